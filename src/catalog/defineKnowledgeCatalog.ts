@@ -1,0 +1,108 @@
+import type { KnowledgeIssue } from '../errors/codes.js';
+import { fail, guardInput, throwIfIssues } from '../internal/guard.js';
+import { didYouMean, suggest } from '../internal/suggest.js';
+import { describe, isCharLimit, isPlainObject, own, unknownKeys } from '../internal/values.js';
+import type { KnowledgeCatalog, KnowledgeCatalogOptions, KnowledgeDocument, KnowledgeReadRequest } from '../types.js';
+import { checkRequest } from './checkRequest.js';
+import { type CompiledDocument, compileDocument } from './compileDocument.js';
+import { readSnapshot } from './readSnapshot.js';
+
+const API = 'defineKnowledgeCatalog';
+
+/**
+ * Compile documents into a frozen, read-only catalog. Build it once at startup; to change content,
+ * build a new catalog and swap your reference. The input is copied (never frozen or mutated) and
+ * everything the catalog hands out is deep-frozen.
+ *
+ * @param documents - parsed or hand-built `KnowledgeDocument`s; IDs unique in the catalog.
+ * @param options - `maxChars`: default limit for reads that give none.
+ * @returns the catalog: `ids`, `sectionIds`, `document`, `assertSelection`, `read`.
+ * @throws {KnowledgeError} with every problem, each with its `path`: `INVALID_INPUT`,
+ *   `DUPLICATE_DOCUMENT_ID`, `DUPLICATE_SECTION_ID`, `CYCLE`.
+ * @example
+ * ```ts
+ * const catalog = defineKnowledgeCatalog([guide], { maxChars: 8000 });
+ * const snapshot = catalog.read({ documentId: 'service-guide', selection: { mode: 'subtree', sectionIds: ['delivery'] } });
+ * ```
+ */
+export function defineKnowledgeCatalog(
+  documents: readonly KnowledgeDocument[],
+  options?: KnowledgeCatalogOptions,
+): KnowledgeCatalog {
+  const { compiled, maxChars } = guardInput(API, () => compileAll(documents, options));
+  const ids = Object.freeze([...compiled.keys()]);
+
+  const find = (api: string, documentId: unknown): CompiledDocument => {
+    if (typeof documentId !== 'string') {
+      fail({ code: 'INVALID_INPUT', path: [], message: `${api}: the document ID must be a string, got ${describe(documentId)}.` });
+    }
+    const doc = compiled.get(documentId);
+    if (doc !== undefined) return doc;
+    const suggestions = suggest(documentId, ids);
+    return fail({
+      code: 'UNKNOWN_DOCUMENT',
+      documentId,
+      ...(suggestions.length > 0 ? { suggestions } : {}),
+      message: `${api}: the catalog has no document \`${documentId}\`.${didYouMean(suggestions)} The catalog's documents are listed by \`catalog.ids\`.`,
+    });
+  };
+
+  return Object.freeze({
+    ids,
+    sectionIds: (documentId: string) => find('catalog.sectionIds', documentId).sectionIds,
+    document: (documentId: string) => find('catalog.document', documentId).document,
+    assertSelection(request: unknown): asserts request is KnowledgeReadRequest {
+      guardInput('catalog.assertSelection', () => checkRequest('catalog.assertSelection', request, compiled));
+    },
+    read: (request: KnowledgeReadRequest) =>
+      readSnapshot('catalog.read', guardInput('catalog.read', () => checkRequest('catalog.read', request, compiled)), maxChars),
+  });
+}
+
+function compileAll(documents: unknown, options: unknown): { compiled: Map<string, CompiledDocument>; maxChars: number | undefined } {
+  const issues: KnowledgeIssue[] = [];
+  let maxChars: number | undefined;
+  if (options !== undefined) {
+    if (!isPlainObject(options)) {
+      issues.push({ code: 'INVALID_INPUT', path: ['options'], message: `${API}: options must be an object { maxChars? }, got ${describe(options)}.` });
+    } else {
+      for (const key of unknownKeys(options, ['maxChars'])) {
+        issues.push({ code: 'INVALID_INPUT', path: ['options', key], message: `${API}: unknown option \`${key}\`. The only option is \`maxChars\`.` });
+      }
+      const limit = own(options, 'maxChars');
+      if (limit !== undefined && !isCharLimit(limit)) {
+        issues.push({
+          code: 'INVALID_INPUT',
+          path: ['options', 'maxChars'],
+          message: `${API}: options.maxChars must be a non-negative safe integer (Unicode code points), got ${describe(limit)}.`,
+        });
+      } else maxChars = limit as number | undefined;
+    }
+  }
+  const compiled = new Map<string, CompiledDocument>();
+  if (!Array.isArray(documents)) {
+    fail(...issues, { code: 'INVALID_INPUT', path: [], message: `${API}: expected an array of documents, got ${describe(documents)}.` });
+  }
+  const firstIndex = new Map<string, number>();
+  // A plain loop, not forEach: a hole in a sparse array is reported, never skipped.
+  for (let index = 0; index < documents.length; index++) {
+    const input: unknown = documents[index];
+    const doc = compileDocument(input, { api: API, path: [index], root: 'documents' }, issues);
+    const id = isPlainObject(input) ? own(input, 'id') : undefined;
+    if (typeof id !== 'string' || id === '') continue;
+    const first = firstIndex.get(id);
+    if (first === undefined) {
+      firstIndex.set(id, index);
+      if (doc !== undefined) compiled.set(id, doc);
+      continue;
+    }
+    issues.push({
+      code: 'DUPLICATE_DOCUMENT_ID',
+      path: [index, 'id'],
+      documentId: id,
+      message: `${API}: documents[${index}].id: document ID \`${id}\` is already used by documents[${first}]. Document IDs are unique in a catalog: rename one, or merge them.`,
+    });
+  }
+  throwIfIssues(issues);
+  return { compiled, maxChars };
+}

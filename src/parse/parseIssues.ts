@@ -1,0 +1,91 @@
+/** The parser's issues, one builder per code: what went wrong, where, and how to fix it. */
+import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
+import type { MalformedAnchor } from './explainMalformed.js';
+import type { OpenFence } from './scanText.js';
+
+const API = 'parseKnowledgeDocument';
+
+const where = (documentId: string, at: KnowledgePosition): string =>
+  `${API}: \`${documentId}\` ${at.line}:${at.column}`;
+const place = (documentId: string, at: KnowledgePosition) => ({ documentId, line: at.line, column: at.column });
+const open = (id: string): string => `\`<!-- agent-section:${id} -->\``;
+const close = (id: string): string => `\`<!-- /agent-section:${id} -->\``;
+
+export function malformedAnchor(documentId: string, at: KnowledgePosition, found: string, bad: MalformedAnchor): KnowledgeIssue {
+  const shown = found.length > 80 ? `${found.slice(0, 77)}…` : found;
+  return {
+    code: 'MALFORMED_ANCHOR',
+    ...place(documentId, at),
+    ...(bad.id === '' ? {} : { sectionId: bad.id }),
+    message:
+      `${where(documentId, at)}: malformed section anchor: ${bad.reason}. Found \`${shown}\`; write exactly ` +
+      `\`${bad.expected}\` on its own line, starting in column 1. To show anchor syntax as an example, put it inside a fenced code block.`,
+  };
+}
+
+export function duplicateSectionId(documentId: string, at: KnowledgePosition, id: string, first: KnowledgePosition): KnowledgeIssue {
+  return {
+    code: 'DUPLICATE_SECTION_ID',
+    ...place(documentId, at),
+    sectionId: id,
+    related: { line: first.line, column: first.column },
+    message:
+      `${where(documentId, at)}: section ID \`${id}\` is already used at ${first.line}:${first.column}; section IDs are ` +
+      'unique within the whole document, not only among siblings. Rename one of the two sections and its close anchor.',
+  };
+}
+
+export function unexpectedClose(documentId: string, at: KnowledgePosition, id: string): KnowledgeIssue {
+  return {
+    code: 'UNEXPECTED_CLOSE',
+    ...place(documentId, at),
+    sectionId: id,
+    message: `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here. Remove it, or add ${open(id)} where the section starts.`,
+  };
+}
+
+export function mismatchedClose(
+  documentId: string,
+  at: KnowledgePosition,
+  id: string,
+  innermost: { readonly id: string; readonly at: KnowledgePosition },
+  isOpen: boolean,
+): KnowledgeIssue {
+  const { line, column } = innermost.at;
+  return {
+    code: 'MISMATCHED_CLOSE',
+    ...place(documentId, at),
+    sectionId: id,
+    related: { line, column },
+    message:
+      `${where(documentId, at)}: ${close(id)} does not match the innermost open section \`${innermost.id}\` (opened at ${line}:${column})` +
+      `${isOpen ? '' : `, and \`${id}\` is not open at all`}. Close \`${innermost.id}\` first with ${close(innermost.id)}, ` +
+      'or fix the IDs so that opens and closes nest.',
+  };
+}
+
+export function unclosedSection(documentId: string, at: KnowledgePosition, id: string): KnowledgeIssue {
+  return {
+    code: 'UNCLOSED_SECTION',
+    ...place(documentId, at),
+    sectionId: id,
+    message: `${where(documentId, at)}: section \`${id}\` is opened here but never closed. Add ${close(id)} on its own line where the section ends.`,
+  };
+}
+
+export function unclosedFence(documentId: string, fence: OpenFence, swallowed: KnowledgePosition): KnowledgeIssue {
+  return {
+    code: 'UNCLOSED_FENCE',
+    ...place(documentId, fence),
+    related: { line: swallowed.line, column: swallowed.column },
+    message:
+      `${where(documentId, fence)}: the code fence opened here (${fence.marker}) is never closed, so the anchor line at ` +
+      `${swallowed.line}:${swallowed.column} and everything after it is read as code. ${closeFenceFix(fence.marker)}`,
+  };
+}
+
+/** How to close a fence opened with `marker`. */
+export function closeFenceFix(marker: string): string {
+  const name = marker[0] === '`' ? 'backtick' : 'tilde';
+  return `Close the fence with a line of at least ${marker.length} ${name} characters (${marker}).`;
+}

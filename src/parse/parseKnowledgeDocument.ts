@@ -1,0 +1,105 @@
+import type { KnowledgeIssue } from '../errors/codes.js';
+import { guardInput, throwIfIssues } from '../internal/guard.js';
+import type { KnowledgeDocument, KnowledgeParseInput, KnowledgePart, KnowledgeSection } from '../types.js';
+import { explainMalformed } from './explainMalformed.js';
+import * as problem from './parseIssues.js';
+import { readParseInput } from './readParseInput.js';
+import { type AnchorEvent, MALFORMED, OPEN, scanText } from './scanText.js';
+
+const API = 'parseKnowledgeDocument';
+const LINE_BREAK = /\r\n?/g;
+
+interface Frame {
+  readonly at: AnchorEvent;
+  readonly id: string;
+  readonly parts: KnowledgePart[];
+}
+
+/**
+ * Parse Markdown with paired `<!-- agent-section:ID -->` … `<!-- /agent-section:ID -->` anchor lines
+ * into a document tree. One linear pass; lines inside fenced code blocks are body text, so a document
+ * can show the anchor syntax in an example. It reads no file and computes no revision.
+ *
+ * @param input - `{ id, revision, text, locale? }`: non-empty `id` and `revision`, Markdown `text`.
+ * @returns a new, unfrozen `KnowledgeDocument` the caller owns; compile it with `defineKnowledgeCatalog`.
+ * @throws {KnowledgeError} with every problem in the text, in text order, each with `line` and `column`:
+ *   `MALFORMED_ANCHOR`, `UNCLOSED_SECTION`, `UNEXPECTED_CLOSE`, `MISMATCHED_CLOSE`,
+ *   `DUPLICATE_SECTION_ID`, `UNCLOSED_FENCE`; `INVALID_INPUT` for a bad argument.
+ * @example
+ * ```ts
+ * const doc = parseKnowledgeDocument({
+ *   id: 'service-guide',
+ *   revision: 'sha256:…',
+ *   locale: 'en',
+ *   text: '<!-- agent-section:delivery -->\nWe ship in two days.\n<!-- /agent-section:delivery -->\n',
+ * });
+ * // doc.parts → [{ id: 'delivery', parts: ['We ship in two days.'] }]
+ * ```
+ */
+export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDocument {
+  const { id, revision, text, locale } = guardInput(API, () => readParseInput(input));
+  const scan = scanText(text);
+  const normalize = text.includes('\r');
+  const piece = (start: number, end: number): string =>
+    normalize ? text.slice(start, end).replace(LINE_BREAK, '\n') : text.slice(start, end);
+
+  const issues: KnowledgeIssue[] = [];
+  const root: KnowledgePart[] = [];
+  const stack: Frame[] = [];
+  const firstOpen = new Map<string, AnchorEvent>();
+  const openCount = new Map<string, number>();
+  let parts = root;
+
+  for (const event of scan.events) {
+    if (event.runStart >= 0) parts.push(piece(event.runStart, event.runEnd));
+    let kind = event.kind;
+    let sectionId = event.id;
+    if (kind === MALFORMED) {
+      const found = text.slice(event.lineStart, event.lineEnd);
+      const bad = explainMalformed(found);
+      issues.push(problem.malformedAnchor(id, event, found, bad));
+      if (bad.kind === 0) continue;
+      // Pair what the author meant, so one typo does not cascade into unclosed-section reports.
+      kind = bad.kind;
+      sectionId = bad.id;
+    }
+    if (kind === OPEN) {
+      const first = firstOpen.get(sectionId);
+      if (first === undefined) firstOpen.set(sectionId, event);
+      else issues.push(problem.duplicateSectionId(id, event, sectionId, first));
+      const section: KnowledgeSection = { id: sectionId, parts: [] };
+      parts.push(section);
+      parts = section.parts as KnowledgePart[];
+      stack.push({ at: event, id: sectionId, parts });
+      openCount.set(sectionId, (openCount.get(sectionId) ?? 0) + 1);
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (top === undefined) {
+      issues.push(problem.unexpectedClose(id, event, sectionId));
+      continue;
+    }
+    if (top.id !== sectionId) {
+      const isOpen = (openCount.get(sectionId) ?? 0) > 0;
+      issues.push(problem.mismatchedClose(id, event, sectionId, top, isOpen));
+      // Recover: close down to the named section when it is open; otherwise ignore this line.
+      if (!isOpen) continue;
+    }
+    let closed: Frame;
+    do {
+      closed = stack.pop()!;
+      openCount.set(closed.id, openCount.get(closed.id)! - 1);
+    } while (closed.id !== sectionId);
+    parts = stack.length > 0 ? stack[stack.length - 1]!.parts : root;
+  }
+  if (scan.tailStart >= 0) parts.push(piece(scan.tailStart, scan.tailEnd));
+
+  for (const frame of stack) issues.push(problem.unclosedSection(id, frame.at, frame.id));
+  const fence = scan.openFence;
+  if (fence?.swallowed) issues.push(problem.unclosedFence(id, fence, fence.swallowed));
+  if (issues.length > 0) {
+    issues.sort((a, b) => a.line! - b.line! || a.column! - b.column!);
+    throwIfIssues(issues);
+  }
+  return locale === undefined ? { id, revision, parts: root } : { id, revision, locale, parts: root };
+}

@@ -1,0 +1,205 @@
+/**
+ * The line scanner: one linear pass over anchored Markdown that finds anchor lines, near misses and
+ * code fences. It allocates only for the lines that matter; body lines cost a few character reads.
+ * Internal: `parseKnowledgeDocument` builds the tree from its events, `formatKnowledgeDocument` uses it
+ * to refuse string parts that would not survive a round trip.
+ */
+import type { KnowledgePosition } from '../errors/codes.js';
+
+/** An exact open anchor. */
+export const OPEN = 1;
+/** An exact close anchor. */
+export const CLOSE = 2;
+/** A near miss: a line that starts with `<!--` and mentions `agent-section` but is not an exact anchor. */
+export const MALFORMED = 3;
+
+export type AnchorKind = typeof OPEN | typeof CLOSE | typeof MALFORMED;
+
+/** One anchor or near-miss line, with the body run that came before it. */
+export interface AnchorEvent {
+  readonly kind: AnchorKind;
+  /** The anchor's ID; empty for a near miss. */
+  readonly id: string;
+  readonly line: number;
+  /** Column of `<!--` (1 for exact anchors). */
+  readonly column: number;
+  readonly lineStart: number;
+  /** End of the line, before its line ending. */
+  readonly lineEnd: number;
+  /** Start of the first non-blank line of the body run before this line, or -1 when there is none. */
+  readonly runStart: number;
+  /** End (before the line ending) of the last non-blank line of that run. */
+  readonly runEnd: number;
+}
+
+/** A fence still open at the end of the text. */
+export interface OpenFence extends KnowledgePosition {
+  /** The fence's character (`` ` `` or `~`) repeated to the opener's length. */
+  readonly marker: string;
+  /** The first anchor-shaped or near-miss line inside it, if any. */
+  readonly swallowed: KnowledgePosition | undefined;
+}
+
+export interface ScanResult {
+  readonly events: readonly AnchorEvent[];
+  /** The body run after the last event: first non-blank line start, or -1. */
+  readonly tailStart: number;
+  readonly tailEnd: number;
+  readonly openFence: OpenFence | undefined;
+}
+
+const SPACE = 32;
+const TAB = 9;
+const LT = 60;
+const SLASH = 47;
+const BACKTICK = 96;
+const TILDE = 126;
+
+/** `A-Z a-z 0-9 _ . : -`, by char code. */
+const ID_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-') ID_CHAR[c.charCodeAt(0)] = 1;
+
+/** Whether `c` (a char code) may appear in a section ID written as a text anchor. */
+export function isIdCharCode(c: number): boolean {
+  return c < 128 && ID_CHAR[c] === 1;
+}
+
+/** Scan `text` (a leading BOM is skipped). Linear in `text.length`; no regular expressions. */
+export function scanText(text: string): ScanResult {
+  const len = text.length;
+  const events: AnchorEvent[] = [];
+  let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // Next LF and CR at or after `pos` (or `len`): each is searched again only once passed, so the
+  // two `indexOf` walks together read the text once.
+  let lf = -1;
+  let cr = -1;
+  let line = 0;
+  let runStart = -1;
+  let runEnd = -1;
+  let fenceChar = 0;
+  let fenceLen = 0;
+  let fenceLine = 0;
+  let fenceColumn = 0;
+  let swallowed: KnowledgePosition | undefined;
+
+  while (pos < len) {
+    line++;
+    if (lf < pos) {
+      lf = text.indexOf('\n', pos);
+      if (lf < 0) lf = len;
+    }
+    if (cr < pos) {
+      cr = text.indexOf('\r', pos);
+      if (cr < 0) cr = len;
+    }
+    const end = lf < cr ? lf : cr;
+    const start = pos;
+    pos = end === cr && end + 1 === lf ? end + 2 : end + 1;
+
+    // First character after leading spaces and tabs.
+    let p = start;
+    let c = -1;
+    let tab = false;
+    while (p < end) {
+      c = text.charCodeAt(p);
+      if (c === SPACE) p++;
+      else if (c === TAB) {
+        tab = true;
+        p++;
+      } else break;
+    }
+    if (p === end) continue; // blank line
+    const fenceIndent = !tab && p - start <= 3;
+
+    if (fenceChar !== 0) {
+      if (c === fenceChar && fenceIndent) {
+        let q = p;
+        while (q < end && text.charCodeAt(q) === fenceChar) q++;
+        if (q - p >= fenceLen && onlySpaceOrTab(text, q, end)) {
+          fenceChar = 0;
+          swallowed = undefined;
+        }
+      } else if (c === LT && swallowed === undefined && isAnchorLike(text, p, end)) {
+        swallowed = { line, column: p - start + 1 };
+      }
+    } else if (c === LT) {
+      const kind = p === start ? exactAnchor(text, start, end) : 0;
+      if (kind !== 0 || isAnchorLike(text, p, end)) {
+        events.push({
+          kind: kind === 0 ? MALFORMED : kind,
+          id: kind === 0 ? '' : text.slice(start + (kind === OPEN ? 19 : 20), end - 4),
+          line,
+          column: p - start + 1,
+          lineStart: start,
+          lineEnd: end,
+          runStart,
+          runEnd,
+        });
+        runStart = -1;
+        runEnd = -1;
+        continue;
+      }
+    } else if ((c === BACKTICK || c === TILDE) && fenceIndent) {
+      let q = p;
+      while (q < end && text.charCodeAt(q) === c) q++;
+      if (q - p >= 3 && (c === TILDE || !contains(text, q, end, BACKTICK))) {
+        fenceChar = c;
+        fenceLen = q - p;
+        fenceLine = line;
+        fenceColumn = p - start + 1;
+      }
+    }
+    if (runStart < 0) runStart = start;
+    runEnd = end;
+  }
+
+  return {
+    events,
+    tailStart: runStart,
+    tailEnd: runEnd,
+    openFence:
+      fenceChar === 0
+        ? undefined
+        : {
+            line: fenceLine,
+            column: fenceColumn,
+            marker: String.fromCharCode(fenceChar).repeat(fenceLen),
+            swallowed,
+          },
+  };
+}
+
+/** `OPEN` or `CLOSE` when `[start, end)` is exactly an anchor, else 0. */
+function exactAnchor(text: string, start: number, end: number): 0 | typeof OPEN | typeof CLOSE {
+  if (!text.startsWith('<!-- ', start)) return 0;
+  let q = start + 5;
+  let kind: typeof OPEN | typeof CLOSE = OPEN;
+  if (text.charCodeAt(q) === SLASH) {
+    kind = CLOSE;
+    q++;
+  }
+  if (!text.startsWith('agent-section:', q)) return 0;
+  q += 14;
+  const idStart = q;
+  while (q < end && isIdCharCode(text.charCodeAt(q))) q++;
+  if (q === idStart || q + 4 !== end || !text.startsWith(' -->', q)) return 0;
+  return kind;
+}
+
+/** A line (from `p`, its first non-blank character) that starts with `<!--` and mentions `agent-section`. */
+export function isAnchorLike(text: string, p: number, end: number): boolean {
+  return end - p >= 17 && text.startsWith('<!--', p) && text.slice(p + 4, end).toLowerCase().includes('agent-section');
+}
+
+function onlySpaceOrTab(text: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return true;
+}
+
+function contains(text: string, from: number, end: number, code: number): boolean {
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return true;
+  return false;
+}
