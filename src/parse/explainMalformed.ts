@@ -32,7 +32,9 @@ export function explainMalformed(line: string): MalformedAnchor {
     while (isBlank(line[i])) i++;
   }
   const slash = kind === CLOSE ? '/' : '';
-  if (line.slice(i, i + 13).toLowerCase() !== 'agent-section') {
+  let j = i + 13;
+  while (isBlank(line[j])) j++;
+  if (line.slice(i, i + 13).toLowerCase() !== 'agent-section' || line[j] !== ':') {
     return {
       kind: 0,
       id: '',
@@ -40,9 +42,7 @@ export function explainMalformed(line: string): MalformedAnchor {
       expected: '<!-- agent-section:ID -->',
     };
   }
-  i += 13;
-  while (isBlank(line[i])) i++;
-  if (line[i] === ':') i++;
+  i = j + 1;
   while (isBlank(line[i])) i++;
   const idStart = i;
   while (i < line.length && !isBlank(line[i]) && !line.startsWith('-->', i)) i++;

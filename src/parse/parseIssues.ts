@@ -73,14 +73,20 @@ export function unclosedSection(documentId: string, at: KnowledgePosition, id: s
   };
 }
 
-export function unclosedFence(documentId: string, fence: OpenFence, swallowed: KnowledgePosition): KnowledgeIssue {
+export function unclosedFence(
+  documentId: string,
+  fence: OpenFence,
+  swallowed: KnowledgePosition,
+  stillOpen: readonly string[],
+): KnowledgeIssue {
+  const openList = stillOpen.length === 0 ? '' : ` Sections still open: ${stillOpen.map((s) => `\`${s}\``).join(', ')}.`;
   return {
     code: 'UNCLOSED_FENCE',
     ...place(documentId, fence),
     related: { line: swallowed.line, column: swallowed.column },
     message:
       `${where(documentId, fence)}: the code fence opened here (${fence.marker}) is never closed, so the anchor line at ` +
-      `${swallowed.line}:${swallowed.column} and everything after it is read as code. ${closeFenceFix(fence.marker)}`,
+      `${swallowed.line}:${swallowed.column} and everything after it is read as code.${openList} ${closeFenceFix(fence.marker)}`,
   };
 }
 

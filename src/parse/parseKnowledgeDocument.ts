@@ -94,9 +94,13 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   }
   if (scan.tailStart >= 0) parts.push(piece(scan.tailStart, scan.tailEnd));
 
-  for (const frame of stack) issues.push(problem.unclosedSection(id, frame.at, frame.id));
   const fence = scan.openFence;
-  if (fence?.swallowed) issues.push(problem.unclosedFence(id, fence, fence.swallowed));
+  if (fence?.swallowed) {
+    // The fence swallowed the anchors after it, closes included: report the cause, not the cascade.
+    issues.push(problem.unclosedFence(id, fence, fence.swallowed, stack.map((frame) => frame.id)));
+  } else {
+    for (const frame of stack) issues.push(problem.unclosedSection(id, frame.at, frame.id));
+  }
   if (issues.length > 0) {
     issues.sort((a, b) => a.line! - b.line! || a.column! - b.column!);
     throwIfIssues(issues);
