@@ -97,12 +97,16 @@ export interface KnowledgeCatalog {
    */
   document(documentId: string): KnowledgeDocument;
   /**
-   * Check a request against the catalog, throwing what `read` would throw for it, short of reading.
-   * Passing does not make client input trusted.
+   * Check a request against the catalog, throwing what `read` would throw for it, short of reading
+   * (so never `MAX_CHARS_EXCEEDED`). Use it at startup on every task → document → section reference.
+   * Passing does not make client input trusted: parse and authorize it with your own schema.
+   *
+   * (It returns `void` rather than being a TypeScript assertion function: those cannot be called on a
+   * catalog whose type is inferred, which is how every app declares it.)
    *
    * @throws {KnowledgeError} `INVALID_SELECTION`, `UNKNOWN_DOCUMENT`, `UNKNOWN_SECTION`, `DUPLICATE_SELECTION`
    */
-  assertSelection(request: unknown): asserts request is KnowledgeReadRequest;
+  assertSelection(request: unknown): void;
   /**
    * Read a deep-frozen snapshot.
    *

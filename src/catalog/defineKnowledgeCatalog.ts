@@ -51,7 +51,7 @@ export function defineKnowledgeCatalog(
     ids,
     sectionIds: (documentId: string) => find('catalog.sectionIds', documentId).sectionIds,
     document: (documentId: string) => find('catalog.document', documentId).document,
-    assertSelection(request: unknown): asserts request is KnowledgeReadRequest {
+    assertSelection(request: unknown): void {
       guardInput('catalog.assertSelection', () => checkRequest('catalog.assertSelection', request, compiled));
     },
     read: (request: KnowledgeReadRequest) =>
