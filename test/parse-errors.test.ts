@@ -95,12 +95,14 @@ describe('parseKnowledgeDocument errors', () => {
 
   describe('MALFORMED_ANCHOR for near misses, never silent body text', () => {
     const cases: [string, string, number, string][] = [
-      ['<!--agent-section:a -->', 'spacing or letter case', 1, '<!-- agent-section:a -->'],
-      ['<!-- agent-section:a-->', 'spacing or letter case', 1, '<!-- agent-section:a -->'],
-      ['<!--  agent-section:a -->', 'spacing or letter case', 1, '<!-- agent-section:a -->'],
-      ['<!-- Agent-Section:a -->', 'spacing or letter case', 1, '<!-- agent-section:a -->'],
-      ['<!-- agent-section: a -->', 'spacing or letter case', 1, '<!-- agent-section:a -->'],
-      ['<!-- / agent-section:a -->', 'spacing or letter case', 1, '<!-- /agent-section:a -->'],
+      ['<!--agent-section:a -->', 'one space after `<!--`', 1, '<!-- agent-section:a -->'],
+      ['<!-- agent-section:a-->', 'one space before `-->`', 1, '<!-- agent-section:a -->'],
+      ['<!-- agent-section:a  -->', 'one space before `-->`', 1, '<!-- agent-section:a -->'],
+      ['<!--  agent-section:a -->', 'one space after `<!--`', 1, '<!-- agent-section:a -->'],
+      ['<!-- Agent-Section:a -->', 'lower case', 1, '<!-- agent-section:a -->'],
+      ['<!-- agent-section: a -->', 'space inside the marker', 1, '<!-- agent-section:a -->'],
+      ['<!-- / agent-section:a -->', 'space inside the marker', 1, '<!-- /agent-section:a -->'],
+      ['<!-- agent-section :a -->', 'space inside the marker', 1, '<!-- agent-section:a -->'],
       ['  <!-- agent-section:a -->', 'indented by 2 characters', 3, '<!-- agent-section:a -->'],
       ['\t<!-- /agent-section:a -->', 'indented by 1 character', 2, '<!-- /agent-section:a -->'],
       ['        <!-- agent-section:a -->', 'indented by 8', 9, '<!-- agent-section:a -->'],

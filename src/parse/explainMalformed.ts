@@ -42,6 +42,7 @@ export function explainMalformed(line: string): MalformedAnchor {
       expected: '<!-- agent-section:ID -->',
     };
   }
+  const keyword = line.slice(i, i + 13);
   i = j + 1;
   while (isBlank(line[i])) i++;
   const idStart = i;
@@ -59,7 +60,7 @@ export function explainMalformed(line: string): MalformedAnchor {
   else if (bad !== undefined)
     reason = `its ID \`${id}\` contains \`${bad}\`; IDs use only A-Z a-z 0-9 _ . : -`;
   else if (!closed) reason = 'it does not end with ` -->`';
-  else if (rest === '') reason = 'its spacing or letter case differs from the exact form';
+  else if (rest === '') reason = spacingOrCase(line, keyword, expected);
   else if (rest.trim() === '') reason = 'it has whitespace after `-->`';
   else reason = 'it has text after `-->`; an anchor stands alone on its line';
   return { kind: id === '' ? 0 : kind, id, reason, expected };
@@ -68,4 +69,13 @@ export function explainMalformed(line: string): MalformedAnchor {
 function firstInvalidChar(id: string): string | undefined {
   for (const ch of id) if (!isIdCharCode(ch.charCodeAt(0))) return ch;
   return undefined;
+}
+
+/** Name the one thing that differs in a line whose parts are all there. */
+function spacingOrCase(line: string, keyword: string, expected: string): string {
+  if (!line.startsWith('<!-- ') || line.startsWith('<!--  ')) return 'it needs exactly one space after `<!--`';
+  if (keyword !== 'agent-section') return '`agent-section` is written in lower case';
+  if (!line.endsWith(' -->') || line.endsWith('  -->')) return 'it needs exactly one space before `-->`';
+  if (line.length !== expected.length) return 'it has a space inside the marker';
+  return 'its spacing or letter case differs from the exact form';
 }
