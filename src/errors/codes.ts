@@ -27,7 +27,9 @@ export type KnowledgeErrorCode = (typeof KNOWLEDGE_ERROR_CODES)[number];
 
 /** A 1-based place in source text. Columns count UTF-16 code units. */
 export interface KnowledgePosition {
+  /** Line, from 1. LF, CRLF and a lone CR each end a line. */
   readonly line: number;
+  /** Column, from 1, in UTF-16 code units. */
   readonly column: number;
 }
 

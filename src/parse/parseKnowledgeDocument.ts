@@ -39,7 +39,7 @@ interface Frame {
 export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDocument {
   const { id, revision, text, locale } = guardInput(API, () => readParseInput(input));
   const scan = scanText(text);
-  const normalize = text.includes('\r');
+  const normalize = scan.hasCarriageReturn;
   const piece = (start: number, end: number): string =>
     normalize ? text.slice(start, end).replace(LINE_BREAK, '\n') : text.slice(start, end);
 

@@ -46,6 +46,8 @@ export interface ScanResult {
   readonly tailStart: number;
   readonly tailEnd: number;
   readonly openFence: OpenFence | undefined;
+  /** Whether the text holds a CR, so body runs need their line endings normalized to LF. */
+  readonly hasCarriageReturn: boolean;
 }
 
 const SPACE = 32;
@@ -81,6 +83,7 @@ export function scanText(text: string): ScanResult {
   let fenceLine = 0;
   let fenceColumn = 0;
   let swallowed: KnowledgePosition | undefined;
+  let hasCarriageReturn = false;
 
   while (pos < len) {
     line++;
@@ -91,6 +94,7 @@ export function scanText(text: string): ScanResult {
     if (cr < pos) {
       cr = text.indexOf('\r', pos);
       if (cr < 0) cr = len;
+      else hasCarriageReturn = true;
     }
     const end = lf < cr ? lf : cr;
     const start = pos;
@@ -157,6 +161,7 @@ export function scanText(text: string): ScanResult {
     events,
     tailStart: runStart,
     tailEnd: runEnd,
+    hasCarriageReturn,
     openFence:
       fenceChar === 0
         ? undefined
