@@ -66,32 +66,42 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     path.push(...rest);
     return path;
   };
-  const fail = (path: (string | number)[], what: string, extra: Partial<KnowledgeIssue> = {}): void => {
-    issues.push({ code: 'INVALID_INPUT', path, ...extra, message: `${at.api}: ${formatPath(at.root, path)}: ${what}` });
+  // Messages name the place and, once known, the document: `documents[2].parts[0] in \`guide\``.
+  let documentId: string | undefined;
+  const where = (path: (string | number)[]): string =>
+    `${at.api}: ${formatPath(at.root, path)}${documentId === undefined ? '' : ` in \`${documentId}\``}`;
+  const report = (code: KnowledgeIssue['code'], path: (string | number)[], what: string, sectionId?: string): void => {
+    issues.push({
+      code,
+      path,
+      ...(documentId === undefined ? {} : { documentId }),
+      ...(sectionId === undefined ? {} : { sectionId }),
+      message: `${where(path)}: ${what}`,
+    });
   };
+  const fail = (path: (string | number)[], what: string): void => report('INVALID_INPUT', path, what);
 
   if (!isPlainObject(input)) {
     fail([...at.path], `expected a document { id, revision, locale?, parts }, got ${describe(input)}.`);
     return undefined;
   }
-  for (const key of unknownKeys(input, DOCUMENT_KEYS)) {
-    fail([...at.path, key], `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`);
-  }
   const id = own(input, 'id');
   const revision = own(input, 'revision');
   const locale = own(input, 'locale');
   const parts = own(input, 'parts');
-  const documentId = isNonEmptyString(id) ? id : undefined;
-  const docExtra = documentId === undefined ? {} : { documentId };
+  if (isNonEmptyString(id)) documentId = id;
+  for (const key of unknownKeys(input, DOCUMENT_KEYS)) {
+    fail([...at.path, key], `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`);
+  }
   if (documentId === undefined) fail([...at.path, 'id'], `the document ID must be a non-empty string, got ${describe(id)}.`);
   if (!isNonEmptyString(revision)) {
-    fail([...at.path, 'revision'], `the revision must be a non-empty string (a content hash or version your app computes), got ${describe(revision)}.`, docExtra);
+    fail([...at.path, 'revision'], `the revision must be a non-empty string (a content hash or version your app computes), got ${describe(revision)}.`);
   }
   if (locale !== undefined && !isNonEmptyString(locale)) {
-    fail([...at.path, 'locale'], `the locale must be a non-empty string or absent, got ${describe(locale)}.`, docExtra);
+    fail([...at.path, 'locale'], `the locale must be a non-empty string or absent, got ${describe(locale)}.`);
   }
   if (!Array.isArray(parts)) {
-    fail([...at.path, 'parts'], `\`parts\` must be an array of strings and sections, got ${describe(parts)}.`, docExtra);
+    fail([...at.path, 'parts'], `\`parts\` must be an array of strings and sections, got ${describe(parts)}.`);
     return undefined;
   }
 
@@ -131,44 +141,38 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     }
     const loc: Locator = { parent: frame.loc, index };
     if (!isPlainObject(part)) {
-      fail(pathOf(loc), `a part must be a string or a section { id, parts }, got ${describe(part)}.`, docExtra);
+      fail(pathOf(loc), `a part must be a string or a section { id, parts }, got ${describe(part)}.`);
       continue;
     }
     if (onPath.has(part)) {
-      issues.push({
-        code: 'CYCLE',
-        path: pathOf(loc),
-        ...docExtra,
-        message:
-          `${at.api}: ${formatPath(at.root, pathOf(loc))}: this section contains itself (it is one of its own ancestors). ` +
-          'Parts must form a tree: build a new section object instead of reusing an ancestor.',
-      });
+      report(
+        'CYCLE',
+        pathOf(loc),
+        'this section contains itself (it is one of its own ancestors). Parts must form a tree: build a new section object instead of reusing an ancestor.',
+      );
       continue;
     }
     for (const key of unknownKeys(part, SECTION_KEYS)) {
-      fail(pathOf(loc, key), `unknown section key \`${key}\`. A section is { id, parts }.`, docExtra);
+      fail(pathOf(loc, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
     }
     const sectionId = own(part, 'id');
     const sectionParts = own(part, 'parts');
     if (!isNonEmptyString(sectionId)) {
-      fail(pathOf(loc, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`, docExtra);
+      fail(pathOf(loc, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
     } else if (firstAt.has(sectionId)) {
       const first = formatPath(at.root, pathOf(firstAt.get(sectionId)));
-      issues.push({
-        code: 'DUPLICATE_SECTION_ID',
-        path: pathOf(loc, 'id'),
-        ...docExtra,
+      report(
+        'DUPLICATE_SECTION_ID',
+        pathOf(loc, 'id'),
+        `section ID \`${sectionId}\` is already used at ${first}; section IDs are unique within the whole document, not only among siblings. Rename one of them.`,
         sectionId,
-        message:
-          `${at.api}: ${formatPath(at.root, pathOf(loc, 'id'))}: section ID \`${sectionId}\` is already used at ${first}; ` +
-          'section IDs are unique within the whole document, not only among siblings. Rename one of them.',
-      });
+      );
     } else {
       firstAt.set(sectionId, loc);
       sectionIds.push(sectionId);
     }
     if (!Array.isArray(sectionParts)) {
-      fail(pathOf(loc, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`, docExtra);
+      fail(pathOf(loc, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`);
       continue;
     }
     onPath.add(part);
