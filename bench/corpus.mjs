@@ -17,11 +17,12 @@ const EN = 'the catalog reads exact evidence from curated knowledge so that ever
 const ZH = '知识资料章节版本快照目录锚点正文子章节来源证据检索读取生成复核'.split('');
 
 /**
- * Generate about `size` UTF-16 code units of anchored Markdown.
- * @param {number} size
+ * Generate anchored Markdown of at least `bytes` bytes in UTF-8 (just over: it stops after the line
+ * that reaches the size, then closes the open sections).
+ * @param {number} bytes
  * @param {number} [seed]
  */
-export function generateCorpus(size, seed = 42) {
+export function generateCorpus(bytes, seed = 42) {
   const random = prng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const sentence = () => {
@@ -35,9 +36,9 @@ export function generateCorpus(size, seed = 42) {
   const stack = [];
   const push = (line) => {
     out.push(line);
-    length += line.length + 1;
+    length += Buffer.byteLength(line, 'utf8') + 1;
   };
-  while (length < size) {
+  while (length < bytes) {
     const roll = random();
     if (stack.length < 5 && roll < 0.12) {
       const id = `s${next++}`;

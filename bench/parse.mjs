@@ -4,7 +4,7 @@
 import { parseKnowledgeDocument } from 'knowledge-kit';
 import { generateCorpus } from './corpus.mjs';
 
-const SIZE = 10 * 1024 * 1024;
+const SIZE = 10_000_000; // bytes of UTF-8: MB here are 10^6 bytes
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const json = process.argv.includes('--json');
 
