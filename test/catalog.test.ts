@@ -180,6 +180,7 @@ describe('defineKnowledgeCatalog', () => {
     it('UNKNOWN_DOCUMENT with close matches as suggestions', () => {
       const error = expectKnowledgeError(() => catalog.document('service-guid'), {
         code: 'UNKNOWN_DOCUMENT',
+        path: [],
         documentId: 'service-guid',
         suggestions: ['service-guide'],
       });

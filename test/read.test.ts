@@ -53,6 +53,15 @@ describe('catalog.read', () => {
     expect(catalog.read({ documentId: 'd', selection: { mode: 'document' } }).content).toBe('lead\n\nmid  \n\ntail');
   });
 
+  it('neither freezes nor changes the request', () => {
+    const request = { documentId: 'service-guide', selection: { mode: 'subtree' as const, sectionIds: ['delivery.timing', 'delivery'] }, maxChars: 100 };
+    const before = structuredClone(request);
+    seed.assertSelection(request);
+    seed.read(request);
+    expect(request).toEqual(before);
+    expect(Object.isFrozen(request) || Object.isFrozen(request.selection) || Object.isFrozen(request.selection.sectionIds)).toBe(false);
+  });
+
   it('reads an empty document as empty content', () => {
     const catalog = defineKnowledgeCatalog([{ id: 'd', revision: 'r', parts: [] }]);
     expect(catalog.read({ documentId: 'd', selection: { mode: 'document' } }).content).toBe('');

@@ -41,6 +41,7 @@ export function defineKnowledgeCatalog(
     const suggestions = suggest(documentId, ids);
     return fail({
       code: 'UNKNOWN_DOCUMENT',
+      path: [],
       documentId,
       ...(suggestions.length > 0 ? { suggestions } : {}),
       message: `${api}: the catalog has no document \`${documentId}\`.${didYouMean(suggestions)} The catalog's documents are listed by \`catalog.ids\`.`,
