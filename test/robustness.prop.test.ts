@@ -47,6 +47,27 @@ const noisyText = fc
   .chain((lines) => fc.constantFrom('\n', '\r\n', '\r').map((eol) => lines.join(eol)));
 
 describe('only KnowledgeError escapes a public function', () => {
+  it('even for values whose getters or prototypes throw', () => {
+    const hostile = Object.create(
+      new Proxy({}, { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } }),
+      { id: { get: () => { throw new Error('getter'); }, enumerable: true } },
+    ) as unknown;
+    const catalog = defineKnowledgeCatalog([{ id: 'd', revision: 'r', parts: [] }]);
+    for (const call of [
+      () => parseKnowledgeDocument(hostile as never),
+      () => defineKnowledgeCatalog([hostile] as never),
+      () => defineKnowledgeCatalog([], hostile as never),
+      () => formatKnowledgeDocument(hostile as never),
+      () => catalog.read(hostile as never),
+      () => catalog.assertSelection({ documentId: 'd', selection: hostile }),
+      () => catalog.document(hostile as never),
+      () => catalog.sectionIds(hostile as never),
+    ]) {
+      expect(() => call()).toThrow();
+      onlyKnowledgeErrors(call);
+    }
+  });
+
   it('parseKnowledgeDocument on arbitrary arguments and noisy text', () => {
     fc.assert(fc.property(anything, (value) => onlyKnowledgeErrors(() => parseKnowledgeDocument(value as never))));
     fc.assert(

@@ -37,7 +37,12 @@ export function describe(value: unknown): string {
     case 'object': {
       const proto: unknown = Object.getPrototypeOf(value);
       if (proto === Object.prototype || proto === null) return 'an object';
-      const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+      let name: unknown;
+      try {
+        name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+      } catch {
+        name = undefined; // a throwing getter: describe the value without its class name
+      }
       return typeof name === 'string' && name !== '' ? `an instance of ${name}` : 'a non-plain object';
     }
     default:
