@@ -27,6 +27,18 @@ describe('100,000-deep nesting', () => {
     expect(diffDocuments(reparsed, doc)).toBeUndefined();
   });
 
+  it('reports a quarter of a million problems in one KnowledgeError', () => {
+    const count = 250_000;
+    const text = '<!-- /agent-section:x -->\n'.repeat(count);
+    const error = catchKnowledgeError(() => parseKnowledgeDocument({ id: 'noisy', revision: 'r1', text }));
+    expect(error.issues).toHaveLength(count);
+    expect(error.issues[count - 1]).toMatchObject({ code: 'UNEXPECTED_CLOSE', line: count, column: 1 });
+    expect(error.message).toContain(`${count} problems:`);
+    const catalogError = catchKnowledgeError(() => defineKnowledgeCatalog([{ id: 'd', revision: 'r', parts: new Array(count).fill(0) }]));
+    expect(catalogError.issues).toHaveLength(count);
+    expect(catalogError.issues[count - 1]!.path).toEqual([0, 'parts', count - 1]);
+  });
+
   it('reports a deep cycle and deep errors without overflowing the stack', () => {
     const text = deepText(DEPTH).replace('<!-- /agent-section:s0 -->\n', '');
     const error = catchKnowledgeError(() => parseKnowledgeDocument({ id: 'deep', revision: 'r1', text }));

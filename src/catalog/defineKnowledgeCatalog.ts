@@ -1,5 +1,5 @@
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { fail, guardInput, throwIfIssues } from '../internal/guard.js';
+import { fail, guardInput, throwIfIssues, throwIssues } from '../internal/guard.js';
 import { didYouMean, suggest } from '../internal/suggest.js';
 import { describe, isCharLimit, isPlainObject, own, unknownKeys } from '../internal/values.js';
 import type { KnowledgeCatalog, KnowledgeCatalogOptions, KnowledgeDocument, KnowledgeReadRequest } from '../types.js';
@@ -82,7 +82,7 @@ function compileAll(documents: unknown, options: unknown): { compiled: Map<strin
   }
   const compiled = new Map<string, CompiledDocument>();
   if (!Array.isArray(documents)) {
-    fail(...issues, { code: 'INVALID_INPUT', path: [], message: `${API}: expected an array of documents, got ${describe(documents)}.` });
+    throwIssues([...issues, { code: 'INVALID_INPUT', path: [], message: `${API}: expected an array of documents, got ${describe(documents)}.` }]);
   }
   const firstIndex = new Map<string, number>();
   // A plain loop, not forEach: a hole in a sparse array is reported, never skipped.

@@ -23,7 +23,7 @@ export class KnowledgeError extends Error {
   readonly issues: readonly KnowledgeIssue[];
 
   /**
-   * @param issues - at least one issue; they are copied and frozen.
+   * @param issues - at least one issue; each is copied and frozen unless it is deeply frozen already.
    * @param options - `cause`, as for `Error`.
    * @throws {TypeError} when `issues` is empty.
    */
@@ -36,7 +36,10 @@ export class KnowledgeError extends Error {
   }
 }
 
+/** A frozen copy of `issue`, or `issue` itself when it is already deeply frozen (as the library's own are). */
 function freezeIssue(issue: KnowledgeIssue): KnowledgeIssue {
+  const frozen = (value: object | undefined): boolean => value === undefined || Object.isFrozen(value);
+  if (Object.isFrozen(issue) && frozen(issue.path) && frozen(issue.related) && frozen(issue.suggestions)) return issue;
   const copy: { -readonly [K in keyof KnowledgeIssue]: KnowledgeIssue[K] } = { ...issue };
   if (issue.path) copy.path = Object.freeze([...issue.path]);
   if (issue.related) copy.related = Object.freeze({ ...issue.related });

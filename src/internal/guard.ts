@@ -3,11 +3,26 @@ import type { KnowledgeIssue } from '../errors/codes.js';
 
 /** Throw one `KnowledgeError` carrying every issue, if there are any. */
 export function throwIfIssues(issues: readonly KnowledgeIssue[]): void {
-  if (issues.length > 0) throw new KnowledgeError(issues);
+  if (issues.length > 0) throwIssues(issues);
 }
 
-/** Throw one `KnowledgeError` carrying `issues` (at least one). */
-export function fail(...issues: KnowledgeIssue[]): never {
+/** Throw one `KnowledgeError` carrying a single issue. */
+export function fail(issue: KnowledgeIssue): never {
+  return throwIssues([issue]);
+}
+
+/**
+ * Throw one `KnowledgeError` carrying `issues` (at least one; an array, never spread into arguments,
+ * which would overflow for a text with a million problems). The issues are the library's own, so they
+ * are frozen in place rather than copied.
+ */
+export function throwIssues(issues: readonly KnowledgeIssue[]): never {
+  for (const issue of issues) {
+    if (issue.path) Object.freeze(issue.path);
+    if (issue.related) Object.freeze(issue.related);
+    if (issue.suggestions) Object.freeze(issue.suggestions);
+    Object.freeze(issue);
+  }
   throw new KnowledgeError(issues);
 }
 

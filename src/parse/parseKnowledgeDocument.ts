@@ -94,16 +94,37 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   }
   if (scan.tailStart >= 0) parts.push(piece(scan.tailStart, scan.tailEnd));
 
+  // Issues found along the way are in text order; those found at the end are in text order too,
+  // but belong earlier: merge the two lists (linear) instead of sorting.
+  const late: KnowledgeIssue[] = [];
   const fence = scan.openFence;
   if (fence?.swallowed) {
     // The fence swallowed the anchors after it, closes included: report the cause, not the cascade.
-    issues.push(problem.unclosedFence(id, fence, fence.swallowed, stack.map((frame) => frame.id)));
+    late.push(problem.unclosedFence(id, fence, fence.swallowed, stack.map((frame) => frame.id)));
   } else {
-    for (const frame of stack) issues.push(problem.unclosedSection(id, frame.at, frame.id));
+    for (const frame of stack) late.push(problem.unclosedSection(id, frame.at, frame.id));
   }
-  if (issues.length > 0) {
-    issues.sort((a, b) => a.line! - b.line! || a.column! - b.column!);
-    throwIfIssues(issues);
-  }
+  throwIfIssues(late.length === 0 ? issues : mergeByPlace(issues, late));
   return locale === undefined ? { id, revision, parts: root } : { id, revision, locale, parts: root };
+}
+
+/** Merge two lists of issues, each in text order, into one in text order (stable: `a` first on ties). */
+function mergeByPlace(a: readonly KnowledgeIssue[], b: readonly KnowledgeIssue[]): KnowledgeIssue[] {
+  const out: KnowledgeIssue[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (y.line! < x.line! || (y.line === x.line && y.column! < x.column!)) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+    }
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
