@@ -122,10 +122,9 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
         onPath.delete(frame.node);
         const node = Object.freeze({ id: frame.id, parts: frame.out });
         stack[stack.length - 1]!.out.push(node);
-        if (!sections.has(frame.id)) {
-          const ownTexts = frame.own!.length === 0 ? NONE : Object.freeze(frame.own!);
-          sections.set(frame.id, { node, own: ownTexts, start: frame.start, end: texts.length });
-        }
+        // With a duplicate ID this overwrites an entry, but then the document has an issue and is not returned.
+        const ownTexts = frame.own!.length === 0 ? NONE : Object.freeze(frame.own!);
+        sections.set(frame.id, { node, own: ownTexts, start: frame.start, end: texts.length });
       }
       continue;
     }
