@@ -8,6 +8,7 @@ import { didYouMean, suggest } from '../internal/suggest.js';
 import { describe, formatPath, isCharLimit, isPlainObject, own, unknownKeys } from '../internal/values.js';
 import type { KnowledgeSelectionMode } from '../types.js';
 import type { CompiledDocument, CompiledSection } from './compileDocument.js';
+import { unknownDocument } from './unknownDocument.js';
 
 const REQUEST_KEYS = ['documentId', 'selection', 'maxChars'] as const;
 const SELECTION_KEYS = ['mode', 'sectionIds'] as const;
@@ -44,16 +45,7 @@ export function checkRequest(api: string, request: unknown, documents: ReadonlyM
     bad(['documentId'], `\`documentId\` must be a non-empty string, got ${describe(documentId)}.`);
   } else {
     doc = documents.get(documentId);
-    if (doc === undefined) {
-      const suggestions = suggest(documentId, documents.keys());
-      issues.push({
-        code: 'UNKNOWN_DOCUMENT',
-        path: ['documentId'],
-        documentId,
-        ...(suggestions.length > 0 ? { suggestions } : {}),
-        message: `${api}: request.documentId: the catalog has no document \`${documentId}\`.${didYouMean(suggestions)} The catalog's documents are listed by \`catalog.ids\`.`,
-      });
-    }
+    if (doc === undefined) issues.push(unknownDocument(api, documentId, documents.keys(), ['documentId'], 'request.documentId: '));
   }
 
   const selection = own(req, 'selection');

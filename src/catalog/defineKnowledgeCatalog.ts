@@ -1,11 +1,11 @@
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { fail, guardInput, throwIfIssues, throwIssues } from '../internal/guard.js';
-import { didYouMean, suggest } from '../internal/suggest.js';
 import { describe, isCharLimit, isPlainObject, own, unknownKeys } from '../internal/values.js';
 import type { KnowledgeCatalog, KnowledgeCatalogOptions, KnowledgeDocument, KnowledgeReadRequest } from '../types.js';
 import { checkRequest } from './checkRequest.js';
 import { type CompiledDocument, compileDocument } from './compileDocument.js';
 import { readSnapshot } from './readSnapshot.js';
+import { unknownDocument } from './unknownDocument.js';
 
 const API = 'defineKnowledgeCatalog';
 
@@ -38,14 +38,7 @@ export function defineKnowledgeCatalog(
     }
     const doc = compiled.get(documentId);
     if (doc !== undefined) return doc;
-    const suggestions = suggest(documentId, ids);
-    return fail({
-      code: 'UNKNOWN_DOCUMENT',
-      path: [],
-      documentId,
-      ...(suggestions.length > 0 ? { suggestions } : {}),
-      message: `${api}: the catalog has no document \`${documentId}\`.${didYouMean(suggestions)} The catalog's documents are listed by \`catalog.ids\`.`,
-    });
+    return fail(unknownDocument(api, documentId, ids, [], ''));
   };
 
   return Object.freeze({

@@ -10,7 +10,7 @@ import type { CheckedRequest } from './checkRequest.js';
 const SEPARATOR = '\n\n';
 
 /** The selected text: pieces joined by a blank line in request order, empty pieces skipped, trimmed. */
-export function selectContent(request: CheckedRequest): string {
+function selectContent(request: CheckedRequest): string {
   const { doc, mode, sections } = request;
   if (mode === 'document') return doc.texts.join(SEPARATOR).trim();
   const pieces: string[] = [];
@@ -25,7 +25,7 @@ export function selectContent(request: CheckedRequest): string {
 }
 
 /** Unicode code points in `text`: a surrogate pair counts once. */
-export function countCodePoints(text: string): number {
+function countCodePoints(text: string): number {
   let count = text.length;
   for (let i = 0; i < text.length - 1; i++) {
     const c = text.charCodeAt(i);

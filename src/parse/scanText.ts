@@ -192,7 +192,7 @@ function exactAnchor(text: string, start: number, end: number): 0 | typeof OPEN 
 }
 
 /** A line (from `p`, its first non-blank character) that starts with `<!--` and mentions `agent-section`. */
-export function isAnchorLike(text: string, p: number, end: number): boolean {
+function isAnchorLike(text: string, p: number, end: number): boolean {
   return end - p >= 17 && text.startsWith('<!--', p) && text.slice(p + 4, end).toLowerCase().includes('agent-section');
 }
 
