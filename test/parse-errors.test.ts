@@ -45,6 +45,33 @@ describe('parseKnowledgeDocument errors', () => {
     expect(error.message).toContain('`zz` is not open at all');
   });
 
+  it('after a first mismatch, later opens and closes still decide which closes recover', () => {
+    // Which IDs are open is tracked only from the first mismatch on: line 6 must see `c` as open
+    // (opened after that mismatch), line 7 must see it as closed again.
+    const error = catchKnowledgeError(() =>
+      parse(
+        lines(
+          '<!-- agent-section:a -->',
+          '<!-- agent-section:b -->',
+          '<!-- /agent-section:x -->',
+          '<!-- agent-section:c -->',
+          '<!-- agent-section:d -->',
+          '<!-- /agent-section:c -->',
+          '<!-- /agent-section:c -->',
+          '<!-- /agent-section:b -->',
+          '<!-- /agent-section:a -->',
+        ),
+      ),
+    );
+    expect(error.issues.map((i) => [i.code, i.line, i.sectionId])).toEqual([
+      ['MISMATCHED_CLOSE', 3, 'x'],
+      ['MISMATCHED_CLOSE', 6, 'c'],
+      ['MISMATCHED_CLOSE', 7, 'c'],
+    ]);
+    expect(error.issues[1]!.message).not.toContain('not open at all');
+    expect(error.issues[2]!.message).toContain('not open at all');
+  });
+
   it('DUPLICATE_SECTION_ID at the second open anchor, related to the first, even when not siblings', () => {
     const text = lines(
       '<!-- agent-section:a -->',

@@ -47,7 +47,10 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   const root: KnowledgePart[] = [];
   const stack: Frame[] = [];
   const firstOpen = new Map<string, AnchorEvent>();
-  const openCount = new Map<string, number>();
+  // How many times each ID is open on the stack, needed only to recover from a mismatched close.
+  // A Map update per anchor costs as much as the scan of its body (see docs/performance.md), so the
+  // counts are built from the stack at the first mismatch and kept from then on.
+  let openCount: Map<string, number> | undefined;
   let parts = root;
 
   for (const event of scan.events) {
@@ -71,7 +74,7 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
       parts.push(section);
       parts = section.parts as KnowledgePart[];
       stack.push({ at: event, id: sectionId, parts });
-      openCount.set(sectionId, (openCount.get(sectionId) ?? 0) + 1);
+      if (openCount !== undefined) openCount.set(sectionId, (openCount.get(sectionId) ?? 0) + 1);
       continue;
     }
     const top = stack[stack.length - 1];
@@ -80,6 +83,7 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
       continue;
     }
     if (top.id !== sectionId) {
+      openCount ??= countOpen(stack);
       const isOpen = (openCount.get(sectionId) ?? 0) > 0;
       issues.push(problem.mismatchedClose(id, event, sectionId, top, isOpen));
       // Recover: close down to the named section when it is open; otherwise ignore this line.
@@ -88,7 +92,7 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
     let closed: Frame;
     do {
       closed = stack.pop()!;
-      openCount.set(closed.id, openCount.get(closed.id)! - 1);
+      if (openCount !== undefined) openCount.set(closed.id, openCount.get(closed.id)! - 1);
     } while (closed.id !== sectionId);
     parts = stack.length > 0 ? stack[stack.length - 1]!.parts : root;
   }
@@ -106,6 +110,13 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   }
   throwIfIssues(late.length === 0 ? issues : mergeByPlace(issues, late));
   return locale === undefined ? { id, revision, parts: root } : { id, revision, locale, parts: root };
+}
+
+/** How many times each ID is open on `stack`. */
+function countOpen(stack: readonly Frame[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const frame of stack) counts.set(frame.id, (counts.get(frame.id) ?? 0) + 1);
+  return counts;
 }
 
 /** Merge two lists of issues, each in text order, into one in text order (stable: `a` first on ties). */
