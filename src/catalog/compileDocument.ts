@@ -38,93 +38,115 @@ const DOCUMENT_KEYS = ['id', 'revision', 'locale', 'parts'] as const;
 const SECTION_KEYS = ['id', 'parts'] as const;
 const NONE: readonly string[] = Object.freeze([]);
 
-/** A section's place in the input tree, kept only while compiling, to name where a duplicate first was. */
-interface Locator {
-  readonly parent: Locator | undefined;
+/**
+ * A section while compiling: registered in `sections` at its open (so a later duplicate finds it),
+ * completed at its close. It is also its own locator: `parent` and `index` give its place in the
+ * input tree, for paths in messages, so no per-section locator is allocated.
+ */
+interface Entry extends CompiledSection {
+  node: KnowledgeSection;
+  own: readonly string[];
+  end: number;
+  readonly parent: Entry | undefined;
   readonly index: number;
 }
 
 interface Frame {
   readonly src: readonly unknown[];
   readonly out: KnowledgePart[];
+  /** The input section object; `undefined` for the document's own parts. */
   readonly node: object | undefined;
-  readonly loc: Locator | undefined;
+  readonly entry: Entry | undefined;
   readonly own: string[] | undefined;
   readonly id: string;
-  readonly start: number;
   i: number;
+}
+
+/** Stands in for a section's node until its close completes the entry. */
+const PENDING: KnowledgeSection = Object.freeze({ id: '', parts: NONE });
+
+/** What messages need: the place of the document, its ID once known, and where issues go. */
+interface Context {
+  readonly at: DocumentPlace;
+  readonly issues: KnowledgeIssue[];
+  documentId: string | undefined;
+}
+
+/** The input path of the part at `index` under `parent` (the document's parts when `undefined`). */
+function pathOf(at: DocumentPlace, parent: Entry | undefined, index: number, ...rest: (string | number)[]): (string | number)[] {
+  const indexes: number[] = [index];
+  for (let e = parent; e !== undefined; e = e.parent) indexes.push(e.index);
+  const path: (string | number)[] = [...at.path];
+  for (let k = indexes.length - 1; k >= 0; k--) path.push('parts', indexes[k]!);
+  path.push(...rest);
+  return path;
+}
+
+/** Record an issue; messages name the place and, once known, the document: `documents[2].parts[0] in \`guide\``. */
+function report(ctx: Context, code: KnowledgeIssue['code'], path: (string | number)[], what: string, sectionId?: string): void {
+  const { at, documentId } = ctx;
+  ctx.issues.push({
+    code,
+    path,
+    ...(documentId === undefined ? {} : { documentId }),
+    ...(sectionId === undefined ? {} : { sectionId }),
+    message: `${at.api}: ${formatPath(at.root, path)}${documentId === undefined ? '' : ` in \`${documentId}\``}: ${what}`,
+  });
+}
+
+function invalid(ctx: Context, path: (string | number)[], what: string): void {
+  report(ctx, 'INVALID_INPUT', path, what);
 }
 
 /** Validate and compile `input`, pushing problems to `issues`; returns `undefined` when it is unusable. */
 export function compileDocument(input: unknown, at: DocumentPlace, issues: KnowledgeIssue[]): CompiledDocument | undefined {
   const before = issues.length;
-  const pathOf = (loc: Locator | undefined, ...rest: (string | number)[]): (string | number)[] => {
-    const indexes: number[] = [];
-    for (let l = loc; l !== undefined; l = l.parent) indexes.push(l.index);
-    const path: (string | number)[] = [...at.path];
-    for (let k = indexes.length - 1; k >= 0; k--) path.push('parts', indexes[k]!);
-    path.push(...rest);
-    return path;
-  };
-  // Messages name the place and, once known, the document: `documents[2].parts[0] in \`guide\``.
-  let documentId: string | undefined;
-  const where = (path: (string | number)[]): string =>
-    `${at.api}: ${formatPath(at.root, path)}${documentId === undefined ? '' : ` in \`${documentId}\``}`;
-  const report = (code: KnowledgeIssue['code'], path: (string | number)[], what: string, sectionId?: string): void => {
-    issues.push({
-      code,
-      path,
-      ...(documentId === undefined ? {} : { documentId }),
-      ...(sectionId === undefined ? {} : { sectionId }),
-      message: `${where(path)}: ${what}`,
-    });
-  };
-  const fail = (path: (string | number)[], what: string): void => report('INVALID_INPUT', path, what);
-
+  const ctx: Context = { at, issues, documentId: undefined };
   if (!isPlainObject(input)) {
-    fail([...at.path], `expected a document { id, revision, locale?, parts }, got ${describe(input)}.`);
+    invalid(ctx, [...at.path], `expected a document { id, revision, locale?, parts }, got ${describe(input)}.`);
     return undefined;
   }
   const id = own(input, 'id');
   const revision = own(input, 'revision');
   const locale = own(input, 'locale');
   const parts = own(input, 'parts');
-  if (isNonEmptyString(id)) documentId = id;
+  if (isNonEmptyString(id)) ctx.documentId = id;
   for (const key of unknownKeys(input, DOCUMENT_KEYS)) {
-    fail([...at.path, key], `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`);
+    invalid(ctx, [...at.path, key], `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`);
   }
-  if (documentId === undefined) fail([...at.path, 'id'], `the document ID must be a non-empty string, got ${describe(id)}.`);
+  if (ctx.documentId === undefined) invalid(ctx, [...at.path, 'id'], `the document ID must be a non-empty string, got ${describe(id)}.`);
   if (!isNonEmptyString(revision)) {
-    fail([...at.path, 'revision'], `the revision must be a non-empty string (a content hash or version your app computes), got ${describe(revision)}.`);
+    invalid(ctx, [...at.path, 'revision'], `the revision must be a non-empty string (a content hash or version your app computes), got ${describe(revision)}.`);
   }
   if (locale !== undefined && !isNonEmptyString(locale)) {
-    fail([...at.path, 'locale'], `the locale must be a non-empty string or absent, got ${describe(locale)}.`);
+    invalid(ctx, [...at.path, 'locale'], `the locale must be a non-empty string or absent, got ${describe(locale)}.`);
   }
   if (!Array.isArray(parts)) {
-    fail([...at.path, 'parts'], `\`parts\` must be an array of strings and sections, got ${describe(parts)}.`);
+    invalid(ctx, [...at.path, 'parts'], `\`parts\` must be an array of strings and sections, got ${describe(parts)}.`);
     return undefined;
   }
 
   const texts: string[] = [];
-  const sections = new Map<string, CompiledSection>();
-  const firstAt = new Map<string, Locator>();
+  const sections = new Map<string, Entry>();
   const sectionIds: string[] = [];
-  const onPath = new Set<object>([input]);
+  const onPath = new Set<object>();
+  onPath.add(input);
   const root: KnowledgePart[] = [];
-  const stack: Frame[] = [{ src: parts, out: root, node: undefined, loc: undefined, own: undefined, id: '', start: 0, i: 0 }];
+  const stack: Frame[] = [{ src: parts, out: root, node: undefined, entry: undefined, own: undefined, id: '', i: 0 }];
 
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
     if (frame.i === frame.src.length) {
       stack.pop();
       Object.freeze(frame.out);
-      if (frame.node !== undefined) {
-        onPath.delete(frame.node);
-        const node = Object.freeze({ id: frame.id, parts: frame.out });
+      const entry = frame.entry;
+      if (entry !== undefined) {
+        onPath.delete(frame.node!);
+        const node: KnowledgeSection = Object.freeze({ id: frame.id, parts: frame.out });
         stack[stack.length - 1]!.out.push(node);
-        // With a duplicate ID this overwrites an entry, but then the document has an issue and is not returned.
-        const ownTexts = frame.own!.length === 0 ? NONE : Object.freeze(frame.own!);
-        sections.set(frame.id, { node, own: ownTexts, start: frame.start, end: texts.length });
+        entry.node = node;
+        if (frame.own!.length > 0) entry.own = Object.freeze(frame.own!);
+        entry.end = texts.length;
       }
       continue;
     }
@@ -138,52 +160,59 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       }
       continue;
     }
-    const loc: Locator = { parent: frame.loc, index };
+    const parent = frame.entry;
     if (!isPlainObject(part)) {
-      fail(pathOf(loc), `a part must be a string or a section { id, parts }, got ${describe(part)}.`);
+      invalid(ctx, pathOf(at, parent, index), `a part must be a string or a section { id, parts }, got ${describe(part)}.`);
       continue;
     }
     if (onPath.has(part)) {
       report(
+        ctx,
         'CYCLE',
-        pathOf(loc),
+        pathOf(at, parent, index),
         'this section contains itself (it is one of its own ancestors). Parts must form a tree: build a new section object instead of reusing an ancestor.',
       );
       continue;
     }
     for (const key of unknownKeys(part, SECTION_KEYS)) {
-      fail(pathOf(loc, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
+      invalid(ctx, pathOf(at, parent, index, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
     }
     const sectionId = own(part, 'id');
     const sectionParts = own(part, 'parts');
-    if (!isNonEmptyString(sectionId)) {
-      fail(pathOf(loc, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
-    } else if (firstAt.has(sectionId)) {
-      const first = formatPath(at.root, pathOf(firstAt.get(sectionId)));
-      report(
-        'DUPLICATE_SECTION_ID',
-        pathOf(loc, 'id'),
-        `section ID \`${sectionId}\` is already used at ${first}; section IDs are unique within the whole document, not only among siblings. Rename one of them.`,
-        sectionId,
-      );
+    const id = typeof sectionId === 'string' ? sectionId : '';
+    // Every section gets an entry (it locates its children in messages); only a valid, first use of
+    // an ID is registered. `node` and `own` are completed at the close.
+    const entry: Entry = { node: PENDING, own: NONE, start: texts.length, end: 0, parent, index };
+    if (id === '') {
+      invalid(ctx, pathOf(at, parent, index, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
     } else {
-      firstAt.set(sectionId, loc);
-      sectionIds.push(sectionId);
+      const first = sections.get(id);
+      if (first === undefined) {
+        sections.set(id, entry);
+        sectionIds.push(id);
+      } else {
+        report(
+          ctx,
+          'DUPLICATE_SECTION_ID',
+          pathOf(at, parent, index, 'id'),
+          `section ID \`${id}\` is already used at ${formatPath(at.root, pathOf(at, first.parent, first.index))}; section IDs are unique within the whole document, not only among siblings. Rename one of them.`,
+          id,
+        );
+      }
     }
     if (!Array.isArray(sectionParts)) {
-      fail(pathOf(loc, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`);
+      invalid(ctx, pathOf(at, parent, index, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`);
       continue;
     }
     onPath.add(part);
-    const ownId = typeof sectionId === 'string' ? sectionId : '';
-    stack.push({ src: sectionParts, out: [], node: part, loc, own: [], id: ownId, start: texts.length, i: 0 });
+    stack.push({ src: sectionParts, out: [], node: part, entry, own: [], id, i: 0 });
   }
 
   if (issues.length > before) return undefined;
   const document: KnowledgeDocument = Object.freeze(
     locale === undefined
-      ? { id: documentId!, revision: revision as string, parts: root }
-      : { id: documentId!, revision: revision as string, locale: locale as string, parts: root },
+      ? { id: ctx.documentId!, revision: revision as string, parts: root }
+      : { id: ctx.documentId!, revision: revision as string, locale: locale as string, parts: root },
   );
   return { document, texts, sections, sectionIds: Object.freeze(sectionIds) };
 }

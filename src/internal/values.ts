@@ -7,13 +7,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
 /** Own keys of a plain object that are not in `allowed` (symbols included, shown as strings). */
-export function unknownKeys(value: object, allowed: readonly string[]): string[] {
-  const extra: string[] = [];
+export function unknownKeys(value: object, allowed: readonly string[]): readonly string[] {
+  let extra: string[] | undefined; // allocated only when there is one: this runs for every section
   for (const key of Reflect.ownKeys(value)) {
-    if (typeof key !== 'string' || !allowed.includes(key)) extra.push(String(key));
+    if (typeof key !== 'string' || !allowed.includes(key)) (extra ??= []).push(String(key));
   }
-  return extra;
+  return extra ?? NO_KEYS;
 }
 
 /** A non-empty string. */
