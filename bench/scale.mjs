@@ -74,6 +74,7 @@ function check(ok, what) {
 function runCase(name) {
   const phases = [];
   const phase = (label, fn) => {
+    globalThis.gc?.(); // each phase starts from a collected heap: earlier phases' garbage is not its cost
     const start = process.hrtime.bigint();
     const result = fn();
     phases.push({ phase: label, ms: round(Number(process.hrtime.bigint() - start) / 1e6, 1), heapUsedMb: round(process.memoryUsage().heapUsed / 1e6, 0) });
@@ -94,7 +95,7 @@ if (process.argv.includes('--child')) {
   for (const name of names) {
     if (!(name in CASES)) throw new Error(`bench:scale: unknown case ${name}; cases are ${Object.keys(CASES).join(', ')}`);
     if (!json) console.error(`${name} …`);
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', '--case', name], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--case', name], { encoding: 'utf8', maxBuffer: 1 << 26 });
     const last = child.stdout.trim().split('\n').pop() ?? '';
     if (child.status !== 0 || !last.startsWith('{')) {
       failed++;
