@@ -29,7 +29,7 @@ export function sinkValue() {
  * call. The first `warmup` rounds are not recorded. Returns per-contender median and min in ms.
  * `run` may return a promise (LangChain's splitter is async); it is awaited inside the sample.
  */
-export async function interleave(contenders, { rounds, warmup = 2 }) {
+export async function interleave(contenders, { rounds, warmup = 5 }) {
   const gc = requireGc();
   const samples = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
   for (let round = 0; round < warmup + rounds; round++) {
@@ -57,4 +57,17 @@ export function round(value, digits = 2) {
 /** UTF-8 bytes of `text`, in MB of 10^6 bytes. */
 export function megabytes(text) {
   return Buffer.byteLength(text, 'utf8') / 1e6;
+}
+
+/** Print `rows` (objects with the same keys) as an aligned text table, numbers right-aligned. */
+export function printTable(rows) {
+  const keys = Object.keys(rows[0]);
+  const cell = (v) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 4 }) : String(v));
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
+  const line = (values, numeric) =>
+    values.map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
+  const numeric = keys.map((k) => typeof rows[0][k] === 'number');
+  console.log(line(keys, numeric));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(keys.map((k) => cell(r[k])), numeric));
 }
