@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { defineKnowledgeCatalog, formatKnowledgeDocument, parseKnowledgeDocument } from 'knowledge-kit';
 import { generateCorpus } from './corpus.mjs';
-import { round } from './harness.mjs';
+import { printTable, round } from './harness.mjs';
 
 const CASES = {
   /** 100,000 sections, each inside the one before. */
@@ -54,6 +54,7 @@ const CASES = {
   /** One 100 MB document. */
   large: (phase) => {
     const text = phase('generate', () => generateCorpus(100_000_000));
+    const lines = phase("text.split('\\n'), the floor, for scale", () => text.split('\n').length);
     const doc = phase('parse', () => parseKnowledgeDocument({ id: 'large', revision: 'r1', text }));
     const catalog = phase('compile', () => defineKnowledgeCatalog([doc]));
     const ids = catalog.sectionIds('large');
@@ -62,7 +63,7 @@ const CASES = {
     check(self.content.length > 0, 'the last section reads non-empty');
     const whole = phase('document read', () => catalog.read({ documentId: 'large', selection: { mode: 'document' } }));
     check(whole.content.length > 0.9 * text.length, 'the whole document reads back');
-    return { sections: ids.length, utf16Units: text.length, utf8Megabytes: round(Buffer.byteLength(text, 'utf8') / 1e6) };
+    return { sections: ids.length, lines, utf16Units: text.length, utf8Megabytes: round(Buffer.byteLength(text, 'utf8') / 1e6) };
   },
 };
 
@@ -110,7 +111,7 @@ if (process.argv.includes('--child')) {
     for (const r of results.filter((r) => !r.failed)) {
       const total = r.phases.reduce((sum, p) => sum + p.ms, 0);
       console.log(`\n${r.case}: ${JSON.stringify(r.facts)}; peak RSS ${r.peakRssMb} MB; ${round(total / 1000, 1)} s in all`);
-      console.table(Object.fromEntries(r.phases.map((p) => [p.phase, { ms: p.ms, 'heap used after, MB': p.heapUsedMb }])));
+      printTable(r.phases.map((p) => ({ phase: p.phase, ms: p.ms, 'heap used after, MB': p.heapUsedMb })));
     }
     console.log(failed === 0 ? `\nall ${results.length} cases passed` : `\n${failed} of ${results.length} cases FAILED`);
   }
