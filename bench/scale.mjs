@@ -7,6 +7,7 @@
 //   npm run bench:scale                    all cases, a table
 //   npm run bench:scale -- --json          one JSON object
 //   npm run bench:scale -- --case deep     one case (deep | documents | large)
+//   npm run bench:scale -- --case gigabyte a 1 GB knowledge base (opt-in: minutes, ~4 GB of heap)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { defineKnowledgeCatalog, formatKnowledgeDocument, parseKnowledgeDocument } from 'knowledge-kit';
@@ -65,7 +66,26 @@ const CASES = {
     check(whole.content.length > 0.9 * text.length, 'the whole document reads back');
     return { sections: ids.length, lines, utf16Units: text.length, utf8Megabytes: round(Buffer.byteLength(text, 'utf8') / 1e6) };
   },
+
+  /** Opt-in (`--case gigabyte`): a 1 GB knowledge base, 1,000 documents of 1 MB. Needs ~4 GB of heap. */
+  gigabyte: (phase) => {
+    const COUNT = 1_000;
+    const texts = phase('generate', () => Array.from({ length: COUNT }, (_, i) => generateCorpus(1_000_000, i + 1)));
+    const docs = phase('parse', () => texts.map((text, i) => parseKnowledgeDocument({ id: `doc-${i}`, revision: 'r1', text })));
+    const catalog = phase('compile', () => defineKnowledgeCatalog(docs));
+    check(catalog.ids.length === COUNT, `${COUNT} documents in the catalog`);
+    const documentId = catalog.ids[COUNT - 1];
+    const sectionId = catalog.sectionIds(documentId)[0];
+    const self = phase('one self read', () => catalog.read({ documentId, selection: { mode: 'self', sectionIds: [sectionId] } }));
+    check(self.content.length > 0, 'the read returns text');
+    const utf8 = texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+    return { documents: COUNT, utf8Megabytes: round(utf8 / 1e6), utf16Units: texts.reduce((sum, text) => sum + text.length, 0) };
+  },
 };
+/** Cases run by default; the others only with `--case`. */
+const DEFAULT_CASES = ['deep', 'documents', 'large'];
+/** Extra Node flags per case. */
+const NODE_FLAGS = { gigabyte: ['--max-old-space-size=8192'] };
 
 function check(ok, what) {
   if (!ok) throw new Error(`bench:scale check failed: ${what}`);
@@ -90,13 +110,13 @@ if (process.argv.includes('--child')) {
   runCase(process.argv[caseArg + 1]);
 } else {
   const json = process.argv.includes('--json');
-  const names = caseArg >= 0 ? [process.argv[caseArg + 1]] : Object.keys(CASES);
+  const names = caseArg >= 0 ? [process.argv[caseArg + 1]] : DEFAULT_CASES;
   const results = [];
   let failed = 0;
   for (const name of names) {
     if (!(name in CASES)) throw new Error(`bench:scale: unknown case ${name}; cases are ${Object.keys(CASES).join(', ')}`);
     if (!json) console.error(`${name} …`);
-    const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--case', name], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const child = spawnSync(process.execPath, ['--expose-gc', ...(NODE_FLAGS[name] ?? []), fileURLToPath(import.meta.url), '--child', '--case', name], { encoding: 'utf8', maxBuffer: 1 << 26 });
     const last = child.stdout.trim().split('\n').pop() ?? '';
     if (child.status !== 0 || !last.startsWith('{')) {
       failed++;
