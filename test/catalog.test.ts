@@ -128,6 +128,28 @@ describe('defineKnowledgeCatalog', () => {
       expectKnowledgeError(() => defineKnowledgeCatalog([document as KnowledgeDocument]), { code: 'CYCLE', path: [0, 'parts', 0] });
     });
 
+    it('CYCLE also for sections opened after the first duplicate or invalid ID, and with an invalid ID', () => {
+      // Ancestors are tracked only from the first suspicious section on; sections opened later must
+      // still be found. (A missed cycle here would not return at all.)
+      const loop: { id: string; parts: unknown[] } = { id: 'loop', parts: [] };
+      loop.parts.push({ id: 'inner', parts: [loop] });
+      const error = catchKnowledgeError(() =>
+        defineKnowledgeCatalog([doc('d', [{ id: 'a', parts: [] }, { id: 'a', parts: [] }, { id: '', parts: [] }, loop])]),
+      );
+      expect(error.issues.map((i) => [i.code, i.path])).toEqual([
+        ['DUPLICATE_SECTION_ID', [0, 'parts', 1, 'id']],
+        ['INVALID_INPUT', [0, 'parts', 2, 'id']],
+        ['CYCLE', [0, 'parts', 3, 'parts', 0, 'parts', 0]],
+      ]);
+      const nameless: { id: number; parts: unknown[] } = { id: 7, parts: [] };
+      nameless.parts.push({ id: 'child', parts: [nameless] });
+      const cycle = catchKnowledgeError(() => defineKnowledgeCatalog([doc('d', [nameless as never])]));
+      expect(cycle.issues.map((i) => [i.code, i.path])).toEqual([
+        ['INVALID_INPUT', [0, 'parts', 0, 'id']],
+        ['CYCLE', [0, 'parts', 0, 'parts', 0, 'parts', 0]],
+      ]);
+    });
+
     it('a section shared in two places (not a cycle) is a duplicate section ID', () => {
       const shared = { id: 's', parts: [] };
       expectKnowledgeError(() => defineKnowledgeCatalog([doc('d', [shared, shared])]), {

@@ -98,6 +98,13 @@ function invalid(ctx: Context, path: (string | number)[], what: string): void {
   report(ctx, 'INVALID_INPUT', path, what);
 }
 
+/** The input objects on the path to the top of `stack`: the document and every open section. */
+function ancestors(input: object, stack: readonly Frame[]): Set<object> {
+  const set = new Set<object>([input]);
+  for (const frame of stack) if (frame.node !== undefined) set.add(frame.node);
+  return set;
+}
+
 /** Validate and compile `input`, pushing problems to `issues`; returns `undefined` when it is unusable. */
 export function compileDocument(input: unknown, at: DocumentPlace, issues: KnowledgeIssue[]): CompiledDocument | undefined {
   const before = issues.length;
@@ -129,8 +136,11 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   const texts: string[] = [];
   const sections = new Map<string, Entry>();
   const sectionIds: string[] = [];
-  const onPath = new Set<object>();
-  onPath.add(input);
+  // Cycle detection without a Set operation per section. In plain data a section that contains
+  // itself is met again with the ID it had the first time, so the revisit is a duplicate ID or an
+  // invalid one (or the document object itself): only then is the part looked up among its
+  // ancestors. The ancestor set is built from the stack at the first such lookup, kept from then on.
+  let onPath: Set<object> | undefined;
   const root: KnowledgePart[] = [];
   const stack: Frame[] = [{ src: parts, out: root, node: undefined, entry: undefined, own: undefined, id: '', i: 0 }];
 
@@ -141,7 +151,7 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       Object.freeze(frame.out);
       const entry = frame.entry;
       if (entry !== undefined) {
-        onPath.delete(frame.node!);
+        onPath?.delete(frame.node!);
         const node: KnowledgeSection = Object.freeze({ id: frame.id, parts: frame.out });
         stack[stack.length - 1]!.out.push(node);
         entry.node = node;
@@ -165,46 +175,47 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       invalid(ctx, pathOf(at, parent, index), `a part must be a string or a section { id, parts }, got ${describe(part)}.`);
       continue;
     }
-    if (onPath.has(part)) {
-      report(
-        ctx,
-        'CYCLE',
-        pathOf(at, parent, index),
-        'this section contains itself (it is one of its own ancestors). Parts must form a tree: build a new section object instead of reusing an ancestor.',
-      );
-      continue;
+    const sectionId = own(part, 'id');
+    const sectionParts = own(part, 'parts');
+    const id = typeof sectionId === 'string' ? sectionId : '';
+    const first = id === '' ? undefined : sections.get(id);
+    if (id === '' || first !== undefined || part === input) {
+      onPath ??= ancestors(input, stack);
+      if (onPath.has(part)) {
+        report(
+          ctx,
+          'CYCLE',
+          pathOf(at, parent, index),
+          'this section contains itself (it is one of its own ancestors). Parts must form a tree: build a new section object instead of reusing an ancestor.',
+        );
+        continue;
+      }
     }
     for (const key of unknownKeys(part, SECTION_KEYS)) {
       invalid(ctx, pathOf(at, parent, index, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
     }
-    const sectionId = own(part, 'id');
-    const sectionParts = own(part, 'parts');
-    const id = typeof sectionId === 'string' ? sectionId : '';
     // Every section gets an entry (it locates its children in messages); only a valid, first use of
     // an ID is registered. `node` and `own` are completed at the close.
     const entry: Entry = { node: PENDING, own: NONE, start: texts.length, end: 0, parent, index };
     if (id === '') {
       invalid(ctx, pathOf(at, parent, index, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
+    } else if (first === undefined) {
+      sections.set(id, entry);
+      sectionIds.push(id);
     } else {
-      const first = sections.get(id);
-      if (first === undefined) {
-        sections.set(id, entry);
-        sectionIds.push(id);
-      } else {
-        report(
-          ctx,
-          'DUPLICATE_SECTION_ID',
-          pathOf(at, parent, index, 'id'),
-          `section ID \`${id}\` is already used at ${formatPath(at.root, pathOf(at, first.parent, first.index))}; section IDs are unique within the whole document, not only among siblings. Rename one of them.`,
-          id,
-        );
-      }
+      report(
+        ctx,
+        'DUPLICATE_SECTION_ID',
+        pathOf(at, parent, index, 'id'),
+        `section ID \`${id}\` is already used at ${formatPath(at.root, pathOf(at, first.parent, first.index))}; section IDs are unique within the whole document, not only among siblings. Rename one of them.`,
+        id,
+      );
     }
     if (!Array.isArray(sectionParts)) {
       invalid(ctx, pathOf(at, parent, index, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`);
       continue;
     }
-    onPath.add(part);
+    onPath?.add(part);
     stack.push({ src: sectionParts, out: [], node: part, entry, own: [], id, i: 0 });
   }
 
