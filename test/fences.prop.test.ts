@@ -2,15 +2,16 @@ import fc from 'fast-check';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { MALFORMED, scanText } from '../src/parse/scanText.js';
+import { MALFORMED } from '../src/parse/scanText.js';
 import { anchorLine, nearMissLine, proseLine } from './helpers/arbitraries.js';
+import { anchorEvents } from './helpers/scan.js';
 
 const remark = unified().use(remarkParse);
 const EXACT = /^<!-- \/?agent-section:[A-Za-z0-9_.:-]+ -->$/;
 
 /** Lines the scanner accepts as anchors (1-based). */
 const scannerAnchors = (text: string): number[] =>
-  scanText(text).events.flatMap((event) => (event.kind === MALFORMED ? [] : [event.line]));
+  anchorEvents(text).flatMap((event) => (event.kind === MALFORMED ? [] : [event.line]));
 
 /** Lines on which CommonMark (remark) has a top-level HTML node that is exactly an anchor. */
 const remarkAnchors = (text: string): number[] =>

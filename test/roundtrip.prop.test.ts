@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatKnowledgeDocument, isKnowledgeError, parseKnowledgeDocument } from '../src/index.js';
-import { scanText } from '../src/parse/scanText.js';
 import { anchorLine, parsedDocument } from './helpers/arbitraries.js';
 import { catchKnowledgeError } from './helpers/knowledgeError.js';
+import { anchorEvents } from './helpers/scan.js';
 
 const reparse = (text: string, doc: { id: string; revision: string; locale?: string }) =>
   parseKnowledgeDocument({ id: doc.id, revision: doc.revision, ...(doc.locale === undefined ? {} : { locale: doc.locale }), text });
@@ -37,7 +37,7 @@ describe('round trip', () => {
           const lines = text.split('\n');
           // Real anchors only: anchor-shaped lines inside fences are body text (the scanner's fence
           // handling is checked against remark in fences.prop.test.ts).
-          const anchors = scanText(text).events.map((event) => event.line - 1);
+          const anchors = anchorEvents(text).map((event) => event.line - 1);
           fc.pre(anchors.length > 0);
           const drop = anchors[pick % anchors.length]!;
           const broken = [...lines.slice(0, drop), ...lines.slice(drop + 1)].join('\n');

@@ -83,18 +83,20 @@ function checkId(id: string, pathHere: PathOf, documentId: string, issues: Knowl
 }
 
 function checkString(text: string, pathHere: PathOf, documentId: string, issues: KnowledgeIssue[]): void {
-  const scan = scanText(text);
-  if (scan.events.length === 0 && scan.openFence === undefined) return;
+  let firstLine = 0;
+  const scan = scanText(text, (_kind, _id, line) => {
+    if (firstLine === 0) firstLine = line;
+  });
+  if (scan.anchors === 0 && scan.openFence === undefined) return;
   const path = pathHere();
   const where = `${API}: ${formatPath('document', path)}`;
-  const first = scan.events[0];
-  if (first !== undefined) {
+  if (firstLine !== 0) {
     issues.push({
       code: 'INVALID_INPUT',
       path,
       documentId,
       message:
-        `${where}: line ${first.line} of this string part is an anchor or anchor-like line outside a code fence, so the ` +
+        `${where}: line ${firstLine} of this string part is an anchor or anchor-like line outside a code fence, so the ` +
         'text would parse differently. Make it a section, or show it inside a fenced code block.',
     });
   } else if (scan.openFence !== undefined) {

@@ -48,10 +48,10 @@ export function mismatchedClose(
   documentId: string,
   at: KnowledgePosition,
   id: string,
-  innermost: { readonly id: string; readonly at: KnowledgePosition },
+  innermost: KnowledgePosition & { readonly id: string },
   isOpen: boolean,
 ): KnowledgeIssue {
-  const { line, column } = innermost.at;
+  const { line, column } = innermost;
   return {
     code: 'MISMATCHED_CLOSE',
     ...place(documentId, at),

@@ -1,16 +1,15 @@
-import type { KnowledgeIssue } from '../errors/codes.js';
+import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import { guardInput, throwIfIssues } from '../internal/guard.js';
 import type { KnowledgeDocument, KnowledgeParseInput, KnowledgePart, KnowledgeSection } from '../types.js';
 import { explainMalformed } from './explainMalformed.js';
 import * as problem from './parseIssues.js';
 import { readParseInput } from './readParseInput.js';
-import { type AnchorEvent, MALFORMED, OPEN, scanText } from './scanText.js';
+import { type AnchorKind, MALFORMED, OPEN, scanText } from './scanText.js';
 
 const API = 'parseKnowledgeDocument';
-const LINE_BREAK = /\r\n?/g;
 
-interface Frame {
-  readonly at: AnchorEvent;
+/** An open section: where its open anchor is (for related places in issues), its ID, its parts. */
+interface Frame extends KnowledgePosition {
   readonly id: string;
   readonly parts: KnowledgePart[];
 }
@@ -38,56 +37,59 @@ interface Frame {
  */
 export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDocument {
   const { id, revision, text, locale } = guardInput(API, () => readParseInput(input));
-  const scan = scanText(text);
-  const normalize = scan.hasCarriageReturn;
-  const piece = (start: number, end: number): string =>
-    normalize ? text.slice(start, end).replace(LINE_BREAK, '\n') : text.slice(start, end);
-
   const issues: KnowledgeIssue[] = [];
   const root: KnowledgePart[] = [];
   const stack: Frame[] = [];
-  const firstOpen = new Map<string, AnchorEvent>();
+  /** The frame of each ID's first open anchor. */
+  const firstOpen = new Map<string, Frame>();
   // How many times each ID is open on the stack, needed only to recover from a mismatched close.
   // A Map update per anchor costs as much as the scan of its body (see docs/performance.md), so the
   // counts are built from the stack at the first mismatch and kept from then on.
   let openCount: Map<string, number> | undefined;
   let parts = root;
 
-  for (const event of scan.events) {
-    if (event.runStart >= 0) parts.push(piece(event.runStart, event.runEnd));
-    let kind = event.kind;
-    let sectionId = event.id;
+  const onAnchor = (
+    kind: AnchorKind,
+    sectionId: string,
+    line: number,
+    column: number,
+    lineStart: number,
+    lineEnd: number,
+    body: string | undefined,
+  ): void => {
+    if (body !== undefined) parts.push(body);
     if (kind === MALFORMED) {
-      const found = text.slice(event.lineStart, event.lineEnd);
+      const found = text.slice(lineStart, lineEnd);
       const bad = explainMalformed(found);
-      issues.push(problem.malformedAnchor(id, event, found, bad));
-      if (bad.kind === 0) continue;
+      issues.push(problem.malformedAnchor(id, { line, column }, found, bad));
+      if (bad.kind === 0) return;
       // Pair what the author meant, so one typo does not cascade into unclosed-section reports.
       kind = bad.kind;
       sectionId = bad.id;
     }
     if (kind === OPEN) {
-      const first = firstOpen.get(sectionId);
-      if (first === undefined) firstOpen.set(sectionId, event);
-      else issues.push(problem.duplicateSectionId(id, event, sectionId, first));
       const section: KnowledgeSection = { id: sectionId, parts: [] };
       parts.push(section);
       parts = section.parts as KnowledgePart[];
-      stack.push({ at: event, id: sectionId, parts });
+      const frame: Frame = { line, column, id: sectionId, parts };
+      const first = firstOpen.get(sectionId);
+      if (first === undefined) firstOpen.set(sectionId, frame);
+      else issues.push(problem.duplicateSectionId(id, frame, sectionId, first));
+      stack.push(frame);
       if (openCount !== undefined) openCount.set(sectionId, (openCount.get(sectionId) ?? 0) + 1);
-      continue;
+      return;
     }
     const top = stack[stack.length - 1];
     if (top === undefined) {
-      issues.push(problem.unexpectedClose(id, event, sectionId));
-      continue;
+      issues.push(problem.unexpectedClose(id, { line, column }, sectionId));
+      return;
     }
     if (top.id !== sectionId) {
       openCount ??= countOpen(stack);
       const isOpen = (openCount.get(sectionId) ?? 0) > 0;
-      issues.push(problem.mismatchedClose(id, event, sectionId, top, isOpen));
+      issues.push(problem.mismatchedClose(id, { line, column }, sectionId, top, isOpen));
       // Recover: close down to the named section when it is open; otherwise ignore this line.
-      if (!isOpen) continue;
+      if (!isOpen) return;
     }
     let closed: Frame;
     do {
@@ -95,8 +97,10 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
       if (openCount !== undefined) openCount.set(closed.id, openCount.get(closed.id)! - 1);
     } while (closed.id !== sectionId);
     parts = stack.length > 0 ? stack[stack.length - 1]!.parts : root;
-  }
-  if (scan.tailStart >= 0) parts.push(piece(scan.tailStart, scan.tailEnd));
+  };
+
+  const scan = scanText(text, onAnchor);
+  if (scan.tail !== undefined) parts.push(scan.tail);
 
   // Issues found along the way are in text order; those found at the end are in text order too,
   // but belong earlier: merge the two lists (linear) instead of sorting.
@@ -106,7 +110,7 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
     // The fence swallowed the anchors after it, closes included: report the cause, not the cascade.
     late.push(problem.unclosedFence(id, fence, fence.swallowed, stack.map((frame) => frame.id)));
   } else {
-    for (const frame of stack) late.push(problem.unclosedSection(id, frame.at, frame.id));
+    for (const frame of stack) late.push(problem.unclosedSection(id, frame, frame.id));
   }
   throwIfIssues(late.length === 0 ? issues : mergeByPlace(issues, late));
   return locale === undefined ? { id, revision, parts: root } : { id, revision, locale, parts: root };

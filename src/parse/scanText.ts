@@ -1,7 +1,7 @@
 /**
  * The line scanner: one linear pass over anchored Markdown that finds anchor lines, near misses and
  * code fences. It allocates only for the lines that matter; body lines cost a few character reads.
- * Internal: `parseKnowledgeDocument` builds the tree from its events, `formatKnowledgeDocument` uses it
+ * Internal: `parseKnowledgeDocument` builds the tree as the anchors come, `formatKnowledgeDocument` uses it
  * to refuse string parts that would not survive a round trip.
  */
 import type { KnowledgePosition } from '../errors/codes.js';
@@ -15,22 +15,27 @@ export const MALFORMED = 3;
 
 export type AnchorKind = typeof OPEN | typeof CLOSE | typeof MALFORMED;
 
-/** One anchor or near-miss line, with the body run that came before it. */
-export interface AnchorEvent {
-  readonly kind: AnchorKind;
-  /** The anchor's ID; empty for a near miss. */
-  readonly id: string;
-  readonly line: number;
-  /** Column of `<!--` (1 for exact anchors). */
-  readonly column: number;
-  readonly lineStart: number;
-  /** End of the line, before its line ending. */
-  readonly lineEnd: number;
-  /** Start of the first non-blank line of the body run before this line, or -1 when there is none. */
-  readonly runStart: number;
-  /** End (before the line ending) of the last non-blank line of that run. */
-  readonly runEnd: number;
-}
+/**
+ * Called for each anchor or near-miss line, in text order, with the body run that came before it.
+ * Positional arguments rather than an event object: a text with 100,000 sections would otherwise
+ * allocate 200,000 objects only to take them apart again (docs/performance.md).
+ *
+ * @param kind - `OPEN`, `CLOSE` or `MALFORMED`.
+ * @param id - the anchor's ID; empty for a near miss.
+ * @param column - column of `<!--` (1 for exact anchors).
+ * @param lineEnd - end of the line, before its line ending.
+ * @param body - the body text between the previous anchor line and this one, from its first to its
+ *   last non-blank line, line endings normalized to LF; `undefined` when there is none.
+ */
+export type AnchorHandler = (
+  kind: AnchorKind,
+  id: string,
+  line: number,
+  column: number,
+  lineStart: number,
+  lineEnd: number,
+  body: string | undefined,
+) => void;
 
 /** A fence still open at the end of the text. */
 export interface OpenFence extends KnowledgePosition {
@@ -41,13 +46,11 @@ export interface OpenFence extends KnowledgePosition {
 }
 
 export interface ScanResult {
-  readonly events: readonly AnchorEvent[];
-  /** The body run after the last event: first non-blank line start, or -1. */
-  readonly tailStart: number;
-  readonly tailEnd: number;
+  /** How many anchor and near-miss lines were handed to the handler. */
+  readonly anchors: number;
+  /** The body text after the last anchor line, like the handler's `body`. */
+  readonly tail: string | undefined;
   readonly openFence: OpenFence | undefined;
-  /** Whether the text holds a CR, so body runs need their line endings normalized to LF. */
-  readonly hasCarriageReturn: boolean;
 }
 
 const SPACE = 32;
@@ -66,10 +69,10 @@ export function isIdCharCode(c: number): boolean {
   return c < 128 && ID_CHAR[c] === 1;
 }
 
-/** Scan `text` (a leading BOM is skipped). Linear in `text.length`; no regular expressions. */
-export function scanText(text: string): ScanResult {
+/** Scan `text` (a leading BOM is skipped), calling `onAnchor` per anchor line. Linear in `text.length`; no regular expressions. */
+export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
   const len = text.length;
-  const events: AnchorEvent[] = [];
+  let anchors = 0;
   let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   // Next LF and CR at or after `pos` (or `len`): each is searched again only once passed, so the
   // two `indexOf` walks together read the text once.
@@ -129,16 +132,16 @@ export function scanText(text: string): ScanResult {
     } else if (c === LT) {
       const kind = p === start ? exactAnchor(text, start, end) : 0;
       if (kind !== 0 || isAnchorLike(text, p, end)) {
-        events.push({
-          kind: kind === 0 ? MALFORMED : kind,
-          id: kind === 0 ? '' : text.slice(start + (kind === OPEN ? 19 : 20), end - 4),
+        anchors++;
+        onAnchor(
+          kind === 0 ? MALFORMED : kind,
+          kind === 0 ? '' : text.slice(start + (kind === OPEN ? 19 : 20), end - 4),
           line,
-          column: p - start + 1,
-          lineStart: start,
-          lineEnd: end,
-          runStart,
-          runEnd,
-        });
+          p - start + 1,
+          start,
+          end,
+          runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
+        );
         runStart = -1;
         runEnd = -1;
         continue;
@@ -158,10 +161,8 @@ export function scanText(text: string): ScanResult {
   }
 
   return {
-    events,
-    tailStart: runStart,
-    tailEnd: runEnd,
-    hasCarriageReturn,
+    anchors,
+    tail: runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
     openFence:
       fenceChar === 0
         ? undefined
@@ -172,6 +173,13 @@ export function scanText(text: string): ScanResult {
             swallowed,
           },
   };
+}
+
+const LINE_BREAK = /\r\n?/g;
+
+/** `text[start, end)` with its line endings normalized to LF (a slice, unless the text has a CR). */
+function body(text: string, start: number, end: number, hasCarriageReturn: boolean): string {
+  return hasCarriageReturn ? text.slice(start, end).replace(LINE_BREAK, '\n') : text.slice(start, end);
 }
 
 /** `OPEN` or `CLOSE` when `[start, end)` is exactly an anchor, else 0. */
