@@ -1,26 +1,20 @@
 /**
  * Validates one input document and, in the same iterative pass, copies it into frozen nodes and
- * precomputes what reads need: every non-empty string part in pre-order (`texts`), and for each
- * section its own strings and its subtree's range in `texts`. Internal.
+ * indexes its sections by ID. Reads walk the frozen nodes (readSnapshot.ts); nothing else is kept,
+ * so compiling allocates little beyond the copy. Internal.
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { describe, formatPath, isNonEmptyString, isPlainObject, own, unknownKeys } from '../internal/values.js';
 import type { KnowledgeDocument, KnowledgePart, KnowledgeSection } from '../types.js';
 
-/** A compiled section: the frozen node and where its text lives. */
+/** A compiled section: its frozen node. */
 export interface CompiledSection {
   readonly node: KnowledgeSection;
-  /** Its own non-empty string parts, children excluded. */
-  readonly own: readonly string[];
-  /** Its subtree's non-empty string parts are `texts[start, end)`. */
-  readonly start: number;
-  readonly end: number;
 }
 
 /** A compiled document, ready for reads that cost what they return. */
 export interface CompiledDocument {
   readonly document: KnowledgeDocument;
-  readonly texts: readonly string[];
   readonly sections: ReadonlyMap<string, CompiledSection>;
   readonly sectionIds: readonly string[];
 }
@@ -40,13 +34,11 @@ const NONE: readonly string[] = Object.freeze([]);
 
 /**
  * A section while compiling: registered in `sections` at its open (so a later duplicate finds it),
- * completed at its close. It is also its own locator: `parent` and `index` give its place in the
+ * its node set at its close. It is also its own locator: `parent` and `index` give its place in the
  * input tree, for paths in messages, so no per-section locator is allocated.
  */
 interface Entry extends CompiledSection {
   node: KnowledgeSection;
-  own: readonly string[];
-  end: number;
   readonly parent: Entry | undefined;
   readonly index: number;
 }
@@ -57,7 +49,6 @@ interface Frame {
   /** The input section object; `undefined` for the document's own parts. */
   readonly node: object | undefined;
   readonly entry: Entry | undefined;
-  readonly own: string[] | undefined;
   readonly id: string;
   i: number;
 }
@@ -133,7 +124,6 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     return undefined;
   }
 
-  const texts: string[] = [];
   const sections = new Map<string, Entry>();
   const sectionIds: string[] = [];
   // Cycle detection without a Set operation per section. In plain data a section that contains
@@ -142,7 +132,7 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   // ancestors. The ancestor set is built from the stack at the first such lookup, kept from then on.
   let onPath: Set<object> | undefined;
   const root: KnowledgePart[] = [];
-  const stack: Frame[] = [{ src: parts, out: root, node: undefined, entry: undefined, own: undefined, id: '', i: 0 }];
+  const stack: Frame[] = [{ src: parts, out: root, node: undefined, entry: undefined, id: '', i: 0 }];
 
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
@@ -155,8 +145,6 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
         const node: KnowledgeSection = Object.freeze({ id: frame.id, parts: frame.out });
         stack[stack.length - 1]!.out.push(node);
         entry.node = node;
-        if (frame.own!.length > 0) entry.own = Object.freeze(frame.own!);
-        entry.end = texts.length;
       }
       continue;
     }
@@ -164,10 +152,6 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     const part: unknown = frame.src[index];
     if (typeof part === 'string') {
       frame.out.push(part);
-      if (part.length > 0) {
-        texts.push(part);
-        frame.own?.push(part);
-      }
       continue;
     }
     const parent = frame.entry;
@@ -195,8 +179,8 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       invalid(ctx, pathOf(at, parent, index, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
     }
     // Every section gets an entry (it locates its children in messages); only a valid, first use of
-    // an ID is registered. `node` and `own` are completed at the close.
-    const entry: Entry = { node: PENDING, own: NONE, start: texts.length, end: 0, parent, index };
+    // an ID is registered. `node` is set at the close.
+    const entry: Entry = { node: PENDING, parent, index };
     if (id === '') {
       invalid(ctx, pathOf(at, parent, index, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
     } else if (first === undefined) {
@@ -216,7 +200,7 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       continue;
     }
     onPath?.add(part);
-    stack.push({ src: sectionParts, out: [], node: part, entry, own: [], id, i: 0 });
+    stack.push({ src: sectionParts, out: [], node: part, entry, id, i: 0 });
   }
 
   if (issues.length > before) return undefined;
@@ -225,5 +209,5 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       ? { id: ctx.documentId!, revision: revision as string, parts: root }
       : { id: ctx.documentId!, revision: revision as string, locale: locale as string, parts: root },
   );
-  return { document, texts, sections, sectionIds: Object.freeze(sectionIds) };
+  return { document, sections, sectionIds: Object.freeze(sectionIds) };
 }
