@@ -1,12 +1,13 @@
 // `npm run bench:scale`: the core at sizes far past any test, each case in its own Node process so
 // its peak memory is its own. Cases: 100,000-deep nesting through parse, compile, subtree read and
-// format; a catalog of 100,000 small documents; one 100 MB document parsed, compiled and read.
+// format; a catalog of 100,000 small documents; one 100 MB document parsed, compiled and read; a
+// text with a million problems, all reported.
 // Each case checks what it produced; any failure (a wrong result, a throw, a crash, running out of
 // memory) makes the run exit 1 with the child's output. Takes a minute or two. Not part of npm test.
 //
 //   npm run bench:scale                    all cases, a table
 //   npm run bench:scale -- --json          one JSON object
-//   npm run bench:scale -- --case deep     one case (deep | documents | large)
+//   npm run bench:scale -- --case deep     one case (deep | documents | large | errors)
 //   npm run bench:scale -- --case gigabyte a 1 GB knowledge base (opt-in: minutes, ~4 GB of heap)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,23 @@ const CASES = {
     return { sections: ids.length, lines, utf16Units: text.length, utf8Megabytes: round(Buffer.byteLength(text, 'utf8') / 1e6) };
   },
 
+  /** A hostile text: one million stray close anchors, every one reported. */
+  errors: (phase) => {
+    const COUNT = 1_000_000;
+    const text = phase('generate', () => '<!-- /agent-section:x -->\n'.repeat(COUNT));
+    const error = phase('parse (throws)', () => {
+      try {
+        parseKnowledgeDocument({ id: 'noisy', revision: 'r1', text });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    });
+    check(error?.name === 'KnowledgeError' && error.issues.length === COUNT, `one KnowledgeError with ${COUNT} issues`);
+    check(error.issues[COUNT - 1].line === COUNT, 'the last issue is on the last line');
+    return { issues: error.issues.length, utf16Units: text.length };
+  },
+
   /** Opt-in (`--case gigabyte`): a 1 GB knowledge base, 1,000 documents of 1 MB. Needs ~4 GB of heap. */
   gigabyte: (phase) => {
     const COUNT = 1_000;
@@ -83,7 +101,7 @@ const CASES = {
   },
 };
 /** Cases run by default; the others only with `--case`. */
-const DEFAULT_CASES = ['deep', 'documents', 'large'];
+const DEFAULT_CASES = ['deep', 'documents', 'large', 'errors'];
 /** Extra Node flags per case. */
 const NODE_FLAGS = { gigabyte: ['--max-old-space-size=8192'] };
 
