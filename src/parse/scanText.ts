@@ -69,7 +69,11 @@ export function isIdCharCode(c: number): boolean {
   return c < 128 && ID_CHAR[c] === 1;
 }
 
-/** Scan `text` (a leading BOM is skipped), calling `onAnchor` per anchor line. Linear in `text.length`; no regular expressions. */
+/**
+ * Scan `text` (a leading BOM is skipped), calling `onAnchor` per anchor line. Linear in `text.length`.
+ * No regular expression reads lines; one fixed, non-backtracking `/\r\n?/g` normalizes the body
+ * text of texts that have CR line endings.
+ */
 export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
   const len = text.length;
   let anchors = 0;
