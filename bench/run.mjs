@@ -1,6 +1,6 @@
 // `npm run bench`: Knowledge Kit's core beside the alternatives, measured side by side in one run.
 // Every contender runs in this process, interleaved round by round after a full GC; medians printed.
-// `npm run bench -- --json` prints one JSON object instead of the tables. Timing lives here, never in
+// `npm run -s bench -- --json` prints one JSON object instead of the tables. Timing lives here, never in
 // the test suite. The corpus is generated (bench/corpus.mjs), so every run reads the same bytes.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
