@@ -1,20 +1,31 @@
 /**
  * Validates one input document and, in the same iterative pass, copies it into frozen nodes and
- * indexes its sections by ID. Reads walk the frozen nodes (readSnapshot.ts); nothing else is kept,
- * so compiling allocates little beyond the copy. Internal.
+ * builds what makes a read cost what it returns: every non-empty string part in pre-order (`texts`),
+ * each section's range in it, and, for a section with child sections only, its own strings (a leaf's
+ * own strings are its range). Internal.
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { describe, formatPath, isNonEmptyString, isPlainObject, own, unknownKeys } from '../internal/values.js';
 import type { KnowledgeDocument, KnowledgePart, KnowledgeSection } from '../types.js';
 
-/** A compiled section: its frozen node. */
+/** A compiled section: its frozen node and where its text is. */
 export interface CompiledSection {
   readonly node: KnowledgeSection;
+  /** Its subtree's non-empty string parts are `texts[start, end)`. */
+  readonly start: number;
+  readonly end: number;
+  /**
+   * Its own non-empty string parts, children excluded, when it has child sections; `undefined` for a
+   * leaf, whose own strings are `texts[start, end)`.
+   */
+  readonly own: readonly string[] | undefined;
 }
 
 /** A compiled document, ready for reads that cost what they return. */
 export interface CompiledDocument {
   readonly document: KnowledgeDocument;
+  /** Every non-empty string part, in source order. */
+  readonly texts: readonly string[];
   readonly sections: ReadonlyMap<string, CompiledSection>;
   readonly sectionIds: readonly string[];
 }
@@ -34,11 +45,13 @@ const NONE: readonly string[] = Object.freeze([]);
 
 /**
  * A section while compiling: registered in `sections` at its open (so a later duplicate finds it),
- * its node set at its close. It is also its own locator: `parent` and `index` give its place in the
+ * completed at its close. It is also its own locator: `parent` and `index` give its place in the
  * input tree, for paths in messages, so no per-section locator is allocated.
  */
 interface Entry extends CompiledSection {
   node: KnowledgeSection;
+  end: number;
+  own: readonly string[] | undefined;
   readonly parent: Entry | undefined;
   readonly index: number;
 }
@@ -50,6 +63,10 @@ interface Frame {
   readonly node: object | undefined;
   readonly entry: Entry | undefined;
   readonly id: string;
+  /** Where this section's strings start in `texts`. */
+  readonly start: number;
+  /** Its own strings, started from `texts` when its first child section opens. */
+  own: string[] | undefined;
   i: number;
 }
 
@@ -124,6 +141,7 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     return undefined;
   }
 
+  const texts: string[] = [];
   const sections = new Map<string, Entry>();
   const sectionIds: string[] = [];
   // Cycle detection without a Set operation per section. In plain data a section that contains
@@ -132,7 +150,7 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   // ancestors. The ancestor set is built from the stack at the first such lookup, kept from then on.
   let onPath: Set<object> | undefined;
   const root: KnowledgePart[] = [];
-  const stack: Frame[] = [{ src: parts, out: root, node: undefined, entry: undefined, id: '', i: 0 }];
+  const stack: Frame[] = [{ src: parts, out: root, node: undefined, entry: undefined, id: '', start: 0, own: undefined, i: 0 }];
 
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
@@ -145,6 +163,8 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
         const node: KnowledgeSection = Object.freeze({ id: frame.id, parts: frame.out });
         stack[stack.length - 1]!.out.push(node);
         entry.node = node;
+        entry.end = texts.length;
+        if (frame.own !== undefined) entry.own = frame.own.length === 0 ? NONE : Object.freeze(frame.own);
       }
       continue;
     }
@@ -152,6 +172,10 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     const part: unknown = frame.src[index];
     if (typeof part === 'string') {
       frame.out.push(part);
+      if (part.length > 0) {
+        texts.push(part);
+        frame.own?.push(part);
+      }
       continue;
     }
     const parent = frame.entry;
@@ -179,8 +203,8 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       invalid(ctx, pathOf(at, parent, index, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
     }
     // Every section gets an entry (it locates its children in messages); only a valid, first use of
-    // an ID is registered. `node` is set at the close.
-    const entry: Entry = { node: PENDING, parent, index };
+    // an ID is registered. `node`, `end` and `own` are completed at the close.
+    const entry: Entry = { node: PENDING, start: texts.length, end: 0, own: undefined, parent, index };
     if (id === '') {
       invalid(ctx, pathOf(at, parent, index, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
     } else if (first === undefined) {
@@ -200,7 +224,9 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       continue;
     }
     onPath?.add(part);
-    stack.push({ src: sectionParts, out: [], node: part, entry, id, i: 0 });
+    // The parent's strings so far are all its own: from here on its own strings need a list.
+    if (parent !== undefined) frame.own ??= texts.slice(frame.start);
+    stack.push({ src: sectionParts, out: [], node: part, entry, id, start: texts.length, own: undefined, i: 0 });
   }
 
   if (issues.length > before) return undefined;
@@ -209,5 +235,5 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       ? { id: ctx.documentId!, revision: revision as string, parts: root }
       : { id: ctx.documentId!, revision: revision as string, locale: locale as string, parts: root },
   );
-  return { document, sections, sectionIds: Object.freeze(sectionIds) };
+  return { document, texts, sections, sectionIds: Object.freeze(sectionIds) };
 }

@@ -1,55 +1,22 @@
 /**
- * Builds a snapshot for a checked request: collects the selected text from the frozen nodes, enforces
- * `maxChars`, freezes. Costs what it returns: the characters, plus one step per part walked. Internal.
+ * Builds a snapshot for a checked request: joins the precomputed strings, enforces `maxChars`,
+ * freezes. Costs what it returns: the selected strings and their characters. Internal.
  */
 import stringify from 'fast-json-stable-stringify';
 import { throwIfIssues } from '../internal/guard.js';
-import type { KnowledgePart, KnowledgeSelection, KnowledgeSnapshot } from '../types.js';
+import type { KnowledgeSelection, KnowledgeSnapshot } from '../types.js';
 import type { CheckedRequest } from './checkRequest.js';
 
 const SEPARATOR = '\n\n';
 
-/**
- * Push the non-empty string parts of `parts` to `out`: its own only, or with every descendant's in
- * source order (pre-order, with an explicit stack: depth comes from the input).
- */
-function collect(parts: readonly KnowledgePart[], descendants: boolean, out: string[]): void {
-  if (!descendants) {
-    for (const part of parts) if (typeof part === 'string' && part.length > 0) out.push(part);
-    return;
-  }
-  const arrays: (readonly KnowledgePart[])[] = [parts];
-  const next: number[] = [0];
-  while (arrays.length > 0) {
-    const top = arrays.length - 1;
-    const current = arrays[top]!;
-    const i = next[top]!;
-    if (i === current.length) {
-      arrays.pop();
-      next.pop();
-      continue;
-    }
-    next[top] = i + 1;
-    const part = current[i]!;
-    if (typeof part !== 'string') {
-      arrays.push(part.parts);
-      next.push(0);
-    } else if (part.length > 0) out.push(part);
-  }
-}
-
 /** The selected text: pieces joined by a blank line in request order, empty pieces skipped, trimmed. */
 function selectContent(request: CheckedRequest): string {
   const { doc, mode, sections } = request;
+  if (mode === 'document') return doc.texts.join(SEPARATOR).trim();
   const pieces: string[] = [];
-  if (mode === 'document') collect(doc.document.parts, true, pieces);
-  else {
-    const texts: string[] = [];
-    for (const section of sections) {
-      texts.length = 0;
-      collect(section.node.parts, mode === 'subtree', texts);
-      if (texts.length > 0) pieces.push(texts.join(SEPARATOR));
-    }
+  for (const section of sections) {
+    const strings = mode === 'self' && section.own !== undefined ? section.own : doc.texts.slice(section.start, section.end);
+    if (strings.length > 0) pieces.push(strings.join(SEPARATOR));
   }
   return pieces.join(SEPARATOR).trim();
 }
