@@ -39,10 +39,7 @@ const CASES = {
   /** 100,000 documents of about 1 KB each in one catalog. */
   documents: (phase) => {
     const COUNT = 100_000;
-    const texts = phase('generate', () => Array.from({ length: COUNT }, (_, i) => generateCorpus(1_000, i + 1)));
-    const docs = phase('parse', () => texts.map((text, i) => parseKnowledgeDocument({ id: `doc-${i}`, revision: 'r1', text })));
-    const catalog = phase('compile', () => defineKnowledgeCatalog(docs));
-    check(catalog.ids.length === COUNT, `${COUNT} documents in the catalog`);
+    const { texts, catalog } = manyDocuments(phase, COUNT, 1_000);
     const reads = phase('read every document', () => {
       let chars = 0;
       for (const documentId of catalog.ids) chars += catalog.read({ documentId, selection: { mode: 'document' } }).content.length;
@@ -88,10 +85,7 @@ const CASES = {
   /** Opt-in (`--case gigabyte`): a 1 GB knowledge base, 1,000 documents of 1 MB. Needs ~4 GB of heap. */
   gigabyte: (phase) => {
     const COUNT = 1_000;
-    const texts = phase('generate', () => Array.from({ length: COUNT }, (_, i) => generateCorpus(1_000_000, i + 1)));
-    const docs = phase('parse', () => texts.map((text, i) => parseKnowledgeDocument({ id: `doc-${i}`, revision: 'r1', text })));
-    const catalog = phase('compile', () => defineKnowledgeCatalog(docs));
-    check(catalog.ids.length === COUNT, `${COUNT} documents in the catalog`);
+    const { texts, catalog } = manyDocuments(phase, COUNT, 1_000_000);
     const documentId = catalog.ids[COUNT - 1];
     const sectionId = catalog.sectionIds(documentId)[0];
     const self = phase('one self read', () => catalog.read({ documentId, selection: { mode: 'self', sectionIds: [sectionId] } }));
@@ -104,6 +98,15 @@ const CASES = {
 const DEFAULT_CASES = ['deep', 'documents', 'large', 'errors'];
 /** Extra Node flags per case. */
 const NODE_FLAGS = { gigabyte: ['--max-old-space-size=8192'] };
+
+/** Generate, parse and compile `count` documents of `bytes` each, one phase each; checks the count. */
+function manyDocuments(phase, count, bytes) {
+  const texts = phase('generate', () => Array.from({ length: count }, (_, i) => generateCorpus(bytes, i + 1)));
+  const docs = phase('parse', () => texts.map((text, i) => parseKnowledgeDocument({ id: `doc-${i}`, revision: 'r1', text })));
+  const catalog = phase('compile', () => defineKnowledgeCatalog(docs));
+  check(catalog.ids.length === count, `${count} documents in the catalog`);
+  return { texts, catalog };
+}
 
 function check(ok, what) {
   if (!ok) throw new Error(`bench:scale check failed: ${what}`);
