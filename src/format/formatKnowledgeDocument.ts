@@ -87,7 +87,7 @@ function checkString(text: string, pathHere: PathOf, documentId: string, issues:
   const scan = scanText(text, (_kind, _id, line) => {
     if (firstLine === 0) firstLine = line;
   });
-  if (scan.anchors === 0 && scan.openFence === undefined) return;
+  if (firstLine === 0 && scan.openFence === undefined) return;
   const path = pathHere();
   const where = `${API}: ${formatPath('document', path)}`;
   if (firstLine !== 0) {

@@ -46,8 +46,6 @@ export interface OpenFence extends KnowledgePosition {
 }
 
 export interface ScanResult {
-  /** How many anchor and near-miss lines were handed to the handler. */
-  readonly anchors: number;
   /** The body text after the last anchor line, like the handler's `body`. */
   readonly tail: string | undefined;
   readonly openFence: OpenFence | undefined;
@@ -76,7 +74,6 @@ export function isIdCharCode(c: number): boolean {
  */
 export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
   const len = text.length;
-  let anchors = 0;
   let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   // Next LF and CR at or after `pos` (or `len`): each is searched again only once passed, so the
   // two `indexOf` walks together read the text once.
@@ -136,7 +133,6 @@ export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
     } else if (c === LT) {
       const kind = p === start ? exactAnchor(text, start, end) : 0;
       if (kind !== 0 || isAnchorLike(text, p, end)) {
-        anchors++;
         onAnchor(
           kind === 0 ? MALFORMED : kind,
           kind === 0 ? '' : text.slice(start + (kind === OPEN ? 19 : 20), end - 4),
@@ -165,7 +161,6 @@ export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
   }
 
   return {
-    anchors,
     tail: runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
     openFence:
       fenceChar === 0
