@@ -1,0 +1,88 @@
+/**
+ * `knowledgeTools`: one transport-neutral, frozen definition per tool over a `KnowledgeSource`.
+ *
+ * @module
+ */
+import type {
+  JsonObject,
+  KnowledgeCallContext,
+  KnowledgeSource,
+  KnowledgeToolAnnotations,
+  KnowledgeToolCallOptions,
+  KnowledgeToolDefinition,
+  KnowledgeToolName,
+  KnowledgeToolResult,
+} from '../types.js';
+import { KNOWLEDGE_TOOL_TEXTS } from './descriptions.js';
+import { checkToolsOptions, SOURCE_METHOD, type KnowledgeToolsOptions } from './knowledgeToolsOptions.js';
+import { KNOWLEDGE_TOOL_SCHEMAS } from './schemas/index.js';
+import { errorResult, isPlainObject, notAnObject, successResult } from './toolResult.js';
+
+/** Every knowledge tool only reads, is idempotent, and stays inside the knowledge base. */
+export const KNOWLEDGE_TOOL_ANNOTATIONS: KnowledgeToolAnnotations = Object.freeze({
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+});
+
+/**
+ * One frozen definition per tool over `source`: name, title, a description carrying the seed's
+ * policy, input and output JSON Schemas, annotations, and `execute`, which never throws: it resolves
+ * to `{ isError: false, structuredContent: output }` or `{ isError: true, structuredContent: { error,
+ * requestId } }`. Arguments are checked by the source (`INVALID_ARGUMENT` naming the field); `execute`
+ * itself only refuses arguments that are not a JSON object (absent arguments mean `{}`).
+ *
+ * @param source - the knowledge source, such as `createCatalogSource(catalog)`.
+ * @param options - `prefix` prepended to every name; `include`, the tools to define.
+ * @returns the definitions, in the seed's order (`search_files`, `read_file`, `list_tree`, `get_file`, `read_related`, `expand_graph`).
+ * @throws {KnowledgeError} `INVALID_INPUT` for a bad option or a source missing a method.
+ * @example
+ * ```ts
+ * const tools = knowledgeTools(createCatalogSource(catalog), { prefix: 'kb_' });
+ * const result = await tools[0].execute({ query: 'How are renewal notices sent?' });
+ * ```
+ */
+export function knowledgeTools(source: KnowledgeSource, options?: KnowledgeToolsOptions): readonly KnowledgeToolDefinition[] {
+  const { prefix, names } = checkToolsOptions(source, options);
+  return Object.freeze(names.map((name) => defineTool(source, name, prefix)));
+}
+
+function defineTool(source: KnowledgeSource, name: KnowledgeToolName, prefix: string): KnowledgeToolDefinition {
+  const fullName = prefix + name;
+  const method = SOURCE_METHOD[name];
+  const execute = async (input: unknown, options?: KnowledgeToolCallOptions): Promise<KnowledgeToolResult> => {
+    let requestId: string | undefined;
+    try {
+      const context = callContext(options);
+      requestId = context.requestId;
+      const args = input === undefined ? {} : input;
+      if (!isPlainObject(args)) return notAnObject(fullName, input, requestId);
+      const call = source[method] as (input: unknown, context: KnowledgeCallContext) => Promise<unknown>;
+      const output = await call.call(source, args, context);
+      if (!isPlainObject(output)) throw new TypeError('the source resolved to something other than an object');
+      return successResult(output as JsonObject);
+    } catch (error) {
+      return errorResult(error, requestId);
+    }
+  };
+  return Object.freeze({
+    name: fullName,
+    title: KNOWLEDGE_TOOL_TEXTS[name].title,
+    description: KNOWLEDGE_TOOL_TEXTS[name].description,
+    inputSchema: KNOWLEDGE_TOOL_SCHEMAS[name].input,
+    outputSchema: KNOWLEDGE_TOOL_SCHEMAS[name].output,
+    annotations: KNOWLEDGE_TOOL_ANNOTATIONS,
+    execute,
+  });
+}
+
+/** The source context of a call: the caller's signal and request ID, when they are of the right type. */
+function callContext(options: unknown): KnowledgeCallContext {
+  if (typeof options !== 'object' || options === null) return {};
+  const { signal, requestId } = options as { signal?: unknown; requestId?: unknown };
+  return {
+    ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
+    ...(typeof requestId === 'string' ? { requestId } : {}),
+  };
+}

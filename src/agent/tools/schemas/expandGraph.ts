@@ -1,0 +1,53 @@
+/**
+ * JSON Schemas of `expand_graph`.
+ *
+ * @module
+ */
+import type { JsonSchema } from '../../types.js';
+import { deepFreeze } from './deepFreeze.js';
+import { CURSOR_INPUT, DIRECTION, NEXT_CURSOR, READ_ACTIONS, RELATION_TYPE, REVISION, arrayOf, nullableRange, objectSchema, typed } from './common.js';
+
+/** Input of `expand_graph` (`ExpandGraphInput`). */
+export const EXPAND_GRAPH_INPUT_SCHEMA: JsonSchema = deepFreeze(
+  objectSchema(
+    'Arguments of expand_graph.',
+    {
+      fileId: typed('string', 'The fileId of the seed page.'),
+      depth: nullableRange(1, 3, 1, 'Hops from the seed,'),
+      fanout: nullableRange(1, 50, 10, 'Strongest relationships followed per file,'),
+      cursor: CURSOR_INPUT,
+    },
+    ['fileId'],
+  ),
+);
+
+const RELATIONSHIP = objectSchema(
+  'A page reached from the seed: a discovery hint, not evidence.',
+  {
+    fileId: typed('string', 'The page reached.'),
+    path: typed('string', 'Its path.'),
+    title: typed('string', 'Its title.'),
+    relationType: RELATION_TYPE,
+    direction: DIRECTION,
+    weight: { type: 'number', minimum: 0, maximum: 1, description: 'Strength in [0, 1].' },
+    readActions: READ_ACTIONS,
+    depth: { type: 'integer', minimum: 1, description: 'Hops from the seed, from 1.' },
+    viaFileId: typed('string', 'The page this relationship was found from.'),
+  },
+  ['fileId', 'path', 'title', 'relationType', 'direction', 'weight', 'readActions', 'depth', 'viaFileId'],
+);
+
+/** Output of `expand_graph` (`ExpandGraphOutput`). */
+export const EXPAND_GRAPH_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
+  objectSchema(
+    'Relationships breadth first from the seed page.',
+    {
+      activeContentRevision: REVISION,
+      seedFile: objectSchema('The seed page.', { fileId: typed('string', 'Its fileId.'), path: typed('string', 'Its path.') }, ['fileId', 'path']),
+      relationships: arrayOf(RELATIONSHIP, 'At most 50 per page; no page twice, never the seed.'),
+      graphPaths: arrayOf(typed('string', 'A _graph/by-file/… path.'), 'The _graph/by-file/… files of the pages expanded.'),
+      nextCursor: NEXT_CURSOR,
+    },
+    ['activeContentRevision', 'seedFile', 'relationships', 'graphPaths', 'nextCursor'],
+  ),
+);

@@ -1,0 +1,61 @@
+/**
+ * JSON Schemas of `list_tree`.
+ *
+ * @module
+ */
+import type { JsonSchema } from '../../types.js';
+import { deepFreeze } from './deepFreeze.js';
+import { CURSOR_INPUT, FILE_KIND, NEXT_CURSOR, READ_ACTIONS, REVISION, SOURCE_FILE_ID, nullable, nullableRange, objectSchema, typed } from './common.js';
+
+/** Input of `list_tree` (`ListTreeInput`). */
+export const LIST_TREE_INPUT_SCHEMA: JsonSchema = deepFreeze(
+  objectSchema(
+    'Arguments of list_tree.',
+    {
+      parentPath: nullable('string', 'Directory to list: "" (the root, the default) or a path without leading or trailing "/", such as "pages".'),
+      cursor: CURSOR_INPUT,
+      limit: nullableRange(1, 200, 50, 'Items per page,'),
+    },
+    [],
+  ),
+);
+
+const FILE_ITEM = objectSchema(
+  'A file.',
+  {
+    fileId: typed('string', 'The file ID to pass to get_file, read_file and read_related.'),
+    sourceFileId: SOURCE_FILE_ID,
+    path: typed('string', 'The file path, also accepted by read_file.'),
+    title: typed('string', 'The file title.'),
+    entryType: { type: 'string', enum: ['file'], description: 'Always "file".' },
+    fileKind: FILE_KIND,
+    contentAvailable: { type: 'boolean', enum: [true], description: 'Always true: the content can be read.' },
+    readActions: READ_ACTIONS,
+  },
+  ['fileId', 'sourceFileId', 'path', 'title', 'entryType', 'fileKind', 'contentAvailable', 'readActions'],
+);
+
+const DIRECTORY_ITEM = objectSchema(
+  'A directory.',
+  {
+    path: typed('string', 'The directory path, to pass as parentPath.'),
+    title: typed('string', 'The directory name.'),
+    entryType: { type: 'string', enum: ['directory'], description: 'Always "directory".' },
+    fileCount: { type: 'integer', minimum: 0, description: 'Files below this directory, at any depth.' },
+    readActions: READ_ACTIONS,
+  },
+  ['path', 'title', 'entryType', 'fileCount', 'readActions'],
+);
+
+/** Output of `list_tree` (`ListTreeOutput`). */
+export const LIST_TREE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
+  objectSchema(
+    'One page of the direct children of parentPath: directories first, then files.',
+    {
+      activeContentRevision: REVISION,
+      items: { type: 'array', description: 'Directories, then files, each in code-point order of their names.', items: { anyOf: [DIRECTORY_ITEM, FILE_ITEM] } },
+      nextCursor: NEXT_CURSOR,
+    },
+    ['activeContentRevision', 'items', 'nextCursor'],
+  ),
+);

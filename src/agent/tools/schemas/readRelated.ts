@@ -1,0 +1,50 @@
+/**
+ * JSON Schemas of `read_related`.
+ *
+ * @module
+ */
+import type { JsonSchema } from '../../types.js';
+import { deepFreeze } from './deepFreeze.js';
+import { CURSOR_INPUT, DIRECTION, NEXT_CURSOR, RELATION_TYPE, arrayOf, nullable, nullableRange, objectSchema, typed } from './common.js';
+
+/** Input of `read_related` (`ReadRelatedInput`). */
+export const READ_RELATED_INPUT_SCHEMA: JsonSchema = deepFreeze(
+  objectSchema(
+    'Arguments of read_related.',
+    {
+      fileId: typed('string', 'The fileId of a page.'),
+      cursor: CURSOR_INPUT,
+      limit: nullableRange(1, 50, 20, 'Items per page,'),
+    },
+    ['fileId'],
+  ),
+);
+
+const ITEM = objectSchema(
+  'A related page: a discovery hint, not evidence.',
+  {
+    fileId: typed('string', 'The related page fileId.'),
+    path: typed('string', 'The related page path.'),
+    title: typed('string', 'The related page title.'),
+    relationType: RELATION_TYPE,
+    direction: DIRECTION,
+    weight: { type: 'number', minimum: 0, maximum: 1, description: 'Strength in [0, 1]: links 1, shared tags the Jaccard index of the tag sets.' },
+    reason: typed('string', 'The relationship in words.'),
+    contentAvailable: { type: 'boolean', enum: [true], description: 'Always true: the content can be read.' },
+    sectionId: nullable('string', "The section a link's #fragment names; else null."),
+  },
+  ['fileId', 'path', 'title', 'relationType', 'direction', 'weight', 'reason', 'contentAvailable', 'sectionId'],
+);
+
+/** Output of `read_related` (`ReadRelatedOutput`). */
+export const READ_RELATED_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
+  objectSchema(
+    'Pages related to fileId, strongest first.',
+    {
+      fileId: typed('string', 'The page asked about.'),
+      items: arrayOf(ITEM, 'One item per (page, relationType), by weight.'),
+      nextCursor: NEXT_CURSOR,
+    },
+    ['fileId', 'items', 'nextCursor'],
+  ),
+);
