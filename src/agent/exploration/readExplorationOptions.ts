@@ -1,0 +1,66 @@
+/**
+ * Checks of `startExploration`'s arguments: the source has the six methods, the question is 1..2,000
+ * code points after trimming, the budgets are non-negative safe integers, and no key is unknown.
+ */
+import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
+import { codePointLength, isPlainObject, show } from './values.js';
+
+/** The checked options, with defaults applied. */
+export interface CheckedExplorationOptions {
+  /** Trimmed. */
+  readonly question: string;
+  readonly maxFollowUps: number;
+  readonly maxReads: number;
+}
+
+/** Longest question, in code points after trimming (the same limit as a search query). */
+export const MAX_QUESTION_CODE_POINTS = 2000;
+
+const METHODS = ['listTree', 'getFile', 'readFile', 'searchFiles', 'readRelated', 'expandGraph'] as const;
+const KEYS = ['question', 'maxFollowUps', 'maxReads'] as const;
+
+const invalid = (message: string): KnowledgeToolError => new KnowledgeToolError('INVALID_ARGUMENT', message);
+
+function budget(options: Record<string, unknown>, key: 'maxFollowUps' | 'maxReads', fallback: number): number {
+  const value = options[key];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw invalid(`\`startExploration\`: \`${key}\` must be a non-negative safe integer (default ${fallback}), not ${show(value)}.`);
+  }
+  return value;
+}
+
+/**
+ * Check the arguments of `startExploration`.
+ *
+ * @param source - must have the six `KnowledgeSource` methods.
+ * @param options - `{ question, maxFollowUps?, maxReads? }`.
+ * @returns the options with the question trimmed and defaults applied (2 follow-ups, 12 reads).
+ * @throws KnowledgeToolError `INVALID_ARGUMENT` naming the field and the allowed values.
+ */
+export function readExplorationOptions(source: unknown, options: unknown): CheckedExplorationOptions {
+  if (typeof source !== 'object' || source === null) {
+    throw invalid(`\`startExploration\` needs a KnowledgeSource, not ${show(source)}.`);
+  }
+  for (const method of METHODS) {
+    if (typeof (source as Record<string, unknown>)[method] !== 'function') {
+      throw invalid(`\`startExploration\` needs a KnowledgeSource: \`source.${method}\` is not a function.`);
+    }
+  }
+  if (!isPlainObject(options)) {
+    throw invalid(`\`startExploration\` takes options { question, maxFollowUps?, maxReads? }, not ${show(options)}.`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!(KEYS as readonly string[]).includes(key)) {
+      throw invalid(`\`startExploration\` has no option \`${key}\`. Its options are \`question\`, \`maxFollowUps\`, \`maxReads\`.`);
+    }
+  }
+  const raw = options['question'];
+  if (typeof raw !== 'string') throw invalid(`\`startExploration\`: \`question\` must be a string, not ${show(raw)}.`);
+  const question = raw.trim();
+  if (question === '') throw invalid('`startExploration`: `question` must be the complete question, not empty or blank.');
+  if (question.length > MAX_QUESTION_CODE_POINTS && codePointLength(question) > MAX_QUESTION_CODE_POINTS) {
+    throw invalid(`\`startExploration\`: \`question\` must be at most ${MAX_QUESTION_CODE_POINTS} code points after trimming.`);
+  }
+  return { question, maxFollowUps: budget(options, 'maxFollowUps', 2), maxReads: budget(options, 'maxReads', 12) };
+}

@@ -1,0 +1,102 @@
+/**
+ * `startExploration`: a session over a `KnowledgeSource` that enforces seed 002's bounded,
+ * source-first flow: search with the complete question first, read pages, follow up only after new
+ * reading, stop within the budgets, answer from the pages read.
+ */
+import type { KnowledgeCallContext, KnowledgeSource, ReadFileOutput, SearchFilesOutput } from '../types.js';
+import { ExplorationLedger } from './ExplorationLedger.js';
+import { readReadCall, readSearchCall } from './readCallArguments.js';
+import { readExplorationOptions } from './readExplorationOptions.js';
+import type { ExplorationOptions, ExplorationReadOutput, ExplorationSession } from './types.js';
+
+const repeat = (output: ReadFileOutput, repeated: boolean): ExplorationReadOutput => ({ ...structuredClone(output), repeated });
+
+/**
+ * Start a bounded exploration of `source` for one question.
+ *
+ * @param source - any `KnowledgeSource` (a catalog source, a remote client).
+ * @param options - `question` (1..2,000 code points after trimming), `maxFollowUps` (default 2) and
+ *   `maxReads` (default 12), non-negative safe integers.
+ * @returns a session: `search`, `read`, `evidence()`, `status`, and the discovery calls `listTree`,
+ *   `getFile`, `readRelated` and `expandGraph` (free, after the first search).
+ * @throws KnowledgeToolError `INVALID_ARGUMENT` for a missing source method, a blank or long question,
+ *   a budget that is not a non-negative safe integer, or an unknown option.
+ *
+ * @example
+ * ```ts
+ * const session = startExploration(source, { question: 'How do refunds work?' });
+ * const found = await session.search();
+ * for (const item of found.items.slice(0, 3)) await session.read({ fileId: item.fileId });
+ * const pages = session.evidence(); // answer from these, citing their snapshotId
+ * ```
+ */
+export function startExploration(source: KnowledgeSource, options: ExplorationOptions): ExplorationSession {
+  const checked = readExplorationOptions(source, options);
+  const ledger = new ExplorationLedger(checked);
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  async function search(query?: unknown, searchOptions?: unknown, context?: KnowledgeCallContext): Promise<SearchFilesOutput> {
+    const call = readSearchCall(checked.question, query, searchOptions, context);
+    const ticket = ledger.beginSearch(call, context);
+    let output: SearchFilesOutput;
+    try {
+      output = await source.searchFiles(call.input, context);
+    } catch (error) {
+      ledger.endSearch(ticket, undefined);
+      throw error;
+    }
+    ledger.endSearch(ticket, output);
+    return output;
+  }
+
+  async function read(target: unknown, readOptions?: unknown, context?: KnowledgeCallContext): Promise<ExplorationReadOutput> {
+    const call = readReadCall(target, readOptions, context);
+    ledger.requireFirstSearch(context);
+    for (;;) {
+      const earlier = ledger.lookup(call);
+      if (earlier !== undefined) return repeat(earlier, true);
+      const key = ledger.requestKey(call);
+      const twin = key === null ? undefined : inFlight.get(key);
+      if (twin === undefined) break;
+      // The same read is in flight: wait for it, then look again (it failed, or does not fit maxChars).
+      await twin.catch(() => undefined);
+    }
+    ledger.beginRead(context);
+    const key = ledger.requestKey(call);
+    const pending = (async () => source.readFile(call.input, context))();
+    if (key !== null) inFlight.set(key, pending);
+    let output: ReadFileOutput;
+    try {
+      output = await pending;
+    } catch (error) {
+      ledger.endRead(call, undefined);
+      throw error;
+    } finally {
+      if (key !== null && inFlight.get(key) === pending) inFlight.delete(key);
+    }
+    const kept = ledger.endRead(call, output)!;
+    return repeat(kept.output, kept.repeated);
+  }
+
+  const gated =
+    <I, O>(method: (input: I, context?: KnowledgeCallContext) => Promise<O>) =>
+    async (input: I, context?: KnowledgeCallContext): Promise<O> => {
+      ledger.requireFirstSearch(context);
+      return method.call(source, input, context);
+    };
+
+  const session: ExplorationSession = {
+    question: checked.question,
+    get status() {
+      return ledger.status();
+    },
+    search,
+    read,
+    evidence: () => ledger.evidence(),
+    listTree: gated(source.listTree),
+    getFile: gated(source.getFile),
+    readRelated: gated(source.readRelated),
+    expandGraph: gated(source.expandGraph),
+  };
+  return Object.freeze(session);
+}

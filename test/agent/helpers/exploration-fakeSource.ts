@@ -1,0 +1,121 @@
+/**
+ * A fake `KnowledgeSource` over a few fixed pages, for the exploration tests: it implements the six
+ * methods in the spec's shapes, counts calls, and can be told to fail or to wait.
+ */
+import { KnowledgeToolError } from '../../../src/agent/errors/KnowledgeToolError.js';
+import type {
+  KnowledgeSource,
+  ReadFileInput,
+  ReadFileOutput,
+  SearchFilesInput,
+  SearchFilesOutput,
+  SearchItem,
+} from '../../../src/agent/types.js';
+
+/** A page of the fake knowledge base. */
+export interface FakePage {
+  readonly fileId: string;
+  readonly title: string;
+  readonly text: string;
+  readonly sections: Readonly<Record<string, string>>;
+}
+
+export const FAKE_PAGES: readonly FakePage[] = [
+  { fileId: 'refunds', title: 'Refunds', text: 'Refunds are paid within 14 days.', sections: { window: 'Refund window: 14 days.', card: 'Card refunds go back to the card.' } },
+  { fileId: 'billing', title: 'Billing', text: 'Invoices are sent monthly. See refunds.', sections: { invoices: 'Invoices every month.' } },
+  { fileId: 'renewal', title: 'Renewal', text: 'Plans renew yearly; refunds after renewal are prorated.', sections: {} },
+  { fileId: 'shipping', title: 'Shipping', text: 'Parcels ship in two days.', sections: {} },
+  { fileId: 'returns', title: 'Returns', text: 'Return items within 30 days for refunds.', sections: {} },
+];
+
+const pathOf = (id: string): string => `pages/${id}.md`;
+const NAV = ['index.md', ...FAKE_PAGES.map((p) => `_graph/by-file/${p.fileId}.json`)];
+
+/** Knobs of the fake. */
+export interface FakeSourceControl {
+  /** Calls per method. */
+  readonly calls: Record<string, number>;
+  /** Inputs of `searchFiles`, in call order. */
+  readonly searches: SearchFilesInput[];
+  /** Make the next call of this method reject with this error. */
+  failNext: Partial<Record<string, KnowledgeToolError>>;
+  /** Milliseconds each call waits before answering. */
+  delayMs: number;
+}
+
+const stage = { state: 'disabled', safeCode: 'SEMANTIC_DISABLED' } as const;
+
+/** A fake source and its control knobs. */
+export function fakeSource(): { source: KnowledgeSource; control: FakeSourceControl } {
+  const control: FakeSourceControl = { calls: {}, searches: [], failNext: {}, delayMs: 0 };
+  const enter = async (method: string): Promise<void> => {
+    control.calls[method] = (control.calls[method] ?? 0) + 1;
+    if (control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+    const failure = control.failNext[method];
+    if (failure !== undefined) {
+      delete control.failNext[method];
+      throw failure;
+    }
+  };
+  const item = (page: FakePage, score: number): SearchItem => ({
+    fileId: page.fileId, sourceFileId: page.fileId, path: pathOf(page.fileId), title: page.title, description: null,
+    score, matchedFields: ['content'], evidenceTypes: ['content'], sourceExcerpt: page.text, contentAvailable: true,
+    readActions: {}, sectionIds: [],
+  });
+  const source: KnowledgeSource = {
+    async searchFiles(input: SearchFilesInput): Promise<SearchFilesOutput> {
+      await enter('searchFiles');
+      control.searches.push(input);
+      const words = input.query.toLowerCase().split(/\s+/).filter((w) => w.length > 2);
+      const hits = FAKE_PAGES.filter((p) => words.some((w) => `${p.title} ${p.text}`.toLowerCase().includes(w)));
+      const limit = input.limit ?? 10;
+      const start = typeof input.cursor === 'string' ? Number(input.cursor.slice(2)) : 0;
+      const items = hits.slice(start, start + limit).map((p, i) => item(p, 1 / (start + i + 1)));
+      const next = start + limit < hits.length ? `c:${start + limit}` : null;
+      return {
+        activeContentRevision: 'rev-1', items, searchStatus: items.length === 0 ? 'no_candidates' : 'ok', searchMode: input.mode ?? 'hybrid',
+        semanticStatus: stage, rerankerStatus: { state: 'skipped', safeCode: 'RERANKER_DISABLED' },
+        message: items.length === 0 ? 'No candidates.' : null, nextActions: [], nextCursor: next,
+      };
+    },
+    async readFile(input: ReadFileInput): Promise<ReadFileOutput> {
+      await enter('readFile');
+      const page = FAKE_PAGES.find((p) => p.fileId === input.fileId || pathOf(p.fileId) === input.path);
+      const nav = NAV.find((path) => path === input.fileId || path === input.path);
+      const base = { activeContentRevision: 'rev-1', sourceFileId: null, frontmatter: {}, readActions: {}, revision: 'rev-1', locale: null };
+      if (nav !== undefined) {
+        return { file: { ...base, fileId: nav, path: nav, title: nav === 'index.md' ? 'Index' : 'Relationships', selection: null, snapshotId: null }, content: `nav ${nav}` };
+      }
+      if (page === undefined) throw new KnowledgeToolError('NOT_FOUND', 'No such file.');
+      const ids = input.sectionIds ?? null;
+      const mode = input.mode ?? 'subtree';
+      const content = ids === null ? page.text : ids.map((id) => page.sections[id] ?? '').join('\n\n');
+      const selection = ids === null ? ({ mode: 'document' } as const) : { mode, sectionIds: [...ids] };
+      const snapshotId = `snap-${page.fileId}-${ids === null ? 'doc' : `${mode}-${ids.join('+')}`}`;
+      if (typeof input.maxChars === 'number' && [...content].length > input.maxChars) throw new KnowledgeToolError('CONTENT_TOO_LARGE', 'Too large.');
+      return { file: { ...base, sourceFileId: page.fileId, fileId: page.fileId, path: pathOf(page.fileId), title: page.title, revision: 'r1', selection, snapshotId }, content };
+    },
+    async listTree() {
+      await enter('listTree');
+      return { activeContentRevision: 'rev-1', items: [], nextCursor: null };
+    },
+    async getFile(input) {
+      await enter('getFile');
+      const page = FAKE_PAGES.find((p) => p.fileId === input.fileId);
+      if (page === undefined) throw new KnowledgeToolError('NOT_FOUND', 'No such file.');
+      return {
+        activeContentRevision: 'rev-1', fileId: page.fileId, sourceFileId: page.fileId, path: pathOf(page.fileId), title: page.title, fileKind: 'page',
+        description: null, frontmatter: {}, contentAvailable: true, readActions: {}, revision: 'r1', locale: null, sections: [],
+      };
+    },
+    async readRelated(input) {
+      await enter('readRelated');
+      return { fileId: input.fileId, items: [], nextCursor: null };
+    },
+    async expandGraph(input) {
+      await enter('expandGraph');
+      return { activeContentRevision: 'rev-1', seedFile: { fileId: input.fileId, path: pathOf(input.fileId) }, relationships: [], graphPaths: [], nextCursor: null };
+    },
+  };
+  return { source, control };
+}
