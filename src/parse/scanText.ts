@@ -5,6 +5,7 @@
  * to refuse string parts that would not survive a round trip.
  */
 import type { KnowledgePosition } from '../errors/codes.js';
+import { CommonMarkBlocks, FENCE_BODY, FENCE_OPEN, NOT_CODE } from './commonMarkBlocks.js';
 
 /** An exact open anchor. */
 export const OPEN = 1;
@@ -55,8 +56,6 @@ const SPACE = 32;
 const TAB = 9;
 const LT = 60;
 const SLASH = 47;
-const BACKTICK = 96;
-const TILDE = 126;
 
 /** `A-Z a-z 0-9 _ . : -`, by char code. */
 const ID_CHAR = new Uint8Array(128);
@@ -72,7 +71,7 @@ export function isIdCharCode(c: number): boolean {
  * No regular expression reads lines; one fixed, non-backtracking `/\r\n?/g` normalizes the body
  * text of texts that have CR line endings.
  */
-export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
+export function scanText(text: string, onAnchor: AnchorHandler, onCode?: (line: number) => void): ScanResult {
   const len = text.length;
   let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   // Next LF and CR at or after `pos` (or `len`): each is searched again only once passed, so the
@@ -82,12 +81,11 @@ export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
   let line = 0;
   let runStart = -1;
   let runEnd = -1;
-  let fenceChar = 0;
-  let fenceLen = 0;
   let fenceLine = 0;
   let fenceColumn = 0;
   let swallowed: KnowledgePosition | undefined;
   let hasCarriageReturn = false;
+  const blocks = new CommonMarkBlocks(text);
 
   while (pos < len) {
     line++;
@@ -107,35 +105,28 @@ export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
     // First character after leading spaces and tabs.
     let p = start;
     let c = -1;
-    let tab = false;
     while (p < end) {
       c = text.charCodeAt(p);
-      if (c === SPACE) p++;
-      else if (c === TAB) {
-        tab = true;
-        p++;
-      } else break;
+      if (c === SPACE || c === TAB) p++;
+      else break;
     }
+    const kind = blocks.line(start, end, p);
     if (p === end) continue; // blank line
-    const fenceIndent = !tab && p - start <= 3;
-
-    if (fenceChar !== 0) {
-      if (c === fenceChar && fenceIndent) {
-        let q = p;
-        while (q < end && text.charCodeAt(q) === fenceChar) q++;
-        if (q - p >= fenceLen && onlySpaceOrTab(text, q, end)) {
-          fenceChar = 0;
-          swallowed = undefined;
-        }
-      } else if (c === LT && swallowed === undefined && isAnchorLike(text, p, end)) {
+    if (kind !== NOT_CODE) {
+      if (onCode !== undefined) onCode(line);
+      if (kind === FENCE_OPEN) {
+        fenceLine = line;
+        fenceColumn = blocks.fenceAt - start + 1;
+        swallowed = undefined;
+      } else if (kind === FENCE_BODY && c === LT && swallowed === undefined && isAnchorLike(text, p, end)) {
         swallowed = { line, column: p - start + 1 };
       }
     } else if (c === LT) {
-      const kind = p === start ? exactAnchor(text, start, end) : 0;
-      if (kind !== 0 || isAnchorLike(text, p, end)) {
+      const anchor = p === start ? exactAnchor(text, start, end) : 0;
+      if (anchor !== 0 || isAnchorLike(text, p, end)) {
         onAnchor(
-          kind === 0 ? MALFORMED : kind,
-          kind === 0 ? '' : text.slice(start + (kind === OPEN ? 19 : 20), end - 4),
+          anchor === 0 ? MALFORMED : anchor,
+          anchor === 0 ? '' : text.slice(start + (anchor === OPEN ? 19 : 20), end - 4),
           line,
           p - start + 1,
           start,
@@ -146,15 +137,6 @@ export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
         runEnd = -1;
         continue;
       }
-    } else if ((c === BACKTICK || c === TILDE) && fenceIndent) {
-      let q = p;
-      while (q < end && text.charCodeAt(q) === c) q++;
-      if (q - p >= 3 && (c === TILDE || !contains(text, q, end, BACKTICK))) {
-        fenceChar = c;
-        fenceLen = q - p;
-        fenceLine = line;
-        fenceColumn = p - start + 1;
-      }
     }
     if (runStart < 0) runStart = start;
     runEnd = end;
@@ -162,15 +144,7 @@ export function scanText(text: string, onAnchor: AnchorHandler): ScanResult {
 
   return {
     tail: runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
-    openFence:
-      fenceChar === 0
-        ? undefined
-        : {
-            line: fenceLine,
-            column: fenceColumn,
-            marker: String.fromCharCode(fenceChar).repeat(fenceLen),
-            swallowed,
-          },
+    openFence: blocks.fenceOpen ? { line: fenceLine, column: fenceColumn, marker: blocks.fenceMarker, swallowed } : undefined,
   };
 }
 
@@ -201,17 +175,4 @@ function exactAnchor(text: string, start: number, end: number): 0 | typeof OPEN 
 /** A line (from `p`, its first non-blank character) that starts with `<!--` and mentions `agent-section`. */
 function isAnchorLike(text: string, p: number, end: number): boolean {
   return end - p >= 17 && text.startsWith('<!--', p) && text.slice(p + 4, end).toLowerCase().includes('agent-section');
-}
-
-function onlySpaceOrTab(text: string, from: number, end: number): boolean {
-  for (let i = from; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== SPACE && c !== TAB) return false;
-  }
-  return true;
-}
-
-function contains(text: string, from: number, end: number, code: number): boolean {
-  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return true;
-  return false;
 }

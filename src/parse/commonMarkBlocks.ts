@@ -1,0 +1,515 @@
+/**
+ * CommonMark's block structure, as far as it decides which lines are code: block quotes and list
+ * items (with their content indentation and lazy continuation), paragraphs (what may interrupt
+ * them), the seven kinds of raw HTML block with their end conditions, fenced and indented code.
+ * It follows remark-parse (micromark) where that differs from the reference implementation.
+ *
+ * Fed one line at a time, in order; it keeps an explicit stack of open containers, so nesting depth
+ * costs no recursion. A line costs a few character reads, plus its container prefixes. Internal:
+ * `scanText` asks it, line by line, whether a line is code.
+ */
+
+/** The line is not code. */
+export const NOT_CODE = 0;
+/** The line is in an indented code block. */
+export const INDENTED_CODE = 1;
+/** The line opens a fenced code block. */
+export const FENCE_OPEN = 2;
+/** The line is inside a fenced code block, or closes it. */
+export const FENCE_BODY = 3;
+
+export type LineKind = typeof NOT_CODE | typeof INDENTED_CODE | typeof FENCE_OPEN | typeof FENCE_BODY;
+
+// The open leaf block of the innermost container.
+const NONE = 0;
+const PARAGRAPH = 1;
+const FENCE = 2;
+const INDENTED = 3;
+const HTML = 4;
+
+/** A block quote on the container stack; a list item holds its content indentation (> 0) instead. */
+const QUOTE = -1;
+
+const TAB = 9;
+const SPACE = 32;
+const BANG = 33;
+const HASH = 35;
+const STAR = 42;
+const PLUS = 43;
+const DASH = 45;
+const SLASH = 47;
+const ZERO = 48;
+const NINE = 57;
+const LT = 60;
+const EQUALS = 61;
+const GT = 62;
+const QUESTION = 63;
+const UNDERSCORE = 95;
+const BACKTICK = 96;
+const TILDE = 126;
+
+/** Characters that can start a block other than a paragraph (after 0-3 columns of indentation). */
+const SPECIAL = new Uint8Array(128);
+for (const c of '>#`~<=-*_+0123456789') SPECIAL[c.charCodeAt(0)] = 1;
+
+/** Kind 1 HTML blocks (raw text, ended by their closing tag). */
+const RAW_NAMES = new Set(['pre', 'script', 'style', 'textarea']);
+/** Kind 6 HTML blocks (ended by a blank line). */
+const BLOCK_NAMES = new Set(
+  ('address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
+    'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link ' +
+    'main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead ' +
+    'title tr track ul').split(' '),
+);
+
+export class CommonMarkBlocks {
+  /** Per open container, outermost first: `QUOTE`, or a list item's content indentation. */
+  private readonly need: number[] = [];
+  /** Per open container: 1 for a list item that began with a blank line and holds nothing yet. */
+  private readonly empty: number[] = [];
+  private leaf = NONE;
+  private htmlKind = 0;
+  private fenceChar = 0;
+  private fenceLength = 0;
+  /** Where the open fence's first fence character is. */
+  fenceAt = 0;
+
+  // The cursor in the current line: an offset, its column (tabs stop every 4), and whether the tab
+  // at `offset` is partly consumed. `next*` describe the first non-blank character from the cursor.
+  private end = 0;
+  private offset = 0;
+  private column = 0;
+  private nextOffset = 0;
+  private nextColumn = 0;
+  private indent = 0;
+  private blank = false;
+
+  constructor(private readonly text: string) {}
+
+  /** Whether a fenced code block is still open after the last line. */
+  get fenceOpen(): boolean {
+    return this.leaf === FENCE;
+  }
+
+  /** The fence character and length of the open fence, as a string. */
+  get fenceMarker(): string {
+    return String.fromCharCode(this.fenceChar).repeat(this.fenceLength);
+  }
+
+  /**
+   * Read the line `[start, end)` (without its line ending); `first` is its first character that is
+   * not a space or tab (`end` when the line is blank). Returns what the line is, as code goes.
+   */
+  line(start: number, end: number, first: number): LineKind {
+    const text = this.text;
+    const leaf = this.leaf;
+    if (this.need.length === 0) {
+      // Fast paths for the common lines outside any container.
+      if (first === end) {
+        if (leaf === FENCE) return FENCE_BODY;
+        if (leaf === INDENTED) return INDENTED_CODE;
+        if (leaf !== NONE && (leaf !== HTML || this.htmlKind >= 6)) this.leaf = NONE;
+        return NOT_CODE;
+      }
+      if (first - start < 4 && (leaf === NONE || leaf === PARAGRAPH)) {
+        const c = text.charCodeAt(first);
+        if ((c >= 128 || SPECIAL[c] === 0) && noTab(text, start, first)) {
+          this.leaf = PARAGRAPH;
+          return NOT_CODE;
+        }
+      } else if (leaf === FENCE && first - start < 4 && text.charCodeAt(first) !== this.fenceChar && noTab(text, start, first)) {
+        return FENCE_BODY;
+      }
+    }
+    return this.slowLine(start, end);
+  }
+
+  private slowLine(start: number, end: number): LineKind {
+    const text = this.text;
+    const need = this.need;
+    const depth = need.length;
+    this.end = end;
+    this.offset = start;
+    this.column = 0;
+
+    // 1. Which open containers does the line continue?
+    let matched = 0;
+    for (; matched < depth; matched++) {
+      this.findNext();
+      const n = need[matched]!;
+      if (n === QUOTE) {
+        if (this.indent > 3 || this.blank || text.charCodeAt(this.nextOffset) !== GT) break;
+        this.toNext();
+        this.offset++;
+        this.column++;
+        const c = text.charCodeAt(this.offset);
+        if (c === SPACE || c === TAB) this.advance(1);
+      } else if (this.blank) {
+        if (this.empty[matched] === 1) break; // a list item can begin with at most one blank line
+        this.toNext();
+      } else if (this.indent >= n) this.advance(n);
+      else break;
+    }
+    const allMatched = matched === depth;
+    this.findNext();
+
+    // 2. Does the line continue the open leaf block?
+    const leaf = this.leaf;
+    if (allMatched) {
+      if (leaf === FENCE) {
+        if (this.indent <= 3 && !this.blank && text.charCodeAt(this.nextOffset) === this.fenceChar) {
+          let q = this.nextOffset;
+          while (q < end && text.charCodeAt(q) === this.fenceChar) q++;
+          if (q - this.nextOffset >= this.fenceLength && onlySpaceOrTab(text, q, end)) this.leaf = NONE;
+        }
+        return FENCE_BODY;
+      }
+      if (leaf === INDENTED && (this.indent >= 4 || this.blank)) return INDENTED_CODE;
+      if (leaf === HTML) {
+        if (this.blank && this.htmlKind >= 6) this.leaf = NONE;
+        else if (this.htmlKind <= 5 && htmlEnds(text, this.offset, end, this.htmlKind)) this.leaf = NONE;
+        return NOT_CODE;
+      }
+    }
+
+    // 3. New block starts, after the containers the line continued.
+    // A new list item may not interrupt a paragraph or (in micromark) indented code when empty or
+    // ordered from a number other than 1; a kind 7 HTML block may not interrupt a paragraph.
+    let interrupt = allMatched && (leaf === PARAGRAPH || leaf === INDENTED);
+    let closed = allMatched;
+    while (!this.blank) {
+      const p = this.nextOffset;
+      const c = text.charCodeAt(p);
+      if (this.indent >= 4) {
+        if (this.leaf === PARAGRAPH) break; // indented code cannot interrupt a paragraph
+        this.open(matched);
+        this.leaf = INDENTED;
+        return INDENTED_CODE;
+      }
+      if (c === GT) {
+        this.open(matched);
+        this.push(QUOTE, 0);
+        matched++;
+        this.toNext();
+        this.offset++;
+        this.column++;
+        const d = text.charCodeAt(this.offset);
+        if (d === SPACE || d === TAB) this.advance(1);
+        this.findNext();
+        interrupt = false;
+        closed = true;
+        continue;
+      }
+      if (c === HASH) {
+        let q = p;
+        while (q < end && q - p < 7 && text.charCodeAt(q) === HASH) q++;
+        const d = q < end ? text.charCodeAt(q) : SPACE;
+        if (q - p <= 6 && (d === SPACE || d === TAB)) {
+          this.open(matched);
+          return NOT_CODE;
+        }
+      } else if (c === BACKTICK || c === TILDE) {
+        let q = p;
+        while (q < end && text.charCodeAt(q) === c) q++;
+        if (q - p >= 3 && (c === TILDE || !contains(text, q, end, BACKTICK))) {
+          this.open(matched);
+          this.leaf = FENCE;
+          this.fenceChar = c;
+          this.fenceLength = q - p;
+          this.fenceAt = p;
+          return FENCE_OPEN;
+        }
+      } else if (c === LT) {
+        let kind = htmlStart(text, p, end);
+        // micromark lets a kind 7 block start on a lazy line, inside the lazy containers.
+        const lazy = !closed && this.leaf === PARAGRAPH;
+        if (kind === 7 && this.leaf === PARAGRAPH && !lazy) kind = 0;
+        if (kind !== 0) {
+          if (!lazy) this.open(matched);
+          this.leaf = HTML;
+          this.htmlKind = kind;
+          if (kind <= 5 && htmlEnds(text, p, end, kind)) this.leaf = NONE;
+          return NOT_CODE;
+        }
+      }
+      if ((c === EQUALS || c === DASH) && allMatched && this.leaf === PARAGRAPH && isSetextUnderline(text, p, end, c)) {
+        this.leaf = NONE; // the paragraph becomes a heading
+        return NOT_CODE;
+      }
+      if ((c === STAR || c === DASH || c === UNDERSCORE) && isThematicBreak(text, p, end, c)) {
+        this.open(matched);
+        return NOT_CODE;
+      }
+      // A list item.
+      let q = p;
+      if (c === DASH || c === PLUS || c === STAR) q++;
+      else if (c >= ZERO && c <= NINE) {
+        while (q < end && q - p < 10 && isDigit(text.charCodeAt(q))) q++;
+        const d = text.charCodeAt(q);
+        if (q - p > 9 || q >= end || (d !== 46 && d !== 41) || (interrupt && (q - p !== 1 || c !== 49))) break;
+        q++;
+      } else break;
+      const after = q < end ? text.charCodeAt(q) : SPACE;
+      if (after !== SPACE && after !== TAB) break;
+      const blankItem = onlySpaceOrTab(text, q, end);
+      if (interrupt && blankItem) break;
+      const markerOffset = this.indent;
+      this.toNext();
+      const markerColumn = this.column + (q - p);
+      this.offset = q;
+      this.column = markerColumn;
+      // Spaces after the marker: 1-4 columns are padding; 5 or more (or none, at the end of the
+      // line) mean padding 1 and the rest belongs to the content (an indented code block).
+      this.findNext();
+      let padding = this.nextColumn - markerColumn;
+      if (padding >= 5 || blankItem) {
+        padding = 1;
+        if (!blankItem) this.advance(1);
+      } else this.toNext();
+      this.open(matched);
+      this.push(markerOffset + (q - p) + padding, blankItem ? 1 : 0);
+      matched++;
+      this.findNext();
+      interrupt = false;
+      closed = true;
+    }
+
+    // 4. What is left is paragraph text, a lazy continuation line, or a blank line.
+    if (!closed && !this.blank && this.leaf === PARAGRAPH) return NOT_CODE;
+    if (matched < need.length) this.close(matched);
+    if (this.blank) {
+      if (this.leaf !== INDENTED) this.leaf = NONE;
+      return NOT_CODE;
+    }
+    if (this.leaf !== PARAGRAPH) {
+      this.leaf = PARAGRAPH;
+      this.markFilled();
+    }
+    return NOT_CODE;
+  }
+
+  /** A block starts after the `matched` containers: close the rest and the open leaf. */
+  private open(matched: number): void {
+    if (matched < this.need.length) this.close(matched);
+    this.leaf = NONE;
+    this.markFilled();
+  }
+
+  private close(keep: number): void {
+    this.need.length = keep;
+    this.empty.length = keep;
+    this.leaf = NONE;
+  }
+
+  private push(need: number, empty: number): void {
+    this.need.push(need);
+    this.empty.push(empty);
+  }
+
+  /** The innermost container now holds a block. */
+  private markFilled(): void {
+    const last = this.empty.length - 1;
+    if (last >= 0) this.empty[last] = 0;
+  }
+
+  /** Find the first non-blank character from the cursor. */
+  private findNext(): void {
+    const text = this.text;
+    const end = this.end;
+    let i = this.offset;
+    let col = this.column;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE) col++;
+      else if (c === TAB) col += 4 - (col & 3);
+      else break;
+      i++;
+    }
+    this.nextOffset = i;
+    this.nextColumn = col;
+    this.indent = col - this.column;
+    this.blank = i === end;
+  }
+
+  private toNext(): void {
+    this.offset = this.nextOffset;
+    this.column = this.nextColumn;
+  }
+
+  /** Move the cursor `count` columns on, consuming part of a tab where needed. */
+  private advance(count: number): void {
+    const text = this.text;
+    while (count > 0 && this.offset < this.end) {
+      if (text.charCodeAt(this.offset) === TAB) {
+        const toTab = 4 - (this.column & 3);
+        if (toTab > count) {
+          this.column += count;
+          return;
+        }
+        this.column += toTab;
+        this.offset++;
+        count -= toTab;
+      } else {
+        this.offset++;
+        this.column++;
+        count--;
+      }
+    }
+  }
+}
+
+function noTab(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === TAB) return false;
+  return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= ZERO && c <= NINE;
+}
+
+function onlySpaceOrTab(text: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return true;
+}
+
+function contains(text: string, from: number, end: number, code: number): boolean {
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return true;
+  return false;
+}
+
+/** `===` or `---` alone (after 0-3 spaces), trailing spaces or tabs allowed. */
+function isSetextUnderline(text: string, p: number, end: number, c: number): boolean {
+  let q = p;
+  while (q < end && text.charCodeAt(q) === c) q++;
+  return onlySpaceOrTab(text, q, end);
+}
+
+/** Three or more `*`, `-` or `_`, the same one, with only spaces or tabs between. */
+function isThematicBreak(text: string, p: number, end: number, c: number): boolean {
+  let count = 0;
+  for (let q = p; q < end; q++) {
+    const d = text.charCodeAt(q);
+    if (d === c) count++;
+    else if (d !== SPACE && d !== TAB) return false;
+  }
+  return count >= 3;
+}
+
+function isAlpha(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isSpaceOrTab(c: number): boolean {
+  return c === SPACE || c === TAB;
+}
+
+/** The kind (1-7) of the raw HTML block that the line from `p` (a `<`) starts, or 0. */
+function htmlStart(text: string, p: number, end: number): number {
+  const c = text.charCodeAt(p + 1);
+  if (c === BANG) {
+    if (text.startsWith('<!--', p)) return 2;
+    if (text.startsWith('<![CDATA[', p)) return 5;
+    return isAlpha(text.charCodeAt(p + 2)) ? 4 : 0;
+  }
+  if (c === QUESTION) return 3;
+  let q = p + 1;
+  const closing = c === SLASH;
+  if (closing) q++;
+  const nameStart = q;
+  if (q >= end || !isAlpha(text.charCodeAt(q))) return 0;
+  while (q < end) {
+    const d = text.charCodeAt(q);
+    if (isAlpha(d) || isDigit(d) || d === DASH) q++;
+    else break;
+  }
+  const d = q < end ? text.charCodeAt(q) : SPACE;
+  const ends = d === SPACE || d === TAB || d === GT;
+  if (!ends && d !== SLASH) return 0;
+  const name = q - nameStart <= 10 ? text.slice(nameStart, q).toLowerCase() : '';
+  if (!closing && d !== SLASH && RAW_NAMES.has(name)) return 1;
+  if (BLOCK_NAMES.has(name)) {
+    if (ends) return 6;
+    return text.charCodeAt(q + 1) === GT ? 6 : 0;
+  }
+  return completeTag(text, q, end, closing) ? 7 : 0;
+}
+
+/** From `q` (just after a tag name), the rest of a complete open or closing tag, then only blanks. */
+function completeTag(text: string, q: number, end: number, closing: boolean): boolean {
+  if (!closing) {
+    for (;;) {
+      const from = q;
+      while (q < end && isSpaceOrTab(text.charCodeAt(q))) q++;
+      const c = q < end ? text.charCodeAt(q) : -1;
+      if (c === SLASH || c === GT) break;
+      if (q === from || !(isAlpha(c) || c === UNDERSCORE || c === 58)) return false;
+      q++;
+      while (q < end) {
+        const d = text.charCodeAt(q);
+        if (isAlpha(d) || isDigit(d) || d === UNDERSCORE || d === 46 || d === 58 || d === DASH) q++;
+        else break;
+      }
+      let r = q;
+      while (r < end && isSpaceOrTab(text.charCodeAt(r))) r++;
+      if (r < end && text.charCodeAt(r) === EQUALS) {
+        r++;
+        while (r < end && isSpaceOrTab(text.charCodeAt(r))) r++;
+        const quote = r < end ? text.charCodeAt(r) : -1;
+        if (quote === 34 || quote === 39) {
+          r++;
+          while (r < end && text.charCodeAt(r) !== quote) r++;
+          if (r >= end) return false;
+          r++;
+        } else {
+          const valueStart = r;
+          while (r < end) {
+            const d = text.charCodeAt(r);
+            if (d <= SPACE || d === 34 || d === 39 || d === EQUALS || d === LT || d === GT || d === BACKTICK) break;
+            r++;
+          }
+          if (r === valueStart) return false;
+        }
+        q = r;
+      }
+    }
+    if (text.charCodeAt(q) === SLASH) q++;
+  } else {
+    while (q < end && isSpaceOrTab(text.charCodeAt(q))) q++;
+  }
+  if (q >= end || text.charCodeAt(q) !== GT) return false;
+  return onlySpaceOrTab(text, q + 1, end);
+}
+
+/** Whether the line `[from, end)` holds the end condition of an HTML block of kind 1-5. */
+function htmlEnds(text: string, from: number, end: number, kind: number): boolean {
+  switch (kind) {
+    case 1:
+      for (let i = from; i + 1 < end; i++) {
+        if (text.charCodeAt(i) !== LT || text.charCodeAt(i + 1) !== SLASH) continue;
+        let q = i + 2;
+        while (q < end && isAlpha(text.charCodeAt(q))) q++;
+        if (q < end && text.charCodeAt(q) === GT && q - i - 2 <= 8 && RAW_NAMES.has(text.slice(i + 2, q).toLowerCase())) return true;
+      }
+      return false;
+    case 2:
+      return has(text, from, end, '-->');
+    case 3:
+      return has(text, from, end, '?>');
+    case 4:
+      return contains(text, from, end, GT);
+    default:
+      return has(text, from, end, ']]>');
+  }
+}
+
+/** Whether `[from, end)` contains `pattern`, reading no further than `end`. */
+function has(text: string, from: number, end: number, pattern: string): boolean {
+  const first = pattern.charCodeAt(0);
+  for (let i = from; i + pattern.length <= end; i++) {
+    if (text.charCodeAt(i) === first && text.startsWith(pattern, i)) return true;
+  }
+  return false;
+}
