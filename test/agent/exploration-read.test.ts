@@ -69,7 +69,7 @@ describe('read', () => {
         selection: { mode: 'subtree', sectionIds: ['window', 'card'] }, content: 'Refund window: 14 days.\n\nCard refunds go back to the card.',
       },
     ]);
-    evidence[0]!.selection = { mode: 'self', sectionIds: [] };
+    (evidence[0] as { selection: unknown }).selection = { mode: 'self', sectionIds: [] };
     expect(session.evidence()[0]!.selection).toEqual({ mode: 'document' });
     expect(session.evidence()).not.toBe(session.evidence());
   });
@@ -81,7 +81,7 @@ describe('read', () => {
     await expect(session.read({ fileId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await session.read({ fileId: 'refunds' });
     await session.read({ fileId: 'billing' });
-    const error = await session.read({ fileId: 'renewal' }).catch((e: unknown) => e as KnowledgeToolError);
+    const error = (await session.read({ fileId: 'renewal' }).catch((e: unknown) => e)) as KnowledgeToolError;
     expect(error).toMatchObject({ code: 'EXPLORATION_LIMIT', httpStatus: 409, details: { rule: 'reads_exhausted' } });
     expect(error.message).toBe('All 2 reads are used. Answer from the sources read; rereading a page already read costs nothing.');
     expect((await session.read({ path: 'pages/billing.md' })).repeated).toBe(true);
