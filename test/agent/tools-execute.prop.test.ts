@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
-import type { KnowledgeToolResult } from '../../src/agent/types.js';
+import type { JsonSchema, KnowledgeToolResult } from '../../src/agent/types.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
 import { createBrokenSource, createFakeSource } from './helpers/tools-fakeSource.js';
 
 const ERROR_KEYS = ['error', 'requestId'];
 
-function expectWellFormed(result: KnowledgeToolResult, outputSchema: object, ajv: ReturnType<typeof strictAjv>): void {
+function expectWellFormed(result: KnowledgeToolResult, outputSchema: JsonSchema, ajv: ReturnType<typeof strictAjv>): void {
   expect(typeof result.isError).toBe('boolean');
   if (result.isError) {
     expect(Object.keys(result.structuredContent).sort()).toEqual(ERROR_KEYS);
