@@ -1,0 +1,181 @@
+import type { KnowledgeCatalog } from '../../types.js';
+import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
+import type { FileTable, RankedFile, RelationTable, SearchEngine, SearchOutcome, SearchRequest } from '../internal/model.js';
+import type { CatalogSourceOptions, RerankerSafeCode, SemanticSafeCode, StageStatus } from '../types.js';
+import { applyRerank, checkRerankScores } from './applyRerank.js';
+import { buildChunks, type ChunkTable } from './buildChunks.js';
+import type { Candidate } from './candidate.js';
+import { advanceCodePoints } from './codePoints.js';
+import { expandGraph } from './expandGraph.js';
+import { fuseRanks } from './fuseRanks.js';
+import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
+import { lexicalSearch, termFrequencies } from './lexicalSearch.js';
+import { abortError, raceAbort, withTimeout } from './limits.js';
+import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
+import { toRankedFile } from './toRankedFile.js';
+
+/** Longest candidate text sent to a reranker, in code points. */
+export const RERANK_TEXT_CHARS = 2000;
+
+interface Built {
+  readonly chunks: ChunkTable;
+  readonly index: LexicalIndex;
+}
+
+const status = <C extends string>(state: StageStatus<C>['state'], safeCode: C | null): StageStatus<C> => Object.freeze({ state, safeCode });
+
+/**
+ * The search engine of one catalog source: BM25 on MiniSearch over section texts and file fields,
+ * optional semantic ranking fused by reciprocal rank fusion, optional reranking, and graph expansion.
+ * The index and the section vectors are built once, on `warm()` or the first search that needs them,
+ * shared by concurrent callers; a failed build is retried by the next call.
+ *
+ * @param catalog - the compiled catalog.
+ * @param table - the source's files (pages are the candidates).
+ * @param relations - relationships by file ID (graph mode).
+ * @param options - `embedder`, `reranker`, `excerptChars` and the time limits.
+ * @returns the engine.
+ */
+export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, relations: RelationTable, options: CatalogSourceOptions): SearchEngine {
+  const pages = table.pages;
+  const pageOf = new Map(pages.map((page, i) => [page.fileId, i]));
+  const fileIdOf = (page: number): string => pages[page]!.fileId;
+  const { embedder, reranker } = options;
+  const excerptChars = options.excerptChars ?? 240;
+  const semanticTimeoutMs = options.semanticTimeoutMs ?? 2000;
+  const rerankTopK = options.rerankTopK ?? 50;
+  const rerankTimeoutMs = options.rerankTimeoutMs ?? 2000;
+  const searchTimeoutMs = options.searchTimeoutMs ?? 10_000;
+  const vectorSignal = new AbortController().signal;
+
+  let built: Promise<Built> | undefined;
+  const lexicalReady = (): Promise<Built> => {
+    if (built === undefined) {
+      built = (async () => {
+        const chunks = buildChunks(catalog, pages);
+        return { chunks, index: await buildLexicalIndex(chunks, pages) };
+      })().catch((error: unknown) => {
+        built = undefined;
+        throw new KnowledgeToolError('SEARCH_UNAVAILABLE', 'Search is unavailable: its index could not be built. Browse with list_tree and read index.md instead.', { cause: error });
+      });
+      built.catch(() => undefined);
+    }
+    return built;
+  };
+  let vectors: Promise<VectorStore> | undefined;
+  const vectorsReady = (chunks: ChunkTable): Promise<VectorStore> => {
+    if (vectors === undefined) {
+      vectors = buildVectors(embedder!, chunks, vectorSignal).catch((error: unknown) => {
+        vectors = undefined;
+        throw error;
+      });
+      vectors.catch(() => undefined);
+    }
+    return vectors;
+  };
+
+  async function semanticStage(query: string, chunks: ChunkTable, signal: AbortSignal): Promise<{ files: SemanticFile[] | undefined; status: StageStatus<SemanticSafeCode> }> {
+    const settled = await withTimeout(
+      async (stage) => {
+        const store = await raceAbort(vectorsReady(chunks), stage);
+        const answer = await embedder!.embed([query], { signal: stage });
+        if (!Array.isArray(answer) || answer.length !== 1 || answer[0] === undefined) throw new Error('the embedder must return one vector for the query');
+        return rankSemantic(store, chunks, answer[0]);
+      },
+      semanticTimeoutMs,
+      signal,
+    );
+    if (settled.ok) return { files: settled.value, status: status<SemanticSafeCode>('ready', null) };
+    return { files: undefined, status: status('unavailable', settled.timedOut ? 'SEMANTIC_TIMEOUT' : 'SEMANTIC_UNAVAILABLE') };
+  }
+
+  async function rerankStage(query: string, ranked: Candidate[], chunks: ChunkTable, signal: AbortSignal): Promise<{ ranked: Candidate[]; status: StageStatus<RerankerSafeCode> }> {
+    const top = ranked.slice(0, rerankTopK);
+    if (top.length === 0) return { ranked, status: status<RerankerSafeCode>('ready', null) };
+    const candidates = top.map((c) => {
+      const chunk = c.lexical !== undefined && c.lexical.bestChunk !== -1 ? c.lexical.bestChunk : (c.semantic?.bestChunk ?? chunks.firstChunkOf[c.page]!);
+      const body = chunk === -1 ? '' : chunks.textOf[chunk]!;
+      const text = `${pages[c.page]!.title}\n\n${body}`;
+      return { fileId: fileIdOf(c.page), text: text.slice(0, advanceCodePoints(text, 0, RERANK_TEXT_CHARS)) };
+    });
+    const settled = await withTimeout(async (stage) => checkRerankScores(await reranker!.rerank(query, candidates, { signal: stage }), top.length), rerankTimeoutMs, signal);
+    if (settled.ok) return { ranked: applyRerank(ranked, settled.value), status: status<RerankerSafeCode>('ready', null) };
+    return { ranked, status: status('unavailable', settled.timedOut ? 'RERANKER_TIMEOUT' : 'RERANKER_UNAVAILABLE') };
+  }
+
+  async function run(request: SearchRequest, signal: AbortSignal, checkpoint: () => void): Promise<SearchOutcome> {
+    const { chunks, index } = await raceAbort(lexicalReady(), signal);
+    checkpoint();
+    const semanticWanted = request.mode !== 'file' && embedder !== undefined;
+    // Started before the lexical search so the query's embedding overlaps it.
+    const semantic = semanticWanted ? semanticStage(request.query, chunks, signal) : undefined;
+    semantic?.catch(() => undefined);
+    const lexical = lexicalSearch(index, chunks, request.query, request.mode === 'file');
+    checkpoint();
+    let semanticStatus: StageStatus<SemanticSafeCode>;
+    let semanticFiles: SemanticFile[] | undefined;
+    if (semantic !== undefined) {
+      const outcome = await semantic;
+      semanticStatus = outcome.status;
+      semanticFiles = outcome.files;
+    } else {
+      semanticStatus = request.mode === 'file' ? status('skipped', 'SEMANTIC_NOT_USED') : status('disabled', 'SEMANTIC_DISABLED');
+    }
+    let ranked = fuseRanks(lexical.files, semanticFiles);
+    let rerankerStatus = status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED');
+    if (request.rerank && reranker !== undefined) ({ ranked, status: rerankerStatus } = await rerankStage(request.query, ranked, chunks, signal));
+    checkpoint();
+    if (request.mode === 'graph') ranked = expandGraph(ranked, relations, fileIdOf, pageOf, request.graphDepth, request.graphFanout);
+    let frequencies: ReadonlyMap<string, number> | undefined;
+    const context = { chunks, fileIdOf, excerptChars, termFrequencies: () => (frequencies ??= termFrequencies(lexical.contentResults)) };
+    const hits: RankedFile[] = ranked.map((candidate) => toRankedFile(candidate, context));
+    return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
+  }
+
+  return {
+    async warm(signal?: AbortSignal): Promise<void> {
+      try {
+        const { chunks } = await raceAbort(lexicalReady(), signal);
+        if (embedder === undefined) return;
+        await raceAbort(vectorsReady(chunks), signal).catch((error: unknown) => {
+          if (signal?.aborted === true) throw error;
+          throw new KnowledgeToolError(
+            'SEARCH_UNAVAILABLE',
+            'Semantic search is unavailable: the embedder failed while computing section vectors. Lexical search still works; the vectors are tried again on the next search.',
+            { cause: error },
+          );
+        });
+      } catch (error) {
+        if (signal?.aborted === true && !isKnowledgeToolError(error)) throw abortError(signal, 'Warming the search index');
+        throw error;
+      }
+    },
+
+    async search(request: SearchRequest): Promise<SearchOutcome> {
+      const started = Date.now();
+      const timeoutError = (): KnowledgeToolError =>
+        new KnowledgeToolError('SEARCH_TIMEOUT', `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`);
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(timeoutError()), searchTimeoutMs);
+      const outer = request.signal;
+      const onAbort = (): void => controller.abort(abortError(outer!, 'The search'));
+      if (outer?.aborted === true) onAbort();
+      else outer?.addEventListener('abort', onAbort, { once: true });
+      const checkpoint = (): void => {
+        if (controller.signal.aborted) throw controller.signal.reason;
+        if (Date.now() - started > searchTimeoutMs) controller.abort(timeoutError());
+        controller.signal.throwIfAborted();
+      };
+      try {
+        checkpoint();
+        return await raceAbort(run(request, controller.signal, checkpoint), controller.signal);
+      } catch (error) {
+        if (isKnowledgeToolError(error)) throw error;
+        throw new KnowledgeToolError('SEARCH_UNAVAILABLE', 'Search could not run. Browse with list_tree and read index.md instead, or try again.', { cause: error });
+      } finally {
+        clearTimeout(timer);
+        outer?.removeEventListener('abort', onAbort);
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The search engine behind `search_files` (internal: not exported from a package entry).
+ *
+ * @module
+ */
+export { applyRerank, checkRerankScores } from './applyRerank.js';
+export { buildChunks, hasText } from './buildChunks.js';
+export type { ChunkTable } from './buildChunks.js';
+export type { Candidate } from './candidate.js';
+export { CJK, classOf, LATIN, MARK, SEPARATOR, WORD } from './charClass.js';
+export { advanceCodePoints, countCodePoints, retreatCodePoints } from './codePoints.js';
+export { createSearchEngine, RERANK_TEXT_CHARS } from './createSearchEngine.js';
+export { expandGraph, GRAPH_DECAY } from './expandGraph.js';
+export { foldText } from './foldText.js';
+export { fuseRanks, RRF_K } from './fuseRanks.js';
+export { buildLexicalIndex, FIELD_BOOST, FILE_FIELDS, isFuzzyTerm, isWordTerm, lexicalIndexOptions, QUERY_OPTIONS } from './lexicalIndex.js';
+export type { LexicalIndex } from './lexicalIndex.js';
+export { CHUNK_SHARE, lexicalSearch, termFrequencies } from './lexicalSearch.js';
+export type { LexicalFile, LexicalResult } from './lexicalSearch.js';
+export { abortError, raceAbort, withTimeout } from './limits.js';
+export type { Settled } from './limits.js';
+export { locateTerm } from './locateTerm.js';
+export { collapseWhitespace, CUT, makeExcerpt } from './makeExcerpt.js';
+export { scanTokens } from './scanTokens.js';
+export type { TokenSink } from './scanTokens.js';
+export { buildVectors, EMBED_BATCH, EMBED_TEXT_CHARS, rankSemantic, SEMANTIC_CANDIDATES, storeVectors } from './semantic.js';
+export type { SemanticFile, VectorStore } from './semantic.js';
+export { toRankedFile } from './toRankedFile.js';
+export type { HitContext } from './toRankedFile.js';
+export { tokenize } from './tokenize.js';

@@ -1,0 +1,115 @@
+import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+import type { PageRecord } from '../internal/model.js';
+import type { ChunkTable } from './buildChunks.js';
+import { CJK, classOf, LATIN } from './charClass.js';
+import { tokenize } from './tokenize.js';
+
+/** File fields searched in every mode, in `matchedFields` order. */
+export const FILE_FIELDS = ['title', 'path', 'description', 'tags'] as const;
+
+/** BM25 weight of each file field against section text (`content`, 1). */
+export const FIELD_BOOST: Readonly<Record<(typeof FILE_FIELDS)[number], number>> = { title: 2, path: 1, description: 1, tags: 1.5 };
+
+/** The two MiniSearch indexes of a source: section texts, and the file fields of pages. */
+export interface LexicalIndex {
+  /** One entry per chunk (ID = chunk number), field `content`. */
+  readonly content: MiniSearch<number>;
+  /** One entry per page (ID = page index), fields `title`, `path`, `description`, `tags`. */
+  readonly files: MiniSearch<number>;
+}
+
+const keepTerm = (term: string): string => term;
+
+/**
+ * MiniSearch options of the two indexes: our tokenizer, no further term processing, entries that are
+ * plain numbers read through `extractField` (no object per chunk). Exported so the bench can build
+ * "MiniSearch alone" on exactly the same chunks and tokens.
+ *
+ * @param chunks - the chunk table.
+ * @param pages - the pages, in path order.
+ * @returns options for the `content` and `files` indexes.
+ */
+export function lexicalIndexOptions(chunks: ChunkTable, pages: readonly PageRecord[]): { content: Options<number>; files: Options<number> } {
+  const text = chunks.textOf;
+  return {
+    content: {
+      fields: ['content'],
+      extractField: (chunk, field) => (field === 'id' ? chunk : text[chunk]),
+      tokenize,
+      processTerm: keepTerm,
+    },
+    files: {
+      fields: [...FILE_FIELDS],
+      extractField: (page, field) => {
+        const record = pages[page]!;
+        switch (field) {
+          case 'id':
+            return page;
+          case 'title':
+            return record.title;
+          case 'path':
+            return record.path;
+          case 'description':
+            return record.description ?? undefined;
+          default:
+            return record.tags.length === 0 ? undefined : record.tags.join('\n');
+        }
+      },
+      tokenize,
+      processTerm: keepTerm,
+      searchOptions: { boost: { ...FIELD_BOOST } },
+    },
+  };
+}
+
+/** Whether `term` is a Latin word of at least 5 letters (fuzzy matching of one edit applies). */
+export function isFuzzyTerm(term: string): boolean {
+  if (term.length < 5) return false;
+  for (let i = 0; i < term.length; i++) if ((classOf(term.charCodeAt(i)) & 3) !== LATIN) return false;
+  return true;
+}
+
+/** Whether `term` is a word (not a CJK bigram or character). */
+export function isWordTerm(term: string): boolean {
+  const first = term.codePointAt(0);
+  return first !== undefined && (classOf(first) & 3) !== CJK;
+}
+
+/** Search options of every query: fuzzy for Latin words of 5+ letters, prefix for the last word. */
+export const QUERY_OPTIONS: SearchOptions = Object.freeze({
+  fuzzy: (term: string) => (isFuzzyTerm(term) ? 1 : false),
+  prefix: (term: string, index: number, terms: string[]) => index === terms.length - 1 && isWordTerm(term),
+  combineWith: 'OR',
+});
+
+/**
+ * Build both indexes, yielding to the event loop every ~25 ms so timers and aborts stay live during a
+ * long build.
+ *
+ * @param chunks - the chunk table.
+ * @param pages - the pages, in path order.
+ * @param signal - stops the build between entries.
+ * @returns the two indexes.
+ * @throws the signal's reason when it aborts.
+ */
+export async function buildLexicalIndex(chunks: ChunkTable, pages: readonly PageRecord[], signal?: AbortSignal): Promise<LexicalIndex> {
+  const options = lexicalIndexOptions(chunks, pages);
+  const content = new MiniSearch<number>(options.content);
+  const files = new MiniSearch<number>(options.files);
+  let last = Date.now();
+  const pause = async (): Promise<void> => {
+    if (Date.now() - last < 25) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    signal?.throwIfAborted();
+    last = Date.now();
+  };
+  for (let p = 0; p < pages.length; p++) {
+    files.add(p);
+    if ((p & 255) === 255) await pause();
+  }
+  for (let c = 0; c < chunks.count; c++) {
+    content.add(c);
+    if ((c & 63) === 63) await pause();
+  }
+  return { content, files };
+}

@@ -1,0 +1,57 @@
+import { advanceCodePoints, countCodePoints, retreatCodePoints } from './codePoints.js';
+
+/** The excerpt's ellipsis mark, at each cut end. */
+export const CUT = '…';
+/** How far (code units) a cut may move to land on a space between words. */
+const SNAP = 16;
+
+/**
+ * Collapse whitespace as excerpts do: every run of JavaScript whitespace (`\s`) becomes one space, ends
+ * trimmed.
+ *
+ * @param text - any text.
+ * @returns the collapsed text.
+ */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * At most `maxChars` code points of `text` (whitespace-collapsed), `…` marks included, around the
+ * code-unit range `[start, end)`: about a quarter of the room before it, the rest after; cuts move to a
+ * space when one is near so words stay whole; a `…` marks each cut end. The words are the text's own.
+ *
+ * @param text - whitespace-collapsed text.
+ * @param start - start of the matched term (code units); `0` for the text's start.
+ * @param end - end of the matched term.
+ * @param maxChars - largest result, in code points.
+ * @returns the excerpt.
+ */
+export function makeExcerpt(text: string, start: number, end: number, maxChars: number): string {
+  if (countCodePoints(text) <= maxChars) return text;
+  if (maxChars < 3) return maxChars >= 1 ? CUT : '';
+  let from = retreatCodePoints(text, start, Math.floor((maxChars - 2) / 4));
+  from = snapForward(text, from, start);
+  let to: number;
+  if (countCodePoints(text, from) <= maxChars - (from > 0 ? 1 : 0)) {
+    to = text.length;
+    from = snapForward(text, retreatCodePoints(text, text.length, maxChars - 1), start);
+  } else {
+    to = advanceCodePoints(text, from, maxChars - (from > 0 ? 1 : 0) - 1);
+    to = snapBack(text, to, Math.max(end, from + 1));
+  }
+  const body = text.slice(from, to).trim();
+  return (from > 0 ? CUT : '') + body + (to < text.length ? CUT : '');
+}
+
+function snapForward(text: string, from: number, limit: number): number {
+  if (from === 0 || text.charCodeAt(from - 1) === 32) return from;
+  const space = text.indexOf(' ', from);
+  return space !== -1 && space < from + SNAP && space < limit ? space + 1 : from;
+}
+
+function snapBack(text: string, to: number, limit: number): number {
+  if (to >= text.length || text.charCodeAt(to) === 32) return to;
+  const space = text.lastIndexOf(' ', to - 1);
+  return space > to - SNAP && space >= limit ? space : to;
+}
