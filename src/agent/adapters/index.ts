@@ -1,0 +1,21 @@
+/**
+ * Shape functions from tool definitions to each runtime's tool format. No SDK is imported: the
+ * LangChain and AI SDK adapters take the SDK's own helper as an argument.
+ *
+ * @module
+ */
+export type { CitableFile } from './citableRead.js';
+export type { ToolParametersSchema } from './strictSchema.js';
+export { toStrictSchema } from './strictSchema.js';
+export { toAISDKTools } from './toAISDKTools.js';
+export type { AISDKTool, AISDKToolsOptions } from './toAISDKTools.js';
+export { toAnthropicDocument, toAnthropicSearchResult } from './toAnthropicDocument.js';
+export type { AnthropicDocumentBlock, AnthropicSearchResultBlock } from './toAnthropicDocument.js';
+export { toAnthropicToolResult, toAnthropicTools } from './toAnthropicTools.js';
+export type { AnthropicToolParam, AnthropicToolResultBlock } from './toAnthropicTools.js';
+export { toLangChainTools } from './toLangChainTools.js';
+export type { LangChainToolConfig, LangChainToolFactory } from './toLangChainTools.js';
+export { toOpenAIChatTools } from './toOpenAIChatTools.js';
+export type { OpenAIChatFunctionTool } from './toOpenAIChatTools.js';
+export { toOpenAIResponsesTools } from './toOpenAIResponsesTools.js';
+export type { OpenAIResponsesFunctionTool, OpenAIToolsOptions } from './toOpenAIResponsesTools.js';
