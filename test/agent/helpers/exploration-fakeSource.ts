@@ -43,6 +43,33 @@ export interface FakeSourceControl {
   delayMs: number;
 }
 
+const bad = (message: string): KnowledgeToolError => new KnowledgeToolError('INVALID_ARGUMENT', message);
+
+/**
+ * The fake's argument checks, a rough copy of the real ones: an object with known keys, a string
+ * `fileId` where one is needed, and well-typed optional fields (`null` is absent).
+ */
+function check(input: unknown, keys: readonly string[], needsFileId = false): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw bad('not an object');
+  const record = input as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (!keys.includes(key)) throw bad(`unknown ${key}`);
+  const has = (key: string): boolean => record[key] !== undefined && record[key] !== null;
+  if (needsFileId && typeof record['fileId'] !== 'string') throw bad('fileId');
+  for (const key of ['limit', 'maxChars', 'depth', 'fanout', 'graphDepth', 'graphFanout']) {
+    if (has(key) && (!Number.isInteger(record[key]) || (record[key] as number) < 1 || (record[key] as number) > 50)) throw bad(key);
+  }
+  for (const key of ['query', 'path', 'parentPath', 'cursor']) if (has(key) && typeof record[key] !== 'string') throw bad(key);
+  if (has('query') && (record['query'] as string).trim() === '') throw bad('query');
+  if (has('cursor') && !/^c:\d+$/.test(record['cursor'] as string)) throw new KnowledgeToolError('INVALID_CURSOR', 'cursor');
+  if (has('rerank') && typeof record['rerank'] !== 'boolean') throw bad('rerank');
+  if (has('mode') && !['hybrid', 'file', 'graph', 'self', 'subtree'].includes(record['mode'] as string)) throw bad('mode');
+  if (has('sectionIds') && (!Array.isArray(record['sectionIds']) || !(record['sectionIds'] as unknown[]).every((id) => typeof id === 'string'))) throw bad('sectionIds');
+  return record;
+}
+
+const SEARCH_KEYS = ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'];
+const READ_KEYS = ['fileId', 'path', 'sectionIds', 'mode', 'maxChars'];
+
 const stage = { state: 'disabled', safeCode: 'SEMANTIC_DISABLED' } as const;
 
 /** A fake source and its control knobs. */
@@ -65,6 +92,9 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
   const source: KnowledgeSource = {
     async searchFiles(input: SearchFilesInput): Promise<SearchFilesOutput> {
       await enter('searchFiles');
+      check(input, SEARCH_KEYS);
+      if (typeof input.query !== 'string') throw bad('query');
+      if (input.mode != null && !['hybrid', 'file', 'graph'].includes(input.mode)) throw bad('mode');
       control.searches.push(input);
       const words = input.query.toLowerCase().split(/\s+/).filter((w) => w.length > 2);
       const hits = FAKE_PAGES.filter((p) => words.some((w) => `${p.title} ${p.text}`.toLowerCase().includes(w)));
@@ -80,6 +110,9 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
     },
     async readFile(input: ReadFileInput): Promise<ReadFileOutput> {
       await enter('readFile');
+      check(input, READ_KEYS);
+      if (typeof input.fileId === 'string' === (typeof input.path === 'string')) throw bad('exactly one of fileId and path');
+      if (input.mode != null && !['self', 'subtree'].includes(input.mode)) throw bad('mode');
       const page = FAKE_PAGES.find((p) => p.fileId === input.fileId || pathOf(p.fileId) === input.path);
       const nav = NAV.find((path) => path === input.fileId || path === input.path);
       const base = { activeContentRevision: 'rev-1', sourceFileId: null, frontmatter: {}, readActions: {}, revision: 'rev-1', locale: null };
@@ -95,12 +128,14 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
       if (typeof input.maxChars === 'number' && [...content].length > input.maxChars) throw new KnowledgeToolError('CONTENT_TOO_LARGE', 'Too large.');
       return { file: { ...base, sourceFileId: page.fileId, fileId: page.fileId, path: pathOf(page.fileId), title: page.title, revision: 'r1', selection, snapshotId }, content };
     },
-    async listTree() {
+    async listTree(input) {
       await enter('listTree');
+      check(input ?? {}, ['parentPath', 'cursor', 'limit']);
       return { activeContentRevision: 'rev-1', items: [], nextCursor: null };
     },
     async getFile(input) {
       await enter('getFile');
+      check(input, ['fileId'], true);
       const page = FAKE_PAGES.find((p) => p.fileId === input.fileId);
       if (page === undefined) throw new KnowledgeToolError('NOT_FOUND', 'No such file.');
       return {
@@ -110,10 +145,13 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
     },
     async readRelated(input) {
       await enter('readRelated');
+      check(input, ['fileId', 'cursor', 'limit'], true);
       return { fileId: input.fileId, items: [], nextCursor: null };
     },
     async expandGraph(input) {
       await enter('expandGraph');
+      check(input, ['fileId', 'depth', 'fanout', 'cursor'], true);
+      if (!FAKE_PAGES.some((p) => p.fileId === input.fileId)) throw new KnowledgeToolError('NOT_FOUND', 'No such page.');
       return { activeContentRevision: 'rev-1', seedFile: { fileId: input.fileId, path: pathOf(input.fileId) }, relationships: [], graphPaths: [], nextCursor: null };
     },
   };
