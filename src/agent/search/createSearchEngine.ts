@@ -6,6 +6,7 @@ import { applyRerank, checkRerankScores } from './applyRerank.js';
 import { buildChunks, type ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from './codePoints.js';
+import { documentLead } from './documentLead.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
 import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
@@ -127,7 +128,8 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
     checkpoint();
     if (request.mode === 'graph') ranked = expandGraph(ranked, relations, fileIdOf, pageOf, request.graphDepth, request.graphFanout);
     let frequencies: ReadonlyMap<string, number> | undefined;
-    const context = { chunks, fileIdOf, excerptChars, termFrequencies: () => (frequencies ??= termFrequencies(lexical.contentResults)) };
+    const leadOf = (page: number): string => documentLead(catalog.document(fileIdOf(page)), excerptChars);
+    const context = { chunks, fileIdOf, excerptChars, leadOf, termFrequencies: () => (frequencies ??= termFrequencies(lexical.contentResults)) };
     const hits: RankedFile[] = ranked.map((candidate) => toRankedFile(candidate, context));
     return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
   }

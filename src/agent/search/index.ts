@@ -10,6 +10,7 @@ export type { Candidate } from './candidate.js';
 export { CJK, classOf, LATIN, MARK, SEPARATOR, WORD } from './charClass.js';
 export { advanceCodePoints, countCodePoints, retreatCodePoints } from './codePoints.js';
 export { createSearchEngine, RERANK_TEXT_CHARS } from './createSearchEngine.js';
+export { documentLead } from './documentLead.js';
 export { expandGraph, GRAPH_DECAY } from './expandGraph.js';
 export { foldText } from './foldText.js';
 export { fuseRanks, RRF_K } from './fuseRanks.js';

@@ -10,6 +10,8 @@ export interface HitContext {
   readonly chunks: ChunkTable;
   readonly fileIdOf: (page: number) => string;
   readonly excerptChars: number;
+  /** The start of a page's text (see `documentLead`). */
+  readonly leadOf: (page: number) => string;
   /** Matching chunks per document term (computed on first use). */
   readonly termFrequencies: () => ReadonlyMap<string, number>;
 }
@@ -20,8 +22,9 @@ export interface HitContext {
  *
  * - lexical content match: the best chunk around the first occurrence of its strongest matched term
  *   (the one in fewest matching chunks; then the longer);
- * - metadata only, semantic only or graph only: the start of the best semantic chunk, else of the page's
- *   first chunk (its own text, else its first section); `''` for a page without text.
+ * - semantic (and no lexical content match): the start of the most similar chunk;
+ * - metadata only or graph only: the start of the page's text in source order (`documentLead`); `''`
+ *   for a page without text.
  *
  * @param candidate - the candidate.
  * @param context - the search's shared context.
@@ -66,6 +69,6 @@ function excerptOf(candidate: Candidate, context: HitContext): string {
     }
     return makeExcerpt(text, 0, 0, excerptChars);
   }
-  const chunk = candidate.semantic?.bestChunk ?? chunks.firstChunkOf[candidate.page]!;
-  return chunk === -1 ? '' : makeExcerpt(collapseWhitespace(chunks.textOf[chunk]!), 0, 0, excerptChars);
+  const chunk = candidate.semantic?.bestChunk;
+  return chunk === undefined ? context.leadOf(candidate.page) : makeExcerpt(collapseWhitespace(chunks.textOf[chunk]!), 0, 0, excerptChars);
 }

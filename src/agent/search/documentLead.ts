@@ -1,0 +1,44 @@
+import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
+import { advanceCodePoints, countCodePoints } from './codePoints.js';
+import { CUT } from './makeExcerpt.js';
+
+/**
+ * The start of a document in source order (its text parts, pre-order, as a document read returns them),
+ * whitespace-collapsed, at most `maxChars` code points with a final `…` when cut. Walks only as far
+ * as needed (an explicit stack), and collapses at most a bounded start of each text part.
+ *
+ * @param document - the compiled document.
+ * @param maxChars - largest result, in code points.
+ * @returns the excerpt, `''` for a document without text.
+ */
+export function documentLead(document: KnowledgeDocument, maxChars: number): string {
+  const pieces: string[] = [];
+  const want = maxChars * 2 + 2;
+  let length = 0;
+  let cut = false;
+  const stack: KnowledgePart[] = [...document.parts].reverse();
+  while (stack.length > 0) {
+    if (length > want) {
+      cut = true;
+      break;
+    }
+    const part = stack.pop()!;
+    if (typeof part === 'string') {
+      const end = advanceCodePoints(part, 0, want * 2);
+      if (end < part.length) cut = true;
+      const piece = part.slice(0, end).replace(/\s+/g, ' ').trim();
+      if (piece.length === 0) continue;
+      pieces.push(piece);
+      length += piece.length + 1;
+    } else {
+      for (let i = part.parts.length - 1; i >= 0; i--) stack.push(part.parts[i]!);
+    }
+  }
+  const text = pieces.join(' ');
+  if (!cut && countCodePoints(text) <= maxChars) return text;
+  if (maxChars < 1) return '';
+  let end = advanceCodePoints(text, 0, maxChars - 1);
+  const space = text.lastIndexOf(' ', end);
+  if (end < text.length && text.charCodeAt(end) !== 32 && space > end - 16 && space > 0) end = space;
+  return text.slice(0, end).trimEnd() + CUT;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchEngine } from '../../src/agent/search/index.js';
+import { SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
+
+const fixture = searchFixture(SAMPLE_PAGES);
+const engine = createSearchEngine(fixture.catalog, fixture.table, fixture.relations, {});
+
+describe('lexical search', () => {
+  it('finds the English page and section, with the source words around the term', async () => {
+    const { hits, semanticStatus, rerankerStatus } = await engine.search(searchRequest('When are renewal notices sent?'));
+    expect(hits[0]).toMatchObject({
+      fileId: 'billing',
+      matchedFields: ['title', 'description', 'tags', 'content'],
+      evidenceTypes: ['content', 'metadata'],
+    });
+    // "are" also occurs in the refunds section: the best section comes first.
+    expect(hits[0]!.sectionIds).toEqual(['notices', 'refunds']);
+    expect(hits[0]!.sourceExcerpt).toContain('Renewal notices are sent thirty days');
+    expect(semanticStatus).toEqual({ state: 'disabled', safeCode: 'SEMANTIC_DISABLED' });
+    expect(rerankerStatus).toEqual({ state: 'skipped', safeCode: 'RERANKER_DISABLED' });
+  });
+
+  it('finds the Chinese page by a reworded question', async () => {
+    const { hits } = await engine.search(searchRequest('退款多久返回支付账户？'));
+    expect(hits[0]).toMatchObject({ fileId: 'zh-returns', evidenceTypes: ['content'], sectionIds: ['period'] });
+    expect(hits[0]!.sourceExcerpt).toBe('自签收之日起三十天内，商品可以无理由退货。退款将原路返回到您的支付账户。');
+  });
+
+  it('finds Japanese text by kana bigrams', async () => {
+    const { hits } = await engine.search(searchRequest('プランを選ぶ'));
+    expect(hits[0]?.fileId).toBe('ja-guide');
+    expect(hits[0]?.sectionIds).toEqual([]);
+  });
+
+  it('matches a Latin word of 5+ letters with one edit, and the last word as a prefix', async () => {
+    expect((await engine.search(searchRequest('refuns'))).hits[0]?.fileId).toBe('billing');
+    expect((await engine.search(searchRequest('cour'))).hits[0]?.fileId).toBe('delivery');
+    // No fuzzy match below 5 letters, no prefix on a word that is not last.
+    expect((await engine.search(searchRequest('shap'))).hits).toEqual([]);
+    expect((await engine.search(searchRequest('cour zzzz'))).hits).toEqual([]);
+  });
+
+  it('searches file fields only in file mode, excerpting from the page start', async () => {
+    const { hits, semanticStatus } = await engine.search(searchRequest('shipping', { mode: 'file' }));
+    expect(hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping']);
+    expect(hits[0]).toMatchObject({ matchedFields: ['tags'], evidenceTypes: ['metadata'], sectionIds: [] });
+    expect(hits[1]).toMatchObject({ matchedFields: ['path'], evidenceTypes: ['metadata'], sectionIds: [] });
+    expect(hits[0]!.sourceExcerpt).toBe('# Delivery Orders ship within two working days. Parcels travel by courier.');
+    expect(semanticStatus).toEqual({ state: 'skipped', safeCode: 'SEMANTIC_NOT_USED' });
+    expect((await engine.search(searchRequest('courier', { mode: 'file' }))).hits).toEqual([]);
+  });
+
+  it('returns no hits, not an error, when nothing matches', async () => {
+    expect((await engine.search(searchRequest('xylophone'))).hits).toEqual([]);
+  });
+
+  it('gives one item per file, scores positive and descending', async () => {
+    const { hits } = await engine.search(searchRequest('the days 天 of working 工作日'));
+    expect(new Set(hits.map((h) => h.fileId)).size).toBe(hits.length);
+    expect(hits.length).toBeGreaterThan(1);
+    for (let i = 0; i < hits.length; i++) {
+      expect(hits[i]!.score).toBeGreaterThan(0);
+      if (i > 0) expect(hits[i]!.score).toBeLessThanOrEqual(hits[i - 1]!.score);
+    }
+  });
+
+  it('keeps the excerpt within excerptChars and cuts long sections with marks', async () => {
+    const long = searchFixture([
+      { id: 'long', text: `<!-- agent-section:s -->\n${'Filler words here. '.repeat(40)}The needle sits here. ${'More filler text. '.repeat(40)}\n<!-- /agent-section:s -->` },
+    ]);
+    const small = createSearchEngine(long.catalog, long.table, long.relations, { excerptChars: 60 });
+    const [hit] = (await small.search(searchRequest('needle'))).hits;
+    expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(60);
+    expect(hit!.sourceExcerpt).toMatch(/^….*needle.*…$/);
+  });
+});

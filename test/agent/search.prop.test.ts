@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createSearchEngine, CUT, tokenize } from '../../src/agent/search/index.js';
+import type { KnowledgeDocument, KnowledgePart } from '../../src/index.js';
+import { searchFixture, searchRequest, type TestPage } from './helpers/search-fixtures.js';
+
+const WORDS = ['renewal', 'notice', 'Billing', 'ＦＵＬＬ', 'café', 'invoice', '退货', '政策', '配送', 'カタカナ', '한국어', '𠀀𠀁', 'ship', 'days', 'refund', '…'];
+const SPACES = [' ', ' ', '  ', '\n', '\t', '\u3000', '，', '. '];
+const word = fc.constantFrom(...WORDS);
+const paragraph = fc.array(fc.tuple(word, fc.constantFrom(...SPACES)), { minLength: 1, maxLength: 30 }).map((pairs) => pairs.map(([w, s]) => w + s).join('').trim());
+
+interface Tree {
+  readonly paragraphs: readonly string[];
+  readonly children: readonly Tree[];
+}
+const node = (depth: number): fc.Arbitrary<Tree> =>
+  fc.record({ paragraphs: fc.array(paragraph, { maxLength: 3 }), children: depth === 0 ? fc.constant([]) : fc.array(node(depth - 1), { maxLength: 2 }) });
+const tree = node(3);
+
+function render(root: Tree): string {
+  let next = 0;
+  const out: string[] = [...root.paragraphs];
+  const walk = (node: Tree): void => {
+    const id = `s${next++}`;
+    out.push(`<!-- agent-section:${id} -->`, ...node.paragraphs);
+    node.children.forEach(walk);
+    out.push(`<!-- /agent-section:${id} -->`);
+  };
+  root.children.forEach(walk);
+  return out.join('\n\n');
+}
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** Every text an excerpt may come from: each section's own text, the document's own text, its start. */
+function excerptSources(document: KnowledgeDocument): string[] {
+  const sources: string[] = [];
+  const all: string[] = [];
+  const visit = (parts: readonly KnowledgePart[]): void => {
+    sources.push(collapse(parts.filter((p): p is string => typeof p === 'string').join('\n\n')));
+    for (const part of parts) {
+      if (typeof part === 'string') all.push(part);
+      else visit(part.parts);
+    }
+  };
+  visit(document.parts);
+  sources.push(collapse(all.join(' ')));
+  return sources;
+}
+
+const corpus = fc.array(fc.tuple(tree, fc.array(word, { maxLength: 2 })), { minLength: 1, maxLength: 6 }).map((docs) =>
+  docs.map(([root, tags], i): TestPage => ({ id: `p${i}`, text: render(root), tags: tags.map((t) => t.toLowerCase()), title: `Page ${i}` })),
+);
+const query = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+
+describe('search properties', () => {
+  it('every excerpt is the page’s own words, within excerptChars; one item per file; scores positive and descending', async () => {
+    await fc.assert(fc.asyncProperty(corpus, query, fc.integer({ min: 3, max: 80 }), fc.constantFrom('hybrid' as const, 'file' as const, 'graph' as const),
+    async (pages, q, excerptChars, mode) => {
+      const fixture = searchFixture(pages);
+      const engine = createSearchEngine(fixture.catalog, fixture.table, fixture.relations, { excerptChars });
+      const { hits } = await engine.search(searchRequest(q, { mode }));
+      expect(new Set(hits.map((h) => h.fileId)).size).toBe(hits.length);
+      hits.forEach((hit, i) => {
+        expect(hit.score).toBeGreaterThan(0);
+        if (i > 0) expect(hit.score).toBeLessThanOrEqual(hits[i - 1]!.score);
+        const excerpt = hit.sourceExcerpt;
+        expect([...excerpt].length).toBeLessThanOrEqual(excerptChars);
+        // Dropping a mark at either end keeps a substring a substring, so strip them unconditionally.
+        let core = excerpt.startsWith(CUT) ? excerpt.slice(1) : excerpt;
+        core = core.endsWith(CUT) ? core.slice(0, -1) : core;
+        const sources = excerptSources(fixture.catalog.document(hit.fileId));
+        expect(sources.some((s) => s.includes(core))).toBe(true);
+        const sections = new Set(fixture.catalog.sectionIds(hit.fileId));
+        expect(hit.sectionIds.length).toBeLessThanOrEqual(3);
+        expect(new Set(hit.sectionIds).size).toBe(hit.sectionIds.length);
+        for (const id of hit.sectionIds) expect(sections.has(id)).toBe(true);
+        expect(['title', 'path', 'description', 'tags', 'content'].filter((f) => hit.matchedFields.includes(f as never))).toEqual(hit.matchedFields);
+        expect(['content', 'metadata', 'semantic', 'graph'].filter((f) => hit.evidenceTypes.includes(f as never))).toEqual(hit.evidenceTypes);
+        if (mode === 'file') expect(hit.matchedFields).not.toContain('content');
+      });
+    }));
+  });
+
+  it('a page holding a query word in its text is found in hybrid mode', async () => {
+    await fc.assert(fc.asyncProperty(corpus, word, async (pages, w) => {
+    const fixture = searchFixture(pages);
+    const engine = createSearchEngine(fixture.catalog, fixture.table, fixture.relations, {});
+    const tokens = tokenize(w);
+    const { hits } = await engine.search(searchRequest(w));
+    const found = new Set(hits.map((h) => h.fileId));
+    for (const page of pages) {
+      if (tokens.length > 0 && tokens.every((t) => tokenize(page.text.replace(/<!--[^>]*-->/g, ' ')).includes(t))) expect(found.has(page.id)).toBe(true);
+    }
+    }));
+  });
+
+  it('tokens are folded text: NFKC, lower case, never empty, no whitespace', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+    for (const token of tokenize(text)) {
+      expect(token.length).toBeGreaterThan(0);
+      expect(/\s/.test(token)).toBe(false);
+      expect(token.normalize('NFKC').toLowerCase()).toBe(token);
+    }
+    }));
+  });
+});
