@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isKnowledgeToolError, KnowledgeToolError } from '../../src/agent/errors/index.js';
+import { startExploration, type ExplorationSession } from '../../src/agent/exploration/index.js';
+import { FAKE_PAGES, fakeSource, type FakeSourceControl } from './helpers/exploration-fakeSource.js';
+
+const QUESTION = 'How are refunds paid?';
+
+type Command =
+  | { readonly kind: 'search'; readonly query: string | null; readonly limit: number | null; readonly cursor: 'none' | 'last' | 'bogus' }
+  | { readonly kind: 'read'; readonly byPath: boolean; readonly file: string; readonly sectionIds: readonly string[] | null; readonly mode: 'self' | 'subtree' | null }
+  | { readonly kind: 'fail'; readonly method: 'searchFiles' | 'readFile' }
+  | { readonly kind: 'parallel'; readonly commands: readonly Command[] };
+
+const FILES = [...FAKE_PAGES.map((p) => p.fileId), 'index.md', '_graph/by-file/refunds.json', 'missing'];
+
+const simple: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({
+    kind: fc.constant('search' as const),
+    query: fc.constantFrom(null, QUESTION, ` ${QUESTION} `, 'refund window', 'invoices billing', 'zzz', 'returns'),
+    limit: fc.constantFrom(null, 1, 2),
+    cursor: fc.constantFrom('none' as const, 'last' as const, 'bogus' as const),
+  }),
+  fc.record({
+    kind: fc.constant('read' as const),
+    byPath: fc.boolean(),
+    file: fc.constantFrom(...FILES),
+    sectionIds: fc.constantFrom(null, ['window'], ['card', 'window']),
+    mode: fc.constantFrom(null, 'self' as const, 'subtree' as const),
+  }),
+  fc.record({ kind: fc.constant('fail' as const), method: fc.constantFrom('searchFiles' as const, 'readFile' as const) }),
+);
+/** The same page read by fileId and by path at once: the race only the result can settle. */
+const twins: fc.Arbitrary<Command> = fc
+  .tuple(fc.constantFrom(...FAKE_PAGES.map((p) => p.fileId)), fc.constantFrom(null, ['window']))
+  .map(([file, sectionIds]) => ({
+    kind: 'parallel' as const,
+    commands: [true, false].map((byPath) => ({ kind: 'read' as const, byPath, file, sectionIds, mode: null })),
+  }));
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 4, arbitrary: simple },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('parallel' as const), commands: fc.array(simple, { minLength: 2, maxLength: 3 }) }) },
+  { weight: 1, arbitrary: twins },
+);
+
+async function run(session: ExplorationSession, control: FakeSourceControl, cmd: Command, last: { cursor: string | null }): Promise<void> {
+  switch (cmd.kind) {
+    case 'parallel':
+      await Promise.all(cmd.commands.map((c) => run(session, control, c, last)));
+      return;
+    case 'fail':
+      control.failNext[cmd.method] = new KnowledgeToolError('SEARCH_UNAVAILABLE', 'injected');
+      return;
+    case 'search': {
+      const cursor = cmd.cursor === 'none' ? null : cmd.cursor === 'last' ? last.cursor : 'c:7';
+      const output = await session.search(cmd.query, { limit: cmd.limit, cursor }).catch(expectToolError);
+      if (output !== undefined) last.cursor = output.nextCursor;
+      return;
+    }
+    case 'read': {
+      const isPage = FAKE_PAGES.some((p) => p.fileId === cmd.file);
+      const target = cmd.byPath ? { path: isPage ? `pages/${cmd.file}.md` : cmd.file } : { fileId: cmd.file };
+      await session.read(target, { sectionIds: cmd.sectionIds, mode: cmd.mode }).catch(expectToolError);
+    }
+  }
+}
+
+function expectToolError(error: unknown): undefined {
+  expect(isKnowledgeToolError(error), String(error)).toBe(true);
+  return undefined;
+}
+
+describe('exploration budgets over random call sequences', () => {
+  it('reads ≤ maxReads, follow-ups ≤ maxFollowUps, no page selection twice in evidence, status adds up', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: 3 }), fc.nat({ max: 5 }), fc.array(command, { maxLength: 25 }), async (maxFollowUps, maxReads, commands) => {
+        const { source, control } = fakeSource();
+        const session = startExploration(source, { question: QUESTION, maxFollowUps, maxReads });
+        const last = { cursor: null as string | null };
+        for (const cmd of commands) {
+          await run(session, control, cmd, last);
+          const status = session.status;
+          expect(status.readsUsed).toBeLessThanOrEqual(maxReads);
+          expect(status.readsUsed + status.readsLeft).toBe(maxReads);
+          expect(status.followUpsLeft + Math.max(0, status.searchesUsed - 1)).toBe(maxFollowUps);
+          expect(status.searchesUsed).toBeLessThanOrEqual(1 + maxFollowUps);
+          if (status.searchesUsed === 0) expect(status.stopReason).toBeNull();
+          if (status.searchesUsed > 0 && (status.readsLeft === 0 || status.followUpsLeft === 0)) expect(status.stopReason).toBe('budget_exhausted');
+        }
+        // The source saw at most 1 + maxFollowUps searches that were not page continuations, the first being the question.
+        const fresh = control.searches.filter((input) => input.cursor == null);
+        expect(fresh.length).toBeLessThanOrEqual(1 + maxFollowUps);
+        if (control.searches.length > 0) expect(control.searches[0]!.query.trim()).toBe(QUESTION);
+        // Evidence: pages only, each page selection once, no more entries than reads paid for.
+        const evidence = session.evidence();
+        expect(evidence.length).toBeLessThanOrEqual(session.status.readsUsed);
+        const keys = evidence.map((e) => `${e.fileId} ${JSON.stringify(e.selection)}`);
+        expect(new Set(keys).size).toBe(keys.length);
+        expect(new Set(evidence.map((e) => e.snapshotId)).size).toBe(evidence.length);
+        for (const entry of evidence) expect(entry.path.startsWith('pages/')).toBe(true);
+      }),
+    );
+  });
+});
