@@ -68,6 +68,20 @@ export class CommonMarkBlocks {
   /** Per open container: 1 for a list item that began with a blank line and holds nothing yet. */
   private readonly empty: number[] = [];
   private leaf = NONE;
+  /**
+   * Whether the open indented code block stops an empty or non-1 list item from starting, as a
+   * paragraph does. micromark does so, except for a block that began on a lazy line (one that closed
+   * containers and opened none) and has not gone on to a second non-blank line.
+   */
+  private codeInterrupts = false;
+  /** Whether this line closed containers and opened none. */
+  private closedNow = false;
+  /**
+   * Whether the previous line was a blank one that closed an empty list item: micromark keeps the
+   * item open through it and closes it on this line, which is therefore lazy.
+   */
+  private closedLast = false;
+  private emptyClosedNow = false;
   private htmlKind = 0;
   private fenceChar = 0;
   private fenceLength = 0;
@@ -104,6 +118,7 @@ export class CommonMarkBlocks {
     const text = this.text;
     const leaf = this.leaf;
     if (this.need.length === 0) {
+      this.closedLast = false;
       // Fast paths for the common lines outside any container.
       if (first === end) {
         if (leaf === FENCE) return FENCE_BODY;
@@ -128,6 +143,14 @@ export class CommonMarkBlocks {
     const text = this.text;
     const need = this.need;
     const depth = need.length;
+    this.closedNow = false;
+    this.emptyClosedNow = false;
+    const kind = this.slowLineKind(start, end, text, need, depth);
+    this.closedLast = this.emptyClosedNow;
+    return kind;
+  }
+
+  private slowLineKind(start: number, end: number, text: string, need: number[], depth: number): LineKind {
     this.end = end;
     this.offset = start;
     this.column = 0;
@@ -145,7 +168,10 @@ export class CommonMarkBlocks {
         const c = text.charCodeAt(this.offset);
         if (c === SPACE || c === TAB) this.advance(1);
       } else if (this.blank) {
-        if (this.empty[matched] === 1) break; // a list item can begin with at most one blank line
+        if (this.empty[matched] === 1) {
+          this.emptyClosedNow = true; // a list item can begin with at most one blank line
+          break;
+        }
         this.toNext();
       } else if (this.indent >= n) this.advance(n);
       else break;
@@ -164,7 +190,10 @@ export class CommonMarkBlocks {
         }
         return FENCE_BODY;
       }
-      if (leaf === INDENTED && (this.indent >= 4 || this.blank)) return INDENTED_CODE;
+      if (leaf === INDENTED && (this.indent >= 4 || this.blank)) {
+        if (!this.blank) this.codeInterrupts = true;
+        return INDENTED_CODE;
+      }
       if (leaf === HTML) {
         if (this.blank && this.htmlKind >= 6) this.leaf = NONE;
         else if (this.htmlKind <= 5 && htmlEnds(text, this.offset, end, this.htmlKind)) this.leaf = NONE;
@@ -174,16 +203,19 @@ export class CommonMarkBlocks {
 
     // 3. New block starts, after the containers the line continued.
     // A new list item may not interrupt a paragraph or (in micromark) indented code when empty or
-    // ordered from a number other than 1; a kind 7 HTML block may not interrupt a paragraph.
-    let interrupt = allMatched && (leaf === PARAGRAPH || leaf === INDENTED);
+    // ordered from a number other than 1, and in micromark that holds for every container the line
+    // opens; a kind 7 HTML block may not interrupt a paragraph.
+    const interrupt = allMatched && (leaf === PARAGRAPH || (leaf === INDENTED && this.codeInterrupts));
     let closed = allMatched;
     while (!this.blank) {
       const p = this.nextOffset;
       const c = text.charCodeAt(p);
       if (this.indent >= 4) {
         if (this.leaf === PARAGRAPH) break; // indented code cannot interrupt a paragraph
+        const closedBefore = this.closedLast;
         this.open(matched);
         this.leaf = INDENTED;
+        this.codeInterrupts = !(this.closedNow || closedBefore);
         return INDENTED_CODE;
       }
       if (c === GT) {
@@ -196,7 +228,6 @@ export class CommonMarkBlocks {
         const d = text.charCodeAt(this.offset);
         if (d === SPACE || d === TAB) this.advance(1);
         this.findNext();
-        interrupt = false;
         closed = true;
         continue;
       }
@@ -225,7 +256,7 @@ export class CommonMarkBlocks {
         const lazy = !closed && this.leaf === PARAGRAPH;
         if (kind === 7 && this.leaf === PARAGRAPH && !lazy) kind = 0;
         if (kind !== 0) {
-          if (!lazy) this.open(matched);
+          if (kind !== 7 || !lazy) this.open(matched);
           this.leaf = HTML;
           this.htmlKind = kind;
           if (kind <= 5 && htmlEnds(text, p, end, kind)) this.leaf = NONE;
@@ -270,7 +301,6 @@ export class CommonMarkBlocks {
       this.push(markerOffset + (q - p) + padding, blankItem ? 1 : 0);
       matched++;
       this.findNext();
-      interrupt = false;
       closed = true;
     }
 
@@ -296,12 +326,14 @@ export class CommonMarkBlocks {
   }
 
   private close(keep: number): void {
+    this.closedNow = true;
     this.need.length = keep;
     this.empty.length = keep;
     this.leaf = NONE;
   }
 
   private push(need: number, empty: number): void {
+    this.closedNow = false; // a line that opens a container starts a fresh flow in micromark
     this.need.push(need);
     this.empty.push(empty);
   }

@@ -8,16 +8,21 @@ import { type AnchorKind, MALFORMED, OPEN, scanText } from './scanText.js';
 
 const API = 'parseKnowledgeDocument';
 
-/** An open section: where its open anchor is (for related places in issues), its ID, its parts. */
+/**
+ * An open section: where its open anchor is (for related places in issues), its ID, its parts, and
+ * whether that anchor was a near miss paired as meant (already reported, so never reported unclosed).
+ */
 interface Frame extends KnowledgePosition {
   readonly id: string;
   readonly parts: KnowledgePart[];
+  readonly malformed: boolean;
 }
 
 /**
  * Parse Markdown with paired `<!-- agent-section:ID -->` … `<!-- /agent-section:ID -->` anchor lines
- * into a document tree. One linear pass; lines inside fenced code blocks are body text, so a document
- * can show the anchor syntax in an example. It reads no file and computes no revision.
+ * into a document tree. One linear pass; lines inside code (fenced or indented, as CommonMark sees it:
+ * in list items and block quotes too) are body text, so a document can show the anchor syntax in an
+ * example. It reads no file and computes no revision.
  *
  * @param input - `{ id, revision, text, locale? }`: non-empty `id` and `revision`, Markdown `text`.
  * @returns a new, unfrozen `KnowledgeDocument` the caller owns; compile it with `defineKnowledgeCatalog`.
@@ -58,7 +63,8 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
     body: string | undefined,
   ): void => {
     if (body !== undefined) parts.push(body);
-    if (kind === MALFORMED) {
+    const malformed = kind === MALFORMED;
+    if (malformed) {
       const found = text.slice(lineStart, lineEnd);
       const bad = explainMalformed(found);
       issues.push(problem.malformedAnchor(id, { line, column }, found, bad));
@@ -71,7 +77,7 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
       const section: KnowledgeSection = { id: sectionId, parts: [] };
       parts.push(section);
       parts = section.parts as KnowledgePart[];
-      const frame: Frame = { line, column, id: sectionId, parts };
+      const frame: Frame = { line, column, id: sectionId, parts, malformed };
       const first = firstOpen.get(sectionId);
       if (first === undefined) firstOpen.set(sectionId, frame);
       else issues.push(problem.duplicateSectionId(id, frame, sectionId, first));
@@ -110,7 +116,8 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
     // The fence swallowed the anchors after it, closes included: report the cause, not the cascade.
     late.push(problem.unclosedFence(id, fence, fence.swallowed, stack.map((frame) => frame.id)));
   } else {
-    for (const frame of stack) late.push(problem.unclosedSection(id, frame, frame.id));
+    // A near miss left open is already reported: one mistake, one issue.
+    for (const frame of stack) if (!frame.malformed) late.push(problem.unclosedSection(id, frame, frame.id));
   }
   throwIfIssues(late.length === 0 ? issues : mergeByPlace(issues, late));
   return locale === undefined ? { id, revision, parts: root } : { id, revision, locale, parts: root };

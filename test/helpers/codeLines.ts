@@ -5,29 +5,33 @@ import { scanText } from '../../src/parse/scanText.js';
 
 const remark = unified().use(remarkParse);
 
-/** Lines (1-based) that hold something other than spaces and tabs, by the scanner's line rule. */
-function nonBlankLines(text: string): Set<number> {
+/**
+ * Lines (1-based) that hold something other than spaces, tabs and `>`, by the scanner's line rule.
+ * Only these are compared: the others can hold no anchor and no fence, and CommonMark gives a
+ * trailing blank line (`>` alone, in a block quote) to an indented code block or not by what follows it.
+ */
+function contentLines(text: string): Set<number> {
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\r|\n/);
   const out = new Set<number>();
   lines.forEach((l, i) => {
-    if (/[^ \t]/.test(l)) out.add(i + 1);
+    if (/[^ \t>]/.test(l)) out.add(i + 1);
   });
   return out;
 }
 
-/**
- * The non-blank lines the scanner treats as code. Blank lines are left out on both sides: they can
- * hold no anchor, and CommonMark gives trailing blank lines to code or not by rules that do not matter here.
- */
+/** The content lines (see above) the scanner treats as code. */
 export function scannerCodeLines(text: string): number[] {
+  const content = contentLines(text);
   const lines: number[] = [];
-  scanText(text, () => undefined, (line) => lines.push(line));
+  scanText(text, () => undefined, (line) => {
+    if (content.has(line)) lines.push(line);
+  });
   return lines;
 }
 
-/** The non-blank lines inside remark-parse's `code` nodes, fenced or indented, at any depth. */
+/** The content lines (see above) inside remark-parse's `code` nodes, fenced or indented, at any depth. */
 export function remarkCodeLines(text: string): number[] {
-  const nonBlank = nonBlankLines(text);
+  const content = contentLines(text);
   const lines = new Set<number>();
   const stack: { type: string; children?: unknown[]; position?: { start: { line: number }; end: { line: number } } }[] = [
     remark.parse(text) as never,
@@ -35,7 +39,10 @@ export function remarkCodeLines(text: string): number[] {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.type === 'code' && node.position) {
-      for (let l = node.position.start.line; l <= node.position.end.line; l++) if (nonBlank.has(l)) lines.add(l);
+      // A fence ended by its container can end at column 1 of the next line: that line is not in it.
+      const { start, end } = node.position as { start: { line: number }; end: { line: number; column: number } };
+      const last = end.column === 1 && end.line > start.line ? end.line - 1 : end.line;
+      for (let l = start.line; l <= last; l++) if (content.has(l)) lines.add(l);
     }
     if (node.children) stack.push(...(node.children as never[]));
   }
