@@ -39,11 +39,20 @@ function check(input: unknown, allowed: readonly string[], required: readonly st
     const value = record[key];
     if (value === undefined || value === null) {
       if (required.includes(key)) throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${key}\` is required.`, { requestId });
-    } else if (key === 'limit' ? !Number.isInteger(value) : key === 'sectionIds' ? !Array.isArray(value) : typeof value !== 'string') {
+    } else if (!hasType(key, value)) {
       throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${key}\` has the wrong type.`, { requestId });
     }
   }
   return record;
+}
+
+const INTEGER_KEYS = ['limit', 'depth', 'fanout', 'graphDepth', 'graphFanout', 'maxChars'];
+
+function hasType(key: string, value: unknown): boolean {
+  if (INTEGER_KEYS.includes(key)) return Number.isInteger(value);
+  if (key === 'sectionIds') return Array.isArray(value);
+  if (key === 'rerank') return typeof value === 'boolean';
+  return typeof value === 'string';
 }
 
 function page(fileId: unknown, requestId: string | undefined): (typeof PAGES)[number] {

@@ -1,0 +1,52 @@
+/**
+ * `createKnowledgeMcpServer`: an MCP server exposing the knowledge tools of a source.
+ *
+ * @module
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import { knowledgeTools, type KnowledgeToolsOptions } from '../agent/tools/index.js';
+import type { KnowledgeSource } from '../agent/types.js';
+import { registerKnowledgeTools } from './registerKnowledgeTools.js';
+
+/** Options of `createKnowledgeMcpServer`. */
+export interface KnowledgeMcpServerOptions extends KnowledgeToolsOptions {
+  /** The server name clients show. */
+  readonly name: string;
+  /** The server version. */
+  readonly version: string;
+  /** Server instructions for the model; default `KNOWLEDGE_MCP_INSTRUCTIONS`. */
+  readonly instructions?: string | undefined;
+}
+
+/** The default server instructions: the seed's reading policy in a few sentences. */
+export const KNOWLEDGE_MCP_INSTRUCTIONS =
+  "Answer from this knowledge base's pages. Start with search_files on the user's complete standalone question; " +
+  'its results are candidates, not evidence. Read the pages (pages/**) with read_file before answering and cite their snapshotId; ' +
+  'track fileId and path to avoid rereads. When search finds nothing, read index.md or call list_tree. ' +
+  'Follow nextCursor only with the same parameters, and restart without it on STALE_CURSOR.';
+
+/**
+ * An unconnected SDK `McpServer` with the knowledge tools of `source` registered. Connect it to a
+ * transport (`StdioServerTransport`, Streamable HTTP, or an in-memory pair in tests).
+ *
+ * @param source - the knowledge source, such as `createCatalogSource(catalog)`.
+ * @param options - `name`, `version`, and `knowledgeTools`' `prefix` and `include`.
+ * @returns the server.
+ * @throws {KnowledgeError} `INVALID_INPUT` for a bad `prefix` or `include` (from `knowledgeTools`).
+ * @throws {TypeError} when `name` or `version` is not a non-empty string.
+ * @example
+ * ```ts
+ * import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+ * const server = createKnowledgeMcpServer(createCatalogSource(catalog), { name: 'docs', version: '1.0.0' });
+ * await server.connect(new StdioServerTransport());
+ * ```
+ */
+export function createKnowledgeMcpServer(source: KnowledgeSource, options: KnowledgeMcpServerOptions): McpServer {
+  const { name, version, instructions, prefix, include } = options ?? ({} as Partial<KnowledgeMcpServerOptions>);
+  if (typeof name !== 'string' || name === '' || typeof version !== 'string' || version === '') {
+    throw new TypeError('createKnowledgeMcpServer needs options { name, version }, two non-empty strings, such as { name: "docs", version: "1.0.0" }.');
+  }
+  const tools = knowledgeTools(source, { ...(prefix === undefined ? {} : { prefix }), ...(include === undefined ? {} : { include }) });
+  const server = new McpServer({ name, version }, { instructions: instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS });
+  return registerKnowledgeTools(server, tools);
+}

@@ -1,0 +1,17 @@
+/**
+ * `knowledge-kit/mcp`: the knowledge tools as an MCP server, on the official TypeScript SDK
+ * (`@modelcontextprotocol/server` ^2, a peer dependency).
+ *
+ * @example
+ * ```ts
+ * import { createKnowledgeMcpServer } from 'knowledge-kit/mcp';
+ * import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+ * const server = createKnowledgeMcpServer(createCatalogSource(catalog), { name: 'docs', version: '1.0.0' });
+ * await server.connect(new StdioServerTransport());
+ * ```
+ *
+ * @module
+ */
+export { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from './createKnowledgeMcpServer.js';
+export type { KnowledgeMcpServerOptions } from './createKnowledgeMcpServer.js';
+export { registerKnowledgeTools, toCallToolResult } from './registerKnowledgeTools.js';

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { isKnowledgeError } from '../../src/index.js';
+import { knowledgeTools } from '../../src/agent/tools/index.js';
+import type { KnowledgeToolName } from '../../src/agent/types.js';
+import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../src/mcp/index.js';
+import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
+import { createFakeSource } from './helpers/tools-fakeSource.js';
+import { connectInMemory } from './helpers/tools-mcp.js';
+
+const INPUTS: Record<KnowledgeToolName, Record<string, unknown>> = {
+  search_files: { query: 'renewal' },
+  read_file: { path: 'pages/renewals.md' },
+  list_tree: {},
+  get_file: { fileId: 'renewals' },
+  read_related: { fileId: 'renewals' },
+  expand_graph: { fileId: 'billing', depth: 1 },
+};
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function connect(options: { prefix?: string } = {}) {
+  const fake = createFakeSource();
+  const server = createKnowledgeMcpServer(fake.source, { name: 'kb', version: '1.0.0', ...options });
+  const connection = await connectInMemory(server);
+  close = connection.close;
+  return { ...connection, ...fake, tools: knowledgeTools(fake.source, options) };
+}
+
+describe('createKnowledgeMcpServer over the SDK client', () => {
+  it('lists the tools with our schemas as they are, titles and annotations, and the instructions', async () => {
+    const { client, tools } = await connect({ prefix: 'kb_' });
+    const { tools: listed } = await client.listTools();
+    expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
+    for (const [index, tool] of listed.entries()) {
+      const ours = tools[index]!;
+      expect(tool.title).toBe(ours.title);
+      expect(tool.description).toBe(ours.description);
+      expect(tool.inputSchema).toEqual(ours.inputSchema);
+      expect(tool.outputSchema).toEqual(ours.outputSchema);
+      expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    }
+    expect(client.getInstructions()).toBe(KNOWLEDGE_MCP_INSTRUCTIONS);
+  });
+
+  it('calls each tool: structuredContent valid against the listed outputSchema, one JSON text block, isError false', async () => {
+    const { client, calls } = await connect();
+    const { tools: listed } = await client.listTools();
+    const ajv = strictAjv();
+    for (const tool of listed) {
+      const result = await client.callTool({ name: tool.name, arguments: INPUTS[tool.name as KnowledgeToolName] });
+      expect(result.isError, tool.name).toBe(false);
+      expect(schemaErrors(ajv, tool.outputSchema as never, result.structuredContent), tool.name).toBe('');
+      expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+    }
+    expect(calls.map((call) => call.method)).toEqual(['searchFiles', 'readFile', 'listTree', 'getFile', 'readRelated', 'expandGraph']);
+    expect(calls.every((call) => call.context?.signal instanceof AbortSignal)).toBe(true);
+  });
+
+  it("returns a source error as our error shape with isError", async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'get_file', arguments: { fileId: 'missing' } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual({ error: { code: 'NOT_FOUND', message: 'No file `missing`. Did you mean `renewals`?', httpStatus: 404 }, requestId: expect.stringMatching(/^req-/) });
+    expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+  });
+
+  it('answers bad input with INVALID_ARGUMENT in our shape, not the SDK validation text', async () => {
+    const { client } = await connect();
+    const cases: [string, Record<string, unknown> | undefined][] = [
+      ['get_file', {}],
+      ['get_file', { fileId: 3 }],
+      ['list_tree', { limit: 'ten', extra: true }],
+      ['search_files', undefined],
+      ['read_file', { fileId: 'renewals', path: 'pages/renewals.md' }],
+    ];
+    for (const [name, args] of cases) {
+      const result = await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) });
+      expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(result.structuredContent).toMatchObject({ error: { code: 'INVALID_ARGUMENT', httpStatus: 400 } });
+    }
+  });
+
+  it('refuses bad options', () => {
+    const { source } = createFakeSource();
+    expect(() => createKnowledgeMcpServer(source, { name: '', version: '1' })).toThrow(TypeError);
+    expect(() => createKnowledgeMcpServer(source, undefined as never)).toThrow(TypeError);
+    let caught: unknown;
+    try {
+      createKnowledgeMcpServer(source, { name: 'kb', version: '1', prefix: 'bad prefix' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isKnowledgeError(caught)).toBe(true);
+  });
+});
