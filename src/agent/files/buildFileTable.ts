@@ -1,0 +1,193 @@
+/**
+ * The file table of a catalog source: one page per document, `index.md` and one graph file per page,
+ * the directory tree, lookups by ID and path, and `activeContentRevision`. Built once; immutable.
+ */
+import stringify from 'fast-json-stable-stringify';
+import type { KnowledgeIssue } from '../../errors/codes.js';
+import { KnowledgeError } from '../../errors/KnowledgeError.js';
+import { suggest } from '../../internal/suggest.js';
+import type { KnowledgeCatalog } from '../../types.js';
+import { digest64 } from '../internal/digest.js';
+import type { DirectoryRecord, FileRecord, FileTable, NavRecord, PageRecord } from '../internal/model.js';
+import type { CatalogSourceOptions } from '../types.js';
+import { pagePathProblem, readFileOptions } from './readFileOptions.js';
+import { summarize } from './summarize.js';
+
+const API = 'createCatalogSource';
+
+/** Code-point order (JavaScript's default sort compares UTF-16 code units, which differs for astral characters). */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}
+
+/** The graph file path of a page. */
+export function graphFilePath(fileId: string): string {
+  return `_graph/by-file/${encodeURIComponent(fileId)}.json`;
+}
+
+/** Build the file table, or throw `KnowledgeError` `INVALID_INPUT` with every problem found. */
+export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSourceOptions): FileTable {
+  const issues: KnowledgeIssue[] = [];
+  const pages: PageRecord[] = [];
+  for (const id of catalog.ids) {
+    const opts = readFileOptions(options, id, issues);
+    let path = opts.path;
+    if (path === undefined) {
+      path = `pages/${id}.md`;
+      const why = pagePathProblem(path);
+      if (why) {
+        issues.push({
+          code: 'INVALID_INPUT',
+          documentId: id,
+          path: ['files', id, 'path'],
+          message: `${API}: document \`${id}\` needs an explicit \`files[${JSON.stringify(id)}].path\`: its default path ${JSON.stringify(path)} ${why}.`,
+        });
+      }
+    }
+    const doc = catalog.document(id);
+    const needText = opts.title === undefined || opts.description === undefined;
+    const found = needText
+      ? summarize(catalog.read({ documentId: id, selection: { mode: 'document' }, maxChars: Number.MAX_SAFE_INTEGER }).content)
+      : { title: undefined, description: undefined };
+    pages.push(
+      Object.freeze({
+        kind: 'page',
+        fileId: id,
+        path,
+        title: opts.title ?? found.title ?? id,
+        description: opts.description ?? found.description ?? null,
+        frontmatter: opts.frontmatter,
+        tags: opts.tags,
+        revision: doc.revision,
+        locale: doc.locale ?? null,
+      }),
+    );
+  }
+  pages.sort((a, b) => compareCodePoints(a.path, b.path));
+
+  const nav: NavRecord[] = [
+    Object.freeze({
+      kind: 'index',
+      fileId: 'index.md',
+      path: 'index.md',
+      title: 'Index',
+      description: 'Lists every page with its title and description, by directory: for discovery, not evidence.',
+      pageId: null,
+    }),
+  ];
+  for (const page of pages) {
+    const path = graphFilePath(page.fileId);
+    nav.push(
+      Object.freeze({
+        kind: 'graph',
+        fileId: path,
+        path,
+        title: `Relationships of ${page.title}`,
+        description: `Lists the pages related to \`${page.path}\` (links both ways and shared tags): for discovery, not evidence.`,
+        pageId: page.fileId,
+      }),
+    );
+  }
+
+  // Collisions: two files on one path, a path that is a directory of another, an ID taken by a navigation file.
+  const byPath = new Map<string, FileRecord>();
+  const byId = new Map<string, FileRecord>();
+  const navIds = new Set(nav.map((n) => n.fileId));
+  for (const page of pages) {
+    const other = byPath.get(page.path);
+    if (other !== undefined) {
+      issues.push({
+        code: 'INVALID_INPUT',
+        documentId: page.fileId,
+        path: ['files', page.fileId, 'path'],
+        message: `${API}: documents \`${other.fileId}\` and \`${page.fileId}\` both have the path \`${page.path}\`. Give one of them another \`files[…].path\`.`,
+      });
+    } else byPath.set(page.path, page);
+    if (navIds.has(page.fileId)) {
+      issues.push({
+        code: 'INVALID_INPUT',
+        documentId: page.fileId,
+        path: ['catalog', 'ids'],
+        message: `${API}: the document ID \`${page.fileId}\` is the ID of a navigation file. Rename the document.`,
+      });
+    }
+    byId.set(page.fileId, page);
+  }
+  const directories = new Map<string, { path: string; name: string; fileCount: number; dirs: Set<string>; files: FileRecord[] }>();
+  const dir = (path: string) => {
+    let d = directories.get(path);
+    if (d === undefined) {
+      d = { path, name: path.slice(path.lastIndexOf('/') + 1), fileCount: 0, dirs: new Set(), files: [] };
+      directories.set(path, d);
+    }
+    return d;
+  };
+  dir('');
+  for (const file of [...nav, ...pages]) {
+    if (file.kind !== 'page') {
+      byPath.set(file.path, file);
+      byId.set(file.fileId, file);
+    } else if (byPath.get(file.path) !== file) continue;
+    let parent = '';
+    const segments = file.path.split('/');
+    dir('').fileCount++;
+    for (let i = 0; i < segments.length - 1; i++) {
+      const path = segments.slice(0, i + 1).join('/');
+      dir(parent).dirs.add(path);
+      dir(path).fileCount++;
+      parent = path;
+    }
+    dir(parent).files.push(file);
+  }
+  for (const d of directories.values()) {
+    const clash = byPath.get(d.path);
+    if (d.path !== '' && clash !== undefined) {
+      issues.push({
+        code: 'INVALID_INPUT',
+        documentId: clash.fileId,
+        path: ['files', clash.fileId, 'path'],
+        message: `${API}: the path \`${d.path}\` of document \`${clash.fileId}\` is also a directory of other pages. Give it another \`files[…].path\`.`,
+      });
+    }
+  }
+  if (issues.length > 0) throw new KnowledgeError(issues);
+
+  const lists = new Map<string, { directories: readonly DirectoryRecord[]; files: readonly FileRecord[] }>();
+  const records = new Map<string, DirectoryRecord>();
+  for (const d of directories.values()) records.set(d.path, Object.freeze({ path: d.path, name: d.name, fileCount: d.fileCount }));
+  for (const d of directories.values()) {
+    const name = (f: { path: string }) => f.path.slice(f.path.lastIndexOf('/') + 1);
+    lists.set(
+      d.path,
+      Object.freeze({
+        directories: Object.freeze([...d.dirs].map((p) => records.get(p)!).sort((a, b) => compareCodePoints(a.name, b.name))),
+        files: Object.freeze([...d.files].sort((a, b) => compareCodePoints(name(a), name(b)))),
+      }),
+    );
+  }
+  const files = [...nav, ...pages].sort((a, b) => compareCodePoints(a.path, b.path));
+  const activeContentRevision =
+    options.revision ??
+    `rev-${digest64(
+      stringify(pages.map((p) => [p.fileId, p.revision, p.locale, p.path, p.title, p.description, p.frontmatter])),
+    )}`;
+
+  return Object.freeze({
+    activeContentRevision,
+    pages: Object.freeze(pages),
+    files: Object.freeze(files),
+    byId: (id: string) => byId.get(id),
+    byPath: (path: string) => byPath.get(path),
+    directory: (path: string) => records.get(path),
+    children: (path: string) => lists.get(path),
+    closestIds: (id: string, n: number) => suggest(id, byId.keys()).slice(0, n),
+    closestPaths: (path: string, n: number) => suggest(path, [...byPath.keys(), ...records.keys()]).slice(0, n),
+  });
+}

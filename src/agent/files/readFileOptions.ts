@@ -1,0 +1,113 @@
+/**
+ * `options.files` per document, checked: known keys, strings, a JSON front matter whose `tags` is an
+ * array of strings, and page paths that are normalized relative POSIX paths under `pages/` ending in
+ * `.md`. Problems are collected as `INVALID_INPUT` issues naming the document.
+ */
+import type { KnowledgeIssue } from '../../errors/codes.js';
+import type { CatalogSourceOptions, JsonObject, KnowledgeFileOptions } from '../types.js';
+
+const API = 'createCatalogSource';
+const KEYS = new Set(['path', 'title', 'description', 'frontmatter']);
+
+/** Why `path` is not a valid page path, or `undefined` when it is. */
+export function pagePathProblem(path: string): string | undefined {
+  if (!path.startsWith('pages/')) return 'must start with `pages/`';
+  if (!path.endsWith('.md')) return 'must end in `.md`';
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c < 32 || c === 127) return 'must not contain control characters';
+    if (c === 92) return 'must use `/`, not a backslash';
+  }
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') return 'must have no empty, `.` or `..` segment';
+  }
+  return undefined;
+}
+
+/** A deep copy of a JSON object, or a description of what is not JSON in it. */
+function copyJson(value: unknown, at: string, depth = 0): { value?: unknown; problem?: string } {
+  if (depth > 64) return { problem: `${at} nests too deeply` };
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return { value };
+  if (typeof value === 'number') return Number.isFinite(value) ? { value } : { problem: `${at} is not a finite number` };
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const r = copyJson(value[i], `${at}[${i}]`, depth + 1);
+      if (r.problem) return r;
+      out.push(r.value);
+    }
+    return { value: Object.freeze(out) };
+  }
+  if (typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const r = copyJson(v, `${at}.${k}`, depth + 1);
+      if (r.problem) return r;
+      Object.defineProperty(out, k, { value: r.value, enumerable: true, writable: true, configurable: true });
+    }
+    return { value: Object.freeze(out) };
+  }
+  return { problem: `${at} is not a JSON value` };
+}
+
+/** One page's checked options. */
+export interface CheckedFileOptions {
+  readonly path: string | undefined;
+  readonly title: string | undefined;
+  readonly description: string | undefined;
+  readonly frontmatter: JsonObject;
+  readonly tags: readonly string[];
+}
+
+/** The checked options of document `id`, pushing every problem onto `issues`. */
+export function readFileOptions(options: CatalogSourceOptions, id: string, issues: KnowledgeIssue[]): CheckedFileOptions {
+  const where = ['files', id];
+  const problem = (key: string | undefined, message: string) =>
+    issues.push({ code: 'INVALID_INPUT', documentId: id, path: key === undefined ? where : [...where, key], message: `${API}: \`files[${JSON.stringify(id)}]\`${key ? `.${key}` : ''} ${message}` });
+  let given: unknown;
+  try {
+    given = typeof options.files === 'function' ? options.files(id) : options.files?.[id] !== undefined && Object.hasOwn(options.files, id) ? options.files[id] : undefined;
+  } catch (error) {
+    problem(undefined, `could not be computed: the \`files\` function threw (${error instanceof Error ? error.message : String(error)}).`);
+    given = undefined;
+  }
+  const result = { path: undefined, title: undefined, description: undefined, frontmatter: Object.freeze({}), tags: Object.freeze([]) } as {
+    -readonly [K in keyof CheckedFileOptions]: CheckedFileOptions[K];
+  };
+  if (given === undefined) return result;
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    problem(undefined, 'must be an object { path?, title?, description?, frontmatter? }.');
+    return result;
+  }
+  const file = given as KnowledgeFileOptions & Record<string, unknown>;
+  for (const key of Object.keys(file)) if (!KEYS.has(key)) problem(key, 'is not a file option; use `path`, `title`, `description` or `frontmatter`.');
+  for (const key of ['path', 'title', 'description'] as const) {
+    const v = file[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || v.length === 0) problem(key, 'must be a non-empty string.');
+    else result[key] = v;
+  }
+  if (result.path !== undefined) {
+    const why = pagePathProblem(result.path);
+    if (why) {
+      problem('path', `${JSON.stringify(result.path)} ${why}: a page path is a normalized relative POSIX path under \`pages/\` ending in \`.md\`, such as \`pages/guides/setup.md\`.`);
+      result.path = undefined;
+    }
+  }
+  if (file.frontmatter !== undefined) {
+    const copy = copyJson(file.frontmatter, 'frontmatter');
+    if (copy.problem || typeof copy.value !== 'object' || copy.value === null || Array.isArray(copy.value)) {
+      problem('frontmatter', `must be a JSON object${copy.problem ? `: ${copy.problem}` : ''}.`);
+    } else {
+      const fm = copy.value as JsonObject;
+      const tags = fm['tags'];
+      if (tags !== undefined && (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string'))) {
+        problem('frontmatter', '`tags` must be an array of strings.');
+      } else {
+        result.frontmatter = fm;
+        result.tags = Object.freeze([...new Set((tags as readonly string[] | undefined) ?? [])]);
+      }
+    }
+  }
+  return result;
+}
