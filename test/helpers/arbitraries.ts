@@ -1,6 +1,20 @@
 /** fast-check arbitraries for anchored Markdown and documents. */
 import fc from 'fast-check';
 import type { KnowledgeDocument, KnowledgePart } from '../../src/index.js';
+import { scanText } from '../../src/parse/scanText.js';
+
+/**
+ * Whether a string part survives formatting: no anchor-like line outside code, no fence left open.
+ * A prose line such as `- x` opens a list item that can hold the fence after it, and CommonMark ends
+ * that fence with the item, so not every mix of prose and fences is safe.
+ */
+function formatsSafely(text: string): boolean {
+  let anchors = 0;
+  const scan = scanText(text, () => {
+    anchors++;
+  });
+  return anchors === 0 && scan.openFence === undefined;
+}
 
 const ID_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:-'];
 
@@ -65,7 +79,8 @@ export const stringPart = fc
       lines.push(...block);
     });
     return lines.join('\n');
-  });
+  })
+  .filter(formatsSafely);
 
 /** Raw trees: sections with possibly repeated IDs and adjacent strings. */
 const { parts: rawParts } = fc.letrec<{ parts: unknown[]; section: { id: string; parts: unknown[] } }>((tie) => ({
