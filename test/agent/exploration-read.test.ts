@@ -88,6 +88,16 @@ describe('read', () => {
     expect(session.status).toMatchObject({ readsUsed: 2, readsLeft: 0, stopReason: 'budget_exhausted' });
   });
 
+  it('a malformed read never takes an earlier result: the source refuses it, at no cost', async () => {
+    const { session, control } = await started();
+    await session.read({ fileId: 'refunds' });
+    for (const options of [{ mode: 'self' }, { bogus: 1 }, { sectionIds: [] }, { maxChars: 'big' }]) {
+      await expect(session.read({ fileId: 'refunds' }, options as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+    expect(control.calls['readFile']).toBe(5);
+    expect(session.status.readsUsed).toBe(1);
+  });
+
   it('checks its arguments and lets the source check the rest', async () => {
     const { session, control } = await started();
     for (const [target, options] of [[{}, null], [{ fileId: 'a', path: 'b' }, null], [{ fileId: 1 }, null], ['refunds', null], [{ fileId: 'refunds' }, { path: 'x' }], [{ fileId: 'refunds' }, 7]] as const) {

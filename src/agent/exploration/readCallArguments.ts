@@ -22,7 +22,7 @@ export interface ReadCall {
   readonly input: ReadFileInput;
   readonly fileId: string | undefined;
   readonly path: string | undefined;
-  /** The requested selection (`document`, or mode and section IDs); `null` when it cannot be told apart. */
+  /** The requested selection (`document`, or mode and section IDs); `null` for a malformed read (never answered from an earlier one). */
   readonly selectionKey: string | null;
   readonly maxChars: number | undefined;
 }
@@ -69,9 +69,22 @@ export function selectionKeyOf(selection: ReadSelection | null): string {
   return selection === null || selection.mode === 'document' ? 'document' : `${selection.mode}:${JSON.stringify(selection.sectionIds)}`;
 }
 
-function requestedSelectionKey(sectionIds: unknown, mode: unknown): string | null {
-  if (absent(sectionIds)) return 'document';
-  if (!Array.isArray(sectionIds) || !sectionIds.every((id) => typeof id === 'string')) return null;
+const READ_OPTION_KEYS = ['sectionIds', 'mode', 'maxChars'];
+const TARGET_KEYS = ['fileId', 'path'];
+
+/**
+ * The requested selection's key, or `null` unless every field is well-formed by the source's rules
+ * (known keys, non-empty IDs, `mode` only with `sectionIds`, `maxChars` a non-negative integer): a
+ * malformed read must reach the source and fail there, never be answered from an earlier result.
+ */
+function requestedSelectionKey(target: Record<string, unknown>, options: Record<string, unknown>): string | null {
+  if (!Object.keys(target).every((key) => TARGET_KEYS.includes(key))) return null;
+  if (!Object.keys(options).every((key) => READ_OPTION_KEYS.includes(key))) return null;
+  if (target['fileId'] === '' || target['path'] === '') return null;
+  const { sectionIds, mode, maxChars } = options;
+  if (!absent(maxChars) && !(typeof maxChars === 'number' && Number.isSafeInteger(maxChars) && maxChars >= 0)) return null;
+  if (absent(sectionIds)) return absent(mode) ? 'document' : null;
+  if (!Array.isArray(sectionIds) || sectionIds.length === 0 || !sectionIds.every((id) => typeof id === 'string' && id !== '')) return null;
   const m = absent(mode) ? 'subtree' : mode;
   return m === 'self' || m === 'subtree' ? `${m}:${JSON.stringify(sectionIds)}` : null;
 }
@@ -98,7 +111,7 @@ export function readReadCall(target: unknown, options: unknown, context: Knowled
     input: { ...target, ...rest } as ReadFileInput,
     fileId: absent(fileId) ? undefined : fileId,
     path: absent(path) ? undefined : path,
-    selectionKey: requestedSelectionKey(rest['sectionIds'], rest['mode']),
+    selectionKey: requestedSelectionKey(target, rest),
     maxChars: typeof maxChars === 'number' ? maxChars : undefined,
   };
 }

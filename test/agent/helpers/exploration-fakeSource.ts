@@ -55,15 +55,16 @@ function check(input: unknown, keys: readonly string[], needsFileId = false): Re
   for (const key of Object.keys(record)) if (!keys.includes(key)) throw bad(`unknown ${key}`);
   const has = (key: string): boolean => record[key] !== undefined && record[key] !== null;
   if (needsFileId && typeof record['fileId'] !== 'string') throw bad('fileId');
-  for (const key of ['limit', 'maxChars', 'depth', 'fanout', 'graphDepth', 'graphFanout']) {
+  for (const key of ['limit', 'depth', 'fanout', 'graphDepth', 'graphFanout']) {
     if (has(key) && (!Number.isInteger(record[key]) || (record[key] as number) < 1 || (record[key] as number) > 50)) throw bad(key);
   }
+  if (has('maxChars') && (!Number.isSafeInteger(record['maxChars']) || (record['maxChars'] as number) < 0)) throw bad('maxChars');
   for (const key of ['query', 'path', 'parentPath', 'cursor']) if (has(key) && typeof record[key] !== 'string') throw bad(key);
   if (has('query') && (record['query'] as string).trim() === '') throw bad('query');
   if (has('cursor') && !/^c:\d+$/.test(record['cursor'] as string)) throw new KnowledgeToolError('INVALID_CURSOR', 'cursor');
   if (has('rerank') && typeof record['rerank'] !== 'boolean') throw bad('rerank');
   if (has('mode') && !['hybrid', 'file', 'graph', 'self', 'subtree'].includes(record['mode'] as string)) throw bad('mode');
-  if (has('sectionIds') && (!Array.isArray(record['sectionIds']) || !(record['sectionIds'] as unknown[]).every((id) => typeof id === 'string'))) throw bad('sectionIds');
+  if (has('sectionIds') && (!Array.isArray(record['sectionIds']) || record['sectionIds'].length === 0 || !(record['sectionIds'] as unknown[]).every((id) => typeof id === 'string' && id !== ''))) throw bad('sectionIds');
   return record;
 }
 
@@ -113,6 +114,7 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
       check(input, READ_KEYS);
       if (typeof input.fileId === 'string' === (typeof input.path === 'string')) throw bad('exactly one of fileId and path');
       if (input.mode != null && !['self', 'subtree'].includes(input.mode)) throw bad('mode');
+      if (input.mode != null && input.sectionIds == null) throw bad('mode applies only with sectionIds');
       const page = FAKE_PAGES.find((p) => p.fileId === input.fileId || pathOf(p.fileId) === input.path);
       const nav = NAV.find((path) => path === input.fileId || path === input.path);
       const base = { activeContentRevision: 'rev-1', sourceFileId: null, frontmatter: {}, readActions: {}, revision: 'rev-1', locale: null };
