@@ -118,9 +118,10 @@ export class CommonMarkBlocks {
     const text = this.text;
     const leaf = this.leaf;
     if (this.need.length === 0) {
-      this.closedLast = false;
-      // Fast paths for the common lines outside any container.
+      // Fast paths for the common lines outside any container. None of them starts indented code,
+      // the only block that reads `closedLast`, so each may clear it.
       if (first === end) {
+        this.closedLast = false;
         if (leaf === FENCE) return FENCE_BODY;
         if (leaf === INDENTED) return INDENTED_CODE;
         if (leaf !== NONE && (leaf !== HTML || this.htmlKind >= 6)) this.leaf = NONE;
@@ -129,10 +130,12 @@ export class CommonMarkBlocks {
       if (first - start < 4 && (leaf === NONE || leaf === PARAGRAPH)) {
         const c = text.charCodeAt(first);
         if ((c >= 128 || SPECIAL[c] === 0) && noTab(text, start, first)) {
+          this.closedLast = false;
           this.leaf = PARAGRAPH;
           return NOT_CODE;
         }
       } else if (leaf === FENCE && first - start < 4 && text.charCodeAt(first) !== this.fenceChar && noTab(text, start, first)) {
+        this.closedLast = false;
         return FENCE_BODY;
       }
     }
