@@ -1,0 +1,113 @@
+/**
+ * Knowledge Kit for agents: a compiled catalog served as the seed's six read-only tools
+ * (`search_files`, `read_file`, `list_tree`, `get_file`, `read_related`, `expand_graph`) over one
+ * `KnowledgeSource`, with CJK-aware search, relationships from links and tags, tool definitions with
+ * JSON Schemas, adapters for OpenAI, Anthropic, the AI SDK and LangChain, and the seed's bounded
+ * exploration flow, enforced. Imports no Node built-in. The MCP server adapter is `knowledge-kit/mcp`.
+ *
+ * @example
+ * ```ts
+ * import { createCatalogSource, knowledgeTools, callKnowledgeTool } from 'knowledge-kit/agent';
+ * const source = createCatalogSource(catalog, { files: { guide: { path: 'pages/guide.md' } } });
+ * const tools = knowledgeTools(source);
+ * const result = await callKnowledgeTool(tools, 'search_files', { query: 'How are renewal notices sent?' });
+ * ```
+ *
+ * @module
+ */
+export { KNOWLEDGE_TOOL_ERROR_CODES, KNOWLEDGE_TOOL_ERROR_STATUS } from './errors/codes.js';
+export type { KnowledgeToolErrorBody, KnowledgeToolErrorCode } from './errors/codes.js';
+export { isKnowledgeToolError, KnowledgeToolError } from './errors/KnowledgeToolError.js';
+export type { KnowledgeToolErrorOptions } from './errors/KnowledgeToolError.js';
+export { createCatalogSource } from './source/createCatalogSource.js';
+export { tokenize } from './search/tokenize.js';
+export { callKnowledgeTool, KNOWLEDGE_TOOL_NAMES, KNOWLEDGE_TOOL_SCHEMAS, knowledgeTools } from './tools/index.js';
+export type { KnowledgeToolSchemas, KnowledgeToolsOptions } from './tools/index.js';
+export {
+  toAISDKTools,
+  toAnthropicDocument,
+  toAnthropicSearchResult,
+  toAnthropicToolResult,
+  toAnthropicTools,
+  toLangChainTools,
+  toOpenAIChatTools,
+  toOpenAIResponsesTools,
+  toStrictSchema,
+} from './adapters/index.js';
+export type {
+  AISDKTool,
+  AISDKToolsOptions,
+  AnthropicDocumentBlock,
+  AnthropicSearchResultBlock,
+  AnthropicToolParam,
+  AnthropicToolResultBlock,
+  CitableFile,
+  LangChainToolConfig,
+  LangChainToolFactory,
+  OpenAIChatFunctionTool,
+  OpenAIResponsesFunctionTool,
+  OpenAIToolsOptions,
+  ToolParametersSchema,
+} from './adapters/index.js';
+export { explorationTools, startExploration } from './exploration/index.js';
+export type {
+  ExplorationEvidence,
+  ExplorationOptions,
+  ExplorationReadOptions,
+  ExplorationReadOutput,
+  ExplorationReadTarget,
+  ExplorationSearchOptions,
+  ExplorationSession,
+  ExplorationStatus,
+  ExplorationStopReason,
+  ExplorationToolsOptions,
+} from './exploration/index.js';
+export type {
+  ActiveContentRevision,
+  CatalogSourceOptions,
+  EvidenceType,
+  ExpandGraphInput,
+  ExpandGraphOutput,
+  FileSectionInfo,
+  GetFileInput,
+  GetFileOutput,
+  GraphRelationship,
+  JsonObject,
+  JsonSchema,
+  JsonValue,
+  KnowledgeCallContext,
+  KnowledgeEmbedder,
+  KnowledgeFileKind,
+  KnowledgeFileOptions,
+  KnowledgeReadActions,
+  KnowledgeReranker,
+  KnowledgeSource,
+  KnowledgeToolAnnotations,
+  KnowledgeToolCallOptions,
+  KnowledgeToolDefinition,
+  KnowledgeToolErrorJson,
+  KnowledgeToolName,
+  KnowledgeToolResult,
+  ListTreeInput,
+  ListTreeOutput,
+  MatchedField,
+  NextAction,
+  ReadFileInput,
+  ReadFileOutput,
+  ReadFileRecord,
+  ReadRelatedInput,
+  ReadRelatedOutput,
+  ReadSelection,
+  RelatedItem,
+  RelationDirection,
+  RelationType,
+  RerankerSafeCode,
+  SearchFilesInput,
+  SearchFilesOutput,
+  SearchItem,
+  SearchMode,
+  SemanticSafeCode,
+  StageStatus,
+  TreeDirectoryItem,
+  TreeFileItem,
+} from './types.js';

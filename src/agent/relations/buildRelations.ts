@@ -1,0 +1,109 @@
+/**
+ * Relationships between pages: `links_to` and `linked_from` from Markdown links (found by
+ * `scanLinks`, outside code), and `shared_tag` between pages whose tags overlap (weight: the Jaccard
+ * index of the two tag sets). Each page's list is ordered by weight, then type, then path.
+ */
+import type { KnowledgeCatalog } from '../../types.js';
+import { compareCodePoints } from '../files/buildFileTable.js';
+import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../internal/model.js';
+import type { RelationType } from '../types.js';
+import { resolveLink } from './resolveLink.js';
+import { scanLinks } from './scanLinks.js';
+
+const TYPE_ORDER: Readonly<Record<RelationType, number>> = { links_to: 0, linked_from: 1, shared_tag: 2 };
+
+interface LinkTally {
+  count: number;
+  sectionId: string | null;
+}
+
+const times = (n: number): string => (n === 1 ? '' : n === 2 ? ' twice' : ` ${n} times`);
+const list = (tags: readonly string[]): string => tags.map((t) => `\`${t}\``).join(', ');
+
+/** The relationships of every page of `table`. */
+export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): RelationTable {
+  const out = new Map<string, RelationRecord[]>();
+  const pageByPath = new Map<string, PageRecord>();
+  for (const page of table.pages) {
+    out.set(page.fileId, []);
+    pageByPath.set(page.path, page);
+  }
+  const target = (path: string): PageRecord | undefined => pageByPath.get(path) ?? pageByPath.get(`${path}.md`);
+
+  // Links: one tally per (from, to); the first fragment that names a section of the target is kept.
+  const incoming = new Map<string, Map<string, LinkTally>>();
+  for (const page of table.pages) {
+    const text = catalog.read({ documentId: page.fileId, selection: { mode: 'document' }, maxChars: Number.MAX_SAFE_INTEGER }).content;
+    const tallies = new Map<string, LinkTally>();
+    for (const link of scanLinks(text)) {
+      const resolved = resolveLink(link.url, page.path);
+      const to = resolved && target(resolved.path);
+      if (to === undefined || to === page) continue;
+      let tally = tallies.get(to.fileId);
+      if (tally === undefined) tallies.set(to.fileId, (tally = { count: 0, sectionId: null }));
+      tally.count++;
+      if (tally.sectionId === null && resolved!.fragment !== null && catalog.sectionIds(to.fileId).includes(resolved!.fragment)) {
+        tally.sectionId = resolved!.fragment;
+      }
+    }
+    for (const [toId, tally] of tallies) {
+      const to = table.byId(toId)!;
+      out.get(page.fileId)!.push({
+        fileId: toId,
+        relationType: 'links_to',
+        direction: 'outgoing',
+        weight: 1,
+        reason: `Links to \`${to.path}\`${times(tally.count)}.`,
+        sectionId: tally.sectionId,
+      });
+      let into = incoming.get(toId);
+      if (into === undefined) incoming.set(toId, (into = new Map()));
+      into.set(page.fileId, tally);
+    }
+  }
+  for (const [toId, froms] of incoming) {
+    for (const [fromId, tally] of froms) {
+      const from = table.byId(fromId)!;
+      out.get(toId)!.push({
+        fileId: fromId,
+        relationType: 'linked_from',
+        direction: 'incoming',
+        weight: 1,
+        reason: `Linked from \`${from.path}\`${times(tally.count)}.`,
+        sectionId: null,
+      });
+    }
+  }
+
+  // Shared tags: candidates come from a tag → pages index, so pages without common tags cost nothing.
+  const byTag = new Map<string, PageRecord[]>();
+  for (const page of table.pages) for (const tag of page.tags) (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(page);
+  for (const page of table.pages) {
+    if (page.tags.length === 0) continue;
+    const shared = new Map<PageRecord, string[]>();
+    for (const tag of page.tags) {
+      for (const other of byTag.get(tag)!) if (other !== page) (shared.get(other) ?? shared.set(other, []).get(other)!).push(tag);
+    }
+    for (const [other, tags] of shared) {
+      const union = new Set([...page.tags, ...other.tags]).size;
+      out.get(page.fileId)!.push({
+        fileId: other.fileId,
+        relationType: 'shared_tag',
+        direction: 'outgoing',
+        weight: tags.length / union,
+        reason: `Both are tagged ${list([...tags].sort(compareCodePoints))}.`,
+        sectionId: null,
+      });
+    }
+  }
+
+  const pathOf = (id: string) => table.byId(id)!.path;
+  for (const relations of out.values()) {
+    relations.sort(
+      (a, b) => b.weight - a.weight || TYPE_ORDER[a.relationType] - TYPE_ORDER[b.relationType] || compareCodePoints(pathOf(a.fileId), pathOf(b.fileId)),
+    );
+    for (const r of relations) Object.freeze(r);
+    Object.freeze(relations);
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+import type { KnowledgeCatalog } from '../../types.js';
+import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
+import { buildRelations } from '../relations/index.js';
+import { createSearchEngine } from '../search/index.js';
+import type { CatalogSourceOptions, KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../types.js';
+import { type CallScope, openScope, toToolError } from './callScope.js';
+import { expandGraph } from './expandGraph.js';
+import { getFile } from './getFile.js';
+import { listTree } from './listTree.js';
+import { readFile } from './readFile.js';
+import { readRelated, relatedItems } from './readRelated.js';
+import { readSourceOptions } from './readSourceOptions.js';
+import { searchFiles } from './searchFiles.js';
+import { computeSectionSizes } from './sectionSizes.js';
+import type { SectionSize, SourceState } from './state.js';
+
+const DEFAULT_MAX_READ_CHARS = 20_000;
+
+/**
+ * Serve a compiled catalog to agents as a `KnowledgeSource`: every document is a page, with
+ * `index.md` and `_graph/by-file/*.json` as navigation files, search over sections and file fields,
+ * relationships from links and shared tags, and cursors bound to the revision.
+ *
+ * @param catalog - a catalog from `defineKnowledgeCatalog`.
+ * @param options - page paths and metadata (`files`), `revision`, `id`, `actionBase`, read and
+ *   excerpt limits, and the optional embedder and reranker with their time limits.
+ * @returns a source whose methods resolve to fresh JSON values and reject only with `KnowledgeToolError`.
+ * @throws {KnowledgeError} `INVALID_INPUT` for invalid options, invalid or colliding page paths, or a
+ *   document ID equal to a navigation file's ID; every problem in one error.
+ * @example
+ * ```ts
+ * const source = createCatalogSource(catalog, {
+ *   files: { 'service-guide': { path: 'pages/guides/service.md', frontmatter: { tags: ['billing'] } } },
+ * });
+ * const found = await source.searchFiles({ query: 'When are renewal notices sent?' });
+ * const page = await source.readFile({ fileId: found.items[0].fileId });
+ * ```
+ */
+export function createCatalogSource(catalog: KnowledgeCatalog, options?: CatalogSourceOptions): KnowledgeSource {
+  const opts = readSourceOptions(catalog, options);
+  const table = buildFileTable(catalog, opts);
+  const relations = buildRelations(catalog, table);
+  const engine = createSearchEngine(catalog, table, relations, opts);
+  const navTexts = new Map<string, string>();
+  const sizes = new Map<string, readonly SectionSize[]>();
+  const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? '' };
+
+  const state: SourceState = {
+    catalog,
+    table,
+    relations,
+    engine,
+    defaults,
+    maxReadChars: opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS,
+    navText(fileId) {
+      const cached = navTexts.get(fileId);
+      if (cached !== undefined) return cached;
+      const file = table.byId(fileId)!;
+      let text: string;
+      if (file.kind === 'index' || file.kind === 'page') text = renderIndexMarkdown(table);
+      else {
+        const scope = openScope('read_related', undefined, defaults);
+        const { items } = relatedItems(state, scope, file.pageId!);
+        text = `${JSON.stringify({ fileId: file.pageId, items, nextCursor: null }, null, 2)}\n`;
+      }
+      navTexts.set(fileId, text);
+      return text;
+    },
+    sectionSizes(documentId) {
+      const cached = sizes.get(documentId);
+      if (cached !== undefined) return cached;
+      const found = Object.freeze(computeSectionSizes(catalog, documentId));
+      sizes.set(documentId, found);
+      return found;
+    },
+  };
+
+  /** Run one method: open its scope, refuse an aborted call, and turn any failure into a `KnowledgeToolError`. */
+  const run = async <T>(tool: KnowledgeToolName, context: unknown, body: (scope: CallScope) => T | Promise<T>): Promise<T> => {
+    let scope: CallScope | undefined;
+    try {
+      scope = openScope(tool, context, defaults);
+      if (scope.signal?.aborted) throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
+      return await body(scope);
+    } catch (error) {
+      throw toToolError(scope ?? openScope(tool, undefined, defaults), error);
+    }
+  };
+
+  const source: KnowledgeSource = {
+    listTree: (input, context) => run('list_tree', context, (scope) => listTree(state, scope, input)),
+    getFile: (input, context) => run('get_file', context, (scope) => getFile(state, scope, input)),
+    readFile: (input, context) => run('read_file', context, (scope) => readFile(state, scope, input)),
+    searchFiles: (input, context) => run('search_files', context, (scope) => searchFiles(state, scope, input)),
+    readRelated: (input, context) => run('read_related', context, (scope) => readRelated(state, scope, input)),
+    expandGraph: (input, context) => run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
+    warm: (context?: KnowledgeCallContext) => run('search_files', context, (scope) => engine.warm(scope.signal)),
+  };
+  return Object.freeze(source);
+}

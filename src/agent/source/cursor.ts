@@ -1,0 +1,100 @@
+/**
+ * Opaque cursors bound to the knowledge base, its revision, the operation and every other parameter
+ * (Google AIP-158): a stale one is refused, never silently reinterpreted.
+ */
+import stringify from 'fast-json-stable-stringify';
+import { digest64 } from '../internal/digest.js';
+import type { ActiveContentRevision } from '../types.js';
+import type { CallScope } from './callScope.js';
+
+/** What a cursor is bound to. */
+export interface CursorBinding {
+  readonly revision: ActiveContentRevision;
+  /** Every parameter of the call except `cursor`. */
+  readonly params: object;
+}
+
+const VERSION = 1;
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(cursor: string): string | undefined {
+  // The alphabet check keeps `atob` from accepting what it would silently skip.
+  for (let i = 0; i < cursor.length; i++) {
+    const c = cursor.charCodeAt(i);
+    const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
+    if (!ok) return undefined;
+  }
+  try {
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cursor for the page that starts at `offset`. */
+export function encodeCursor(scope: CallScope, binding: CursorBinding, offset: number): string {
+  return toBase64Url(
+    JSON.stringify([VERSION, scope.knowledgeBaseId, binding.revision, scope.tool, digest64(stringify(binding.params)), offset]),
+  );
+}
+
+/**
+ * The offset a cursor points at, after checking what it is bound to.
+ *
+ * @throws {KnowledgeToolError} `INVALID_CURSOR` for an unreadable cursor or one of another knowledge
+ *   base, operation or parameters; `STALE_CURSOR` for one of another revision of this knowledge base.
+ */
+export function decodeCursor(scope: CallScope, binding: CursorBinding, cursor: string): number {
+  const restart = 'Call it again without `cursor` to start from the first page.';
+  const invalid = (why: string) => scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor ${why}. ${restart}`);
+  const text = fromBase64Url(cursor);
+  let parsed: unknown;
+  try {
+    parsed = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 6 ||
+    parsed[0] !== VERSION ||
+    typeof parsed[1] !== 'string' ||
+    (typeof parsed[2] !== 'string' && typeof parsed[2] !== 'number') ||
+    typeof parsed[3] !== 'string' ||
+    typeof parsed[4] !== 'string' ||
+    !Number.isSafeInteger(parsed[5]) ||
+    (parsed[5] as number) <= 0
+  ) {
+    throw invalid('is not one this knowledge base issued');
+  }
+  if (parsed[1] !== scope.knowledgeBaseId) throw invalid('belongs to another knowledge base');
+  if (parsed[3] !== scope.tool) throw invalid(`was issued by \`${parsed[3] as string}\`, not \`${scope.tool}\``);
+  if (parsed[4] !== digest64(stringify(binding.params))) {
+    throw invalid('was issued for other parameters; a cursor is valid only with the same parameters as the call that returned it');
+  }
+  if (parsed[2] !== binding.revision) {
+    throw scope.fail(
+      'STALE_CURSOR',
+      `\`${scope.tool}\`: the knowledge base changed since this cursor was issued (revision ${JSON.stringify(parsed[2])}, now ${JSON.stringify(binding.revision)}). ${restart}`,
+    );
+  }
+  return parsed[5] as number;
+}
+
+/** The cursor of the page after `[offset, offset + limit)` of `total` items, or `null` when that was the last. */
+export function nextCursorFor(scope: CallScope, binding: CursorBinding, total: number, offset: number, limit: number): string | null {
+  return offset + limit < total ? encodeCursor(scope, binding, offset + limit) : null;
+}
+
+/** One page of `items` from `offset`, with the cursor of the next page or `null`. */
+export function page<T>(scope: CallScope, binding: CursorBinding, items: readonly T[], offset: number, limit: number): { items: T[]; nextCursor: string | null } {
+  return { items: items.slice(offset, offset + limit), nextCursor: nextCursorFor(scope, binding, items.length, offset, limit) };
+}

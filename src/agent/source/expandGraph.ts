@@ -1,0 +1,73 @@
+import type { ExpandGraphOutput, GraphRelationship } from '../types.js';
+import type { CallScope } from './callScope.js';
+import { decodeCursor, page } from './cursor.js';
+import { fileActions } from './readActions.js';
+import { readInput } from './readInput.js';
+import { relatedOf } from './relatedOf.js';
+import type { SourceState } from './state.js';
+
+/** Relationships per page of `expand_graph`. */
+const PAGE = 50;
+
+/** `/_graph/by-file/<fileId>.json`, the graph file of a page. */
+export function graphPath(fileId: string): string {
+  return `_graph/by-file/${encodeURIComponent(fileId)}.json`;
+}
+
+/**
+ * `expand_graph`: breadth first from the seed, each file contributing its `fanout` strongest
+ * relationships; no file twice, never the seed; pages of 50.
+ */
+export function expandGraph(state: SourceState, scope: CallScope, input: unknown): ExpandGraphOutput {
+  const args = readInput(scope, input, {
+    fileId: { type: 'string', required: true, nonEmpty: true },
+    depth: { type: 'integer', min: 1, max: 3 },
+    fanout: { type: 'integer', min: 1, max: 50 },
+    cursor: { type: 'string' },
+  });
+  const fileId = args['fileId'] as string;
+  const depth = (args['depth'] as number | undefined) ?? 1;
+  const fanout = (args['fanout'] as number | undefined) ?? 10;
+  const { page: seed } = relatedOf(state, scope, fileId);
+  const binding = { revision: state.table.activeContentRevision, params: { fileId, depth, fanout } };
+  const offset = args['cursor'] === undefined ? 0 : decodeCursor(scope, binding, args['cursor'] as string);
+
+  const seen = new Set<string>([seed.fileId]);
+  const expanded: string[] = [];
+  const found: GraphRelationship[] = [];
+  let frontier = [seed.fileId];
+  for (let level = 1; level <= depth && frontier.length > 0; level++) {
+    const next: string[] = [];
+    for (const from of frontier) {
+      expanded.push(from);
+      const relations = state.relations.get(from) ?? [];
+      for (let i = 0; i < Math.min(fanout, relations.length); i++) {
+        const r = relations[i]!;
+        if (seen.has(r.fileId)) continue;
+        seen.add(r.fileId);
+        const other = state.table.byId(r.fileId)!;
+        found.push({
+          fileId: r.fileId,
+          path: other.path,
+          title: other.title,
+          relationType: r.relationType,
+          direction: r.direction,
+          weight: r.weight,
+          readActions: fileActions(scope.actionBase, other),
+          depth: level,
+          viaFileId: from,
+        });
+        next.push(r.fileId);
+      }
+    }
+    frontier = next;
+  }
+  const { items, nextCursor } = page(scope, binding, found, offset, PAGE);
+  return {
+    activeContentRevision: state.table.activeContentRevision,
+    seedFile: { fileId: seed.fileId, path: seed.path },
+    relationships: items,
+    graphPaths: expanded.map(graphPath),
+    nextCursor,
+  };
+}

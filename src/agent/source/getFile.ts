@@ -1,0 +1,40 @@
+import type { FileRecord } from '../internal/model.js';
+import type { GetFileOutput } from '../types.js';
+import type { CallScope } from './callScope.js';
+import { fileActions } from './readActions.js';
+import { readInput } from './readInput.js';
+import type { SourceState } from './state.js';
+
+/** The file with ID `fileId`, or `NOT_FOUND` offering the closest IDs. */
+export function findById(state: SourceState, scope: CallScope, fileId: string): FileRecord {
+  const file = state.table.byId(fileId);
+  if (file !== undefined) return file;
+  const close = state.table.closestIds(fileId, 3);
+  throw scope.fail(
+    'NOT_FOUND',
+    `\`${scope.tool}\`: no file has the ID \`${fileId}\`.${close.length > 0 ? ` Close IDs: ${close.map((id) => `\`${id}\``).join(', ')}.` : ''} Use an ID returned by \`search_files\`, \`list_tree\` or \`read_related\`.`,
+  );
+}
+
+/** `get_file`: a file's metadata, its read actions and (for pages) its sections with their sizes. */
+export function getFile(state: SourceState, scope: CallScope, input: unknown): GetFileOutput {
+  const args = readInput(scope, input, { fileId: { type: 'string', required: true, nonEmpty: true } });
+  const file = findById(state, scope, args['fileId'] as string);
+  const revision = state.table.activeContentRevision;
+  const page = file.kind === 'page';
+  return {
+    activeContentRevision: revision,
+    fileId: file.fileId,
+    sourceFileId: page ? file.fileId : null,
+    path: file.path,
+    title: file.title,
+    fileKind: file.kind,
+    description: file.description,
+    frontmatter: page ? structuredClone(file.frontmatter) : {},
+    contentAvailable: true,
+    readActions: fileActions(scope.actionBase, file),
+    revision: page ? file.revision : revision,
+    locale: page ? file.locale : null,
+    sections: page ? state.sectionSizes(file.fileId).map((s) => ({ ...s })) : [],
+  };
+}

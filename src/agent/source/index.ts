@@ -1,0 +1,1 @@
+export { createCatalogSource } from './createCatalogSource.js';

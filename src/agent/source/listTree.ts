@@ -1,0 +1,60 @@
+import type { ListTreeOutput, TreeDirectoryItem, TreeFileItem } from '../types.js';
+import type { CallScope } from './callScope.js';
+import { decodeCursor, nextCursorFor } from './cursor.js';
+import { directoryActions, fileActions } from './readActions.js';
+import { readInput } from './readInput.js';
+import type { SourceState } from './state.js';
+
+/** `list_tree`: the direct children of `parentPath`, directories first, then files. */
+export function listTree(state: SourceState, scope: CallScope, input: unknown): ListTreeOutput {
+  const args = readInput(scope, input, {
+    parentPath: { type: 'string' },
+    cursor: { type: 'string' },
+    limit: { type: 'integer', min: 1, max: 200 },
+  });
+  const parentPath = (args['parentPath'] as string | undefined) ?? '';
+  const limit = (args['limit'] as number | undefined) ?? 50;
+  const { table } = state;
+  if (parentPath.startsWith('/') || parentPath.endsWith('/')) {
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `\`list_tree\`: \`parentPath\` is relative, with no leading or trailing \`/\` (\`""\` is the root), not ${JSON.stringify(parentPath)}.`,
+    );
+  }
+  const children = table.children(parentPath);
+  if (children === undefined) {
+    if (table.byPath(parentPath) !== undefined) {
+      throw scope.fail('INVALID_ARGUMENT', `\`list_tree\`: \`${parentPath}\` is a file, not a directory. Read it with \`read_file\` { path }.`);
+    }
+    const close = table.closestPaths(parentPath, 3);
+    throw scope.fail(
+      'NOT_FOUND',
+      `\`list_tree\`: there is no directory \`${parentPath}\`.${close.length > 0 ? ` Close paths: ${close.map((p) => `\`${p}\``).join(', ')}.` : ''} List the root with \`parentPath: ""\`.`,
+    );
+  }
+  const binding = { revision: table.activeContentRevision, params: { parentPath, limit } };
+  const offset = args['cursor'] === undefined ? 0 : decodeCursor(scope, binding, args['cursor'] as string);
+  const base = scope.actionBase;
+  const entries: (TreeDirectoryItem | TreeFileItem)[] = [];
+  const total = children.directories.length + children.files.length;
+  for (let i = offset; i < Math.min(total, offset + limit); i++) {
+    if (i < children.directories.length) {
+      const dir = children.directories[i]!;
+      entries.push({ path: dir.path, title: dir.name, entryType: 'directory', fileCount: dir.fileCount, readActions: directoryActions(base, dir.path) });
+    } else {
+      const file = children.files[i - children.directories.length]!;
+      entries.push({
+        fileId: file.fileId,
+        sourceFileId: file.kind === 'page' ? file.fileId : null,
+        path: file.path,
+        title: file.title,
+        entryType: 'file',
+        fileKind: file.kind,
+        contentAvailable: true,
+        readActions: fileActions(base, file),
+      });
+    }
+  }
+  const nextCursor = nextCursorFor(scope, binding, total, offset, limit);
+  return { activeContentRevision: table.activeContentRevision, items: entries, nextCursor };
+}

@@ -1,0 +1,98 @@
+/**
+ * Strict validation of tool inputs: unknown keys, wrong types and numbers out of range are
+ * `INVALID_ARGUMENT` naming the field and the allowed values. `null` and `undefined` mean absent.
+ */
+import type { CallScope } from './callScope.js';
+
+/** How one input field is checked. */
+export type FieldRule =
+  | { readonly type: 'string'; readonly required?: boolean; readonly nonEmpty?: boolean }
+  | { readonly type: 'integer'; readonly min: number; readonly max: number }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'enum'; readonly values: readonly string[] }
+  | { readonly type: 'strings' };
+
+/** The checked input: each present field, with its value; absent fields are missing. */
+export type CheckedInput = { readonly [field: string]: unknown };
+
+const show = (value: unknown): string => {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : String(value);
+};
+
+/** Whether `value` is a plain object (prototype `Object.prototype` or `null`). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Check `input` against `rules`, throwing `INVALID_ARGUMENT` at the first problem.
+ *
+ * @param scope - the call (tool name, request ID).
+ * @param input - what the caller passed; `undefined` is `{}` when no field is required.
+ * @param rules - the fields the tool accepts.
+ */
+export function readInput(scope: CallScope, input: unknown, rules: { readonly [field: string]: FieldRule }): CheckedInput {
+  const tool = scope.tool;
+  if (input === undefined || input === null) input = {};
+  if (!isPlainObject(input)) {
+    throw scope.fail('INVALID_ARGUMENT', `\`${tool}\` takes a JSON object of arguments, not ${show(input)}.`);
+  }
+  const out: Record<string, unknown> = {};
+  const known = Object.keys(rules);
+  for (const key of Object.keys(input)) {
+    if (!Object.hasOwn(rules, key)) {
+      throw scope.fail(
+        'INVALID_ARGUMENT',
+        `\`${tool}\` has no argument \`${key}\`. Its arguments are ${known.map((k) => `\`${k}\``).join(', ')}.`,
+      );
+    }
+  }
+  for (const key of known) {
+    const rule = rules[key]!;
+    const value = input[key];
+    if (value === undefined || value === null) {
+      if (rule.type === 'string' && rule.required) {
+        throw scope.fail('INVALID_ARGUMENT', `\`${tool}\` needs \`${key}\`, a non-empty string.`);
+      }
+      continue;
+    }
+    out[key] = checkField(scope, key, rule, value);
+  }
+  return out;
+}
+
+function checkField(scope: CallScope, key: string, rule: FieldRule, value: unknown): unknown {
+  const bad = (expected: string): never => {
+    throw scope.fail('INVALID_ARGUMENT', `\`${scope.tool}\`: \`${key}\` must be ${expected}, not ${show(value)}.`);
+  };
+  switch (rule.type) {
+    case 'string':
+      if (typeof value !== 'string') return bad('a string');
+      if (rule.nonEmpty && value.length === 0) return bad('a non-empty string');
+      return value;
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.min || value > rule.max) {
+        return bad(rule.max === Number.MAX_SAFE_INTEGER ? `an integer of at least ${rule.min}` : `an integer from ${rule.min} to ${rule.max}`);
+      }
+      return value;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : bad('true or false');
+    case 'enum':
+      return typeof value === 'string' && rule.values.includes(value)
+        ? value
+        : bad(`one of ${rule.values.map((v) => JSON.stringify(v)).join(', ')}`);
+    case 'strings':
+      if (!Array.isArray(value) || value.length === 0) return bad('a non-empty array of strings');
+      for (let i = 0; i < value.length; i++) {
+        if (typeof value[i] !== 'string' || (value[i] as string).length === 0) {
+          throw scope.fail('INVALID_ARGUMENT', `\`${scope.tool}\`: \`${key}[${i}]\` must be a non-empty string, not ${show(value[i])}.`);
+        }
+      }
+      return [...(value as string[])];
+  }
+}

@@ -1,0 +1,44 @@
+import type { ReadRelatedOutput, RelatedItem } from '../types.js';
+import type { CallScope } from './callScope.js';
+import { decodeCursor, nextCursorFor } from './cursor.js';
+import { readInput } from './readInput.js';
+import { relatedOf } from './relatedOf.js';
+import type { SourceState } from './state.js';
+
+/** Every related item of a page, in the spec's order (the order of the relation table). */
+export function relatedItems(state: SourceState, scope: CallScope, fileId: string, from = 0, to = Number.MAX_SAFE_INTEGER): { items: RelatedItem[]; total: number } {
+  const { relations } = relatedOf(state, scope, fileId);
+  const items: RelatedItem[] = [];
+  for (let i = from; i < Math.min(to, relations.length); i++) {
+    const r = relations[i]!;
+    const other = state.table.byId(r.fileId)!;
+    items.push({
+      fileId: r.fileId,
+      path: other.path,
+      title: other.title,
+      relationType: r.relationType,
+      direction: r.direction,
+      weight: r.weight,
+      reason: r.reason,
+      contentAvailable: true,
+      sectionId: r.sectionId,
+    });
+  }
+  return { items, total: relations.length };
+}
+
+/** `read_related`: one page of a page's related files. */
+export function readRelated(state: SourceState, scope: CallScope, input: unknown): ReadRelatedOutput {
+  const args = readInput(scope, input, {
+    fileId: { type: 'string', required: true, nonEmpty: true },
+    cursor: { type: 'string' },
+    limit: { type: 'integer', min: 1, max: 50 },
+  });
+  const fileId = args['fileId'] as string;
+  const limit = (args['limit'] as number | undefined) ?? 20;
+  relatedOf(state, scope, fileId); // NOT_FOUND and navigation files before the cursor is judged
+  const binding = { revision: state.table.activeContentRevision, params: { fileId, limit } };
+  const offset = args['cursor'] === undefined ? 0 : decodeCursor(scope, binding, args['cursor'] as string);
+  const { items, total } = relatedItems(state, scope, fileId, offset, offset + limit);
+  return { fileId, items, nextCursor: nextCursorFor(scope, binding, total, offset, limit) };
+}

@@ -1,0 +1,16 @@
+import type { PageRecord, RelationRecord } from '../internal/model.js';
+import type { CallScope } from './callScope.js';
+import { findById } from './getFile.js';
+import type { SourceState } from './state.js';
+
+/** The page `fileId` and its relationships; navigation files have none and are `INVALID_ARGUMENT`. */
+export function relatedOf(state: SourceState, scope: CallScope, fileId: string): { page: PageRecord; relations: readonly RelationRecord[] } {
+  const file = findById(state, scope, fileId);
+  if (file.kind !== 'page') {
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `\`${scope.tool}\`: \`${file.path}\` is a navigation file; relationships are between pages. Pass the \`fileId\` of a page under \`pages/\`.`,
+    );
+  }
+  return { page: file, relations: state.relations.get(file.fileId) ?? [] };
+}

@@ -1,0 +1,77 @@
+import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../types.js';
+import type { CallScope } from './callScope.js';
+import { decodeCursor, page } from './cursor.js';
+import { fileActions } from './readActions.js';
+import { readInput } from './readInput.js';
+import { codePoints } from './sectionSizes.js';
+import type { SourceState } from './state.js';
+
+const MAX_QUERY = 2000;
+
+const NO_CANDIDATES: readonly NextAction[] = [
+  { tool: 'read_file', input: { path: 'index.md' }, reason: 'index.md lists every page with its title and description.' },
+  { tool: 'list_tree', input: { parentPath: '' }, reason: 'The file tree shows what the knowledge base holds.' },
+];
+
+/** `search_files`: ranked page candidates (never evidence), with continuity fields and statuses. */
+export async function searchFiles(state: SourceState, scope: CallScope, input: unknown): Promise<SearchFilesOutput> {
+  const args = readInput(scope, input, {
+    query: { type: 'string', required: true },
+    mode: { type: 'enum', values: ['hybrid', 'file', 'graph'] },
+    graphDepth: { type: 'integer', min: 1, max: 3 },
+    graphFanout: { type: 'integer', min: 1, max: 50 },
+    rerank: { type: 'boolean' },
+    cursor: { type: 'string' },
+    limit: { type: 'integer', min: 1, max: 50 },
+  });
+  const query = (args['query'] as string).trim();
+  const size = codePoints(query);
+  if (size === 0 || size > MAX_QUERY) {
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `\`search_files\`: \`query\` must be 1 to ${MAX_QUERY} characters after trimming, not ${size}. Send the complete standalone question${size > 0 ? ', shortened' : ''}.`,
+    );
+  }
+  const mode = (args['mode'] as SearchMode | undefined) ?? 'hybrid';
+  const graphDepth = (args['graphDepth'] as number | undefined) ?? 1;
+  const graphFanout = (args['graphFanout'] as number | undefined) ?? 10;
+  const rerank = (args['rerank'] as boolean | undefined) ?? false;
+  const limit = (args['limit'] as number | undefined) ?? 10;
+  const revision = state.table.activeContentRevision;
+  const binding = { revision, params: { query, mode, graphDepth, graphFanout, rerank, limit } };
+  const offset = args['cursor'] === undefined ? 0 : decodeCursor(scope, binding, args['cursor'] as string);
+
+  const outcome = await state.engine.search({ query, mode, graphDepth, graphFanout, rerank, signal: scope.signal });
+  const { items: hits, nextCursor } = page(scope, binding, outcome.hits, offset, limit);
+  const items: SearchItem[] = hits.map((hit) => {
+    const file = state.table.byId(hit.fileId)!;
+    return {
+      fileId: file.fileId,
+      sourceFileId: file.fileId,
+      path: file.path,
+      title: file.title,
+      description: file.description,
+      score: hit.score,
+      matchedFields: [...hit.matchedFields],
+      evidenceTypes: [...hit.evidenceTypes],
+      sourceExcerpt: hit.sourceExcerpt,
+      contentAvailable: true,
+      readActions: fileActions(scope.actionBase, file),
+      sectionIds: [...hit.sectionIds],
+    };
+  });
+  const empty = outcome.hits.length === 0;
+  return {
+    activeContentRevision: revision,
+    items,
+    searchStatus: empty ? 'no_candidates' : 'ok',
+    searchMode: mode,
+    semanticStatus: { ...outcome.semanticStatus },
+    rerankerStatus: { ...outcome.rerankerStatus },
+    message: empty
+      ? 'No page matched this query. This is not an error: read index.md or list the tree to see what the knowledge base covers, then search again with words from it.'
+      : null,
+    nextActions: empty ? NO_CANDIDATES.map((a) => ({ ...a, input: { ...a.input } })) : [],
+    nextCursor,
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * What one catalog source holds: the catalog, its file table, relationships, search engine, limits,
+ * and the generated texts of its navigation files (built on first read). Immutable after creation.
+ */
+import type { KnowledgeCatalog } from '../../types.js';
+import type { FileTable, RelationTable, SearchEngine } from '../internal/model.js';
+import type { ScopeDefaults } from './callScope.js';
+
+/** The state every method of a catalog source reads. */
+export interface SourceState {
+  readonly catalog: KnowledgeCatalog;
+  readonly table: FileTable;
+  readonly relations: RelationTable;
+  readonly engine: SearchEngine;
+  readonly defaults: ScopeDefaults;
+  /** `options.maxReadChars`, default 20,000. */
+  readonly maxReadChars: number;
+  /** The text of a navigation file (cached). */
+  navText(fileId: string): string;
+  /** Section sizes of a page (cached). */
+  sectionSizes(documentId: string): readonly SectionSize[];
+}
+
+/** A section of a page with its place and the sizes a read returns. */
+export interface SectionSize {
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly depth: number;
+  readonly selfChars: number;
+  readonly subtreeChars: number;
+}
