@@ -1,0 +1,90 @@
+/**
+ * Decoding of Markdown "string" content (link destinations, titles, labels): backslash escapes and
+ * character references, as CommonMark (and remark's `node.url`) decodes them. No percent-encoding is
+ * added or removed. Linear: one pass with `indexOf`.
+ */
+
+/**
+ * Named character references this decoder knows. CommonMark accepts all 2,125 HTML5 names; a page
+ * path almost never holds one, so the agent layer carries only the common ones and leaves any other
+ * `&name;` as written (what CommonMark does with a name it does not know).
+ */
+const NAMED: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0'],
+  ['copy', '©'], ['reg', '®'], ['trade', '™'], ['hellip', '…'], ['mdash', '—'], ['ndash', '–'],
+  ['lsquo', '‘'], ['rsquo', '’'], ['ldquo', '“'], ['rdquo', '”'], ['laquo', '«'], ['raquo', '»'],
+  ['middot', '·'], ['deg', '°'], ['times', '×'], ['divide', '÷'], ['euro', '€'], ['pound', '£'],
+  ['yen', '¥'], ['cent', '¢'], ['sect', '§'], ['para', '¶'], ['bull', '•'], ['shy', '\u00ad'],
+  ['auml', 'ä'], ['ouml', 'ö'], ['uuml', 'ü'], ['Auml', 'Ä'], ['Ouml', 'Ö'], ['Uuml', 'Ü'], ['szlig', 'ß'],
+  ['eacute', 'é'], ['egrave', 'è'], ['aacute', 'á'], ['agrave', 'à'], ['ccedil', 'ç'], ['ntilde', 'ñ'],
+  ['larr', '←'], ['rarr', '→'], ['uarr', '↑'], ['darr', '↓'], ['harr', '↔'], ['ensp', '\u2002'],
+  ['emsp', '\u2003'], ['thinsp', '\u2009'], ['zwnj', '\u200c'], ['zwj', '\u200d'], ['lowbar', '_'],
+  ['ast', '*'], ['lsqb', '['], ['rsqb', ']'], ['lbrack', '['], ['rbrack', ']'], ['lpar', '('],
+  ['rpar', ')'], ['num', '#'], ['excl', '!'], ['quest', '?'], ['colon', ':'], ['semi', ';'],
+  ['sol', '/'], ['bsol', '\\'], ['grave', '`'], ['Tab', '\t'], ['NewLine', '\n'],
+]);
+
+/** Whether `c` (a char code) is ASCII punctuation, the characters a backslash escapes. */
+export function isAsciiPunctuation(c: number): boolean {
+  return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isHex = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+const isAlnum = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** A numeric reference's character; U+FFFD for the code points CommonMark (micromark) refuses. */
+function numeric(code: number): string {
+  const low = code & 0xffff;
+  if (
+    code < 9 || code === 11 || (code > 13 && code < 32) || (code > 126 && code < 160) ||
+    (code > 0xd7ff && code < 0xe000) || (code > 0xfdcf && code < 0xfdf0) || low === 0xffff || low === 0xfffe ||
+    code > 0x10ffff
+  ) return '\ufffd';
+  return String.fromCodePoint(code);
+}
+
+/**
+ * The character reference starting at `text[at] === '&'`, as `[decoded, end]`, or `undefined`.
+ * Forms: `&#1234567;` (1–7 digits), `&#x10FFFF;` (1–6 hex digits), `&name;` (1–31 alphanumerics).
+ */
+export function characterReference(text: string, at: number): readonly [string, number] | undefined {
+  let i = at + 1;
+  if (text.charCodeAt(i) === 35 /* # */) {
+    i++;
+    const hex = (text.charCodeAt(i) | 32) === 120; /* x or X */
+    if (hex) i++;
+    const start = i;
+    const max = hex ? 6 : 7;
+    while (i - start < max && (hex ? isHex(text.charCodeAt(i)) : isDigit(text.charCodeAt(i)))) i++;
+    if (i === start || text.charCodeAt(i) !== 59 /* ; */) return undefined;
+    return [numeric(Number.parseInt(text.slice(start, i), hex ? 16 : 10)), i + 1];
+  }
+  const start = i;
+  while (i - start < 31 && isAlnum(text.charCodeAt(i))) i++;
+  if (i === start || text.charCodeAt(i) !== 59) return undefined;
+  const value = NAMED.get(text.slice(start, i));
+  return value === undefined ? undefined : [value, i + 1];
+}
+
+/** `text[start, end)` with backslash escapes and character references decoded. */
+export function decodeMarkdownString(text: string, start = 0, end = text.length): string {
+  let out = '';
+  let last = start;
+  let i = start;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 92 /* \ */ && i + 1 < end && isAsciiPunctuation(text.charCodeAt(i + 1))) {
+      out += text.slice(last, i);
+      last = i + 1; // keep the escaped character
+      i += 2;
+    } else if (c === 38 /* & */) {
+      const ref = characterReference(text, i);
+      if (ref !== undefined && ref[1] <= end) {
+        out += text.slice(last, i) + ref[0];
+        last = i = ref[1];
+      } else i++;
+    } else i++;
+  }
+  return last === start ? text.slice(start, end) : out + text.slice(last, end);
+}
