@@ -2,9 +2,44 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isKnowledgeToolError, KnowledgeToolError } from '../../src/agent/errors/index.js';
 import { startExploration, type ExplorationSession } from '../../src/agent/exploration/index.js';
-import { FAKE_PAGES, fakeSource, type FakeSourceControl } from './helpers/exploration-fakeSource.js';
+import { createCatalogSource } from '../../src/agent/index.js';
+import type { KnowledgeSource } from '../../src/agent/types.js';
+import { exampleCatalog, exampleManifest, exampleSourceOptions } from './helpers/exampleKnowledge.js';
+import { FAKE_PAGES, fakeSource, instrumentSource, type FakeSourceControl } from './helpers/exploration-fakeSource.js';
 
-const QUESTION = 'How are refunds paid?';
+/** A knowledge base to explore: its source, question, queries, files and section selections. */
+interface World {
+  readonly name: string;
+  readonly make: () => { source: KnowledgeSource; control: FakeSourceControl };
+  readonly question: string;
+  readonly queries: readonly string[];
+  /** Page fileId → path. */
+  readonly pages: Readonly<Record<string, string>>;
+  /** Navigation files and a missing one. */
+  readonly others: readonly string[];
+  readonly sectionSets: readonly (readonly string[])[];
+}
+
+const FAKE: World = {
+  name: 'the fake source',
+  make: fakeSource,
+  question: 'How are refunds paid?',
+  queries: ['refund window', 'invoices billing', 'zzz', 'returns'],
+  pages: Object.fromEntries(FAKE_PAGES.map((p) => [p.fileId, `pages/${p.fileId}.md`])),
+  others: ['index.md', '_graph/by-file/refunds.json', 'missing'],
+  sectionSets: [['window'], ['card', 'window']],
+};
+
+const catalogSource = createCatalogSource(exampleCatalog(), exampleSourceOptions());
+const REAL: World = {
+  name: 'the example catalog',
+  make: () => instrumentSource(catalogSource),
+  question: '智能体的探索流程什么时候停止？',
+  queries: ['search empty result', '游标 版本', 'anchored sections', 'zzzz'],
+  pages: Object.fromEntries(exampleManifest().map((e) => [e.id, e.path])),
+  others: ['index.md', '_graph/by-file/agent-tools.json', 'missing'],
+  sectionSets: [['search.empty'], ['search', 'cursors']],
+};
 
 type Command =
   | { readonly kind: 'search'; readonly query: string | null; readonly limit: number | null; readonly cursor: 'none' | 'last' | 'bogus' }
@@ -12,41 +47,43 @@ type Command =
   | { readonly kind: 'fail'; readonly method: 'searchFiles' | 'readFile' }
   | { readonly kind: 'parallel'; readonly commands: readonly Command[] };
 
-const FILES = [...FAKE_PAGES.map((p) => p.fileId), 'index.md', '_graph/by-file/refunds.json', 'missing'];
+function commands(world: World): fc.Arbitrary<Command[]> {
+  const files = [...Object.keys(world.pages), ...world.others];
+  const simple: fc.Arbitrary<Command> = fc.oneof(
+    fc.record({
+      kind: fc.constant('search' as const),
+      query: fc.constantFrom(null, world.question, ` ${world.question} `, ...world.queries),
+      limit: fc.constantFrom(null, 1, 2),
+      cursor: fc.constantFrom('none' as const, 'last' as const, 'bogus' as const),
+    }),
+    fc.record({
+      kind: fc.constant('read' as const),
+      byPath: fc.boolean(),
+      file: fc.constantFrom(...files),
+      sectionIds: fc.constantFrom(null, ...world.sectionSets),
+      mode: fc.constantFrom(null, 'self' as const, 'subtree' as const),
+    }),
+    fc.record({ kind: fc.constant('fail' as const), method: fc.constantFrom('searchFiles' as const, 'readFile' as const) }),
+  );
+  /** The same page read by fileId and by path at once: the race only the result can settle. */
+  const twins: fc.Arbitrary<Command> = fc
+    .tuple(fc.constantFrom(...Object.keys(world.pages)), fc.constantFrom(null, world.sectionSets[0]!))
+    .map(([file, sectionIds]) => ({
+      kind: 'parallel' as const,
+      commands: [true, false].map((byPath) => ({ kind: 'read' as const, byPath, file, sectionIds, mode: null })),
+    }));
+  const command: fc.Arbitrary<Command> = fc.oneof(
+    { weight: 4, arbitrary: simple },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('parallel' as const), commands: fc.array(simple, { minLength: 2, maxLength: 3 }) }) },
+    { weight: 1, arbitrary: twins },
+  );
+  return fc.array(command, { maxLength: 25 });
+}
 
-const simple: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({
-    kind: fc.constant('search' as const),
-    query: fc.constantFrom(null, QUESTION, ` ${QUESTION} `, 'refund window', 'invoices billing', 'zzz', 'returns'),
-    limit: fc.constantFrom(null, 1, 2),
-    cursor: fc.constantFrom('none' as const, 'last' as const, 'bogus' as const),
-  }),
-  fc.record({
-    kind: fc.constant('read' as const),
-    byPath: fc.boolean(),
-    file: fc.constantFrom(...FILES),
-    sectionIds: fc.constantFrom(null, ['window'], ['card', 'window']),
-    mode: fc.constantFrom(null, 'self' as const, 'subtree' as const),
-  }),
-  fc.record({ kind: fc.constant('fail' as const), method: fc.constantFrom('searchFiles' as const, 'readFile' as const) }),
-);
-/** The same page read by fileId and by path at once: the race only the result can settle. */
-const twins: fc.Arbitrary<Command> = fc
-  .tuple(fc.constantFrom(...FAKE_PAGES.map((p) => p.fileId)), fc.constantFrom(null, ['window']))
-  .map(([file, sectionIds]) => ({
-    kind: 'parallel' as const,
-    commands: [true, false].map((byPath) => ({ kind: 'read' as const, byPath, file, sectionIds, mode: null })),
-  }));
-const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 4, arbitrary: simple },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('parallel' as const), commands: fc.array(simple, { minLength: 2, maxLength: 3 }) }) },
-  { weight: 1, arbitrary: twins },
-);
-
-async function run(session: ExplorationSession, control: FakeSourceControl, cmd: Command, last: { cursor: string | null }): Promise<void> {
+async function run(world: World, session: ExplorationSession, control: FakeSourceControl, cmd: Command, last: { cursor: string | null }): Promise<void> {
   switch (cmd.kind) {
     case 'parallel':
-      await Promise.all(cmd.commands.map((c) => run(session, control, c, last)));
+      await Promise.all(cmd.commands.map((c) => run(world, session, control, c, last)));
       return;
     case 'fail':
       control.failNext[cmd.method] = new KnowledgeToolError('SEARCH_UNAVAILABLE', 'injected');
@@ -58,8 +95,7 @@ async function run(session: ExplorationSession, control: FakeSourceControl, cmd:
       return;
     }
     case 'read': {
-      const isPage = FAKE_PAGES.some((p) => p.fileId === cmd.file);
-      const target = cmd.byPath ? { path: isPage ? `pages/${cmd.file}.md` : cmd.file } : { fileId: cmd.file };
+      const target = cmd.byPath ? { path: world.pages[cmd.file] ?? cmd.file } : { fileId: cmd.file };
       await session.read(target, { sectionIds: cmd.sectionIds, mode: cmd.mode }).catch(expectToolError);
     }
   }
@@ -70,15 +106,15 @@ function expectToolError(error: unknown): undefined {
   return undefined;
 }
 
-describe('exploration budgets over random call sequences', () => {
+describe.each([FAKE, REAL])('exploration budgets over random call sequences on $name', (world) => {
   it('reads ≤ maxReads, follow-ups ≤ maxFollowUps, no page selection twice in evidence, status adds up', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: 3 }), fc.nat({ max: 5 }), fc.array(command, { maxLength: 25 }), async (maxFollowUps, maxReads, commands) => {
-        const { source, control } = fakeSource();
-        const session = startExploration(source, { question: QUESTION, maxFollowUps, maxReads });
+      fc.asyncProperty(fc.nat({ max: 3 }), fc.nat({ max: 5 }), commands(world), async (maxFollowUps, maxReads, cmds) => {
+        const { source, control } = world.make();
+        const session = startExploration(source, { question: world.question, maxFollowUps, maxReads });
         const last = { cursor: null as string | null };
-        for (const cmd of commands) {
-          await run(session, control, cmd, last);
+        for (const cmd of cmds) {
+          await run(world, session, control, cmd, last);
           const status = session.status;
           expect(status.readsUsed).toBeLessThanOrEqual(maxReads);
           expect(status.readsUsed + status.readsLeft).toBe(maxReads);
@@ -90,14 +126,14 @@ describe('exploration budgets over random call sequences', () => {
         // The source saw at most 1 + maxFollowUps searches that were not page continuations, the first being the question.
         const fresh = control.searches.filter((input) => input.cursor == null);
         expect(fresh.length).toBeLessThanOrEqual(1 + maxFollowUps);
-        if (control.searches.length > 0) expect(control.searches[0]!.query.trim()).toBe(QUESTION);
+        if (control.searches.length > 0) expect(control.searches[0]!.query.trim()).toBe(world.question);
         // Evidence: pages only, each page selection once, no more entries than reads paid for.
         const evidence = session.evidence();
         expect(evidence.length).toBeLessThanOrEqual(session.status.readsUsed);
         const keys = evidence.map((e) => `${e.fileId} ${JSON.stringify(e.selection)}`);
         expect(new Set(keys).size).toBe(keys.length);
         expect(new Set(evidence.map((e) => e.snapshotId)).size).toBe(evidence.length);
-        for (const entry of evidence) expect(entry.path.startsWith('pages/')).toBe(true);
+        for (const entry of evidence) expect(Object.values(world.pages)).toContain(entry.path);
       }),
     );
   });

@@ -159,3 +159,31 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
   };
   return { source, control };
 }
+
+/** Wrap any source with the same knobs as the fake: call counts, recorded searches, injected failures, delays. */
+export function instrumentSource(inner: KnowledgeSource): { source: KnowledgeSource; control: FakeSourceControl } {
+  const control: FakeSourceControl = { calls: {}, searches: [], failNext: {}, delayMs: 0 };
+  const wrap =
+    <I, O>(method: string, call: (input: I) => Promise<O>) =>
+    async (input: I): Promise<O> => {
+      control.calls[method] = (control.calls[method] ?? 0) + 1;
+      if (control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+      const failure = control.failNext[method];
+      if (failure !== undefined) {
+        delete control.failNext[method];
+        throw failure;
+      }
+      const output = await call(input);
+      if (method === 'searchFiles') control.searches.push(input as SearchFilesInput);
+      return output;
+    };
+  const source: KnowledgeSource = {
+    searchFiles: wrap('searchFiles', (input: SearchFilesInput) => inner.searchFiles(input)),
+    readFile: wrap('readFile', (input: ReadFileInput) => inner.readFile(input)),
+    listTree: wrap('listTree', (input: Parameters<KnowledgeSource['listTree']>[0]) => inner.listTree(input)),
+    getFile: wrap('getFile', (input: Parameters<KnowledgeSource['getFile']>[0]) => inner.getFile(input)),
+    readRelated: wrap('readRelated', (input: Parameters<KnowledgeSource['readRelated']>[0]) => inner.readRelated(input)),
+    expandGraph: wrap('expandGraph', (input: Parameters<KnowledgeSource['expandGraph']>[0]) => inner.expandGraph(input)),
+  };
+  return { source, control };
+}
