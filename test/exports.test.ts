@@ -31,7 +31,7 @@ describe('public surface', () => {
   });
 
   it('pins the package entry points', () => {
-    expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './agent', './mcp', './package.json']);
     expect(pkg.type).toBe('module');
     expect(pkg.sideEffects).toBe(false);
   });

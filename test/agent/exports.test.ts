@@ -1,0 +1,71 @@
+/// <reference types="vite/client" />
+/** The public surface of `knowledge-kit/agent` and `knowledge-kit/mcp`, pinned; and the docs of every tool error code. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as agent from '../../src/agent/index.js';
+import * as mcp from '../../src/mcp/index.js';
+import * as core from '../../src/index.js';
+import pkg from '../../package.json' with { type: 'json' };
+
+describe('agent and MCP entries', () => {
+  it('pins the export keys of `knowledge-kit/agent`', () => {
+    expect(Object.keys(agent).sort()).toEqual([
+      'KNOWLEDGE_TOOL_ERROR_CODES',
+      'KNOWLEDGE_TOOL_ERROR_STATUS',
+      'KNOWLEDGE_TOOL_NAMES',
+      'KNOWLEDGE_TOOL_SCHEMAS',
+      'KnowledgeToolError',
+      'callKnowledgeTool',
+      'createCatalogSource',
+      'explorationTools',
+      'isKnowledgeToolError',
+      'knowledgeTools',
+      'startExploration',
+      'toAISDKTools',
+      'toAnthropicDocument',
+      'toAnthropicSearchResult',
+      'toAnthropicToolResult',
+      'toAnthropicTools',
+      'toLangChainTools',
+      'toOpenAIChatTools',
+      'toOpenAIResponsesTools',
+      'toStrictSchema',
+      'tokenize',
+    ]);
+  });
+
+  it('pins the export keys of `knowledge-kit/mcp`', () => {
+    expect(Object.keys(mcp).sort()).toEqual(['KNOWLEDGE_MCP_INSTRUCTIONS', 'createKnowledgeMcpServer', 'registerKnowledgeTools', 'toCallToolResult']);
+  });
+
+  it('pins the package entries and the optional MCP peer', () => {
+    expect(Object.keys(pkg.exports)).toEqual(['.', './agent', './mcp', './package.json']);
+    expect(pkg.peerDependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
+    expect(pkg.peerDependenciesMeta['@modelcontextprotocol/server'].optional).toBe(true);
+  });
+
+  it('keeps the core free of the agent layer, and the agent entry free of Node built-ins and test oracles', () => {
+    const files = import.meta.glob('../../src/**/*.ts', { query: '?raw', import: 'default', eager: true });
+    for (const [file, source] of Object.entries(files)) {
+      const text = source as string;
+      if (!file.includes('/src/agent/') && !file.includes('/src/mcp/')) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '[./]*(agent|mcp)\//m);
+      if (file.includes('/src/agent/')) {
+        expect(text, file).not.toMatch(/^(import|export)[^\n]* from 'node:/m);
+        expect(text, file).not.toMatch(/^(import|export)[^\n]* from '(remark-parse|unified|ajv|@modelcontextprotocol|openai|@anthropic-ai|ai|@langchain)/m);
+      }
+    }
+    expect(Object.keys(core)).not.toContain('createCatalogSource');
+  });
+
+  it('every tool error code has an entry in docs/errors.md with cause, example and fix', () => {
+    const whole = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
+    const docs = whole.slice(whole.indexOf('\n# Agent tool errors'));
+    const sections = docs.split(/^## /m).slice(1);
+    expect(sections.map((s) => s.slice(0, s.indexOf('\n')).trim())).toEqual([...agent.KNOWLEDGE_TOOL_ERROR_CODES]);
+    for (const [i, section] of sections.entries()) {
+      const code = agent.KNOWLEDGE_TOOL_ERROR_CODES[i]!;
+      expect(section).toContain(`HTTP ${agent.KNOWLEDGE_TOOL_ERROR_STATUS[code]}`);
+      for (const part of ['**Cause.**', '**Example.**', '**Fix.**']) expect(section, code).toContain(part);
+    }
+  });
+});
