@@ -5,7 +5,8 @@
 import stringify from 'fast-json-stable-stringify';
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import { suggest } from '../../internal/suggest.js';
+import { didYouMean, suggest } from '../../internal/suggest.js';
+import { describe, isPlainObject } from '../../internal/values.js';
 import type { KnowledgeCatalog } from '../../types.js';
 import { digest64 } from '../internal/digest.js';
 import type { DirectoryRecord, FileRecord, FileTable, NavRecord, PageRecord } from '../internal/model.js';
@@ -15,7 +16,12 @@ import { summarize } from './summarize.js';
 
 const API = 'createCatalogSource';
 
-/** Code-point order (JavaScript's default sort compares UTF-16 code units, which differs for astral characters). */
+/**
+ * Code-point order of two strings (JavaScript's default sort compares UTF-16 code units, which puts
+ * astral characters before U+E000–U+FFFF).
+ *
+ * @returns negative, zero or positive, as for `Array.prototype.sort`.
+ */
 export function compareCodePoints(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
@@ -27,17 +33,76 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** The graph file path of a page. */
+/**
+ * The graph file path of a page: `_graph/by-file/<fileId as a URI component>.json`.
+ *
+ * @param fileId - the page's file ID (its document ID).
+ */
 export function graphFilePath(fileId: string): string {
   return `_graph/by-file/${encodeURIComponent(fileId)}.json`;
 }
 
-/** Build the file table, or throw `KnowledgeError` `INVALID_INPUT` with every problem found. */
+/**
+ * Build the file table of a catalog: a page per document (path, title, description and front matter
+ * from `options.files`, else from the text), `index.md`, a graph file per page, the directory tree,
+ * lookups, and `activeContentRevision`.
+ *
+ * @param catalog - the compiled catalog.
+ * @param options - the source options (`files`, `revision` are read).
+ * @returns a frozen table whose lookups are `Map` reads.
+ * @throws {KnowledgeError} `INVALID_INPUT` with one issue per problem (invalid or colliding paths, a
+ *   document ID taken by a navigation file, invalid `files` entries, an invalid `revision`), each naming
+ *   the document.
+ * @example
+ * ```ts
+ * const table = buildFileTable(catalog, { files: { faq: { path: 'pages/help/faq.md' } } });
+ * table.byPath('pages/help/faq.md')?.fileId; // 'faq'
+ * ```
+ */
 export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSourceOptions): FileTable {
   const issues: KnowledgeIssue[] = [];
   const pages: PageRecord[] = [];
+  const filesOption: unknown = options.files;
+  if (filesOption !== undefined && typeof filesOption !== 'function' && !isPlainObject(filesOption)) {
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['files'],
+      message: `${API}: \`options.files\` is ${describe(filesOption)}; pass a plain object keyed by document ID, or a function from document ID to \`{ path?, title?, description?, frontmatter? }\`.`,
+    });
+  } else if (isPlainObject(filesOption)) {
+    const known = new Set(catalog.ids);
+    for (const key of Object.keys(filesOption)) {
+      if (known.has(key)) continue;
+      issues.push({
+        code: 'INVALID_INPUT',
+        documentId: key,
+        path: ['files', key],
+        message: `${API}: \`options.files\` names the document \`${key}\`, which is not in the catalog.${didYouMean(suggest(key, catalog.ids))} Remove the entry or fix its key.`,
+      });
+    }
+  }
+  const revision: unknown = options.revision;
+  if (revision !== undefined && typeof revision !== 'string' && !Number.isSafeInteger(revision)) {
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['revision'],
+      message: `${API}: \`options.revision\` is ${describe(revision)}; pass a string or a safe integer, or leave it out for a digest of the content.`,
+    });
+  }
+  const checkedOptions: CatalogSourceOptions = typeof filesOption === 'function' || isPlainObject(filesOption) ? options : { ...options, files: undefined };
   for (const id of catalog.ids) {
-    const opts = readFileOptions(options, id, issues);
+    let opts;
+    try {
+      opts = readFileOptions(checkedOptions, id, issues);
+    } catch (error) {
+      issues.push({
+        code: 'INVALID_INPUT',
+        documentId: id,
+        path: ['files', id],
+        message: `${API}: reading \`files[${JSON.stringify(id)}]\` threw (${error instanceof Error ? error.message : String(error)}). Pass plain data without getters or proxies.`,
+      });
+      opts = readFileOptions({}, id, issues);
+    }
     let path = opts.path;
     if (path === undefined) {
       path = `pages/${id}.md`;
@@ -114,8 +179,8 @@ export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSource
       issues.push({
         code: 'INVALID_INPUT',
         documentId: page.fileId,
-        path: ['catalog', 'ids'],
-        message: `${API}: the document ID \`${page.fileId}\` is the ID of a navigation file. Rename the document.`,
+        path: ['catalog', 'ids', catalog.ids.indexOf(page.fileId)],
+        message: `${API}: the document ID \`${page.fileId}\` is also the file ID of a navigation file (\`index.md\` and \`_graph/by-file/…\` are generated). Give the document another ID.`,
       });
     }
     byId.set(page.fileId, page);

@@ -1,3 +1,7 @@
+/** Internal barrel of the file table: pages, navigation files, the directory tree, `index.md`. */
 export { buildFileTable, compareCodePoints, graphFilePath } from './buildFileTable.js';
+export { pagePathProblem, readFileOptions } from './readFileOptions.js';
+export type { CheckedFileOptions } from './readFileOptions.js';
 export { renderIndexMarkdown } from './renderIndexMarkdown.js';
-export { plainInline, summarize } from './summarize.js';
+export { collapseWhitespace, cutCodePoints, plainInline, summarize } from './summarize.js';
+export type { TextSummary } from './summarize.js';

@@ -4,12 +4,18 @@
  * `.md`. Problems are collected as `INVALID_INPUT` issues naming the document.
  */
 import type { KnowledgeIssue } from '../../errors/codes.js';
+import { isPlainObject, unknownKeys } from '../../internal/values.js';
 import type { CatalogSourceOptions, JsonObject, KnowledgeFileOptions } from '../types.js';
 
 const API = 'createCatalogSource';
-const KEYS = new Set(['path', 'title', 'description', 'frontmatter']);
+const KEYS: readonly string[] = ['path', 'title', 'description', 'frontmatter'];
 
-/** Why `path` is not a valid page path, or `undefined` when it is. */
+/**
+ * Why `path` is not a valid page path, or `undefined` when it is.
+ *
+ * @param path - a proposed page path.
+ * @returns a phrase such as "must end in `.md`", to follow the path in a message.
+ */
 export function pagePathProblem(path: string): string | undefined {
   if (!path.startsWith('pages/')) return 'must start with `pages/`';
   if (!path.endsWith('.md')) return 'must end in `.md`';
@@ -59,7 +65,14 @@ export interface CheckedFileOptions {
   readonly tags: readonly string[];
 }
 
-/** The checked options of document `id`, pushing every problem onto `issues`. */
+/**
+ * The checked options of document `id`, pushing every problem onto `issues`.
+ *
+ * @param options - the source options; `options.files` is a record or a function by document ID.
+ * @param id - the document ID.
+ * @param issues - where problems go, each `INVALID_INPUT` with the document ID and a `path` under `files`.
+ * @returns the options, with `undefined` (or `{}` / `[]`) for whatever was absent or invalid.
+ */
 export function readFileOptions(options: CatalogSourceOptions, id: string, issues: KnowledgeIssue[]): CheckedFileOptions {
   const where = ['files', id];
   const problem = (key: string | undefined, message: string) =>
@@ -75,12 +88,12 @@ export function readFileOptions(options: CatalogSourceOptions, id: string, issue
     -readonly [K in keyof CheckedFileOptions]: CheckedFileOptions[K];
   };
   if (given === undefined) return result;
-  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-    problem(undefined, 'must be an object { path?, title?, description?, frontmatter? }.');
+  if (!isPlainObject(given)) {
+    problem(undefined, 'must be a plain object `{ path?, title?, description?, frontmatter? }` or `undefined`.');
     return result;
   }
   const file = given as KnowledgeFileOptions & Record<string, unknown>;
-  for (const key of Object.keys(file)) if (!KEYS.has(key)) problem(key, 'is not a file option; use `path`, `title`, `description` or `frontmatter`.');
+  for (const key of unknownKeys(file, KEYS)) problem(key, 'is not a file option; use `path`, `title`, `description` or `frontmatter`.');
   for (const key of ['path', 'title', 'description'] as const) {
     const v = file[key];
     if (v === undefined) continue;
@@ -105,7 +118,7 @@ export function readFileOptions(options: CatalogSourceOptions, id: string, issue
         problem('frontmatter', '`tags` must be an array of strings.');
       } else {
         result.frontmatter = fm;
-        result.tags = Object.freeze([...new Set((tags as readonly string[] | undefined) ?? [])]);
+        if (tags !== undefined) result.tags = tags as readonly string[]; // a frozen copy already
       }
     }
   }

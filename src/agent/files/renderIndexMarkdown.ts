@@ -1,27 +1,51 @@
-import type { FileTable } from '../internal/model.js';
+/**
+ * The text of `index.md`: every page as a Markdown link with its description, under a heading per
+ * directory. A discovery aid, never evidence.
+ */
+import type { FileTable, PageRecord } from '../internal/model.js';
+import { collapseWhitespace } from './summarize.js';
 
-/** `[`, `]` and `\` escaped, so a title stays the text of its link. */
+/** `[`, `]` and `\` escaped, whitespace collapsed, so a title stays the one-line text of its link. */
 function escapeLinkText(text: string): string {
   let out = '';
-  for (const ch of text) out += ch === '[' || ch === ']' || ch === '\\' ? `\\${ch}` : ch;
+  for (const ch of collapseWhitespace(text)) out += ch === '[' || ch === ']' || ch === '\\' ? `\\${ch}` : ch;
   return out;
 }
 
 /**
- * The text of `index.md`: every page as `- [title](path) — description`, under a heading per
- * directory, in path order; link targets percent-encoded per path segment.
+ * The text of `index.md`: a `# Index` title, a sentence saying what it is, then for each directory
+ * holding pages a `## <directory>` heading and one line per page, `- [title](path) — description`
+ * (without ` — description` when there is none). Pages are in path order, grouped: a directory's
+ * heading comes once, where its first page falls in path order (so `pages/a/x.md` puts `## pages/a`
+ * before `## pages` when it precedes `pages/b.md`). Link
+ * targets are percent-encoded per path segment, so they resolve from the root where `index.md` lives.
+ *
+ * @param table - the file table.
+ * @returns Markdown ending in a line feed.
+ * @example
+ * ```ts
+ * renderIndexMarkdown(table);
+ * // '# Index\n\nEvery page …\n\n## pages\n\n- [FAQ](pages/faq.md) — Answers to common questions.\n'
+ * ```
  */
 export function renderIndexMarkdown(table: FileTable): string {
-  const lines = ['# Index', '', 'Every page of this knowledge base, by directory. This index is for discovery: read a page before using it as evidence.'];
-  let current: string | undefined;
+  const byDirectory = new Map<string, PageRecord[]>();
   for (const page of table.pages) {
     const dir = page.path.slice(0, page.path.lastIndexOf('/'));
-    if (dir !== current) {
-      lines.push('', `## ${dir}`, '');
-      current = dir;
+    (byDirectory.get(dir) ?? byDirectory.set(dir, []).get(dir)!).push(page);
+  }
+  const lines = [
+    '# Index',
+    '',
+    'Every page of this knowledge base, by directory. This index is for discovery: read a page before using it as evidence.',
+  ];
+  for (const dir of byDirectory.keys()) {
+    lines.push('', `## ${dir}`, '');
+    for (const page of byDirectory.get(dir)!) {
+      const target = page.path.split('/').map(encodeURIComponent).join('/');
+      const description = page.description === null ? '' : ` — ${collapseWhitespace(page.description)}`;
+      lines.push(`- [${escapeLinkText(page.title)}](${target})${description}`);
     }
-    const target = page.path.split('/').map(encodeURIComponent).join('/');
-    lines.push(`- [${escapeLinkText(page.title)}](${target})${page.description === null ? '' : ` — ${page.description}`}`);
   }
   return `${lines.join('\n')}\n`;
 }

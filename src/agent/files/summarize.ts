@@ -1,151 +1,103 @@
 /**
  * A page's default title and description from its text: the first ATX heading outside code, and the
- * first paragraph outside code after it, inline markup removed. One pass over the lines, with the
- * core's CommonMark block tracker deciding which lines are code.
+ * first paragraph after it (or, with no heading, the first paragraph), inline markup removed. The
+ * block structure is CommonMark's, from the same linear scanner that finds links, so a heading inside
+ * a fenced or indented code block, or a paragraph made only of link reference definitions, never counts.
  */
-import { CommonMarkBlocks, NOT_CODE } from '../../parse/commonMarkBlocks.js';
+import { scanBlocks } from '../relations/markdownBlocks.js';
+import { scanInline } from '../relations/inlineScan.js';
 
+/** Longest description, in code points, `…` included. */
 const DESCRIPTION_CHARS = 200;
 
-/** The heading text of an ATX heading line (`#`–`######`), or `undefined`. */
-function atxHeading(line: string): string | undefined {
-  let p = 0;
-  while (p < 3 && line.charCodeAt(p) === 32) p++;
-  let hashes = 0;
-  while (line.charCodeAt(p + hashes) === 35) hashes++;
-  if (hashes < 1 || hashes > 6) return undefined;
-  const after = line.charCodeAt(p + hashes);
-  if (p + hashes < line.length && after !== 32 && after !== 9) return undefined;
-  let text = line.slice(p + hashes).trim();
-  // A closing sequence of #s, preceded by a space, is not part of the text.
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 35) end--;
-  if (end === 0) text = '';
-  else if (end < text.length && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) text = text.slice(0, end).trim();
-  return plainInline(text);
+const NO_LABELS: ReadonlySet<string> = new Set();
+
+/**
+ * Inline Markdown as plain text: links keep their text, images their alt text, code spans their
+ * content; emphasis markers, HTML tags and backslashes of escapes go; character references are
+ * decoded; whitespace runs become one space, trimmed. Linear.
+ *
+ * @param text - the inline text of one paragraph or heading.
+ * @param labels - normalized labels of the document's reference definitions, so `[text][label]` loses its label.
+ * @returns the plain text.
+ * @example
+ * ```ts
+ * plainInline('See **[billing](./b.md)** and `code`.'); // 'See billing and code.'
+ * ```
+ */
+export function plainInline(text: string, labels: ReadonlySet<string> = NO_LABELS): string {
+  return collapseWhitespace(scanInline(text, labels, true).text);
 }
 
-/** Whether a non-blank line starts a block other than a paragraph (so it is no description). */
-function startsOtherBlock(line: string): boolean {
-  const t = line.trimStart();
-  const c = t.charCodeAt(0);
-  if (c === 35 || c === 62 || c === 60 || c === 124) return true; // # > < |
-  if ((c === 45 || c === 42 || c === 43) && (t.length === 1 || t.charCodeAt(1) === 32 || t.charCodeAt(1) === c)) return true;
-  if (c >= 48 && c <= 57) {
-    let q = 1;
-    while (q < t.length && t.charCodeAt(q) >= 48 && t.charCodeAt(q) <= 57) q++;
-    const d = t.charCodeAt(q);
-    if ((d === 46 || d === 41) && (q + 1 === t.length || t.charCodeAt(q + 1) === 32)) return true;
+/** Whitespace runs (Unicode white space included) as one space, trimmed. Linear. */
+export function collapseWhitespace(text: string): string {
+  const parts: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const space = c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000 || c === 0x2028 || c === 0x2029 || c === 0xfeff ||
+      (c >= 0x2000 && c <= 0x200a) || c === 0x1680 || c === 0x202f || c === 0x205f || c === 0x85;
+    if (space) {
+      if (start >= 0) parts.push(text.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
   }
-  if (c === 91 && t.includes(']:')) return true; // a reference definition
-  if (c === 95 && t.startsWith('___')) return true;
-  return false;
+  return parts.join(' ');
 }
 
 /**
- * Text without inline markup: links and images keep their text, code spans their content, emphasis
- * markers and HTML tags go, backslash escapes are resolved, whitespace collapsed. Linear.
+ * `text` cut to at most `max` code points, the last of them `…` when anything was cut (whitespace
+ * before the `…` removed). A surrogate pair is never split.
+ *
+ * @param text - the text to cut.
+ * @param max - the largest length in code points, at least 1.
+ * @returns `text` itself when it fits.
  */
-export function plainInline(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 92 && i + 1 < text.length && isAsciiPunctuation(text.charCodeAt(i + 1))) {
-      out += text[++i];
-    } else if (c === 42 || c === 95 || c === 96 || c === 126) {
-      // emphasis, code and strikethrough markers: drop (intraword `_` is kept)
-      if (c === 95 && isWord(text.charCodeAt(i - 1)) && isWord(text.charCodeAt(i + 1))) out += '_';
-    } else if (c === 33 && text.charCodeAt(i + 1) === 91) {
-      // `![alt](…)`: the alt text stays, as link text does
-    } else if (c === 91 || c === 93) {
-      if (c === 93 && text.charCodeAt(i + 1) === 40) {
-        const close = text.indexOf(')', i + 2);
-        if (close > 0) i = close;
-      } else if (c === 93 && text.charCodeAt(i + 1) === 91) {
-        const close = text.indexOf(']', i + 2);
-        if (close > 0) i = close;
-      }
-    } else if (c === 60) {
-      const close = text.indexOf('>', i + 1);
-      const next = text.charCodeAt(i + 1);
-      const tagLike = close > 0 && (isLetter(next) || next === 47 || next === 33);
-      if (tagLike) {
-        const inner = text.slice(i + 1, close);
-        if (inner.includes('://') || inner.includes('@')) out += inner; // an autolink keeps its URL
-        i = close;
-      } else out += '<';
-    } else out += text[i];
-  }
-  return collapse(out);
-}
-
-function isAsciiPunctuation(c: number): boolean {
-  return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
-}
-function isLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
-function isWord(c: number): boolean {
-  return isLetter(c) || (c >= 48 && c <= 57) || c > 127;
-}
-
-/** Whitespace runs as one space, trimmed. */
-function collapse(text: string): string {
-  let out = '';
-  let space = false;
-  for (const ch of text) {
-    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f' || ch === '\v') space = out.length > 0;
-    else {
-      if (space) out += ' ';
-      space = false;
-      out += ch;
-    }
-  }
-  return out;
-}
-
-/** `text` cut to at most `max` code points, the last being `…` when cut. */
 export function cutCodePoints(text: string, max: number): string {
-  const points = Array.from(text);
-  return points.length <= max ? text : `${points.slice(0, max - 1).join('').trimEnd()}…`;
+  if (text.length <= max) return text;
+  let points = 0;
+  let keep = 0; // end of the first max - 1 code points
+  for (let i = 0; i < text.length; points++) {
+    if (points === max - 1) keep = i;
+    else if (points === max) return `${text.slice(0, keep).trimEnd()}…`; // a code point past the limit
+    const c = text.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < text.length ? 2 : 1;
+  }
+  return text;
 }
 
-/** The first ATX heading's text and the first paragraph after it (or, with no heading, the first one), outside code. */
-export function summarize(text: string): { title: string | undefined; description: string | undefined } {
-  const blocks = new CommonMarkBlocks(text);
+/** What the text says about itself, where it says it. */
+export interface TextSummary {
+  /** The first non-empty ATX heading outside code, as plain text. */
+  readonly title: string | undefined;
+  /** The first paragraph after that heading (or the first one), plain, at most 200 code points. */
+  readonly description: string | undefined;
+}
+
+/**
+ * The title and description a page's text gives.
+ *
+ * @param text - the document's text (`catalog.read` of the whole document).
+ * @returns `undefined` fields where the text has none.
+ */
+export function summarize(text: string): TextSummary {
+  const { leaves, definitions } = scanBlocks(text);
+  const labels = new Set(definitions.map((d) => d.label));
   let title: string | undefined;
-  /** The first paragraph before any heading, and the first after the title. */
-  let before: string[] | undefined;
-  let after: string[] | undefined;
-  let open: string[] | undefined;
-  let pos = 0;
-  while (pos <= text.length && (title === undefined || after === undefined || open !== undefined)) {
-    let end = text.indexOf('\n', pos);
-    if (end < 0) end = text.length;
-    const line = text.slice(pos, end);
-    let first = pos;
-    while (first < end && (text.charCodeAt(first) === 32 || text.charCodeAt(first) === 9)) first++;
-    const kind = blocks.line(pos, end, first);
-    pos = end + 1;
-    const blank = first === end;
-    if (open !== undefined) {
-      if (!blank && kind === NOT_CODE && !startsOtherBlock(line)) {
-        open.push(line);
-        continue;
+  let paragraph: string | undefined;
+  let firstParagraph: string | undefined;
+  for (const leaf of leaves) {
+    if (leaf.kind === 'heading') {
+      if (title === undefined && leaf.atx) {
+        const text = plainInline(leaf.text, labels);
+        if (text.length > 0) title = text;
       }
-      open = undefined;
-    }
-    if (blank || kind !== NOT_CODE) continue;
-    const heading = atxHeading(line);
-    if (heading !== undefined) {
-      if (title === undefined && heading.length > 0) title = heading;
-      continue;
-    }
-    if (startsOtherBlock(line)) continue;
-    if (title === undefined && before === undefined) open = before = [line];
-    else if (title !== undefined && after === undefined) open = after = [line];
+    } else if (title !== undefined) {
+      paragraph = leaf.text;
+      break;
+    } else firstParagraph ??= leaf.text;
   }
-  const paragraph = title === undefined ? before : after;
-  const description = paragraph === undefined ? '' : plainInline(paragraph.join('\n'));
-  return { title, description: description.length > 0 ? cutCodePoints(description, DESCRIPTION_CHARS) : undefined };
+  const source = title === undefined ? firstParagraph : paragraph;
+  const plain = source === undefined ? '' : plainInline(source, labels);
+  return { title, description: plain.length > 0 ? cutCodePoints(plain, DESCRIPTION_CHARS) : undefined };
 }

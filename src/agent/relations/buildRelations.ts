@@ -20,9 +20,30 @@ interface LinkTally {
 const times = (n: number): string => (n === 1 ? '' : n === 2 ? ' twice' : ` ${n} times`);
 const list = (tags: readonly string[]): string => tags.map((t) => `\`${t}\``).join(', ');
 
-/** The relationships of every page of `table`. */
+/**
+ * The relationships of every page of `table`: `links_to` / `linked_from` from the Markdown links of
+ * each page's text (outside code; no scheme, no host; resolved against the page's path, `/` being the
+ * knowledge-base root; with or without `.md`), and `shared_tag` between pages whose tags overlap.
+ * Several links to one page make one record; its `sectionId` is the first fragment that names a
+ * section of the target. Links to the page itself are ignored.
+ *
+ * @param catalog - the catalog the table was built from (its text is read once per page).
+ * @param table - the file table.
+ * @returns a map from page file ID to its frozen, ordered relationships (every page has an entry).
+ * @example
+ * ```ts
+ * const relations = buildRelations(catalog, buildFileTable(catalog, {}));
+ * relations.get('faq'); // [{ fileId: 'billing', relationType: 'links_to', weight: 1, … }]
+ * ```
+ */
 export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): RelationTable {
   const out = new Map<string, RelationRecord[]>();
+  const sectionSets = new Map<string, ReadonlySet<string>>();
+  const isSection = (documentId: string, id: string): boolean => {
+    let set = sectionSets.get(documentId);
+    if (set === undefined) sectionSets.set(documentId, (set = new Set(catalog.sectionIds(documentId))));
+    return set.has(id);
+  };
   const pageByPath = new Map<string, PageRecord>();
   for (const page of table.pages) {
     out.set(page.fileId, []);
@@ -42,7 +63,7 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
       let tally = tallies.get(to.fileId);
       if (tally === undefined) tallies.set(to.fileId, (tally = { count: 0, sectionId: null }));
       tally.count++;
-      if (tally.sectionId === null && resolved!.fragment !== null && catalog.sectionIds(to.fileId).includes(resolved!.fragment)) {
+      if (tally.sectionId === null && resolved!.fragment !== null && isSection(to.fileId, resolved!.fragment)) {
         tally.sectionId = resolved!.fragment;
       }
     }
@@ -76,16 +97,22 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
   }
 
   // Shared tags: candidates come from a tag → pages index, so pages without common tags cost nothing.
+  // A page's tags as a set: `frontmatter.tags` may repeat a tag.
+  const tagSets = new Map<PageRecord, readonly string[]>();
   const byTag = new Map<string, PageRecord[]>();
-  for (const page of table.pages) for (const tag of page.tags) (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(page);
   for (const page of table.pages) {
     if (page.tags.length === 0) continue;
+    const tags = [...new Set(page.tags)];
+    tagSets.set(page, tags);
+    for (const tag of tags) (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(page);
+  }
+  for (const [page, pageTags] of tagSets) {
     const shared = new Map<PageRecord, string[]>();
-    for (const tag of page.tags) {
+    for (const tag of pageTags) {
       for (const other of byTag.get(tag)!) if (other !== page) (shared.get(other) ?? shared.set(other, []).get(other)!).push(tag);
     }
     for (const [other, tags] of shared) {
-      const union = new Set([...page.tags, ...other.tags]).size;
+      const union = pageTags.length + tagSets.get(other)!.length - tags.length;
       out.get(page.fileId)!.push({
         fileId: other.fileId,
         relationType: 'shared_tag',

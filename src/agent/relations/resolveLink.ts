@@ -25,7 +25,19 @@ function decode(text: string): string {
   }
 }
 
-/** The target path (not yet checked against the pages) and fragment of `url` seen from `fromPath`. */
+/**
+ * The target path (not yet checked against the pages) and fragment of `url` seen from `fromPath`.
+ * Relative paths resolve against the directory of `fromPath`; a leading `/` means the knowledge-base
+ * root; `.` and `..` segments are resolved; each segment is percent-decoded; a query is dropped.
+ *
+ * @param url - a link destination as `scanLinks` gives it.
+ * @param fromPath - the linking page's path, such as `pages/guides/setup.md`.
+ * @returns `undefined` for a URL with a scheme or a host, a fragment-only URL, or one that climbs above the root.
+ * @example
+ * ```ts
+ * resolveLink('../faq#refunds', 'pages/guides/setup.md'); // { path: 'pages/faq', fragment: 'refunds' }
+ * ```
+ */
 export function resolveLink(url: string, fromPath: string): { path: string; fragment: string | null } | undefined {
   if (url.length === 0 || hasScheme(url) || url.startsWith('//')) return undefined;
   let rest = url;
