@@ -107,15 +107,24 @@ function expectToolError(error: unknown): undefined {
 }
 
 describe.each([FAKE, REAL])('exploration budgets over random call sequences on $name', (world) => {
-  it('reads ≤ maxReads, follow-ups ≤ maxFollowUps, no page selection twice in evidence, status adds up', async () => {
+  it('reads ≤ maxReads, follow-ups ≤ maxFollowUps and only after a new page, no page selection twice in evidence, status adds up', async () => {
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: 3 }), fc.nat({ max: 5 }), commands(world), async (maxFollowUps, maxReads, cmds) => {
         const { source, control } = world.make();
         const session = startExploration(source, { question: world.question, maxFollowUps, maxReads });
         const last = { cursor: null as string | null };
+        let searches = 0;
+        let pagesAtSearch = 0;
         for (const cmd of cmds) {
           await run(world, session, control, cmd, last);
           const status = session.status;
+          // A follow-up only after a new page (a fileId not in evidence before) since the previous search.
+          const pages = new Set(session.evidence().map((e) => e.fileId)).size;
+          if (status.searchesUsed > searches) {
+            if (searches > 0) expect(pages).toBeGreaterThan(pagesAtSearch);
+            searches = status.searchesUsed;
+            pagesAtSearch = pages;
+          }
           expect(status.readsUsed).toBeLessThanOrEqual(maxReads);
           expect(status.readsUsed + status.readsLeft).toBe(maxReads);
           expect(status.followUpsLeft + Math.max(0, status.searchesUsed - 1)).toBe(maxFollowUps);
