@@ -74,10 +74,10 @@ const leaf: fc.Arbitrary<Lines> = fc.oneof(
   { weight: 3, arbitrary: fence },
   { weight: 2, arbitrary: indentedCode },
   { weight: 3, arbitrary: htmlBlock },
-  { weight: 2, arbitrary: anchorLine.map((l) => [l]) },
-  { weight: 1, arbitrary: nearMissLine.map((l) => [l]) },
-  { weight: 1, arbitrary: fc.constantFrom(['# Heading'], ['Title', '==='], ['Title', '---'], ['***'], ['- - -'], ['##'], ['[ref]: /url']) },
-  { weight: 2, arbitrary: fc.constant(['']) },
+  { weight: 2, arbitrary: anchorLine.map((l): Lines => [l]) },
+  { weight: 1, arbitrary: nearMissLine.map((l): Lines => [l]) },
+  { weight: 1, arbitrary: fc.constantFrom<Lines>(['# Heading'], ['Title', '==='], ['Title', '---'], ['***'], ['- - -'], ['##'], ['[ref]: /url']) },
+  { weight: 2, arbitrary: fc.constant<Lines>(['']) },
 );
 
 const listMarker = fc.constantFrom('-', '*', '+', '1.', '2)', '10.', '1)');
