@@ -73,4 +73,14 @@ describe('lexical search', () => {
     expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(60);
     expect(hit!.sourceExcerpt).toMatch(/^….*needle.*…$/);
   });
+
+  it('excerpts from the first whole occurrence in a long section, past a longer word at the head', async () => {
+    const filler = 'alpha beta gamma delta. '.repeat(800);
+    const text = `<!-- agent-section:big -->\n${filler.slice(0, 4090)}zebrafish ${filler}Here a zebra   grazes.\n\n${filler}\n<!-- /agent-section:big -->`;
+    const big = searchFixture([{ id: 'big', text }]);
+    const [hit] = (await createSearchEngine(big.catalog, big.table, big.relations, {}).search(searchRequest('zebra'))).hits;
+    expect(hit!.sourceExcerpt).toMatch(/^….*Here a zebra grazes\..*…$/);
+    expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(240);
+    expect(text.replace(/\s+/g, ' ')).toContain(hit!.sourceExcerpt.slice(1, -1));
+  });
 });

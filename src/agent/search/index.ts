@@ -11,6 +11,7 @@ export { CJK, classOf, LATIN, MARK, SEPARATOR, WORD } from './charClass.js';
 export { advanceCodePoints, countCodePoints, retreatCodePoints } from './codePoints.js';
 export { createSearchEngine, RERANK_TEXT_CHARS } from './createSearchEngine.js';
 export { documentLead } from './documentLead.js';
+export { CJK_TERM_MARK, decodeTerm, encodeTerm } from './encodeTerm.js';
 export { expandGraph, GRAPH_DECAY } from './expandGraph.js';
 export { foldText } from './foldText.js';
 export { fuseRanks, RRF_K } from './fuseRanks.js';

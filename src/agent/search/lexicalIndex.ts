@@ -2,6 +2,7 @@ import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import type { PageRecord } from '../internal/model.js';
 import type { ChunkTable } from './buildChunks.js';
 import { CJK, classOf, LATIN } from './charClass.js';
+import { CJK_TERM_MARK, encodeTerm } from './encodeTerm.js';
 import { tokenize } from './tokenize.js';
 
 /** File fields searched in every mode, in `matchedFields` order. */
@@ -18,10 +19,8 @@ export interface LexicalIndex {
   readonly files: MiniSearch<number>;
 }
 
-const keepTerm = (term: string): string => term;
-
 /**
- * MiniSearch options of the two indexes: our tokenizer, no further term processing, entries that are
+ * MiniSearch options of the two indexes: our tokenizer, CJK terms encoded (`encodeTerm`), entries that are
  * plain numbers read through `extractField` (no object per chunk). Exported so the bench can build
  * "MiniSearch alone" on exactly the same chunks and tokens.
  *
@@ -36,7 +35,7 @@ export function lexicalIndexOptions(chunks: ChunkTable, pages: readonly PageReco
       fields: ['content'],
       extractField: (chunk, field) => (field === 'id' ? chunk : text[chunk]),
       tokenize,
-      processTerm: keepTerm,
+      processTerm: encodeTerm,
     },
     files: {
       fields: [...FILE_FIELDS],
@@ -56,7 +55,7 @@ export function lexicalIndexOptions(chunks: ChunkTable, pages: readonly PageReco
         }
       },
       tokenize,
-      processTerm: keepTerm,
+      processTerm: encodeTerm,
       searchOptions: { boost: { ...FIELD_BOOST } },
     },
   };
@@ -69,10 +68,10 @@ export function isFuzzyTerm(term: string): boolean {
   return true;
 }
 
-/** Whether `term` is a word (not a CJK bigram or character). */
+/** Whether an indexed term is a word (not an encoded or plain CJK bigram or character). */
 export function isWordTerm(term: string): boolean {
   const first = term.codePointAt(0);
-  return first !== undefined && (classOf(first) & 3) !== CJK;
+  return first !== undefined && !term.startsWith(CJK_TERM_MARK) && (classOf(first) & 3) !== CJK;
 }
 
 /** Search options of every query: fuzzy for Latin words of 5+ letters, prefix for the last word. */

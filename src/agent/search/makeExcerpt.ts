@@ -25,23 +25,25 @@ export function collapseWhitespace(text: string): string {
  * @param start - start of the matched term (code units); `0` for the text's start.
  * @param end - end of the matched term.
  * @param maxChars - largest result, in code points.
+ * @param before - the source continues before `text` (so its start is a cut too).
+ * @param after - the source continues after `text`.
  * @returns the excerpt.
  */
-export function makeExcerpt(text: string, start: number, end: number, maxChars: number): string {
-  if (countCodePoints(text) <= maxChars) return text;
+export function makeExcerpt(text: string, start: number, end: number, maxChars: number, before = false, after = false): string {
+  if (!before && !after && countCodePoints(text) <= maxChars) return text;
   if (maxChars < 3) return maxChars >= 1 ? CUT : '';
-  let from = retreatCodePoints(text, start, Math.floor((maxChars - 2) / 4));
-  from = snapForward(text, from, start);
+  const tail = after ? 1 : 0;
+  let from = snapForward(text, retreatCodePoints(text, start, Math.floor((maxChars - 2) / 4)), start);
+  const head = from > 0 || before ? 1 : 0;
   let to: number;
-  if (countCodePoints(text, from) <= maxChars - (from > 0 ? 1 : 0)) {
+  if (countCodePoints(text, from) <= maxChars - head - tail) {
     to = text.length;
-    from = snapForward(text, retreatCodePoints(text, text.length, maxChars - 1), start);
+    if (head === 1) from = snapForward(text, retreatCodePoints(text, text.length, maxChars - 1 - tail), start);
   } else {
-    to = advanceCodePoints(text, from, maxChars - (from > 0 ? 1 : 0) - 1);
-    to = snapBack(text, to, Math.max(end, from + 1));
+    to = snapBack(text, advanceCodePoints(text, from, maxChars - head - 1), Math.max(end, from + 1));
   }
   const body = text.slice(from, to).trim();
-  return (from > 0 ? CUT : '') + body + (to < text.length ? CUT : '');
+  return (from > 0 || before ? CUT : '') + body + (to < text.length || after ? CUT : '');
 }
 
 function snapForward(text: string, from: number, limit: number): number {

@@ -1,9 +1,10 @@
 import type { RankedFile } from '../internal/model.js';
 import type { EvidenceType, MatchedField } from '../types.js';
-import type { ChunkTable } from './buildChunks.js';
+import { type ChunkTable, hasText } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
+import { decodeTerm } from './encodeTerm.js';
 import { locateTerm } from './locateTerm.js';
-import { collapseWhitespace, makeExcerpt } from './makeExcerpt.js';
+import { makeExcerpt } from './makeExcerpt.js';
 
 /** What the hits of one search share: the chunks, the excerpt size and the matched terms' weights. */
 export interface HitContext {
@@ -54,21 +55,53 @@ export function toRankedFile(candidate: Candidate, context: HitContext): RankedF
   });
 }
 
+/** Code units of a chunk searched first for the term (most first occurrences are early). */
+const HEAD = 4096;
+
+/** `locateTerm` on the chunk's head, then on all of it when the head has no whole occurrence. */
+function locateFirst(raw: string, term: string): readonly [number, number] | undefined {
+  if (raw.length > HEAD * 2) {
+    const head = raw.slice(0, HEAD);
+    const at = locateTerm(head, term);
+    // A hit touching the head's end may be part of a longer word: decide on the whole text.
+    if (at !== undefined && at[1] < HEAD - 1) return at;
+  }
+  return locateTerm(raw, term);
+}
+
+/**
+ * The excerpt around `[a, b)` of `raw`, collapsing only a window of a few excerpts' length around it:
+ * the term holds no whitespace, so the window collapsed piece by piece is a substring of the whole
+ * text collapsed.
+ */
+function excerptAround(raw: string, a: number, b: number, maxChars: number): string {
+  let from = Math.max(0, a - 4 * maxChars);
+  let to = Math.min(raw.length, b + 4 * maxChars);
+  if (from > 0 && raw.charCodeAt(from) >= 0xdc00 && raw.charCodeAt(from) <= 0xdfff) from--;
+  if (to < raw.length && raw.charCodeAt(to) >= 0xdc00 && raw.charCodeAt(to) <= 0xdfff) to++;
+  const lead = raw.slice(from, a).replace(/\s+/g, ' ').trimStart();
+  const rest = raw.slice(b, to).replace(/\s+/g, ' ').trimEnd();
+  const text = lead + raw.slice(a, b) + rest;
+  const before = from > 0 && hasText(raw.slice(0, from));
+  const after = to < raw.length && hasText(raw.slice(to));
+  return makeExcerpt(text, lead.length, lead.length + (b - a), maxChars, before, after);
+}
+
 function excerptOf(candidate: Candidate, context: HitContext): string {
   const { chunks, excerptChars } = context;
   const lexical = candidate.lexical;
   if (lexical !== undefined && lexical.bestChunk !== -1) {
-    const text = collapseWhitespace(chunks.textOf[lexical.bestChunk]!);
+    const raw = chunks.textOf[lexical.bestChunk]!;
     const frequencies = context.termFrequencies();
     const terms = Object.keys(lexical.bestMatch ?? {}).sort(
       (a, b) => (frequencies.get(a) ?? Infinity) - (frequencies.get(b) ?? Infinity) || b.length - a.length,
     );
     for (const term of terms) {
-      const at = locateTerm(text, term);
-      if (at !== undefined) return makeExcerpt(text, at[0], at[1], excerptChars);
+      const at = locateFirst(raw, decodeTerm(term));
+      if (at !== undefined) return excerptAround(raw, at[0], at[1], excerptChars);
     }
-    return makeExcerpt(text, 0, 0, excerptChars);
+    return excerptAround(raw, 0, 0, excerptChars);
   }
   const chunk = candidate.semantic?.bestChunk;
-  return chunk === undefined ? context.leadOf(candidate.page) : makeExcerpt(collapseWhitespace(chunks.textOf[chunk]!), 0, 0, excerptChars);
+  return chunk === undefined ? context.leadOf(candidate.page) : excerptAround(chunks.textOf[chunk]!, 0, 0, excerptChars);
 }
