@@ -79,8 +79,8 @@ function isEscapable(c: number): boolean {
 }
 
 /**
- * A link title at `pos` (`"…"`, `'…'` or `(…)`, which holds no unescaped `(`): the position after its
- * closing mark, or `-1`.
+ * A link title at `pos` (`"…"`, `'…'` or `(…)`): the position after its closing mark, or `-1`. As in
+ * micromark (remark), a `(…)` title may hold an unescaped `(`, which the CommonMark spec refuses.
  */
 export function parseTitle(s: string, pos: number, end: number): number {
   const open = s.charCodeAt(pos);
@@ -90,7 +90,6 @@ export function parseTitle(s: string, pos: number, end: number): number {
   while (i < end) {
     const c = s.charCodeAt(i);
     if (c === close) return i + 1;
-    if (c === 40 && open === 40) return -1;
     i += c === BACKSLASH && i + 1 < end ? 2 : 1;
   }
   return -1;
