@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine } from '../../src/agent/search/index.js';
+import { buildChunks, buildLexicalIndex, chunkFrequency, createSearchEngine, encodeTerm, lexicalSearch, termFrequencies } from '../../src/agent/search/index.js';
 import { SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
@@ -76,11 +76,23 @@ describe('lexical search', () => {
 
   it('excerpts from the first whole occurrence in a long section, past a longer word at the head', async () => {
     const filler = 'alpha beta gamma delta. '.repeat(800);
-    const text = `<!-- agent-section:big -->\n${filler.slice(0, 4090)}zebrafish ${filler}Here a zebra   grazes.\n\n${filler}\n<!-- /agent-section:big -->`;
+    const text = `<!-- agent-section:big -->\n${filler.slice(0, 1018)}zebrafish ${filler}Here a zebra   grazes.\n\n${filler}\n<!-- /agent-section:big -->`;
     const big = searchFixture([{ id: 'big', text }]);
     const [hit] = (await createSearchEngine(big.catalog, big.table, big.relations, {}).search(searchRequest('zebra'))).hits;
     expect(hit!.sourceExcerpt).toMatch(/^….*Here a zebra grazes\..*…$/);
     expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(240);
     expect(text.replace(/\s+/g, ' ')).toContain(hit!.sourceExcerpt.slice(1, -1));
+  });
+
+  it("reads a term's chunk frequency from MiniSearch's index (pinned: 7.2.0), equal to counting matches", async () => {
+    const chunks = buildChunks(fixture.catalog, fixture.table.pages);
+    const index = await buildLexicalIndex(chunks, fixture.table.pages);
+    const read = chunkFrequency(index);
+    expect(read).toBeDefined();
+    const counted = termFrequencies(lexicalSearch(index, chunks, 'are the days 退货 天内', false).contentResults);
+    expect(counted.size).toBeGreaterThan(3);
+    for (const [term, count] of counted) expect(read!(term)).toBe(count);
+    expect(read!(encodeTerm('退货'))).toBe(3); // the heading, and both sections
+    expect(read!('absent')).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { documentLead } from './documentLead.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
 import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
-import { lexicalSearch, termFrequencies } from './lexicalSearch.js';
+import { chunkFrequency, lexicalSearch, termFrequencies } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
 import { toRankedFile } from './toRankedFile.js';
@@ -21,6 +21,7 @@ export const RERANK_TEXT_CHARS = 2000;
 interface Built {
   readonly chunks: ChunkTable;
   readonly index: LexicalIndex;
+  readonly readFrequency: ((term: string) => number) | undefined;
 }
 
 const status = <C extends string>(state: StageStatus<C>['state'], safeCode: C | null): StageStatus<C> => Object.freeze({ state, safeCode });
@@ -54,7 +55,8 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
     if (built === undefined) {
       built = (async () => {
         const chunks = buildChunks(catalog, pages);
-        return { chunks, index: await buildLexicalIndex(chunks, pages) };
+        const index = await buildLexicalIndex(chunks, pages);
+        return { chunks, index, readFrequency: chunkFrequency(index) };
       })().catch((error: unknown) => {
         built = undefined;
         throw new KnowledgeToolError('SEARCH_UNAVAILABLE', 'Search is unavailable: its index could not be built. Browse with list_tree and read index.md instead.', { cause: error });
@@ -105,7 +107,7 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
   }
 
   async function run(request: SearchRequest, signal: AbortSignal, checkpoint: () => void): Promise<SearchOutcome> {
-    const { chunks, index } = await raceAbort(lexicalReady(), signal);
+    const { chunks, index, readFrequency } = await raceAbort(lexicalReady(), signal);
     checkpoint();
     const semanticWanted = request.mode !== 'file' && embedder !== undefined;
     // Started before the lexical search so the query's embedding overlaps it.
@@ -127,9 +129,10 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
     if (request.rerank && reranker !== undefined) ({ ranked, status: rerankerStatus } = await rerankStage(request.query, ranked, chunks, signal));
     checkpoint();
     if (request.mode === 'graph') ranked = expandGraph(ranked, relations, fileIdOf, pageOf, request.graphDepth, request.graphFanout);
-    let frequencies: ReadonlyMap<string, number> | undefined;
+    let counted: ReadonlyMap<string, number> | undefined;
+    const frequency = readFrequency ?? ((term: string) => (counted ??= termFrequencies(lexical.contentResults)).get(term) ?? Number.MAX_SAFE_INTEGER);
     const leadOf = (page: number): string => documentLead(catalog.document(fileIdOf(page)), excerptChars);
-    const context = { chunks, fileIdOf, excerptChars, leadOf, termFrequencies: () => (frequencies ??= termFrequencies(lexical.contentResults)) };
+    const context = { chunks, fileIdOf, excerptChars, leadOf, frequency };
     const hits: RankedFile[] = ranked.map((candidate) => toRankedFile(candidate, context));
     return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
   }

@@ -42,13 +42,14 @@ export interface LexicalResult {
  * @returns pages by descending score, ties in path order.
  */
 export function lexicalSearch(index: LexicalIndex, chunks: ChunkTable, query: string, fileFieldsOnly: boolean): LexicalResult {
-  const byPage = new Map<number, LexicalFile>();
+  const files: LexicalFile[] = [];
+  const slot = new Map<number, number>();
   const entry = (page: number): LexicalFile => {
-    let file = byPage.get(page);
-    if (file === undefined) {
-      file = { page, score: 0, bestChunk: -1, bestMatch: undefined, chunks: 0, sectionChunks: [], fields: [] };
-      byPage.set(page, file);
-    }
+    const at = slot.get(page);
+    if (at !== undefined) return files[at]!;
+    const file: LexicalFile = { page, score: 0, bestChunk: -1, bestMatch: undefined, chunks: 0, sectionChunks: [], fields: [] };
+    slot.set(page, files.length);
+    files.push(file);
     return file;
   };
   const contentResults = fileFieldsOnly ? [] : index.content.search(query, QUERY_OPTIONS);
@@ -69,19 +70,21 @@ export function lexicalSearch(index: LexicalIndex, chunks: ChunkTable, query: st
   for (const result of index.files.search(query, QUERY_OPTIONS)) {
     const file = entry(result.id as number);
     file.score += result.score;
-    const matched = new Set<string>();
-    for (const term in result.match) for (const field of result.match[term]!) matched.add(field);
-    file.fields = FILE_FIELDS.filter((field) => matched.has(field));
+    let mask = 0;
+    for (const term in result.match) for (const field of result.match[term]!) mask |= FIELD_BIT[field] ?? 0;
+    file.fields = FILE_FIELDS.filter((_, bit) => (mask & (1 << bit)) !== 0);
   }
-  const files = [...byPage.values()];
   for (const file of files) if (file.bestChunk !== -1) file.fields.push('content');
   files.sort((a, b) => b.score - a.score || a.page - b.page);
   return { files, contentResults };
 }
 
+const FIELD_BIT: Readonly<Record<string, number>> = Object.fromEntries(FILE_FIELDS.map((field, bit) => [field, 1 << bit]));
+
 /**
  * Document frequency (matching chunks) of every matched document term of a query: the rarer, the
- * stronger. Linear in the matches; computed once per search, when the first excerpt needs it.
+ * stronger. Linear in the matches; computed once per search, when the first excerpt needs it, and only
+ * when `chunkFrequency` cannot read it from the index.
  *
  * @param results - every matching chunk of the query.
  * @returns term → number of chunks it matched in.
@@ -90,4 +93,28 @@ export function termFrequencies(results: readonly SearchResult[]): ReadonlyMap<s
   const counts = new Map<string, number>();
   for (const result of results) for (const term in result.match) counts.set(term, (counts.get(term) ?? 0) + 1);
   return counts;
+}
+
+/** The part of MiniSearch 7's private state `chunkFrequency` reads: term → field ID → document → count. */
+interface TermIndex {
+  get(term: string): ReadonlyMap<number, ReadonlyMap<number, number>> | undefined;
+}
+
+/**
+ * A term's document frequency in the content index (chunks holding it), read from MiniSearch's term
+ * index in one lookup. That index is private, so this checks its shape and returns `undefined` when it
+ * differs (another MiniSearch version); callers then count matches instead (`termFrequencies`).
+ * `minisearch` is pinned to 7.2.0, and a test pins this reader.
+ *
+ * @param index - the lexical index.
+ * @returns a reader, or `undefined`.
+ */
+export function chunkFrequency(index: LexicalIndex): ((term: string) => number) | undefined {
+  const terms = (index.content as unknown as { _index?: TermIndex })._index;
+  if (terms === undefined || typeof terms.get !== 'function') return undefined;
+  return (term) => {
+    const fields = terms.get(term);
+    const docs = fields?.get(0);
+    return docs instanceof Map ? docs.size : 0;
+  };
 }

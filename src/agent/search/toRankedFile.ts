@@ -13,13 +13,50 @@ export interface HitContext {
   readonly excerptChars: number;
   /** The start of a page's text (see `documentLead`). */
   readonly leadOf: (page: number) => string;
-  /** Matching chunks per document term (computed on first use). */
-  readonly termFrequencies: () => ReadonlyMap<string, number>;
+  /** Chunks holding a matched document term (its document frequency). */
+  readonly frequency: (term: string) => number;
+}
+
+const FIELD_TYPES: readonly EvidenceType[] = ['content', 'metadata', 'semantic', 'graph'];
+/** The 16 possible `evidenceTypes` lists, by bit mask (content 1, metadata 2, semantic 4, graph 8), shared and frozen. */
+const EVIDENCE: readonly (readonly EvidenceType[])[] = Array.from({ length: 16 }, (_, mask) => Object.freeze(FIELD_TYPES.filter((_, bit) => (mask & (1 << bit)) !== 0)));
+const SEMANTIC_FIELDS: readonly MatchedField[] = Object.freeze(['content']);
+const NO_FIELDS: readonly MatchedField[] = Object.freeze([]);
+
+/** A ranked file whose excerpt is computed when first read, then kept. */
+class Hit implements RankedFile {
+  readonly fileId: string;
+  readonly score: number;
+  readonly matchedFields: readonly MatchedField[];
+  readonly evidenceTypes: readonly EvidenceType[];
+  readonly sectionIds: readonly string[];
+  #excerpt: string | undefined;
+  readonly #candidate: Candidate;
+  readonly #context: HitContext;
+
+  constructor(candidate: Candidate, context: HitContext) {
+    const { lexical, semantic } = candidate;
+    const content = lexical !== undefined && lexical.bestChunk !== -1;
+    const metadata = lexical !== undefined && lexical.fields.length > (content ? 1 : 0);
+    this.fileId = context.fileIdOf(candidate.page);
+    this.score = candidate.score;
+    this.matchedFields = lexical !== undefined ? lexical.fields : semantic !== undefined ? SEMANTIC_FIELDS : NO_FIELDS;
+    this.evidenceTypes = EVIDENCE[(content ? 1 : 0) | (metadata ? 2 : 0) | (semantic !== undefined ? 4 : 0) | (candidate.graph ? 8 : 0)]!;
+    const sectionChunks = content ? lexical.sectionChunks : (semantic?.sectionChunks ?? []);
+    this.sectionIds = sectionChunks.map((c) => context.chunks.sectionOf[c]!);
+    this.#candidate = candidate;
+    this.#context = context;
+  }
+
+  get sourceExcerpt(): string {
+    this.#excerpt ??= excerptOf(this.#candidate, this.#context);
+    return this.#excerpt;
+  }
 }
 
 /**
- * The result shape of a candidate. `sourceExcerpt` is computed when first read and then kept, so a
- * search costs excerpts only for the items a page of results shows.
+ * The result shape of a candidate. `sourceExcerpt` is a getter computed when first read and then kept,
+ * so a search costs excerpts only for the items a page of results shows.
  *
  * - lexical content match: the best chunk around the first occurrence of its strongest matched term
  *   (the one in fewest matching chunks; then the longer);
@@ -27,36 +64,16 @@ export interface HitContext {
  * - metadata only or graph only: the start of the page's text in source order (`documentLead`); `''`
  *   for a page without text.
  *
- * @param candidate - the candidate.
+ * @param candidate - the candidate (its lists are owned by this search and not copied).
  * @param context - the search's shared context.
- * @returns a frozen `RankedFile` whose `sourceExcerpt` is a memoized getter.
+ * @returns the `RankedFile`.
  */
 export function toRankedFile(candidate: Candidate, context: HitContext): RankedFile {
-  const { lexical, semantic } = candidate;
-  const matchedFields: MatchedField[] = lexical !== undefined ? [...lexical.fields] : semantic !== undefined ? ['content'] : [];
-  const evidenceTypes: EvidenceType[] = [];
-  if (lexical !== undefined && lexical.bestChunk !== -1) evidenceTypes.push('content');
-  if (lexical !== undefined && lexical.fields.some((f) => f !== 'content')) evidenceTypes.push('metadata');
-  if (semantic !== undefined) evidenceTypes.push('semantic');
-  if (candidate.graph) evidenceTypes.push('graph');
-  const sectionChunks = lexical !== undefined && lexical.bestChunk !== -1 ? lexical.sectionChunks : (semantic?.sectionChunks ?? []);
-  const sectionIds = sectionChunks.map((c) => context.chunks.sectionOf[c]!);
-  let excerpt: string | undefined;
-  return Object.freeze({
-    fileId: context.fileIdOf(candidate.page),
-    score: candidate.score,
-    matchedFields: Object.freeze(matchedFields),
-    evidenceTypes: Object.freeze(evidenceTypes),
-    sectionIds: Object.freeze(sectionIds),
-    get sourceExcerpt(): string {
-      excerpt ??= excerptOf(candidate, context);
-      return excerpt;
-    },
-  });
+  return new Hit(candidate, context);
 }
 
 /** Code units of a chunk searched first for the term (most first occurrences are early). */
-const HEAD = 4096;
+const HEAD = 1024;
 
 /** `locateTerm` on the chunk's head, then on all of it when the head has no whole occurrence. */
 function locateFirst(raw: string, term: string): readonly [number, number] | undefined {
@@ -92,10 +109,10 @@ function excerptOf(candidate: Candidate, context: HitContext): string {
   const lexical = candidate.lexical;
   if (lexical !== undefined && lexical.bestChunk !== -1) {
     const raw = chunks.textOf[lexical.bestChunk]!;
-    const frequencies = context.termFrequencies();
-    const terms = Object.keys(lexical.bestMatch ?? {}).sort(
-      (a, b) => (frequencies.get(a) ?? Infinity) - (frequencies.get(b) ?? Infinity) || b.length - a.length,
-    );
+    const terms = Object.keys(lexical.bestMatch ?? {})
+      .map((term) => ({ term, frequency: context.frequency(term) }))
+      .sort((a, b) => a.frequency - b.frequency || b.term.length - a.term.length)
+      .map((entry) => entry.term);
     for (const term of terms) {
       const at = locateFirst(raw, decodeTerm(term));
       if (at !== undefined) return excerptAround(raw, at[0], at[1], excerptChars);
