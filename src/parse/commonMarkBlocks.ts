@@ -63,6 +63,14 @@ const BLOCK_NAMES = new Set(
 );
 
 export class CommonMarkBlocks {
+  /**
+   * One instance that lives as long as the module. V8 holds the hidden class that every instance
+   * ends up with only weakly, through the class's chain of field transitions. With no instance
+   * alive, a full GC (between two parses) frees it, and every optimized method that checks for it is
+   * thrown away and compiled again, slowly, on the next parse (docs/performance.md).
+   */
+  static readonly keepShape = new CommonMarkBlocks('');
+
   /** Per open container, outermost first: `QUOTE`, or a list item's content indentation. */
   private readonly need: number[] = [];
   /** Per open container: 1 for a list item that began with a blank line and holds nothing yet. */
