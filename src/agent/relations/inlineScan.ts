@@ -60,8 +60,8 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
       const next = s.charCodeAt(i + 1);
       if (isAsciiPunctuation(next) || next === 10) {
         flush(i);
-        textStart = i + 1;
-        i += 2;
+        if (wantText) out.push(s[i + 1]!); // as written: an escaped `*` is no emphasis marker
+        i = textStart = i + 2;
       } else i++;
     } else if (c === 96 /* ` */) {
       let j = i;
