@@ -22,7 +22,8 @@ describe('lexical search', () => {
 
   it('finds the Chinese page by a reworded question', async () => {
     const { hits } = await engine.search(searchRequest('退款多久返回支付账户？'));
-    expect(hits[0]).toMatchObject({ fileId: 'zh-returns', evidenceTypes: ['content'], sectionIds: ['period'] });
+    // The description is the page's first paragraph, so it matches too.
+    expect(hits[0]).toMatchObject({ fileId: 'zh-returns', matchedFields: ['description', 'content'], evidenceTypes: ['content', 'metadata'], sectionIds: ['period'] });
     expect(hits[0]!.sourceExcerpt).toBe('自签收之日起三十天内，商品可以无理由退货。退款将原路返回到您的支付账户。');
   });
 
@@ -47,7 +48,8 @@ describe('lexical search', () => {
     expect(hits[1]).toMatchObject({ matchedFields: ['path'], evidenceTypes: ['metadata'], sectionIds: [] });
     expect(hits[0]!.sourceExcerpt).toBe('# Delivery Orders ship within two working days. Parcels travel by courier.');
     expect(semanticStatus).toEqual({ state: 'skipped', safeCode: 'SEMANTIC_NOT_USED' });
-    expect((await engine.search(searchRequest('courier', { mode: 'file' }))).hits).toEqual([]);
+    expect((await engine.search(searchRequest('courier', { mode: 'file' }))).hits[0]?.matchedFields).toEqual(['description']);
+    expect((await engine.search(searchRequest('grazes', { mode: 'file' }))).hits).toEqual([]);
   });
 
   it('returns no hits, not an error, when nothing matches', async () => {

@@ -135,7 +135,23 @@ describe('graph mode', () => {
 
   it('marks a page found by search and by a relationship with both evidence types', async () => {
     const { hits } = await engineWith({}).search(searchRequest('courier 顺丰', { mode: 'graph' }));
-    expect(hits.find((h) => h.fileId === 'zh-shipping')!.evidenceTypes).toEqual(['content', 'graph']);
+    expect(hits.find((h) => h.fileId === 'zh-shipping')!.evidenceTypes).toEqual(['content', 'metadata', 'graph']);
+  });
+});
+
+describe('graph mode on real relationships', () => {
+  it('follows a Markdown link found by buildRelations', async () => {
+    const linked = searchFixture([
+      { id: 'a', text: '# Alpha\n\nThe aardvark page; see [beta](b.md).' },
+      { id: 'b', text: '# Beta\n\nNothing in common.' },
+    ]);
+    const engine = createSearchEngine(linked.catalog, linked.table, linked.relations, {});
+    const { hits } = await engine.search(searchRequest('aardvark', { mode: 'graph' }));
+    expect(hits.map((h) => [h.fileId, h.evidenceTypes])).toEqual([
+      ['a', ['content', 'metadata']],
+      ['b', ['graph']],
+    ]);
+    expect(hits[1]!.sourceExcerpt).toBe('# Beta Nothing in common.');
   });
 });
 

@@ -1,9 +1,12 @@
 /**
- * Tiny stand-ins for the file table and relation table, so the search engine can be tested alone:
- * pages from Markdown texts, paths and tags given inline, relationships given as a map.
+ * Search test fixtures: pages from Markdown texts with paths, titles and tags given inline, through the
+ * real file table (`buildFileTable`); relationships from the real link scanner (`buildRelations`), or
+ * given as a map when a test needs exact ones.
  */
 import { defineKnowledgeCatalog, type KnowledgeCatalog, parseKnowledgeDocument } from '../../../src/index.js';
-import type { FileTable, PageRecord, RelationRecord, RelationTable, SearchRequest } from '../../../src/agent/internal/model.js';
+import { buildFileTable } from '../../../src/agent/files/index.js';
+import type { FileTable, RelationRecord, RelationTable, SearchRequest } from '../../../src/agent/internal/model.js';
+import { buildRelations } from '../../../src/agent/relations/index.js';
 
 /** One test page. */
 export interface TestPage {
@@ -15,7 +18,7 @@ export interface TestPage {
   readonly path?: string;
 }
 
-/** A catalog, a fake file table (pages only, in path order) and a relation table. */
+/** A catalog, its file table and a relation table. */
 export interface SearchFixture {
   readonly catalog: KnowledgeCatalog;
   readonly table: FileTable;
@@ -26,34 +29,23 @@ export interface SearchFixture {
  * Build a fixture.
  *
  * @param pages - the pages.
- * @param links - relationships by file ID (defaults to none).
+ * @param links - exact relationships by file ID; default: those the pages' links and tags make.
  */
-export function searchFixture(pages: readonly TestPage[], links: Record<string, readonly Partial<RelationRecord>[]> = {}): SearchFixture {
+export function searchFixture(pages: readonly TestPage[], links?: Record<string, readonly Partial<RelationRecord>[]>): SearchFixture {
   const catalog = defineKnowledgeCatalog(pages.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })));
-  const records: PageRecord[] = pages
-    .map((p) => ({
-      kind: 'page' as const,
-      fileId: p.id,
-      path: p.path ?? `pages/${p.id}.md`,
-      title: p.title ?? p.id,
-      description: p.description ?? null,
-      frontmatter: p.tags === undefined ? {} : { tags: [...p.tags] },
-      tags: p.tags ?? [],
-      revision: 'r1',
-      locale: null,
-    }))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const table: FileTable = {
-    activeContentRevision: 'rev',
-    pages: records,
-    files: records,
-    byId: (id) => records.find((r) => r.fileId === id),
-    byPath: (path) => records.find((r) => r.path === path),
-    directory: () => undefined,
-    children: () => undefined,
-    closestIds: () => [],
-    closestPaths: () => [],
-  };
+  const files = Object.fromEntries(
+    pages.map((p) => [
+      p.id,
+      {
+        ...(p.path === undefined ? {} : { path: p.path }),
+        ...(p.title === undefined ? {} : { title: p.title }),
+        ...(p.description === undefined || p.description === null ? {} : { description: p.description }),
+        ...(p.tags === undefined ? {} : { frontmatter: { tags: [...p.tags] } }),
+      },
+    ]),
+  );
+  const table = buildFileTable(catalog, { files });
+  if (links === undefined) return { catalog, table, relations: buildRelations(catalog, table) };
   const relations = new Map(
     Object.entries(links).map(([id, list]) => [
       id,
