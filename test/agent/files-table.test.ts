@@ -48,7 +48,7 @@ describe('files: the table of pages and navigation files', () => {
     expect(page).toMatchObject({ path: 'pages/help/常见问题.md', title: 'Questions', description: 'All of them.', tags: ['billing', 'renewal'] });
     expect(page && page.kind === 'page' && page.frontmatter).toEqual(frontmatter);
     expect(page && page.kind === 'page' && page.frontmatter).not.toBe(frontmatter);
-    expect(Object.isFrozen((page as { frontmatter: { owner: object } }).frontmatter.owner)).toBe(true);
+    expect(Object.isFrozen((page as unknown as { frontmatter: { owner: object } }).frontmatter.owner)).toBe(true);
     expect(Object.isFrozen(frontmatter)).toBe(false);
     const byFunction = buildFileTable(catalog, { files: (id) => (id === 'faq' ? { path: 'pages/x.md' } : undefined) });
     expect(byFunction.byPath('pages/x.md')?.fileId).toBe('faq');
