@@ -7,7 +7,7 @@ import { strictAjv } from './helpers/tools-ajv.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isKnowledgeToolError } from '../../src/agent/errors/index.js';
-import { defineKnowledgeCatalog } from '../../src/index.js';
+import { defineKnowledgeCatalog, type KnowledgeDocument } from '../../src/index.js';
 import { createCatalogSource } from '../../src/agent/source/index.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/index.js';
 import type { KnowledgeSource, ListTreeOutput } from '../../src/agent/types.js';
@@ -47,7 +47,38 @@ async function pageThrough<T>(first: { items: readonly T[]; nextCursor: string |
 
 const key = (item: object): string => JSON.stringify(item);
 
+/** Hand-built documents whose strings may be empty, whitespace-only or padded, nested to depth 4. */
+const handBuilt = fc
+  .letrec((tie) => ({
+    part: fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('', ' ', '  \n ', 'a', ' b ', '\u3000c\u3000', '😀 d', 'e\n\nf', '\u00a0') },
+      { weight: 1, arbitrary: tie('section') },
+    ),
+    section: fc.record({ parts: fc.array(tie('part'), { maxLength: 4 }) }),
+  }))
+  .section.map((root) => {
+    let n = 0;
+    const name = (node: unknown): unknown =>
+      typeof node === 'string' ? node : { id: `s${n++}`, parts: (node as { parts: unknown[] }).parts.map(name) };
+    return { id: 'doc', revision: 'r', parts: (root as { parts: unknown[] }).parts.map(name) } as KnowledgeDocument;
+  });
+
 describe('catalog source invariants', () => {
+  it('get_file sizes equal the code points of the catalog\'s own self and subtree reads', async () => {
+    await fc.assert(
+      fc.asyncProperty(handBuilt, async (doc) => {
+        const catalog = defineKnowledgeCatalog([doc]);
+        const info = await createCatalogSource(catalog).getFile({ fileId: 'doc' });
+        expect(info.sections.map((s) => s.id)).toEqual([...catalog.sectionIds('doc')]);
+        for (const s of info.sections) {
+          const read = (mode: 'self' | 'subtree') => [...catalog.read({ documentId: 'doc', selection: { mode, sectionIds: [s.id] } }).content].length;
+          expect([s.selfChars, s.subtreeChars]).toEqual([read('self'), read('subtree')]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('paging through list_tree, read_related, expand_graph and search_files visits every item exactly once', async () => {
     await fc.assert(
       fc.asyncProperty(knowledgeBase, fc.integer({ min: 1, max: 4 }), query, async ({ catalog, options, ids }, limit, q) => {

@@ -57,12 +57,12 @@ export function createCatalogSource(catalog: KnowledgeCatalog, options?: Catalog
       if (cached !== undefined) return cached;
       const file = table.byId(fileId)!;
       let text: string;
-      if (file.kind === 'index' || file.kind === 'page') text = renderIndexMarkdown(table);
-      else {
+      if (file.kind === 'graph') {
+        // A graph file holds its page's whole `read_related` output, on one page.
         const scope = openScope('read_related', undefined, defaults);
         const { items } = relatedItems(state, scope, file.pageId!);
         text = `${JSON.stringify({ fileId: file.pageId, items, nextCursor: null }, null, 2)}\n`;
-      }
+      } else text = renderIndexMarkdown(table);
       navTexts.set(fileId, text);
       return text;
     },
