@@ -338,8 +338,14 @@ export class CommonMarkBlocks {
 
   private close(keep: number): void {
     this.closedNow = true;
-    this.need.length = keep;
-    this.empty.length = keep;
+    // Popped rather than cut by setting `length`, which is a runtime call that also frees the arrays'
+    // storage, only for the next `push` to allocate it again.
+    const need = this.need;
+    const empty = this.empty;
+    while (need.length > keep) {
+      need.pop();
+      empty.pop();
+    }
     this.leaf = NONE;
   }
 
