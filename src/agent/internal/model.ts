@@ -85,7 +85,10 @@ export interface RelationRecord {
 }
 
 /** Relationships of every page, each list in the spec's order (weight, type, path). */
-export type RelationTable = ReadonlyMap<string, readonly RelationRecord[]>;
+export interface RelationTable {
+  /** A page's relationships, or `undefined` for a file that is not a page. Computed on first use, then kept. */
+  get(fileId: string): readonly RelationRecord[] | undefined;
+}
 
 /** One ranked search candidate, before paging and before the file fields are added. */
 export interface RankedFile {

@@ -29,7 +29,8 @@ const list = (tags: readonly string[]): string => tags.map((t) => `\`${t}\``).jo
  *
  * @param catalog - the catalog the table was built from (its text is read once per page).
  * @param table - the file table.
- * @returns a map from page file ID to its frozen, ordered relationships (every page has an entry).
+ * @returns a table whose `get(fileId)` gives a page's frozen, ordered relationships (`undefined` for
+ *   a file that is not a page); shared tags are listed on a page's first `get`.
  * @example
  * ```ts
  * const relations = buildRelations(catalog, buildFileTable(catalog, {}));
@@ -97,6 +98,8 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
   }
 
   // Shared tags: candidates come from a tag → pages index, so pages without common tags cost nothing.
+  // They are listed per page on first use and kept: every pair up front would be quadratic in the
+  // pages of a popular tag (10,000 pages tagged `faq` are 10^8 pairs), most of them never asked for.
   // A page's tags as a set: `frontmatter.tags` may repeat a tag.
   const tagSets = new Map<PageRecord, readonly string[]>();
   const byTag = new Map<string, PageRecord[]>();
@@ -106,31 +109,41 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
     tagSets.set(page, tags);
     for (const tag of tags) (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(page);
   }
-  for (const [page, pageTags] of tagSets) {
-    const shared = new Map<PageRecord, string[]>();
-    for (const tag of pageTags) {
-      for (const other of byTag.get(tag)!) if (other !== page) (shared.get(other) ?? shared.set(other, []).get(other)!).push(tag);
-    }
-    for (const [other, tags] of shared) {
-      const union = pageTags.length + tagSets.get(other)!.length - tags.length;
-      out.get(page.fileId)!.push({
-        fileId: other.fileId,
-        relationType: 'shared_tag',
-        direction: 'outgoing',
-        weight: tags.length / union,
-        reason: `Both are tagged ${list([...tags].sort(compareCodePoints))}.`,
-        sectionId: null,
-      });
-    }
-  }
-
   const pathOf = (id: string) => table.byId(id)!.path;
-  for (const relations of out.values()) {
-    relations.sort(
-      (a, b) => b.weight - a.weight || TYPE_ORDER[a.relationType] - TYPE_ORDER[b.relationType] || compareCodePoints(pathOf(a.fileId), pathOf(b.fileId)),
-    );
-    for (const r of relations) Object.freeze(r);
-    Object.freeze(relations);
-  }
-  return out;
+  const finished = new Map<string, readonly RelationRecord[]>();
+  return {
+    get(fileId: string): readonly RelationRecord[] | undefined {
+      const done = finished.get(fileId);
+      if (done !== undefined) return done;
+      const links = out.get(fileId);
+      if (links === undefined) return undefined;
+      const relations = [...links];
+      const page = table.byId(fileId) as PageRecord;
+      const pageTags = tagSets.get(page);
+      if (pageTags !== undefined) {
+        const shared = new Map<PageRecord, string[]>();
+        for (const tag of pageTags) {
+          for (const other of byTag.get(tag)!) if (other !== page) (shared.get(other) ?? shared.set(other, []).get(other)!).push(tag);
+        }
+        for (const [other, tags] of shared) {
+          const union = pageTags.length + tagSets.get(other)!.length - tags.length;
+          relations.push({
+            fileId: other.fileId,
+            relationType: 'shared_tag',
+            direction: 'outgoing',
+            weight: tags.length / union,
+            reason: `Both are tagged ${list([...tags].sort(compareCodePoints))}.`,
+            sectionId: null,
+          });
+        }
+      }
+      relations.sort(
+        (a, b) => b.weight - a.weight || TYPE_ORDER[a.relationType] - TYPE_ORDER[b.relationType] || compareCodePoints(pathOf(a.fileId), pathOf(b.fileId)),
+      );
+      for (const r of relations) Object.freeze(r);
+      const frozen = Object.freeze(relations);
+      finished.set(fileId, frozen);
+      return frozen;
+    },
+  };
 }
