@@ -142,12 +142,42 @@ export class CommonMarkBlocks {
           this.leaf = PARAGRAPH;
           return NOT_CODE;
         }
+        if ((c === HASH || c === LT) && noTab(text, start, first)) {
+          const kind = this.headingOrComment(first, end, c);
+          if (kind !== -1) return kind;
+        }
       } else if (leaf === FENCE && first - start < 4 && text.charCodeAt(first) !== this.fenceChar && noTab(text, start, first)) {
         this.closedLast = false;
         return FENCE_BODY;
       }
     }
     return this.slowLine(start, end);
+  }
+
+  /**
+   * What `slowLineKind` does, with no container open and no leaf but a paragraph, for an ATX heading
+   * (or a line of `#`s that is not one: paragraph text) and for an HTML comment (a kind 2 HTML block,
+   * which may interrupt a paragraph), such as an anchor line; -1 for any other line. A method of its
+   * own so that `line` stays small enough to be inlined into the scanner's loop.
+   */
+  private headingOrComment(first: number, end: number, c: number): LineKind | -1 {
+    const text = this.text;
+    if (c === HASH) {
+      let q = first + 1;
+      while (q < end && q - first < 7 && text.charCodeAt(q) === HASH) q++;
+      const d = q < end ? text.charCodeAt(q) : SPACE;
+      this.closedLast = false;
+      this.leaf = q - first <= 6 && (d === SPACE || d === TAB) ? NONE : PARAGRAPH;
+      return NOT_CODE;
+    }
+    if (text.charCodeAt(first + 1) !== BANG || text.charCodeAt(first + 2) !== DASH || text.charCodeAt(first + 3) !== DASH) return -1;
+    this.closedLast = false;
+    if (commentEnds(text, first, end)) this.leaf = NONE;
+    else {
+      this.leaf = HTML;
+      this.htmlKind = 2;
+    }
+    return NOT_CODE;
   }
 
   private slowLine(start: number, end: number): LineKind {
@@ -544,7 +574,7 @@ function htmlEnds(text: string, from: number, end: number, kind: number): boolea
       }
       return false;
     case 2:
-      return has(text, from, end, '-->');
+      return commentEnds(text, from, end);
     case 3:
       return has(text, from, end, '?>');
     case 4:
@@ -552,6 +582,17 @@ function htmlEnds(text: string, from: number, end: number, kind: number): boolea
     default:
       return has(text, from, end, ']]>');
   }
+}
+
+/**
+ * Whether `[from, end)` contains `-->`. From the end back, looking for the `>`: a comment line most
+ * often ends with it, so an anchor line costs three reads.
+ */
+function commentEnds(text: string, from: number, end: number): boolean {
+  for (let i = end - 1; i >= from + 2; i--) {
+    if (text.charCodeAt(i) === GT && text.charCodeAt(i - 1) === DASH && text.charCodeAt(i - 2) === DASH) return true;
+  }
+  return false;
 }
 
 /** Whether `[from, end)` contains `pattern`, reading no further than `end`. */
