@@ -30,6 +30,10 @@ const HTML = 4;
 /** A block quote on the container stack; a list item holds its content indentation (> 0) instead. */
 const QUOTE = -1;
 
+/** `line`'s inner answers: the line is to be read as at top level (no container open); or slowly. */
+const TOP_LEVEL = -1;
+const SLOW = -2;
+
 const TAB = 9;
 const SPACE = 32;
 const BANG = 33;
@@ -121,33 +125,42 @@ export class CommonMarkBlocks {
   /**
    * Read the line `[start, end)` (without its line ending); `first` is its first character that is
    * not a space or tab (`end` when the line is blank). Returns what the line is, as code goes.
+   *
+   * The common lines take fast paths that do exactly what `slowLineKind` does for them, without its
+   * cursor; the rest take the slow path. None of the fast paths starts indented code, the only block
+   * that reads `closedLast`, so each may clear it.
    */
   line(start: number, end: number, first: number): LineKind {
+    if (this.need.length !== 0) {
+      const kind = this.containerLine(start, end, first);
+      if (kind !== TOP_LEVEL) return kind;
+    }
     const text = this.text;
     const leaf = this.leaf;
-    if (this.need.length === 0) {
-      // Fast paths for the common lines outside any container. None of them starts indented code,
-      // the only block that reads `closedLast`, so each may clear it.
-      if (first === end) {
-        this.closedLast = false;
-        if (leaf === FENCE) return FENCE_BODY;
-        if (leaf === INDENTED) return INDENTED_CODE;
-        if (leaf !== NONE && (leaf !== HTML || this.htmlKind >= 6)) this.leaf = NONE;
-        return NOT_CODE;
-      }
-      if (first - start < 4 && (leaf === NONE || leaf === PARAGRAPH)) {
-        const c = text.charCodeAt(first);
-        if ((c >= 128 || SPECIAL[c] === 0) && noTab(text, start, first)) {
+    if (first === end) {
+      this.closedLast = false;
+      if (leaf === FENCE) return FENCE_BODY;
+      if (leaf === INDENTED) return INDENTED_CODE;
+      if (leaf !== NONE && (leaf !== HTML || this.htmlKind >= 6)) this.leaf = NONE;
+      return NOT_CODE;
+    }
+    if (first - start < 4 && noTab(text, start, first)) {
+      const c = text.charCodeAt(first);
+      if (leaf === NONE || leaf === PARAGRAPH) {
+        if (c >= 128 || SPECIAL[c] === 0) {
           this.closedLast = false;
           this.leaf = PARAGRAPH;
           return NOT_CODE;
         }
-        if ((c === HASH || c === LT) && noTab(text, start, first)) {
-          const kind = this.headingOrComment(first, end, c);
-          if (kind !== -1) return kind;
-        }
-      } else if (leaf === FENCE && first - start < 4 && text.charCodeAt(first) !== this.fenceChar && noTab(text, start, first)) {
+        const kind = this.topLevelBlock(start, first, end, c);
+        if (kind !== SLOW) return kind;
+      } else if (leaf === FENCE) {
         this.closedLast = false;
+        if (c === this.fenceChar) {
+          let q = first + 1;
+          while (q < end && text.charCodeAt(q) === c) q++;
+          if (q - first >= this.fenceLength && onlySpaceOrTab(text, q, end)) this.leaf = NONE;
+        }
         return FENCE_BODY;
       }
     }
@@ -155,29 +168,81 @@ export class CommonMarkBlocks {
   }
 
   /**
-   * What `slowLineKind` does, with no container open and no leaf but a paragraph, for an ATX heading
-   * (or a line of `#`s that is not one: paragraph text) and for an HTML comment (a kind 2 HTML block,
-   * which may interrupt a paragraph), such as an anchor line; -1 for any other line. A method of its
-   * own so that `line` stays small enough to be inlined into the scanner's loop.
+   * A line with containers open: the fast paths for a blank line inside list items, a paragraph's
+   * continuation (lazy or not), and a line that continues no container (which then closes them all
+   * and is read as at top level, `TOP_LEVEL`); else the slow path.
    */
-  private headingOrComment(first: number, end: number, c: number): LineKind | -1 {
+  private containerLine(start: number, end: number, first: number): LineKind | typeof TOP_LEVEL {
+    const need = this.need;
+    if (first === end) {
+      // Every list item that holds something goes on through a blank line; a block quote or an item
+      // that began with a blank line does not.
+      for (let i = 0; i < need.length; i++) if (need[i] === QUOTE || this.empty[i] === 1) return this.slowLine(start, end);
+      return TOP_LEVEL;
+    }
     const text = this.text;
-    if (c === HASH) {
-      let q = first + 1;
-      while (q < end && q - first < 7 && text.charCodeAt(q) === HASH) q++;
-      const d = q < end ? text.charCodeAt(q) : SPACE;
+    const c = text.charCodeAt(first);
+    // Text that starts no block continues an open paragraph, lazily when it continues no container.
+    if (this.leaf === PARAGRAPH && (c >= 128 || SPECIAL[c] === 0)) {
       this.closedLast = false;
-      this.leaf = q - first <= 6 && (d === SPACE || d === TAB) ? NONE : PARAGRAPH;
       return NOT_CODE;
     }
-    if (text.charCodeAt(first + 1) !== BANG || text.charCodeAt(first + 2) !== DASH || text.charCodeAt(first + 3) !== DASH) return -1;
-    this.closedLast = false;
-    if (commentEnds(text, first, end)) this.leaf = NONE;
-    else {
-      this.leaf = HTML;
-      this.htmlKind = 2;
+    // Indented less than the outermost list item's content: the line continues no container. Unless
+    // it is a lazy paragraph line, it closes them all.
+    const indent = first - start;
+    if (indent < 4 && indent < need[0]! && noTab(text, start, first) && (this.leaf !== PARAGRAPH || interruptsParagraph(text, first, end, c))) {
+      this.close(0);
+      return TOP_LEVEL;
     }
-    return NOT_CODE;
+    return this.slowLine(start, end);
+  }
+
+  /**
+   * What `slowLineKind` does, with no container open and no leaf but a paragraph, for an ATX heading
+   * (or a line of `#`s that is not one: paragraph text), an HTML comment (a kind 2 HTML block, which
+   * may interrupt a paragraph) such as an anchor line, a bullet list item that starts with text, and
+   * a fence; `SLOW` for any other line. A method of its own so that `line` stays small enough to be
+   * inlined into the scanner's loop.
+   */
+  private topLevelBlock(start: number, first: number, end: number, c: number): LineKind | typeof SLOW {
+    const text = this.text;
+    if (c === HASH) {
+      this.closedLast = false;
+      this.leaf = isAtxHeading(text, first, end) ? NONE : PARAGRAPH;
+      return NOT_CODE;
+    }
+    if (c === LT) {
+      if (!isCommentStart(text, first)) return SLOW;
+      this.closedLast = false;
+      if (commentEnds(text, first, end)) this.leaf = NONE;
+      else {
+        this.leaf = HTML;
+        this.htmlKind = 2;
+      }
+      return NOT_CODE;
+    }
+    if (c === DASH || c === STAR || c === PLUS) {
+      if (!isBulletWithText(text, first, end)) return SLOW;
+      // One space of padding: the content starts two columns after the marker's.
+      this.closedLast = false;
+      this.closedNow = false;
+      this.need.push(first - start + 2);
+      this.empty.push(0);
+      this.leaf = PARAGRAPH;
+      return NOT_CODE;
+    }
+    if (c === BACKTICK || c === TILDE) {
+      let q = first + 1;
+      while (q < end && text.charCodeAt(q) === c) q++;
+      if (q - first < 3 || (c === BACKTICK && contains(text, q, end, BACKTICK))) return SLOW;
+      this.closedLast = false;
+      this.leaf = FENCE;
+      this.fenceChar = c;
+      this.fenceLength = q - first;
+      this.fenceAt = first;
+      return FENCE_OPEN;
+    }
+    return SLOW;
   }
 
   private slowLine(start: number, end: number): LineKind {
@@ -435,6 +500,39 @@ export class CommonMarkBlocks {
       }
     }
   }
+}
+
+/** `#` to `######` at `p`, then a space, a tab or the end of the line. */
+function isAtxHeading(text: string, p: number, end: number): boolean {
+  let q = p + 1;
+  while (q < end && q - p < 7 && text.charCodeAt(q) === HASH) q++;
+  const d = q < end ? text.charCodeAt(q) : SPACE;
+  return q - p <= 6 && (d === SPACE || d === TAB);
+}
+
+function isCommentStart(text: string, p: number): boolean {
+  return text.charCodeAt(p + 1) === BANG && text.charCodeAt(p + 2) === DASH && text.charCodeAt(p + 3) === DASH;
+}
+
+/**
+ * `-`, `*` or `+` at `p`, one space, then a character that starts no block: a list item whose first
+ * line is paragraph text (never a thematic break or a setext underline).
+ */
+function isBulletWithText(text: string, p: number, end: number): boolean {
+  if (p + 2 >= end || text.charCodeAt(p + 1) !== SPACE) return false;
+  const d = text.charCodeAt(p + 2);
+  return d >= 128 || (SPECIAL[d] === 0 && d !== SPACE && d !== TAB);
+}
+
+/**
+ * Whether the line from `p` (its first character `c`, indented 0-3 columns) starts a block that
+ * closes the open containers even where the line could be a lazy paragraph line: an ATX heading, an
+ * HTML comment, a bullet list item that starts with text.
+ */
+function interruptsParagraph(text: string, p: number, end: number, c: number): boolean {
+  if (c === HASH) return isAtxHeading(text, p, end);
+  if (c === LT) return isCommentStart(text, p);
+  return (c === DASH || c === STAR || c === PLUS) && isBulletWithText(text, p, end);
 }
 
 function noTab(text: string, from: number, to: number): boolean {
