@@ -130,7 +130,15 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
     checkpoint();
     if (request.mode === 'graph') ranked = expandGraph(ranked, relations, fileIdOf, pageOf, request.graphDepth, request.graphFanout);
     let counted: ReadonlyMap<string, number> | undefined;
-    const frequency = readFrequency ?? ((term: string) => (counted ??= termFrequencies(lexical.contentResults)).get(term) ?? Number.MAX_SAFE_INTEGER);
+    const known = new Map<string, number>();
+    const frequency = (term: string): number => {
+      let n = known.get(term);
+      if (n === undefined) {
+        n = readFrequency?.(term) ?? (counted ??= termFrequencies(lexical.contentResults)).get(term) ?? Number.MAX_SAFE_INTEGER;
+        known.set(term, n);
+      }
+      return n;
+    };
     const leadOf = (page: number): string => documentLead(catalog.document(fileIdOf(page)), excerptChars);
     const context = { chunks, fileIdOf, excerptChars, leadOf, frequency };
     const hits: RankedFile[] = ranked.map((candidate) => toRankedFile(candidate, context));

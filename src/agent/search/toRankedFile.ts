@@ -92,7 +92,9 @@ function locateFirst(raw: string, term: string): readonly [number, number] | und
  * text collapsed.
  */
 function excerptAround(raw: string, a: number, b: number, maxChars: number): string {
-  let from = Math.max(0, a - 4 * maxChars);
+  // Room enough for the quarter of the excerpt before the term and the rest after, in code units
+  // (a code point takes at most two), with slack for whitespace that collapses.
+  let from = Math.max(0, a - 2 * maxChars);
   let to = Math.min(raw.length, b + 4 * maxChars);
   if (from > 0 && raw.charCodeAt(from) >= 0xdc00 && raw.charCodeAt(from) <= 0xdfff) from--;
   if (to < raw.length && raw.charCodeAt(to) >= 0xdc00 && raw.charCodeAt(to) <= 0xdfff) to++;
