@@ -30,9 +30,8 @@ const HTML = 4;
 /** A block quote on the container stack; a list item holds its content indentation (> 0) instead. */
 const QUOTE = -1;
 
-/** `line`'s inner answers: the line is to be read as at top level (no container open); or slowly. */
-const TOP_LEVEL = -1;
-const SLOW = -2;
+/** `topLevelBlock`'s answer for a line that it leaves to the slow path. */
+const SLOW = -1;
 
 const TAB = 9;
 const SPACE = 32;
@@ -131,11 +130,60 @@ export class CommonMarkBlocks {
    * that reads `closedLast`, so each may clear it.
    */
   line(start: number, end: number, first: number): LineKind {
-    if (this.need.length !== 0) {
-      const kind = this.containerLine(start, end, first);
-      if (kind !== TOP_LEVEL) return kind;
+    // The most common lines, text or a blank line outside any block but a paragraph, here; the rest
+    // in a method too large to be inlined, so that this one stays small enough to be inlined into the
+    // scanner's loop.
+    const leaf = this.leaf;
+    if (this.need.length === 0 && (leaf === NONE || leaf === PARAGRAPH)) {
+      if (first === end) {
+        this.closedLast = false;
+        this.leaf = NONE;
+        return NOT_CODE;
+      }
+      if (first - start < 4) {
+        const c = this.text.charCodeAt(first);
+        if ((c >= 128 || SPECIAL[c] === 0) && (first === start || noTab(this.text, start, first))) {
+          this.closedLast = false;
+          this.leaf = PARAGRAPH;
+          return NOT_CODE;
+        }
+      }
     }
+    return this.otherLine(start, end, first);
+  }
+
+  /**
+   * Every other line. With containers open: a blank line inside list items that hold something goes
+   * on as at top level; text that starts no block continues an open paragraph (lazily or not); a line
+   * indented less than the outermost list item's content continues no container and, unless it is a
+   * lazy paragraph line, closes them all and is read as at top level. Then the top-level fast paths
+   * (`topLevelBlock`), else the slow path.
+   */
+  private otherLine(start: number, end: number, first: number): LineKind {
     const text = this.text;
+    const need = this.need;
+    if (need.length !== 0) {
+      if (first === end) {
+        // Every list item that holds something goes on through a blank line; a block quote or an
+        // item that began with a blank line does not.
+        for (let i = 0; i < need.length; i++) if (need[i] === QUOTE || this.empty[i] === 1) return this.slowLine(start, end);
+      } else {
+        const c = text.charCodeAt(first);
+        if (this.leaf === PARAGRAPH && (c >= 128 || SPECIAL[c] === 0)) {
+          this.closedLast = false;
+          return NOT_CODE;
+        }
+        const indent = first - start;
+        if (
+          indent < 4 &&
+          indent < need[0]! &&
+          noTab(text, start, first) &&
+          (this.leaf !== PARAGRAPH || interruptsParagraph(text, first, end, c))
+        ) {
+          this.close(0);
+        } else return this.slowLine(start, end);
+      }
+    }
     const leaf = this.leaf;
     if (first === end) {
       this.closedLast = false;
@@ -163,36 +211,6 @@ export class CommonMarkBlocks {
         }
         return FENCE_BODY;
       }
-    }
-    return this.slowLine(start, end);
-  }
-
-  /**
-   * A line with containers open: the fast paths for a blank line inside list items, a paragraph's
-   * continuation (lazy or not), and a line that continues no container (which then closes them all
-   * and is read as at top level, `TOP_LEVEL`); else the slow path.
-   */
-  private containerLine(start: number, end: number, first: number): LineKind | typeof TOP_LEVEL {
-    const need = this.need;
-    if (first === end) {
-      // Every list item that holds something goes on through a blank line; a block quote or an item
-      // that began with a blank line does not.
-      for (let i = 0; i < need.length; i++) if (need[i] === QUOTE || this.empty[i] === 1) return this.slowLine(start, end);
-      return TOP_LEVEL;
-    }
-    const text = this.text;
-    const c = text.charCodeAt(first);
-    // Text that starts no block continues an open paragraph, lazily when it continues no container.
-    if (this.leaf === PARAGRAPH && (c >= 128 || SPECIAL[c] === 0)) {
-      this.closedLast = false;
-      return NOT_CODE;
-    }
-    // Indented less than the outermost list item's content: the line continues no container. Unless
-    // it is a lazy paragraph line, it closes them all.
-    const indent = first - start;
-    if (indent < 4 && indent < need[0]! && noTab(text, start, first) && (this.leaf !== PARAGRAPH || interruptsParagraph(text, first, end, c))) {
-      this.close(0);
-      return TOP_LEVEL;
     }
     return this.slowLine(start, end);
   }
