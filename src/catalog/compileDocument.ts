@@ -5,8 +5,9 @@
  * own strings are its range). Internal.
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { describe, formatPath, isNonEmptyString, isPlainObject, own, unknownKeys } from '../internal/values.js';
+import { describe, formatPath, isNonEmptyString, isPlainObject, own } from '../internal/values.js';
 import type { KnowledgeDocument, KnowledgePart, KnowledgeSection } from '../types.js';
+import { extraKeys } from './extraKeys.js';
 
 /** A compiled section: its frozen node and where its text is. */
 export interface CompiledSection {
@@ -126,7 +127,7 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   const locale = own(input, 'locale');
   const parts = own(input, 'parts');
   if (isNonEmptyString(id)) ctx.documentId = id;
-  for (const key of unknownKeys(input, DOCUMENT_KEYS)) {
+  for (const key of extraKeys(input, DOCUMENT_KEYS)) {
     invalid(ctx, [...at.path, key], `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`);
   }
   if (ctx.documentId === undefined) invalid(ctx, [...at.path, 'id'], `the document ID must be a non-empty string, got ${describe(id)}.`);
@@ -199,7 +200,7 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
         continue;
       }
     }
-    for (const key of unknownKeys(part, SECTION_KEYS)) {
+    for (const key of extraKeys(part, SECTION_KEYS)) {
       invalid(ctx, pathOf(at, parent, index, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
     }
     // Every section gets an entry (it locates its children in messages); only a valid, first use of
