@@ -157,22 +157,56 @@ function body(text: string, start: number, end: number, hasCarriageReturn: boole
 
 /** `OPEN` or `CLOSE` when `[start, end)` is exactly an anchor, else 0. */
 function exactAnchor(text: string, start: number, end: number): 0 | typeof OPEN | typeof CLOSE {
-  if (!text.startsWith('<!-- ', start)) return 0;
+  if (!hasAt(text, start, OPEN_PREFIX)) return 0;
   let q = start + 5;
   let kind: typeof OPEN | typeof CLOSE = OPEN;
   if (text.charCodeAt(q) === SLASH) {
     kind = CLOSE;
     q++;
   }
-  if (!text.startsWith('agent-section:', q)) return 0;
+  if (!hasAt(text, q, ANCHOR_NAME)) return 0;
   q += 14;
   const idStart = q;
   while (q < end && isIdCharCode(text.charCodeAt(q))) q++;
-  if (q === idStart || q + 4 !== end || !text.startsWith(' -->', q)) return 0;
+  if (q === idStart || q + 4 !== end || !hasAt(text, q, CLOSE_SUFFIX)) return 0;
   return kind;
 }
 
-/** A line (from `p`, its first non-blank character) that starts with `<!--` and mentions `agent-section`. */
+// The fixed parts of an anchor line, as char codes: compared by `charCodeAt`, which TurboFan inlines,
+// where `startsWith` is a call into the runtime's string builtins.
+const codes = (s: string): readonly number[] => Array.from(s, (c) => c.charCodeAt(0));
+const OPEN_PREFIX = codes('<!-- ');
+const ANCHOR_NAME = codes('agent-section:');
+const CLOSE_SUFFIX = codes(' -->');
+const COMMENT_START = codes('<!--');
+const NEAR_MISS = codes('agent-section');
+
+/** Whether `text` holds `expected` (char codes) at `at`. */
+function hasAt(text: string, at: number, expected: readonly number[]): boolean {
+  if (at + expected.length > text.length) return false;
+  for (let i = 0; i < expected.length; i++) if (text.charCodeAt(at + i) !== expected[i]) return false;
+  return true;
+}
+
+/**
+ * A line (from `p`, its first non-blank character) that starts with `<!--` and mentions `agent-section`
+ * in any case. Compared without allocating: the same answer as `toLowerCase().includes(...)` on the
+ * rest of the line, because the only characters outside ASCII whose lower case holds an ASCII letter
+ * are U+212A KELVIN SIGN (`k`, not in the word) and U+0130 (`i` followed by U+0307, which cannot be
+ * followed by the word's `o`).
+ */
 function isAnchorLike(text: string, p: number, end: number): boolean {
-  return end - p >= 17 && text.startsWith('<!--', p) && text.slice(p + 4, end).toLowerCase().includes('agent-section');
+  if (end - p < 17 || !hasAt(text, p, COMMENT_START)) return false;
+  const n = NEAR_MISS.length;
+  for (let i = p + 4; i + n <= end; i++) {
+    let j = 0;
+    while (j < n) {
+      let c = text.charCodeAt(i + j);
+      if (c >= 65 && c <= 90) c += 32;
+      if (c !== NEAR_MISS[j]) break;
+      j++;
+    }
+    if (j === n) return true;
+  }
+  return false;
 }
