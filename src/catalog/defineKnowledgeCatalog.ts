@@ -77,18 +77,35 @@ function compileAll(documents: unknown, options: unknown): { compiled: Map<strin
   if (!Array.isArray(documents)) {
     throwIssues([...issues, { code: 'INVALID_INPUT', path: [], message: `${API}: expected an array of documents, got ${describe(documents)}.` }]);
   }
-  const firstIndex = new Map<string, number>();
+  // One Map operation per document. Each new ID is set in `compiled`; a set that does not grow the
+  // Map is a duplicate. Any duplicate throws, so the value it overwrote never reaches a catalog. The
+  // index of each ID's first document, needed only for the message, is kept in `indexes` (an array
+  // push, not a Map update) and looked up in a Map built at the first duplicate.
+  const indexes: number[] = [];
+  let firstIndex: Map<string, number> | undefined;
   // A plain loop, not forEach: a hole in a sparse array is reported, never skipped.
   for (let index = 0; index < documents.length; index++) {
     const input: unknown = documents[index];
     const doc = compileDocument(input, { api: API, path: [index], root: 'documents' }, issues);
     const id = isPlainObject(input) ? own(input, 'id') : undefined;
     if (typeof id !== 'string' || id === '') continue;
-    const first = firstIndex.get(id);
-    if (first === undefined) {
-      firstIndex.set(id, index);
-      if (doc !== undefined) compiled.set(id, doc);
-      continue;
+    let first: number | undefined;
+    if (firstIndex === undefined) {
+      const size = compiled.size;
+      // An invalid document (`doc` undefined) has reported its issues: the catalog throws.
+      compiled.set(id, doc!);
+      if (compiled.size > size) {
+        indexes.push(index);
+        continue;
+      }
+      firstIndex = firstIndexes(compiled.keys(), indexes);
+      first = firstIndex.get(id)!;
+    } else {
+      first = firstIndex.get(id);
+      if (first === undefined) {
+        firstIndex.set(id, index);
+        continue;
+      }
     }
     issues.push({
       code: 'DUPLICATE_DOCUMENT_ID',
@@ -99,4 +116,12 @@ function compileAll(documents: unknown, options: unknown): { compiled: Map<strin
   }
   throwIfIssues(issues);
   return { compiled, maxChars };
+}
+
+/** Each ID's first index: `ids` in insertion order beside `indexes`, the index each was first seen at. */
+function firstIndexes(ids: Iterable<string>, indexes: readonly number[]): Map<string, number> {
+  const map = new Map<string, number>();
+  let k = 0;
+  for (const id of ids) map.set(id, indexes[k++]!);
+  return map;
 }
