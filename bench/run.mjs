@@ -1,20 +1,26 @@
 // `npm run bench`: Knowledge Kit's core beside the alternatives, measured side by side in one run.
+// Besides the bench corpus: a section-dense 10 MB document, 100,000 documents of 1 KB, and the real
+// Markdown of ../shared/corpus/markdown (read in place; skipped when absent).
 // Every contender runs in this process, interleaved round by round after a full GC; medians printed.
 // `npm run -s bench -- --json` prints one JSON object instead of the tables. Timing lives here, never in
 // the test suite. The corpus is generated (bench/corpus.mjs), so every run reads the same bytes.
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MarkdownTextSplitter } from '@langchain/textsplitters';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from 'knowledge-kit';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { generateCorpus } from './corpus.mjs';
+import { generateCorpus, generateDenseCorpus } from './corpus.mjs';
 import { interleave, megabytes, printTable, requireGc, round, sinkValue } from './harness.mjs';
 
 const json = process.argv.includes('--json');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const SLOW_ROUNDS = Number(process.env.BENCH_SLOW_ROUNDS ?? 5); // remark-parse takes seconds a run
+const MANY_ROUNDS = Number(process.env.BENCH_MANY_ROUNDS ?? 9); // 100,000 documents: about a second a round
+const REAL_CORPUS = fileURLToPath(new URL('../../shared/corpus/markdown', import.meta.url));
 requireGc();
 const log = (line) => {
   if (!json) console.error(line);
@@ -85,7 +91,76 @@ const documentRead = await interleave(
   { rounds: ROUNDS },
 );
 
-// 5. Retained heap of a catalog of 200 × 50 KB documents, in a clean process.
+// 5. The shapes real knowledge bases have. A section-dense 10 MB document (about one line in five an
+// anchor, nested to depth 3, Chinese and English): parse beside the floor, compile beside parse.
+log('section-dense 10 MB document …');
+const textDense = generateDenseCorpus(10_000_000);
+const docDense = parse(textDense, 'dense');
+const dense = await interleave(
+  {
+    parseKnowledgeDocument: { run: () => parse(textDense, 'dense').parts.length },
+    "text.split('\\n')": { run: () => textDense.split('\n').length },
+    defineKnowledgeCatalog: { run: () => defineKnowledgeCatalog([docDense]).ids.length },
+  },
+  { rounds: ROUNDS },
+);
+const denseSections = defineKnowledgeCatalog([docDense]).sectionIds('dense').length;
+
+// 6. Real Markdown nobody on this project wrote (../shared/corpus/markdown), read in place: parse of
+// every file beside the floor, compile of all of them beside parse. Skipped when the folder is absent.
+let real;
+const realFiles = existsSync(REAL_CORPUS) ? markdownFiles(REAL_CORPUS) : [];
+if (realFiles.length === 0) {
+  log(`real documents: skipped, ${REAL_CORPUS} is absent`);
+} else {
+  log(`real documents (${realFiles.length} files) …`);
+  const inputs = realFiles.map((file) => ({ id: path.relative(REAL_CORPUS, file), text: readFileSync(file, 'utf8') }));
+  // A file the parser refuses (say, an anchor-like line in an unclosed fence) is left out and counted.
+  const parsable = inputs.filter(({ id, text }) => {
+    try {
+      parse(text, id);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const realDocs = parsable.map(({ id, text }) => parse(text, id));
+  const parseAll = () => parsable.map(({ id, text }) => parse(text, id)).length;
+  const splitAll = () => parsable.reduce((lines, { text }) => lines + text.split('\n').length, 0);
+  const timings = await interleave(
+    {
+      parseKnowledgeDocument: { run: parseAll },
+      "text.split('\\n')": { run: splitAll },
+      defineKnowledgeCatalog: { run: () => defineKnowledgeCatalog(realDocs).ids.length },
+    },
+    { rounds: ROUNDS },
+  );
+  real = {
+    timings,
+    files: realFiles.length,
+    refused: inputs.length - parsable.length,
+    utf8Megabytes: parsable.reduce((sum, { text }) => sum + Buffer.byteLength(text, 'utf8'), 0) / 1e6,
+    sections: realDocs.reduce((sum, doc) => sum + defineKnowledgeCatalog([doc]).sectionIds(doc.id).length, 0),
+  };
+}
+
+// 7. 100,000 documents of about 1 KB each: compile beside the parse of the same documents.
+log('100,000 documents of 1 KB …');
+const MANY = 100_000;
+const manyTexts = Array.from({ length: MANY }, (_, i) => generateCorpus(1_000, i + 1));
+const manyIds = manyTexts.map((_, i) => `doc-${i}`);
+const manyDocs = manyTexts.map((text, i) => parse(text, manyIds[i]));
+const many = await interleave(
+  {
+    parseKnowledgeDocument: { run: () => manyTexts.map((text, i) => parse(text, manyIds[i])).length },
+    defineKnowledgeCatalog: { run: () => defineKnowledgeCatalog(manyDocs).ids.length },
+  },
+  { rounds: MANY_ROUNDS, warmup: 2 },
+);
+const manySections = manyDocs.reduce((sum, doc) => sum + countSections(doc), 0);
+const manyMegabytes = manyTexts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0) / 1e6;
+
+// 8. Retained heap of a catalog of 200 × 50 KB documents, in a clean process.
 log('retained heap …');
 const heap = JSON.parse(
   execFileSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./heap.mjs', import.meta.url))], { encoding: 'utf8' }),
@@ -117,6 +192,24 @@ const figures = [
     at: 'most',
   },
   { figure: 'retained catalog heap / source bytes (UTF-16)', value: heap.retainedPerSourceByte, target: 2, at: 'most' },
+  {
+    figure: "section-dense 10 MB: parse throughput / text.split('\\n') floor",
+    value: dense["text.split('\\n')"].medianMs / dense.parseKnowledgeDocument.medianMs,
+    target: 0.6,
+    at: 'least',
+  },
+  {
+    figure: 'section-dense 10 MB: defineKnowledgeCatalog time / parse time',
+    value: dense.defineKnowledgeCatalog.medianMs / dense.parseKnowledgeDocument.medianMs,
+    target: 1,
+    at: 'most',
+  },
+  {
+    figure: '100,000 × 1 KB documents: defineKnowledgeCatalog time / parse time',
+    value: many.defineKnowledgeCatalog.medianMs / many.parseKnowledgeDocument.medianMs,
+    target: 1,
+    at: 'most',
+  },
 ].map((f) => ({ ...f, value: round(f.value, f.value >= 100 ? 0 : 2), met: f.at === 'least' ? f.value >= f.target : f.value <= f.target }));
 // Measured beside the targets, without one of their own.
 const context = [
@@ -125,6 +218,18 @@ const context = [
     value: round(documentRead['document read, 10 MB document'].medianMs / documentRead['flat copy of the 10 MB source text'].medianMs),
   },
   { figure: 'catalog heap beyond the source text / source bytes', value: round(heap.structurePerSourceByte) },
+  ...(real === undefined
+    ? []
+    : [
+        {
+          figure: "real Markdown files: parse throughput / text.split('\\n') floor",
+          value: round(real.timings["text.split('\\n')"].medianMs / real.timings.parseKnowledgeDocument.medianMs),
+        },
+        {
+          figure: 'real Markdown files: defineKnowledgeCatalog time / parse time',
+          value: round(real.timings.defineKnowledgeCatalog.medianMs / real.timings.parseKnowledgeDocument.medianMs),
+        },
+      ]),
 ];
 
 const timing = (group, mb) =>
@@ -142,14 +247,20 @@ const report = {
     '10 MB': { utf8Megabytes: round(mb10), utf16Units: text10m.length, lines: text10m.split('\n').length, sections: catalog.sectionIds('bench').length },
     '1 MB': { utf8Megabytes: round(mb1), utf16Units: text1m.length },
     '10 KB': { utf8Bytes: Buffer.byteLength(text10k, 'utf8'), selfReadSection: target, selfReadChars: smallContent.length },
+    'section-dense 10 MB': { utf8Megabytes: round(megabytes(textDense)), utf16Units: textDense.length, lines: textDense.split('\n').length, sections: denseSections },
+    '100,000 × 1 KB': { documents: MANY, utf8Megabytes: round(manyMegabytes), sections: manySections },
+    real: real === undefined ? { skipped: `${REAL_CORPUS} is absent` } : { files: real.files, refused: real.refused, utf8Megabytes: round(real.utf8Megabytes), sections: real.sections },
   },
-  rounds: { fast: ROUNDS, slow: SLOW_ROUNDS },
+  rounds: { fast: ROUNDS, slow: SLOW_ROUNDS, manyDocuments: MANY_ROUNDS },
   timings: {
     parse10MB: timing(parse10m, mb10),
     parse1MB: timing(parse1m, mb1),
     compile10MB: timing(compile),
     selfRead: timing(reads),
     documentRead10MB: timing(documentRead),
+    sectionDense10MB: timing(dense, megabytes(textDense)),
+    ...(real === undefined ? {} : { realMarkdown: timing(real.timings, real.utf8Megabytes) }),
+    documents100k: timing(many, manyMegabytes),
   },
   heap,
   figures,
@@ -162,7 +273,13 @@ if (json) {
   console.log(JSON.stringify(report));
 } else {
   console.log(`Knowledge Kit bench — ${report.node}, ${report.cpu} (${report.cores} cores); medians of ${ROUNDS} interleaved rounds (${SLOW_ROUNDS} beside remark-parse)`);
-  console.log(`Corpus: ${report.corpus['10 MB'].utf8Megabytes} MB, ${report.corpus['10 MB'].lines} lines, ${report.corpus['10 MB'].sections} sections; 1 MB and 10 KB from the same generator.\n`);
+  console.log(`Corpus: ${report.corpus['10 MB'].utf8Megabytes} MB, ${report.corpus['10 MB'].lines} lines, ${report.corpus['10 MB'].sections} sections; 1 MB and 10 KB from the same generator.`);
+  const d = report.corpus['section-dense 10 MB'];
+  console.log(`Section-dense: ${d.utf8Megabytes} MB, ${d.lines} lines, ${d.sections} sections (${round((2 * d.sections) / d.lines)} of the lines are anchors), depth ≤ 3.`);
+  const m = report.corpus['100,000 × 1 KB'];
+  console.log(`Many documents: ${m.documents} documents, ${m.utf8Megabytes} MB in all, ${m.sections} sections (medians of ${MANY_ROUNDS} rounds).`);
+  const r = report.corpus.real;
+  console.log(r.skipped ? `Real Markdown: skipped, ${r.skipped}.\n` : `Real Markdown: ${r.files} files read in place, ${r.utf8Megabytes} MB, ${r.sections} sections${r.refused > 0 ? `; ${r.refused} refused by the parser, left out` : ''}.\n`);
   for (const [title, group] of Object.entries(report.timings)) {
     console.log(`${title}:`);
     printTable(
@@ -178,6 +295,27 @@ if (json) {
     ...figures.map((f) => ({ figure: f.figure, value: f.value, target: `${f.at === 'least' ? '>=' : '<='} ${f.target}`, met: f.met ? 'yes' : 'MISSED' })),
     ...context.map((f) => ({ figure: f.figure, value: f.value, target: '', met: '' })),
   ]);
+}
+
+/** Every `.md` file under `dir`, sorted, so every run reads the same files in the same order. */
+function markdownFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+}
+
+/** The number of sections in `document`. */
+function countSections(document) {
+  let count = 0;
+  const stack = [...document.parts];
+  while (stack.length > 0) {
+    const part = stack.pop();
+    if (typeof part === 'string') continue;
+    count++;
+    stack.push(...part.parts);
+  }
+  return count;
 }
 
 /** The ID of the first section at the greatest depth in `document`. */
