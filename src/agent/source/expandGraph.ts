@@ -1,18 +1,14 @@
+import { graphFilePath } from '../files/index.js';
 import type { ExpandGraphOutput, GraphRelationship } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { decodeCursor, page } from './cursor.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
-import { relatedOf } from './relatedOf.js';
+import { relatedOf, relationFields } from './relatedOf.js';
 import type { SourceState } from './state.js';
 
 /** Relationships per page of `expand_graph`. */
 const PAGE = 50;
-
-/** `/_graph/by-file/<fileId>.json`, the graph file of a page. */
-export function graphPath(fileId: string): string {
-  return `_graph/by-file/${encodeURIComponent(fileId)}.json`;
-}
 
 /**
  * `expand_graph`: breadth first from the seed, each file contributing its `fanout` strongest
@@ -45,15 +41,9 @@ export function expandGraph(state: SourceState, scope: CallScope, input: unknown
         const r = relations[i]!;
         if (seen.has(r.fileId)) continue;
         seen.add(r.fileId);
-        const other = state.table.byId(r.fileId)!;
         found.push({
-          fileId: r.fileId,
-          path: other.path,
-          title: other.title,
-          relationType: r.relationType,
-          direction: r.direction,
-          weight: r.weight,
-          readActions: fileActions(scope.actionBase, other),
+          ...relationFields(state, r),
+          readActions: fileActions(scope.actionBase, state.table.byId(r.fileId)!),
           depth: level,
           viaFileId: from,
         });
@@ -67,7 +57,7 @@ export function expandGraph(state: SourceState, scope: CallScope, input: unknown
     activeContentRevision: state.table.activeContentRevision,
     seedFile: { fileId: seed.fileId, path: seed.path },
     relationships: items,
-    graphPaths: expanded.map(graphPath),
+    graphPaths: expanded.map(graphFilePath),
     nextCursor,
   };
 }

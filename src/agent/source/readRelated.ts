@@ -2,7 +2,7 @@ import type { ReadRelatedOutput, RelatedItem } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { decodeCursor, nextCursorFor } from './cursor.js';
 import { readInput } from './readInput.js';
-import { relatedOf } from './relatedOf.js';
+import { relatedOf, relationFields } from './relatedOf.js';
 import type { SourceState } from './state.js';
 
 /** Every related item of a page, in the spec's order (the order of the relation table). */
@@ -11,18 +11,7 @@ export function relatedItems(state: SourceState, scope: CallScope, fileId: strin
   const items: RelatedItem[] = [];
   for (let i = from; i < Math.min(to, relations.length); i++) {
     const r = relations[i]!;
-    const other = state.table.byId(r.fileId)!;
-    items.push({
-      fileId: r.fileId,
-      path: other.path,
-      title: other.title,
-      relationType: r.relationType,
-      direction: r.direction,
-      weight: r.weight,
-      reason: r.reason,
-      contentAvailable: true,
-      sectionId: r.sectionId,
-    });
+    items.push({ ...relationFields(state, r), reason: r.reason, contentAvailable: true, sectionId: r.sectionId });
   }
   return { items, total: relations.length };
 }

@@ -1,4 +1,5 @@
 import type { PageRecord, RelationRecord } from '../internal/model.js';
+import type { RelationDirection, RelationType } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { findById } from './getFile.js';
 import type { SourceState } from './state.js';
@@ -13,4 +14,13 @@ export function relatedOf(state: SourceState, scope: CallScope, fileId: string):
     );
   }
   return { page: file, relations: state.relations.get(file.fileId) ?? [] };
+}
+
+/** The fields every relationship item shares: the other page's ID, path and title, and the relation. */
+export function relationFields(
+  state: SourceState,
+  r: RelationRecord,
+): { fileId: string; path: string; title: string; relationType: RelationType; direction: RelationDirection; weight: number } {
+  const other = state.table.byId(r.fileId)!;
+  return { fileId: r.fileId, path: other.path, title: other.title, relationType: r.relationType, direction: r.direction, weight: r.weight };
 }
