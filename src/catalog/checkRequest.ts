@@ -5,9 +5,10 @@
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { throwIfIssues } from '../internal/guard.js';
 import { didYouMean, suggest } from '../internal/suggest.js';
-import { describe, formatPath, isCharLimit, isPlainObject, own, unknownKeys } from '../internal/values.js';
+import { describe, formatPath, isCharLimit, isPlainObject, own } from '../internal/values.js';
 import type { KnowledgeSelectionMode } from '../types.js';
 import type { CompiledDocument, CompiledSection } from './compileDocument.js';
+import { extraKeys } from './extraKeys.js';
 import { unknownDocument } from './unknownDocument.js';
 
 const REQUEST_KEYS = ['documentId', 'selection', 'maxChars'] as const;
@@ -37,7 +38,7 @@ export function checkRequest(api: string, request: unknown, documents: ReadonlyM
     throwIfIssues(issues);
   }
   const req = request as Record<string, unknown>;
-  for (const key of unknownKeys(req, REQUEST_KEYS)) bad([key], `unknown key \`${key}\`. A request is { documentId, selection, maxChars? }.`);
+  for (const key of extraKeys(req, REQUEST_KEYS)) bad([key], `unknown key \`${key}\`. A request is { documentId, selection, maxChars? }.`);
 
   const documentId = own(req, 'documentId');
   let doc: CompiledDocument | undefined;
@@ -55,7 +56,7 @@ export function checkRequest(api: string, request: unknown, documents: ReadonlyM
   if (!isPlainObject(selection)) {
     bad(['selection'], `\`selection\` must be { mode: 'document' } or { mode: 'self' | 'subtree', sectionIds: [...] }, got ${describe(selection)}.`);
   } else {
-    for (const key of unknownKeys(selection, SELECTION_KEYS)) bad(['selection', key], `unknown key \`${key}\`. A selection is { mode, sectionIds? }.`);
+    for (const key of extraKeys(selection, SELECTION_KEYS)) bad(['selection', key], `unknown key \`${key}\`. A selection is { mode, sectionIds? }.`);
     const rawMode = own(selection, 'mode');
     const ids = own(selection, 'sectionIds');
     if (typeof rawMode !== 'string' || !MODES.includes(rawMode)) {
