@@ -27,25 +27,28 @@ export interface ScopeDefaults {
 /** Build the scope of one call, checking the context it was given. */
 export function openScope(tool: KnowledgeToolName, context: unknown, defaults: ScopeDefaults): CallScope {
   const ctx = (typeof context === 'object' && context !== null ? context : {}) as KnowledgeCallContext;
-  const requestId = typeof ctx.requestId === 'string' && ctx.requestId.length > 0 ? ctx.requestId : newRequestId();
-  const fail = (code: KnowledgeToolErrorCode, message: string, details?: JsonValue): KnowledgeToolError =>
-    new KnowledgeToolError(code, message, { requestId, details });
-  if (context !== undefined && (typeof context !== 'object' || context === null)) {
-    throw fail('INVALID_ARGUMENT', `The context of \`${tool}\` must be an object { signal?, requestId?, actionBase?, knowledgeBaseId? }.`);
-  }
-  for (const key of ['actionBase', 'knowledgeBaseId'] as const) {
-    if (ctx[key] !== undefined && typeof ctx[key] !== 'string') {
-      throw fail('INVALID_ARGUMENT', `\`context.${key}\` of \`${tool}\` must be a string.`);
-    }
-  }
-  return {
+  // A fresh request ID is made only when something needs it (an error): a UUID per successful
+  // call would cost more than a small read itself.
+  let requestId = typeof ctx.requestId === 'string' && ctx.requestId.length > 0 ? ctx.requestId : undefined;
+  const scope: CallScope = {
     tool,
-    requestId,
+    get requestId() {
+      return (requestId ??= newRequestId());
+    },
     actionBase: ctx.actionBase ?? defaults.actionBase,
     knowledgeBaseId: ctx.knowledgeBaseId ?? defaults.knowledgeBaseId,
     signal: ctx.signal,
-    fail,
+    fail: (code, message, details) => new KnowledgeToolError(code, message, { requestId: scope.requestId, details }),
   };
+  if (context !== undefined && (typeof context !== 'object' || context === null)) {
+    throw scope.fail('INVALID_ARGUMENT', `The context of \`${tool}\` must be an object { signal?, requestId?, actionBase?, knowledgeBaseId? }.`);
+  }
+  for (const key of ['actionBase', 'knowledgeBaseId'] as const) {
+    if (ctx[key] !== undefined && typeof ctx[key] !== 'string') {
+      throw scope.fail('INVALID_ARGUMENT', `\`context.${key}\` of \`${tool}\` must be a string.`);
+    }
+  }
+  return scope;
 }
 
 const MAPPED: Readonly<Record<string, KnowledgeToolErrorCode>> = {

@@ -75,15 +75,20 @@ export function createCatalogSource(catalog: KnowledgeCatalog, options?: Catalog
     },
   };
 
-  /** Run one method: open its scope, refuse an aborted call, and turn any failure into a `KnowledgeToolError`. */
-  const run = async <T>(tool: KnowledgeToolName, context: unknown, body: (scope: CallScope) => T | Promise<T>): Promise<T> => {
+  /**
+   * Run one method: open its scope, refuse an aborted call, and turn any failure into a
+   * `KnowledgeToolError`. A synchronous body's result is resolved directly, without a second await.
+   */
+  const run = <T>(tool: KnowledgeToolName, context: unknown, body: (scope: CallScope) => T | Promise<T>): Promise<T> => {
     let scope: CallScope | undefined;
+    const failed = (error: unknown) => Promise.reject(toToolError(scope ?? openScope(tool, undefined, defaults), error));
     try {
       scope = openScope(tool, context, defaults);
       if (scope.signal?.aborted) throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
-      return await body(scope);
+      const result = body(scope);
+      return result instanceof Promise ? result.catch(failed) : Promise.resolve(result);
     } catch (error) {
-      throw toToolError(scope ?? openScope(tool, undefined, defaults), error);
+      return failed(error);
     }
   };
 

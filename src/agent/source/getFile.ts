@@ -1,6 +1,7 @@
 import type { FileRecord } from '../internal/model.js';
 import type { GetFileOutput } from '../types.js';
 import type { CallScope } from './callScope.js';
+import { cloneJson } from '../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
 import type { SourceState } from './state.js';
@@ -30,7 +31,7 @@ export function getFile(state: SourceState, scope: CallScope, input: unknown): G
     title: file.title,
     fileKind: file.kind,
     description: file.description,
-    frontmatter: page ? structuredClone(file.frontmatter) : {},
+    frontmatter: page ? cloneJson(file.frontmatter) : {},
     contentAvailable: true,
     readActions: fileActions(scope.actionBase, file),
     revision: page ? file.revision : revision,

@@ -4,8 +4,9 @@ import type { ReadFileOutput, ReadSelection } from '../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { type CallScope, toToolError } from './callScope.js';
 import { findById } from './getFile.js';
+import { cloneJson } from '../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
-import { readInput } from './readInput.js';
+import { type FieldRule, readInput } from './readInput.js';
 import { codePoints } from './sectionSizes.js';
 import type { SourceState } from './state.js';
 
@@ -45,15 +46,18 @@ function tooLarge(state: SourceState, scope: CallScope, file: FileRecord, actual
   );
 }
 
+/** The arguments `readFile` takes (allocated once, not per call). */
+const READ_FILE_INPUT: { readonly [field: string]: FieldRule } = {
+  fileId: { type: 'string', nonEmpty: true },
+  path: { type: 'string', nonEmpty: true },
+  sectionIds: { type: 'strings' },
+  mode: { type: 'enum', values: ['self', 'subtree'] },
+  maxChars: { type: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER },
+};
+
 /** `read_file`: a page read through the catalog (a citable snapshot), or a navigation file's text. */
 export function readFile(state: SourceState, scope: CallScope, input: unknown): ReadFileOutput {
-  const args = readInput(scope, input, {
-    fileId: { type: 'string', nonEmpty: true },
-    path: { type: 'string', nonEmpty: true },
-    sectionIds: { type: 'strings' },
-    mode: { type: 'enum', values: ['self', 'subtree'] },
-    maxChars: { type: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER },
-  });
+  const args = readInput(scope, input, READ_FILE_INPUT);
   const fileId = args['fileId'] as string | undefined;
   const path = args['path'] as string | undefined;
   if ((fileId === undefined) === (path === undefined)) {
@@ -68,14 +72,19 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
   const requested = args['maxChars'] as number | undefined;
   const limit = Math.min(requested ?? Number.MAX_SAFE_INTEGER, state.maxReadChars);
   const revision = state.table.activeContentRevision;
+  const page = file.kind === 'page';
   const record = {
     activeContentRevision: revision,
     fileId: file.fileId,
-    sourceFileId: file.kind === 'page' ? file.fileId : null,
+    sourceFileId: page ? file.fileId : null,
     path: file.path,
     title: file.title,
-    frontmatter: file.kind === 'page' ? structuredClone(file.frontmatter) : {},
+    frontmatter: page ? cloneJson(file.frontmatter) : {},
     readActions: fileActions(scope.actionBase, file),
+    revision: page ? file.revision : revision,
+    locale: page ? file.locale : null,
+    selection: null as ReadSelection | null,
+    snapshotId: null as string | null,
   };
 
   if (file.kind !== 'page') {
@@ -85,7 +94,7 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
     const content = state.navText(file.fileId);
     const size = codePoints(content);
     if (size > limit) throw tooLarge(state, scope, file, size, limit);
-    return { file: { ...record, revision, locale: null, selection: null, snapshotId: null }, content };
+    return { file: record, content };
   }
 
   const selection: KnowledgeSelection =
@@ -109,8 +118,7 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
     snapshot.selection.mode === 'document'
       ? { mode: 'document' }
       : { mode: snapshot.selection.mode, sectionIds: [...snapshot.selection.sectionIds] };
-  return {
-    file: { ...record, revision: file.revision, locale: file.locale, selection: copy, snapshotId: snapshot.id },
-    content: snapshot.content,
-  };
+  record.selection = copy;
+  record.snapshotId = snapshot.id;
+  return { file: record, content: snapshot.content };
 }

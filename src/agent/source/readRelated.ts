@@ -1,7 +1,7 @@
 import type { ReadRelatedOutput, RelatedItem } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { decodeCursor, nextCursorFor } from './cursor.js';
-import { readInput } from './readInput.js';
+import { type FieldRule, readInput } from './readInput.js';
 import { relatedOf, relationFields } from './relatedOf.js';
 import type { SourceState } from './state.js';
 
@@ -16,13 +16,16 @@ export function relatedItems(state: SourceState, scope: CallScope, fileId: strin
   return { items, total: relations.length };
 }
 
+/** The arguments `readRelated` takes (allocated once, not per call). */
+const READ_RELATED_INPUT: { readonly [field: string]: FieldRule } = {
+  fileId: { type: 'string', required: true, nonEmpty: true },
+  cursor: { type: 'string' },
+  limit: { type: 'integer', min: 1, max: 50 },
+};
+
 /** `read_related`: one page of a page's related files. */
 export function readRelated(state: SourceState, scope: CallScope, input: unknown): ReadRelatedOutput {
-  const args = readInput(scope, input, {
-    fileId: { type: 'string', required: true, nonEmpty: true },
-    cursor: { type: 'string' },
-    limit: { type: 'integer', min: 1, max: 50 },
-  });
+  const args = readInput(scope, input, READ_RELATED_INPUT);
   const fileId = args['fileId'] as string;
   const limit = (args['limit'] as number | undefined) ?? 20;
   relatedOf(state, scope, fileId); // NOT_FOUND and navigation files before the cursor is judged

@@ -2,7 +2,7 @@ import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../t
 import type { CallScope } from './callScope.js';
 import { decodeCursor, page } from './cursor.js';
 import { fileActions } from './readActions.js';
-import { readInput } from './readInput.js';
+import { type FieldRule, readInput } from './readInput.js';
 import { codePoints } from './sectionSizes.js';
 import type { SourceState } from './state.js';
 
@@ -13,17 +13,20 @@ const NO_CANDIDATES: readonly NextAction[] = [
   { tool: 'list_tree', input: { parentPath: '' }, reason: 'The file tree shows what the knowledge base holds.' },
 ];
 
+/** The arguments `searchFiles` takes (allocated once, not per call). */
+const SEARCH_FILES_INPUT: { readonly [field: string]: FieldRule } = {
+  query: { type: 'string', required: true },
+  mode: { type: 'enum', values: ['hybrid', 'file', 'graph'] },
+  graphDepth: { type: 'integer', min: 1, max: 3 },
+  graphFanout: { type: 'integer', min: 1, max: 50 },
+  rerank: { type: 'boolean' },
+  cursor: { type: 'string' },
+  limit: { type: 'integer', min: 1, max: 50 },
+};
+
 /** `search_files`: ranked page candidates (never evidence), with continuity fields and statuses. */
 export async function searchFiles(state: SourceState, scope: CallScope, input: unknown): Promise<SearchFilesOutput> {
-  const args = readInput(scope, input, {
-    query: { type: 'string', required: true },
-    mode: { type: 'enum', values: ['hybrid', 'file', 'graph'] },
-    graphDepth: { type: 'integer', min: 1, max: 3 },
-    graphFanout: { type: 'integer', min: 1, max: 50 },
-    rerank: { type: 'boolean' },
-    cursor: { type: 'string' },
-    limit: { type: 'integer', min: 1, max: 50 },
-  });
+  const args = readInput(scope, input, SEARCH_FILES_INPUT);
   const query = (args['query'] as string).trim();
   const size = codePoints(query);
   if (size === 0 || size > MAX_QUERY) {

@@ -22,12 +22,5 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * A fresh, mutable deep copy of a JSON value, for callers (SDKs) that may normalize schemas in place.
- *
- * @param value - a JSON value.
- * @returns a structurally equal copy that shares no object with `value`.
- */
-export function cloneJson<T>(value: T): T {
-  return structuredClone(value);
-}
+/** A fresh, mutable deep copy of a JSON value, for callers (SDKs) that may normalize schemas in place. */
+export { cloneJson } from '../../internal/cloneJson.js';
