@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChunks, buildLexicalIndex, chunkFrequency, createSearchEngine, encodeTerm, lexicalSearch, termFrequencies } from '../../src/agent/search/index.js';
+import { buildChunks, buildLexicalIndex, chunkFrequency, createSearchEngine, encodeTerm, lexicalSearch } from '../../src/agent/search/index.js';
 import { SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
@@ -91,7 +91,7 @@ describe('lexical search', () => {
     const index = await buildLexicalIndex(chunks, fixture.table.pages);
     const read = chunkFrequency(index);
     expect(read).toBeDefined();
-    const counted = termFrequencies(lexicalSearch(index, chunks, 'are the days 退货 天内', false).contentResults);
+    const counted = lexicalSearch(index, chunks, 'are the days 退货 天内', false, true).termCounts!;
     expect(counted.size).toBeGreaterThan(3);
     for (const [term, count] of counted) expect(read!(term)).toBe(count);
     expect(read!(encodeTerm('退货'))).toBe(3); // the heading, and both sections

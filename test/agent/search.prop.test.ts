@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine, CUT, tokenize } from '../../src/agent/search/index.js';
+import { buildChunks, buildLexicalIndex, CHUNK_SHARE, createSearchEngine, CUT, FILE_FIELDS, lexicalSearch, QUERY_OPTIONS, tokenize } from '../../src/agent/search/index.js';
 import type { KnowledgeDocument, KnowledgePart } from '../../src/index.js';
 import { searchFixture, searchRequest, type TestPage } from './helpers/search-fixtures.js';
 
@@ -79,6 +79,37 @@ describe('search properties', () => {
         expect(['content', 'metadata', 'semantic', 'graph'].filter((f) => hit.evidenceTypes.includes(f as never))).toEqual(hit.evidenceTypes);
         if (mode === 'file') expect(hit.matchedFields).not.toContain('content');
       });
+    }));
+  });
+
+  it('lexicalSearch folds unsorted chunk hits exactly as a walk of them sorted by score would: same pages, scores, best chunks, sections, fields', async () => {
+    await fc.assert(fc.asyncProperty(corpus, query, fc.boolean(), async (pages, q, fileOnly) => {
+      const fixture = searchFixture(pages);
+      const chunks = buildChunks(fixture.catalog, fixture.table.pages);
+      const index = await buildLexicalIndex(chunks, fixture.table.pages);
+      // The reference: every chunk hit, sorted (stable) by MiniSearch, walked best first.
+      const expected = new Map<number, { page: number; score: number; bestChunk: number; chunks: number; sectionChunks: number[]; fields: string[] }>();
+      const entry = (page: number) => {
+        let e = expected.get(page);
+        if (e === undefined) expected.set(page, (e = { page, score: 0, bestChunk: -1, chunks: 0, sectionChunks: [], fields: [] }));
+        return e;
+      };
+      for (const r of fileOnly ? [] : index.content.search(q, QUERY_OPTIONS)) {
+        const chunk = r.id as number;
+        const e = entry(chunks.pageOf[chunk]!);
+        if (e.chunks === 0) [e.score, e.bestChunk, e.chunks] = [r.score, chunk, 1];
+        else if (e.chunks < 3) [e.score, e.chunks] = [e.score + CHUNK_SHARE * r.score, e.chunks + 1];
+        if (e.sectionChunks.length < 3 && chunks.sectionOf[chunk] !== null) e.sectionChunks.push(chunk);
+      }
+      for (const r of index.files.search(q, QUERY_OPTIONS)) {
+        const e = entry(r.id as number);
+        e.score += r.score;
+        e.fields = FILE_FIELDS.filter((f) => Object.values(r.match).some((fields) => fields.includes(f)));
+      }
+      for (const e of expected.values()) if (e.bestChunk !== -1) e.fields.push('content');
+      const want = [...expected.values()].sort((a, b) => b.score - a.score || a.page - b.page);
+      const got = lexicalSearch(index, chunks, q, fileOnly).files.map(({ page, score, bestChunk, chunks: n, sectionChunks, fields }) => ({ page, score, bestChunk, chunks: n, sectionChunks: [...sectionChunks], fields: [...fields] }));
+      expect(got).toEqual(want);
     }));
   });
 

@@ -10,7 +10,7 @@ import { documentLead } from './documentLead.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
 import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
-import { chunkFrequency, lexicalSearch, termFrequencies } from './lexicalSearch.js';
+import { chunkFrequency, lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
 import { toRankedFile } from './toRankedFile.js';
@@ -113,7 +113,7 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
     // Started before the lexical search so the query's embedding overlaps it.
     const semantic = semanticWanted ? semanticStage(request.query, chunks, signal) : undefined;
     semantic?.catch(() => undefined);
-    const lexical = lexicalSearch(index, chunks, request.query, request.mode === 'file');
+    const lexical = lexicalSearch(index, chunks, request.query, request.mode === 'file', readFrequency === undefined);
     checkpoint();
     let semanticStatus: StageStatus<SemanticSafeCode>;
     let semanticFiles: SemanticFile[] | undefined;
@@ -129,12 +129,11 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
     if (request.rerank && reranker !== undefined) ({ ranked, status: rerankerStatus } = await rerankStage(request.query, ranked, chunks, signal));
     checkpoint();
     if (request.mode === 'graph') ranked = expandGraph(ranked, relations, fileIdOf, pageOf, request.graphDepth, request.graphFanout);
-    let counted: ReadonlyMap<string, number> | undefined;
     const known = new Map<string, number>();
     const frequency = (term: string): number => {
       let n = known.get(term);
       if (n === undefined) {
-        n = readFrequency?.(term) ?? (counted ??= termFrequencies(lexical.contentResults)).get(term) ?? Number.MAX_SAFE_INTEGER;
+        n = readFrequency?.(term) ?? lexical.termCounts?.get(term) ?? Number.MAX_SAFE_INTEGER;
         known.set(term, n);
       }
       return n;

@@ -17,7 +17,7 @@ export { foldText } from './foldText.js';
 export { fuseRanks, RRF_K } from './fuseRanks.js';
 export { buildLexicalIndex, FIELD_BOOST, FILE_FIELDS, isFuzzyTerm, isWordTerm, lexicalIndexOptions, QUERY_OPTIONS } from './lexicalIndex.js';
 export type { LexicalIndex } from './lexicalIndex.js';
-export { CHUNK_SHARE, chunkFrequency, lexicalSearch, termFrequencies } from './lexicalSearch.js';
+export { CHUNK_SHARE, chunkFrequency, lexicalSearch } from './lexicalSearch.js';
 export type { LexicalFile, LexicalResult } from './lexicalSearch.js';
 export { abortError, raceAbort, withTimeout } from './limits.js';
 export type { Settled } from './limits.js';
