@@ -76,6 +76,8 @@ describe('files: index.md', () => {
         '',
       ].join('\n'),
     );
+    const parens = buildFileTable(catalogOf({ p: '# P' }), { files: { p: { path: "pages/a (b)!'*.md" } } });
+    expect(renderIndexMarkdown(parens)).toContain('- [P](pages/a%20%28b%29%21%27%2A.md)\n');
     const noDescription = buildFileTable(catalogOf({ t: '# Only a title' }), {});
     expect(renderIndexMarkdown(noDescription)).toContain('- [Only a title](pages/t.md)\n');
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFileTable } from '../../src/agent/files/index.js';
 import { buildRelations, resolveLink, scanLinks } from '../../src/agent/relations/index.js';
 import { catalogOf } from './helpers/files-catalog.js';
+import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 
 const catalog = catalogOf({
   'guides/setup': [
@@ -107,5 +108,22 @@ describe('relations: resolveLink and scanLinks', () => {
     ]);
     // A definition cannot interrupt a paragraph: right after a text line it is text.
     expect(scanLinks('text\n[l]: a.md')).toEqual([]);
+  });
+});
+
+describe('relations: a popular tag', () => {
+  it('lists every shared-tag page when asked, and keeps only a bounded number of lists', () => {
+    const docs = Array.from({ length: 300 }, (_, i) => parseKnowledgeDocument({ id: `p${i}`, revision: 'r', text: `# Page ${i}` }));
+    const catalog = defineKnowledgeCatalog(docs);
+    const files = Object.fromEntries(docs.map((d) => [d.id, { frontmatter: { tags: ['faq'] } }]));
+    const relations = buildRelations(catalog, buildFileTable(catalog, { files }));
+    const first = relations.get('p0')!;
+    expect(first).toHaveLength(299);
+    expect(first.every((r) => r.relationType === 'shared_tag' && r.weight === 1)).toBe(true);
+    for (let i = 1; i < 300; i++) relations.get(`p${i}`);
+    // p0's list was evicted (256 lists are kept) and is computed again, equal but not the same object.
+    const again = relations.get('p0')!;
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
   });
 });

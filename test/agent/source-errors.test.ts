@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, isKnowledgeError } from '../../src/index.js';
 import { KNOWLEDGE_TOOL_ERROR_CODES, KNOWLEDGE_TOOL_ERROR_STATUS, KnowledgeToolError } from '../../src/agent/errors/index.js';
 import { createCatalogSource } from '../../src/agent/source/index.js';
-import { exampleCatalog, exampleDocuments, exampleSourceOptions } from './helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleDocuments, exampleFiles, exampleSourceOptions } from './helpers/exampleKnowledge.js';
 import { expectToolError } from './helpers/toolError.js';
 
 const catalog = exampleCatalog();
@@ -111,5 +111,49 @@ describe('source errors', () => {
   it('a requestId from the context is kept on every error', async () => {
     const error = await expectToolError(source.getFile({ fileId: 'nope' }, { requestId: 'req-abc' }), 'NOT_FOUND');
     expect(error.requestId).toBe('req-abc');
+  });
+});
+
+describe('cursors and request IDs across the source', () => {
+  it('a cursor past the end is INVALID_CURSOR; a gone directory after a change is STALE_CURSOR', async () => {
+    const first = await source.listTree({ parentPath: 'pages/agents', limit: 1 });
+    const [v, kb, rev, tool, params] = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString('utf8')) as unknown[];
+    const forged = Buffer.from(JSON.stringify([v, kb, rev, tool, params, 99, ''])).toString('base64url');
+    await expectToolError(source.listTree({ parentPath: 'pages/agents', limit: 1, cursor: forged }), 'INVALID_CURSOR', /past the end/);
+    const without = createCatalogSource(
+      defineKnowledgeCatalog(exampleDocuments().filter((d) => d.id !== 'agent-tools' && d.id !== 'exploration')),
+      exampleSourceOptions({ revision: 99, files: Object.fromEntries(Object.entries(exampleFiles()).filter(([id]) => id !== 'agent-tools' && id !== 'exploration')) }),
+    );
+    await expectToolError(without.listTree({ parentPath: 'pages/agents', limit: 1, cursor: first.nextCursor }), 'STALE_CURSOR');
+  });
+
+  it('search paging refuses a cursor when the optional stages ran differently (STALE_CURSOR), never repeating or skipping', async () => {
+    let calls = 0;
+    const flaky = createCatalogSource(
+      catalog,
+      exampleSourceOptions({
+        embedder: {
+          embed: async (texts: string[]) => {
+            calls++;
+            // The chunk vectors (first call) and the first query succeed; the second query fails.
+            if (calls > 2) throw new Error('embedder down');
+            return texts.map((t) => [t.length % 7, 1, t.includes('cursor') ? 1 : 0]);
+          },
+        },
+      }),
+    );
+    const first = await flaky.searchFiles({ query: 'cursor revision search', limit: 1 });
+    expect(first.semanticStatus.state).toBe('ready');
+    expect(first.nextCursor).toEqual(expect.any(String));
+    await expectToolError(flaky.searchFiles({ query: 'cursor revision search', limit: 1, cursor: first.nextCursor }), 'STALE_CURSOR', /ranking changed/);
+  });
+
+  it('errors made below the source carry the caller\'s requestId', async () => {
+    const slow = createCatalogSource(
+      catalog,
+      exampleSourceOptions({ searchTimeoutMs: 20, embedder: { embed: () => new Promise<number[][]>(() => undefined) } }),
+    );
+    const error = await expectToolError(slow.searchFiles({ query: 'cursor' }, { requestId: 'req-mine' }), 'SEARCH_TIMEOUT');
+    expect(error.requestId).toBe('req-mine');
   });
 });

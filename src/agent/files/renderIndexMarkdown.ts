@@ -42,10 +42,15 @@ export function renderIndexMarkdown(table: FileTable): string {
   for (const dir of byDirectory.keys()) {
     lines.push('', `## ${dir}`, '');
     for (const page of byDirectory.get(dir)!) {
-      const target = page.path.split('/').map(encodeURIComponent).join('/');
+      const target = page.path.split('/').map(encodeLinkSegment).join('/');
       const description = page.description === null ? '' : ` — ${collapseWhitespace(page.description)}`;
       lines.push(`- [${escapeLinkText(page.title)}](${target})${description}`);
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A path segment percent-encoded for a Markdown link target: `encodeURIComponent`, and `( ) ! ' *`, so a `)` cannot end the link. */
+function encodeLinkSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[()!'*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

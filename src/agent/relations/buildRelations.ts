@@ -10,6 +10,9 @@ import type { RelationType } from '../types.js';
 import { resolveLink } from './resolveLink.js';
 import { scanLinks } from './scanLinks.js';
 
+/** How many pages' finished relationship lists are kept. */
+const CACHED_PAGES = 256;
+
 const TYPE_ORDER: Readonly<Record<RelationType, number>> = { links_to: 0, linked_from: 1, shared_tag: 2 };
 
 interface LinkTally {
@@ -98,8 +101,8 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
   }
 
   // Shared tags: candidates come from a tag → pages index, so pages without common tags cost nothing.
-  // They are listed per page on first use and kept: every pair up front would be quadratic in the
-  // pages of a popular tag (10,000 pages tagged `faq` are 10^8 pairs), most of them never asked for.
+  // They are listed per page when asked for, and the last few lists are kept: every pair up front
+  // would be quadratic in the pages of a popular tag (10,000 pages tagged `faq` are 10^8 pairs).
   // A page's tags as a set: `frontmatter.tags` may repeat a tag.
   const tagSets = new Map<PageRecord, readonly string[]>();
   const byTag = new Map<string, PageRecord[]>();
@@ -142,6 +145,9 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
       );
       for (const r of relations) Object.freeze(r);
       const frozen = Object.freeze(relations);
+      // A bounded cache, oldest first out: a popular tag gives every page a long list, and keeping
+      // them all would grow memory with the square of that tag's pages.
+      if (finished.size >= CACHED_PAGES) finished.delete(finished.keys().next().value!);
       finished.set(fileId, frozen);
       return frozen;
     },

@@ -65,7 +65,16 @@ const MAPPED: Readonly<Record<string, KnowledgeToolErrorCode>> = {
  * message that leaks no stack, path or source text.
  */
 export function toToolError(scope: CallScope, error: unknown): KnowledgeToolError {
-  if (isKnowledgeToolError(error)) return error;
+  if (isKnowledgeToolError(error)) {
+    // Errors made below the source (search, embedder, timers) carry their own fresh ID: the caller's wins.
+    if (error.requestId === scope.requestId) return error;
+    return new KnowledgeToolError(error.code, error.message, {
+      requestId: scope.requestId,
+      retryAfterSeconds: error.retryAfterSeconds,
+      details: error.details,
+      cause: error.cause,
+    });
+  }
   if (isKnowledgeError(error)) {
     const code = MAPPED[error.code] ?? 'INTERNAL';
     const details = JSON.parse(JSON.stringify(error.issues)) as JsonValue;

@@ -63,7 +63,8 @@ export function createCatalogSource(catalog: KnowledgeCatalog, options?: Catalog
         const { items } = relatedItems(state, scope, file.pageId!);
         text = `${JSON.stringify({ fileId: file.pageId, items, nextCursor: null }, null, 2)}\n`;
       } else text = renderIndexMarkdown(table);
-      navTexts.set(fileId, text);
+      // Graph files are one per page and cheap to write again from the relations: only index.md is kept.
+      if (file.kind === 'index') navTexts.set(fileId, text);
       return text;
     },
     sectionSizes(documentId) {

@@ -14,6 +14,13 @@ export interface CursorBinding {
   readonly params: object;
 }
 
+/** A decoded cursor: where the next page starts, and how the listing was ranked when it was issued. */
+export interface CursorPosition {
+  readonly offset: number;
+  /** `''` unless the listing's order depends on optional stages (search: which of them ran). */
+  readonly ranking: string;
+}
+
 const VERSION = 1;
 
 function toBase64Url(text: string): string {
@@ -39,10 +46,10 @@ function fromBase64Url(cursor: string): string | undefined {
   }
 }
 
-/** A cursor for the page that starts at `offset`. */
-export function encodeCursor(scope: CallScope, binding: CursorBinding, offset: number): string {
+/** A cursor for the page that starts at `offset`; `ranking` records which optional ranking stages ran. */
+export function encodeCursor(scope: CallScope, binding: CursorBinding, offset: number, ranking = ''): string {
   return toBase64Url(
-    JSON.stringify([VERSION, scope.knowledgeBaseId, binding.revision, scope.tool, digest64(stringify(binding.params)), offset]),
+    JSON.stringify([VERSION, scope.knowledgeBaseId, binding.revision, scope.tool, digest64(stringify(binding.params)), offset, ranking]),
   );
 }
 
@@ -52,7 +59,7 @@ export function encodeCursor(scope: CallScope, binding: CursorBinding, offset: n
  * @throws {KnowledgeToolError} `INVALID_CURSOR` for an unreadable cursor or one of another knowledge
  *   base, operation or parameters; `STALE_CURSOR` for one of another revision of this knowledge base.
  */
-export function decodeCursor(scope: CallScope, binding: CursorBinding, cursor: string): number {
+export function decodeCursor(scope: CallScope, binding: CursorBinding, cursor: string): CursorPosition {
   const restart = 'Call it again without `cursor` to start from the first page.';
   const invalid = (why: string) => scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor ${why}. ${restart}`);
   const text = fromBase64Url(cursor);
@@ -64,14 +71,15 @@ export function decodeCursor(scope: CallScope, binding: CursorBinding, cursor: s
   }
   if (
     !Array.isArray(parsed) ||
-    parsed.length !== 6 ||
+    parsed.length !== 7 ||
     parsed[0] !== VERSION ||
     typeof parsed[1] !== 'string' ||
     (typeof parsed[2] !== 'string' && typeof parsed[2] !== 'number') ||
     typeof parsed[3] !== 'string' ||
     typeof parsed[4] !== 'string' ||
     !Number.isSafeInteger(parsed[5]) ||
-    (parsed[5] as number) <= 0
+    (parsed[5] as number) <= 0 ||
+    typeof parsed[6] !== 'string'
   ) {
     throw invalid('is not one this knowledge base issued');
   }
@@ -86,15 +94,46 @@ export function decodeCursor(scope: CallScope, binding: CursorBinding, cursor: s
       `\`${scope.tool}\`: the knowledge base changed since this cursor was issued (revision ${JSON.stringify(parsed[2])}, now ${JSON.stringify(binding.revision)}). ${restart}`,
     );
   }
-  return parsed[5] as number;
+  return { offset: parsed[5] as number, ranking: parsed[6] as string };
+}
+
+/**
+ * Check a decoded position against the listing it pages: a cursor this source issued for the same
+ * revision and parameters always points inside it, with the same ranking.
+ *
+ * @throws {KnowledgeToolError} `INVALID_CURSOR` past the end; `STALE_CURSOR` when the ranking differs
+ *   (an embedder or reranker that ran for the first page failed for this one, or the other way round).
+ */
+export function checkPosition(scope: CallScope, position: CursorPosition, total: number, ranking = ''): number {
+  if (position.offset >= total) {
+    throw scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor points past the end of the listing. Call it again without \`cursor\` to start from the first page.`);
+  }
+  if (position.ranking !== ranking) {
+    throw scope.fail(
+      'STALE_CURSOR',
+      `\`${scope.tool}\`: the ranking changed since this cursor was issued (its optional stages were ${position.ranking}, now ${ranking}), so the next page could repeat or skip candidates. Call it again without \`cursor\` to start from the first page.`,
+    );
+  }
+  return position.offset;
 }
 
 /** The cursor of the page after `[offset, offset + limit)` of `total` items, or `null` when that was the last. */
-export function nextCursorFor(scope: CallScope, binding: CursorBinding, total: number, offset: number, limit: number): string | null {
-  return offset + limit < total ? encodeCursor(scope, binding, offset + limit) : null;
+export function nextCursorFor(scope: CallScope, binding: CursorBinding, total: number, offset: number, limit: number, ranking = ''): string | null {
+  return offset + limit < total ? encodeCursor(scope, binding, offset + limit, ranking) : null;
 }
 
-/** One page of `items` from `offset`, with the cursor of the next page or `null`. */
-export function page<T>(scope: CallScope, binding: CursorBinding, items: readonly T[], offset: number, limit: number): { items: T[]; nextCursor: string | null } {
-  return { items: items.slice(offset, offset + limit), nextCursor: nextCursorFor(scope, binding, items.length, offset, limit) };
+/**
+ * One page of a listing of `total` items: the offset the call's cursor points at (checked), and the
+ * cursor of the next page or `null`.
+ */
+export function pageOf(
+  scope: CallScope,
+  binding: CursorBinding,
+  position: CursorPosition | undefined,
+  total: number,
+  limit: number,
+  ranking = '',
+): { from: number; to: number; nextCursor: string | null } {
+  const from = position === undefined ? 0 : checkPosition(scope, position, total, ranking);
+  return { from, to: Math.min(total, from + limit), nextCursor: nextCursorFor(scope, binding, total, from, limit, ranking) };
 }

@@ -1,7 +1,7 @@
 import { graphFilePath } from '../files/index.js';
 import type { ExpandGraphOutput, GraphRelationship } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { decodeCursor, page } from './cursor.js';
+import { decodeCursor, pageOf } from './cursor.js';
 import { fileActions } from './readActions.js';
 import { type FieldRule, readInput } from './readInput.js';
 import { relatedOf, relationFields } from './relatedOf.js';
@@ -27,9 +27,9 @@ export function expandGraph(state: SourceState, scope: CallScope, input: unknown
   const fileId = args['fileId'] as string;
   const depth = (args['depth'] as number | undefined) ?? 1;
   const fanout = (args['fanout'] as number | undefined) ?? 10;
-  const { page: seed } = relatedOf(state, scope, fileId);
   const binding = { revision: state.table.activeContentRevision, params: { fileId, depth, fanout } };
-  const offset = args['cursor'] === undefined ? 0 : decodeCursor(scope, binding, args['cursor'] as string);
+  const position = args['cursor'] === undefined ? undefined : decodeCursor(scope, binding, args['cursor'] as string);
+  const { page: seed } = relatedOf(state, scope, fileId);
 
   const seen = new Set<string>([seed.fileId]);
   const expanded: string[] = [];
@@ -55,7 +55,8 @@ export function expandGraph(state: SourceState, scope: CallScope, input: unknown
     }
     frontier = next;
   }
-  const { items, nextCursor } = page(scope, binding, found, offset, PAGE);
+  const { from, to, nextCursor } = pageOf(scope, binding, position, found.length, PAGE);
+  const items = found.slice(from, to);
   return {
     activeContentRevision: state.table.activeContentRevision,
     seedFile: { fileId: seed.fileId, path: seed.path },

@@ -1,6 +1,6 @@
 import type { ListTreeOutput, TreeDirectoryItem, TreeFileItem } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { decodeCursor, nextCursorFor } from './cursor.js';
+import { decodeCursor, pageOf } from './cursor.js';
 import { directoryActions, fileActions } from './readActions.js';
 import { type FieldRule, readInput } from './readInput.js';
 import type { SourceState } from './state.js';
@@ -24,6 +24,9 @@ export function listTree(state: SourceState, scope: CallScope, input: unknown): 
       `\`list_tree\`: \`parentPath\` is relative, with no leading or trailing \`/\` (\`""\` is the root), not ${JSON.stringify(parentPath)}.`,
     );
   }
+  // The cursor first: after a change, a directory that is gone is a stale cursor, not a missing directory.
+  const binding = { revision: table.activeContentRevision, params: { parentPath, limit } };
+  const position = args['cursor'] === undefined ? undefined : decodeCursor(scope, binding, args['cursor'] as string);
   const children = table.children(parentPath);
   if (children === undefined) {
     if (table.byPath(parentPath) !== undefined) {
@@ -35,12 +38,11 @@ export function listTree(state: SourceState, scope: CallScope, input: unknown): 
       `\`list_tree\`: there is no directory \`${parentPath}\`.${close.length > 0 ? ` Close paths: ${close.map((p) => `\`${p}\``).join(', ')}.` : ''} List the root with \`parentPath: ""\`.`,
     );
   }
-  const binding = { revision: table.activeContentRevision, params: { parentPath, limit } };
-  const offset = args['cursor'] === undefined ? 0 : decodeCursor(scope, binding, args['cursor'] as string);
   const base = scope.actionBase;
   const entries: (TreeDirectoryItem | TreeFileItem)[] = [];
   const total = children.directories.length + children.files.length;
-  for (let i = offset; i < Math.min(total, offset + limit); i++) {
+  const { from, to, nextCursor } = pageOf(scope, binding, position, total, limit);
+  for (let i = from; i < to; i++) {
     if (i < children.directories.length) {
       const dir = children.directories[i]!;
       entries.push({ path: dir.path, title: dir.name, entryType: 'directory', fileCount: dir.fileCount, readActions: directoryActions(base, dir.path) });
@@ -58,6 +60,5 @@ export function listTree(state: SourceState, scope: CallScope, input: unknown): 
       });
     }
   }
-  const nextCursor = nextCursorFor(scope, binding, total, offset, limit);
   return { activeContentRevision: table.activeContentRevision, items: entries, nextCursor };
 }

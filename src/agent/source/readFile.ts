@@ -52,7 +52,7 @@ const READ_FILE_INPUT: { readonly [field: string]: FieldRule } = {
   path: { type: 'string', nonEmpty: true },
   sectionIds: { type: 'strings' },
   mode: { type: 'enum', values: ['self', 'subtree'] },
-  maxChars: { type: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER },
+  maxChars: { type: 'integer', min: 1, max: Number.MAX_SAFE_INTEGER },
 };
 
 /** `read_file`: a page read through the catalog (a citable snapshot), or a navigation file's text. */

@@ -1,6 +1,6 @@
 import type { ReadRelatedOutput, RelatedItem } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { decodeCursor, nextCursorFor } from './cursor.js';
+import { decodeCursor, pageOf } from './cursor.js';
 import { type FieldRule, readInput } from './readInput.js';
 import { relatedOf, relationFields } from './relatedOf.js';
 import type { SourceState } from './state.js';
@@ -28,9 +28,10 @@ export function readRelated(state: SourceState, scope: CallScope, input: unknown
   const args = readInput(scope, input, READ_RELATED_INPUT);
   const fileId = args['fileId'] as string;
   const limit = (args['limit'] as number | undefined) ?? 20;
-  relatedOf(state, scope, fileId); // NOT_FOUND and navigation files before the cursor is judged
+  // The cursor first: after a change, a page that is gone is a stale cursor, not a missing page.
   const binding = { revision: state.table.activeContentRevision, params: { fileId, limit } };
-  const offset = args['cursor'] === undefined ? 0 : decodeCursor(scope, binding, args['cursor'] as string);
-  const { items, total } = relatedItems(state, scope, fileId, offset, offset + limit);
-  return { fileId, items, nextCursor: nextCursorFor(scope, binding, total, offset, limit) };
+  const position = args['cursor'] === undefined ? undefined : decodeCursor(scope, binding, args['cursor'] as string);
+  const { relations } = relatedOf(state, scope, fileId);
+  const { from, to, nextCursor } = pageOf(scope, binding, position, relations.length, limit);
+  return { fileId, items: relatedItems(state, scope, fileId, from, to).items, nextCursor };
 }

@@ -1,6 +1,6 @@
 import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { decodeCursor, page } from './cursor.js';
+import { decodeCursor, pageOf } from './cursor.js';
 import { fileActions } from './readActions.js';
 import { type FieldRule, readInput } from './readInput.js';
 import { codePoints } from './sectionSizes.js';
@@ -42,10 +42,13 @@ export async function searchFiles(state: SourceState, scope: CallScope, input: u
   const limit = (args['limit'] as number | undefined) ?? 10;
   const revision = state.table.activeContentRevision;
   const binding = { revision, params: { query, mode, graphDepth, graphFanout, rerank, limit } };
-  const offset = args['cursor'] === undefined ? 0 : decodeCursor(scope, binding, args['cursor'] as string);
+  const position = args['cursor'] === undefined ? undefined : decodeCursor(scope, binding, args['cursor'] as string);
 
   const outcome = await state.engine.search({ query, mode, graphDepth, graphFanout, rerank, signal: scope.signal });
-  const { items: hits, nextCursor } = page(scope, binding, outcome.hits, offset, limit);
+  // Which optional stages ran is part of the order: a next page ranked without them would repeat or skip.
+  const ranking = `semantic:${outcome.semanticStatus.state},rerank:${outcome.rerankerStatus.state}`;
+  const { from, to, nextCursor } = pageOf(scope, binding, position, outcome.hits.length, limit, ranking);
+  const hits = outcome.hits.slice(from, to);
   const items: SearchItem[] = hits.map((hit) => {
     const file = state.table.byId(hit.fileId)!;
     return {
