@@ -37,10 +37,13 @@ const FIELD_LISTS: readonly (readonly MatchedField[])[] = Array.from({ length: C
   Object.freeze([...FILE_FIELDS, 'content' as const].filter((_, bit) => (mask & (1 << bit)) !== 0)),
 );
 
+const NO_CHUNKS: readonly number[] = Object.freeze([]);
+
 /**
  * A page's running tally while chunk hits stream in, in MiniSearch's match order (not sorted): its
  * three best chunk scores and its three best section chunks, an equal score never displacing an
- * earlier one, exactly what walking the hits sorted by score (a stable sort) would keep.
+ * earlier one, exactly what walking the hits sorted by score (a stable sort) would keep. Plain number
+ * fields, no arrays: one object per page.
  */
 class Tally implements LexicalFile {
   readonly page: number;
@@ -48,16 +51,31 @@ class Tally implements LexicalFile {
   bestChunk = -1;
   bestMatch: MatchInfo | undefined = undefined;
   chunks = 0;
-  sectionChunks: number[] = [];
   fields: readonly MatchedField[] = FIELD_LISTS[0]!;
   /** Matched file fields, by `FIELD_BIT`. */
   fieldMask = 0;
   second = 0;
   third = 0;
-  sectionScores: number[] | undefined = undefined;
+  /** Best section chunks (`sections` of them) and their scores, best first. */
+  sections = 0;
+  section0 = -1;
+  section1 = -1;
+  section2 = -1;
+  sectionScore0 = 0;
+  sectionScore1 = 0;
+  sectionScore2 = 0;
+  #sectionChunks: readonly number[] | undefined;
 
   constructor(page: number) {
     this.page = page;
+  }
+
+  get sectionChunks(): readonly number[] {
+    if (this.#sectionChunks === undefined) {
+      const n = this.sections;
+      this.#sectionChunks = n === 0 ? NO_CHUNKS : n === 1 ? [this.section0] : n === 2 ? [this.section0, this.section1] : [this.section0, this.section1, this.section2];
+    }
+    return this.#sectionChunks;
   }
 
   addChunk(chunk: number, score: number, match: MatchInfo, section: boolean): void {
@@ -83,17 +101,24 @@ class Tally implements LexicalFile {
   }
 
   private addSection(chunk: number, score: number): void {
-    const chunks = this.sectionChunks;
-    const scores = (this.sectionScores ??= []);
-    let at = chunks.length;
-    while (at > 0 && score > scores[at - 1]!) at--;
-    if (at >= 3) return;
-    chunks.splice(at, 0, chunk);
-    scores.splice(at, 0, score);
-    if (chunks.length > 3) {
-      chunks.pop();
-      scores.pop();
+    const n = this.sections;
+    if (n === 0 || score > this.sectionScore0) {
+      this.section2 = this.section1;
+      this.sectionScore2 = this.sectionScore1;
+      this.section1 = this.section0;
+      this.sectionScore1 = this.sectionScore0;
+      this.section0 = chunk;
+      this.sectionScore0 = score;
+    } else if (n === 1 || score > this.sectionScore1) {
+      this.section2 = this.section1;
+      this.sectionScore2 = this.sectionScore1;
+      this.section1 = chunk;
+      this.sectionScore1 = score;
+    } else if (n === 2 || score > this.sectionScore2) {
+      this.section2 = chunk;
+      this.sectionScore2 = score;
     }
+    if (n < 3) this.sections = n + 1;
   }
 
   /** The content score, summed in the order the sorted walk would: best, then the second, then the third. */
@@ -102,7 +127,6 @@ class Tally implements LexicalFile {
     if (this.chunks > 1) score += CHUNK_SHARE * this.second;
     if (this.chunks > 2) score += CHUNK_SHARE * this.third;
     this.score = score;
-    this.sectionScores = undefined;
   }
 }
 

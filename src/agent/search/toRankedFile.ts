@@ -22,14 +22,16 @@ const FIELD_TYPES: readonly EvidenceType[] = ['content', 'metadata', 'semantic',
 const EVIDENCE: readonly (readonly EvidenceType[])[] = Array.from({ length: 16 }, (_, mask) => Object.freeze(FIELD_TYPES.filter((_, bit) => (mask & (1 << bit)) !== 0)));
 const SEMANTIC_FIELDS: readonly MatchedField[] = Object.freeze(['content']);
 const NO_FIELDS: readonly MatchedField[] = Object.freeze([]);
+const NO_CHUNKS: readonly number[] = Object.freeze([]);
+const NO_SECTIONS: readonly string[] = Object.freeze([]);
 
-/** A ranked file whose excerpt is computed when first read, then kept. */
+/** A ranked file whose excerpt and section IDs are computed when first read, then kept. */
 class Hit implements RankedFile {
   readonly fileId: string;
   readonly score: number;
   readonly matchedFields: readonly MatchedField[];
   readonly evidenceTypes: readonly EvidenceType[];
-  readonly sectionIds: readonly string[];
+  #sectionIds: readonly string[] | undefined;
   #excerpt: string | undefined;
   readonly #candidate: Candidate;
   readonly #context: HitContext;
@@ -42,10 +44,18 @@ class Hit implements RankedFile {
     this.score = candidate.score;
     this.matchedFields = lexical !== undefined ? lexical.fields : semantic !== undefined ? SEMANTIC_FIELDS : NO_FIELDS;
     this.evidenceTypes = EVIDENCE[(content ? 1 : 0) | (metadata ? 2 : 0) | (semantic !== undefined ? 4 : 0) | (candidate.graph ? 8 : 0)]!;
-    const sectionChunks = content ? lexical.sectionChunks : (semantic?.sectionChunks ?? []);
-    this.sectionIds = sectionChunks.map((c) => context.chunks.sectionOf[c]!);
     this.#candidate = candidate;
     this.#context = context;
+  }
+
+  get sectionIds(): readonly string[] {
+    if (this.#sectionIds === undefined) {
+      const { lexical, semantic } = this.#candidate;
+      const sectionChunks = lexical !== undefined && lexical.bestChunk !== -1 ? lexical.sectionChunks : (semantic?.sectionChunks ?? NO_CHUNKS);
+      const sectionOf = this.#context.chunks.sectionOf;
+      this.#sectionIds = sectionChunks.length === 0 ? NO_SECTIONS : sectionChunks.map((c) => sectionOf[c]!);
+    }
+    return this.#sectionIds;
   }
 
   get sourceExcerpt(): string {
@@ -55,8 +65,8 @@ class Hit implements RankedFile {
 }
 
 /**
- * The result shape of a candidate. `sourceExcerpt` is a getter computed when first read and then kept,
- * so a search costs excerpts only for the items a page of results shows.
+ * The result shape of a candidate. `sourceExcerpt` and `sectionIds` are getters computed when first
+ * read and then kept, so a search costs them only for the items a page of results shows.
  *
  * - lexical content match: the best chunk around the first occurrence of its strongest matched term
  *   (the one in fewest matching chunks; then the longer);
