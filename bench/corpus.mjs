@@ -2,7 +2,7 @@
 // fences (some showing anchor syntax), sections nested up to depth 5. Same bytes on every run.
 
 /** Mulberry32: a small seeded PRNG, so the corpus never changes between runs. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

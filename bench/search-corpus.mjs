@@ -19,18 +19,6 @@ const SETS = {
   },
 };
 
-/** A deterministic PRNG (mulberry32). */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function markdownFiles(dir) {
   const out = [];
   const stack = [dir];

@@ -16,8 +16,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from 'knowledge-kit';
 import MiniSearch from 'minisearch';
 import { build } from 'tsup';
+import { prng } from './corpus.mjs';
 import { interleave, median, printTable, requireGc, round, sinkValue } from './harness.mjs';
-import { knownItemQueries, loadCorpus, prng } from './search-corpus.mjs';
+import { knownItemQueries, loadCorpus } from './search-corpus.mjs';
 
 const json = process.argv.includes('--json');
 const QUERIES = Number(process.env.SEARCH_BENCH_QUERIES ?? 200);
