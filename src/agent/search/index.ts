@@ -8,7 +8,6 @@ export { buildChunks, hasText } from './buildChunks.js';
 export type { ChunkTable } from './buildChunks.js';
 export type { Candidate } from './candidate.js';
 export { CJK, classOf, LATIN, MARK, SEPARATOR, WORD } from './charClass.js';
-export { advanceCodePoints, countCodePoints, retreatCodePoints } from './codePoints.js';
 export { createSearchEngine, RERANK_TEXT_CHARS } from './createSearchEngine.js';
 export { documentLead } from './documentLead.js';
 export { CJK_TERM_MARK, decodeTerm, encodeTerm } from './encodeTerm.js';

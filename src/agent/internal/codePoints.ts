@@ -1,21 +1,33 @@
-/** Code-point arithmetic on UTF-16 strings: counting and moving without splitting a surrogate pair. */
+/**
+ * Code-point arithmetic on UTF-16 strings: counting and moving without splitting a surrogate pair.
+ * Shared by the source (sizes, query length) and the search engine (excerpts, cut texts). A valid
+ * surrogate pair is one code point; an unpaired surrogate counts as one on its own.
+ *
+ * @module
+ */
 
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 /**
- * Code points of `text` in `[from, to)`.
+ * Code points of `text` in `[from, to)`: its code units less one per surrogate pair inside the range.
  *
  * @param text - any string.
  * @param from - start (code units).
  * @param to - end (code units).
  * @returns the count; a pair counts once.
+ * @example
+ * ```ts
+ * countCodePoints('a😀b'); // 3
+ * ```
  */
 export function countCodePoints(text: string, from = 0, to = text.length): number {
-  let count = 0;
-  for (let i = from; i < to; i++) {
-    count++;
-    if (isHigh(text.charCodeAt(i)) && i + 1 < to && isLow(text.charCodeAt(i + 1))) i++;
+  let count = to - from;
+  for (let i = from; i < to - 1; i++) {
+    if (isHigh(text.charCodeAt(i)) && isLow(text.charCodeAt(i + 1))) {
+      count--;
+      i++;
+    }
   }
   return count;
 }
@@ -23,6 +35,9 @@ export function countCodePoints(text: string, from = 0, to = text.length): numbe
 /**
  * Move forward `steps` code points from `index`, stopping at the end.
  *
+ * @param text - any string.
+ * @param index - start (code units).
+ * @param steps - code points to move.
  * @returns the new code-unit index.
  */
 export function advanceCodePoints(text: string, index: number, steps: number): number {
@@ -36,6 +51,9 @@ export function advanceCodePoints(text: string, index: number, steps: number): n
 /**
  * Move back `steps` code points from `index`, stopping at the start.
  *
+ * @param text - any string.
+ * @param index - start (code units).
+ * @param steps - code points to move.
  * @returns the new code-unit index.
  */
 export function retreatCodePoints(text: string, index: number, steps: number): number {
