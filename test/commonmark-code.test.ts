@@ -100,6 +100,60 @@ describe('code as CommonMark sees it (issue 8)', () => {
     });
   });
 
+  describe('link reference definitions (fuzz seed 8808)', () => {
+    // micromark reads `[ref]: /url` as a definition inside a paragraph's "content", so what may
+    // interrupt it and what continues it are a paragraph's; but a setext underline wants a paragraph
+    // before it, so after definitions alone `-` or `=` is the text of a new paragraph, and an indented
+    // line after it continues that paragraph instead of starting indented code.
+    it('counterexample 1: `-` after a definition is paragraph text, not a heading underline', () => {
+      const text = lines('- <!-- agent-section:a -->', '[ref]: /url', '-', '    <!--agent-section:a-->');
+      expectCode(text, []);
+      const error = catchKnowledgeError(() => parse(text));
+      expect(error.issues.map((i) => [i.code, i.line])).toEqual([['MALFORMED_ANCHOR', 4]]);
+    });
+
+    it('counterexample 2: an indented `-`, then raw HTML and a near miss, all paragraph text', () => {
+      const text = lines('[ref]: /url', '  -', '    <pre>', '    <!--agent-section:a-->', '');
+      expectCode(text, []);
+      const error = catchKnowledgeError(() => parse(text));
+      expect(error.issues.map((i) => [i.code, i.line])).toEqual([['MALFORMED_ANCHOR', 4]]);
+    });
+
+    it('after definitions alone, no setext underline: `=`, `==`, `- `, in a quote or a list item', () => {
+      expectCode(lines('[a]: /u', '===', '    x'), []);
+      expectCode(lines('[a]: /u', '- ', '    x'), []);
+      expectCode(lines('> [a]: /u', '> ==', '>     x'), []);
+      expectCode(lines('- [a]: /u', '  =', '      x'), []);
+      expectCode(lines('[a]: /u', '[b]: /v', '=', '    x'), []);
+    });
+
+    it('definitions over several lines: label, destination and title may each start a new line', () => {
+      expectCode(lines('[a', 'b]: /u', '=', '    x'), []);
+      expectCode(lines('[a]:', '/u', '=', '    x'), []);
+      expectCode(lines('[a]: /u', '"t"', '-', '    x'), []);
+      expectCode(lines('[a]: /u (t', ')', '=', '    x'), []);
+      expectCode(lines('> [a]:', '/u', '> =', '>     x'), []); // a lazy line goes on with the definition
+    });
+
+    it('after a paragraph line, or a definition that fails, the underline makes a heading again', () => {
+      expectCode(lines('[a]: /u', 'foo', '===', '    x'), [4]);
+      expectCode(lines('[a]: /u "t" z', '=', '    x'), [3]);
+      expectCode(lines('[a]: /u', '"t" z', '-', '    x'), [4]);
+      expectCode(lines('[a]: /u', '"t', '-', '    x'), [4]); // a title left open is paragraph text
+      expectCode(lines('[]: /u', '=', '    x'), [3]);
+      expectCode(lines('[a]: <x', '=', '    x'), [3]);
+      expectCode(lines('[a]: /u(x', '=', '    x'), [3]);
+      expectCode(lines(`[${'x'.repeat(1000)}]: /u`, '=', '    x'), [3]); // a label holds at most 999 characters
+    });
+
+    it('`---` after a definition is a thematic break; a definition is interrupted as a paragraph is', () => {
+      expectCode(lines('[a]: /u', '---', '    x'), [3]);
+      expectCode(lines('[a]: /u', '    x'), []);
+      expectCode(lines('[a]: /u', '2. x', '    y'), []);
+      expectCode(lines('- [a]: /u', '==', '    x'), []);
+    });
+  });
+
   it('a lone near miss is one issue, not two', () => {
     const error = catchKnowledgeError(() => parse('<!--agent-section:a-->'));
     expect(error.issues.map((i) => [i.code, i.line])).toEqual([['MALFORMED_ANCHOR', 1]]);

@@ -1,7 +1,8 @@
 /**
  * CommonMark's block structure, as far as it decides which lines are code: block quotes and list
  * items (with their content indentation and lazy continuation), paragraphs (what may interrupt
- * them), the seven kinds of raw HTML block with their end conditions, fenced and indented code.
+ * them) and link reference definitions (which a setext underline cannot follow), the seven kinds of
+ * raw HTML block with their end conditions, fenced and indented code.
  * It follows remark-parse (micromark) where that differs from the reference implementation.
  *
  * Fed one line at a time, in order; it keeps an explicit stack of open containers, so nesting depth
@@ -26,6 +27,27 @@ const PARAGRAPH = 1;
 const FENCE = 2;
 const INDENTED = 3;
 const HTML = 4;
+/**
+ * A paragraph (micromark's "content") that holds so far only link reference definitions, maybe the
+ * last one unfinished (`defState`). It is a paragraph in all but one respect: a setext underline
+ * (`=` or `-` alone) after complete definitions is no underline, but the text of a new paragraph
+ * (micromark's `setextUnderline` wants a paragraph before it). Never set by the fast paths, so
+ * every line that continues it takes the slow path.
+ */
+const DEFINITION = 5;
+
+// Where the last link reference definition of a `DEFINITION` leaf is, at the end of a line. The
+// first two are complete (the content would end as definitions only); the others are pending.
+/** A definition ended; a new one may start on the next line. */
+const DEF_DONE = 0;
+/** A definition's destination ended the line: complete, but a title may follow on the next line. */
+const DEF_DEST_DONE = 1;
+/** Inside the label, which goes on on the next line. */
+const DEF_LABEL = 2;
+/** After `]:`, the destination is on the next line. */
+const DEF_DEST = 3;
+/** Inside a title, which goes on on the next line. */
+const DEF_TITLE = 4;
 
 /** A block quote on the container stack; a list item holds its content indentation (> 0) instead. */
 const QUOTE = -1;
@@ -47,6 +69,9 @@ const LT = 60;
 const EQUALS = 61;
 const GT = 62;
 const QUESTION = 63;
+const OPEN_BRACKET = 91;
+const BACKSLASH = 92;
+const CLOSE_BRACKET = 93;
 const UNDERSCORE = 95;
 const BACKTICK = 96;
 const TILDE = 126;
@@ -54,6 +79,9 @@ const TILDE = 126;
 /** Characters that can start a block other than a paragraph (after 0-3 columns of indentation). */
 const SPECIAL = new Uint8Array(128);
 for (const c of '>#`~<=-*_+0123456789') SPECIAL[c.charCodeAt(0)] = 1;
+/** `SPECIAL`, and `[`, which may start a link reference definition (but cannot interrupt a paragraph). */
+const STARTS = SPECIAL.slice();
+STARTS[OPEN_BRACKET] = 1;
 
 /** Kind 1 HTML blocks (raw text, ended by their closing tag). */
 const RAW_NAMES = new Set(['pre', 'script', 'style', 'textarea']);
@@ -94,6 +122,13 @@ export class CommonMarkBlocks {
   private closedLast = false;
   private emptyClosedNow = false;
   private htmlKind = 0;
+  /** With a `DEFINITION` leaf: where its last definition is (`DEF_*`). */
+  private defState = DEF_DONE;
+  /** In a definition's label: its characters so far (at most 999), and whether one is not blank. */
+  private defSize = 0;
+  private defSeen = false;
+  /** In a definition's title: the character that closes it. */
+  private defMarker = 0;
   private fenceChar = 0;
   private fenceLength = 0;
   /** Where the open fence's first fence character is. */
@@ -142,7 +177,7 @@ export class CommonMarkBlocks {
       }
       if (first - start < 4) {
         const c = this.text.charCodeAt(first);
-        if ((c >= 128 || SPECIAL[c] === 0) && (first === start || noTab(this.text, start, first))) {
+        if ((c >= 128 || STARTS[c] === 0) && (first === start || noTab(this.text, start, first))) {
           this.closedLast = false;
           this.leaf = PARAGRAPH;
           return NOT_CODE;
@@ -178,7 +213,7 @@ export class CommonMarkBlocks {
           indent < 4 &&
           indent < need[0]! &&
           noTab(text, start, first) &&
-          (this.leaf !== PARAGRAPH || interruptsParagraph(text, first, end, c))
+          ((this.leaf !== PARAGRAPH && this.leaf !== DEFINITION) || interruptsParagraph(text, first, end, c))
         ) {
           this.close(0);
         } else return this.slowLine(start, end);
@@ -195,7 +230,7 @@ export class CommonMarkBlocks {
     if (first - start < 4 && noTab(text, start, first)) {
       const c = text.charCodeAt(first);
       if (leaf === NONE || leaf === PARAGRAPH) {
-        if (c >= 128 || SPECIAL[c] === 0) {
+        if (c >= 128 || STARTS[c] === 0) {
           this.closedLast = false;
           this.leaf = PARAGRAPH;
           return NOT_CODE;
@@ -218,12 +253,18 @@ export class CommonMarkBlocks {
   /**
    * What `slowLineKind` does, with no container open and no leaf but a paragraph, for an ATX heading
    * (or a line of `#`s that is not one: paragraph text), an HTML comment (a kind 2 HTML block, which
-   * may interrupt a paragraph) such as an anchor line, a bullet list item that starts with text, and
-   * a fence; `SLOW` for any other line. A method of its own so that `line` stays small enough to be
-   * inlined into the scanner's loop.
+   * may interrupt a paragraph) such as an anchor line, a bullet list item that starts with text, a
+   * fence, and a line that starts with `[` (a link reference definition, or paragraph text); `SLOW`
+   * for any other line. A method of its own so that `line` stays small enough to be inlined into the
+   * scanner's loop.
    */
   private topLevelBlock(start: number, first: number, end: number, c: number): LineKind | typeof SLOW {
     const text = this.text;
+    if (c === OPEN_BRACKET) {
+      this.closedLast = false;
+      if (this.leaf !== PARAGRAPH) this.leaf = this.definitionStart(first, end);
+      return NOT_CODE;
+    }
     if (c === HASH) {
       this.closedLast = false;
       this.leaf = isAtxHeading(text, first, end) ? NONE : PARAGRAPH;
@@ -246,7 +287,7 @@ export class CommonMarkBlocks {
       this.closedNow = false;
       this.need.push(first - start + 2);
       this.empty.push(0);
-      this.leaf = PARAGRAPH;
+      this.leaf = text.charCodeAt(first + 2) === OPEN_BRACKET ? this.definitionStart(first + 2, end) : PARAGRAPH;
       return NOT_CODE;
     }
     if (c === BACKTICK || c === TILDE) {
@@ -329,13 +370,13 @@ export class CommonMarkBlocks {
     // A new list item may not interrupt a paragraph or (in micromark) indented code when empty or
     // ordered from a number other than 1, and in micromark that holds for every container the line
     // opens; a kind 7 HTML block may not interrupt a paragraph.
-    const interrupt = allMatched && (leaf === PARAGRAPH || (leaf === INDENTED && this.codeInterrupts));
+    const interrupt = allMatched && (leaf === PARAGRAPH || leaf === DEFINITION || (leaf === INDENTED && this.codeInterrupts));
     let closed = allMatched;
     while (!this.blank) {
       const p = this.nextOffset;
       const c = text.charCodeAt(p);
       if (this.indent >= 4) {
-        if (this.leaf === PARAGRAPH) break; // indented code cannot interrupt a paragraph
+        if (this.leaf === PARAGRAPH || this.leaf === DEFINITION) break; // indented code cannot interrupt a paragraph
         const closedBefore = this.closedLast;
         this.open(matched);
         this.leaf = INDENTED;
@@ -377,8 +418,9 @@ export class CommonMarkBlocks {
       } else if (c === LT) {
         let kind = htmlStart(text, p, end);
         // micromark lets a kind 7 block start on a lazy line, inside the lazy containers.
-        const lazy = !closed && this.leaf === PARAGRAPH;
-        if (kind === 7 && this.leaf === PARAGRAPH && !lazy) kind = 0;
+        const paragraph = this.leaf === PARAGRAPH || this.leaf === DEFINITION;
+        const lazy = !closed && paragraph;
+        if (kind === 7 && paragraph && !lazy) kind = 0;
         if (kind !== 0) {
           if (kind !== 7 || !lazy) this.open(matched);
           this.leaf = HTML;
@@ -387,8 +429,15 @@ export class CommonMarkBlocks {
           return NOT_CODE;
         }
       }
-      if ((c === EQUALS || c === DASH) && allMatched && this.leaf === PARAGRAPH && isSetextUnderline(text, p, end, c)) {
-        this.leaf = NONE; // the paragraph becomes a heading
+      if (
+        (c === EQUALS || c === DASH) &&
+        allMatched &&
+        (this.leaf === PARAGRAPH || (this.leaf === DEFINITION && this.defState >= DEF_LABEL)) &&
+        isSetextUnderline(text, p, end, c)
+      ) {
+        // The paragraph becomes a heading. After complete definitions only, the line is paragraph
+        // text (or a thematic break, or, below, a list item).
+        this.leaf = NONE;
         return NOT_CODE;
       }
       if ((c === STAR || c === DASH || c === UNDERSCORE) && isThematicBreak(text, p, end, c)) {
@@ -429,17 +478,168 @@ export class CommonMarkBlocks {
     }
 
     // 4. What is left is paragraph text, a lazy continuation line, or a blank line.
-    if (!closed && !this.blank && this.leaf === PARAGRAPH) return NOT_CODE;
+    if (!closed && !this.blank) {
+      if (this.leaf === PARAGRAPH) return NOT_CODE;
+      if (this.leaf === DEFINITION) {
+        this.leaf = this.definitionLine(this.offset, this.nextOffset, end);
+        return NOT_CODE;
+      }
+    }
     if (matched < need.length) this.close(matched);
     if (this.blank) {
       if (this.leaf !== INDENTED) this.leaf = NONE;
       return NOT_CODE;
     }
-    if (this.leaf !== PARAGRAPH) {
-      this.leaf = PARAGRAPH;
+    if (this.leaf === DEFINITION) this.leaf = this.definitionLine(this.offset, this.nextOffset, end);
+    else if (this.leaf !== PARAGRAPH) {
+      this.leaf = text.charCodeAt(this.nextOffset) === OPEN_BRACKET ? this.definitionStart(this.nextOffset, end) : PARAGRAPH;
       this.markFilled();
     }
     return NOT_CODE;
+  }
+
+  /** A paragraph starts at `p`, a `[`: `DEFINITION` while it reads as link reference definitions. */
+  private definitionStart(p: number, end: number): number {
+    this.defState = DEF_DONE;
+    return this.definitionLine(p, p, end);
+  }
+
+  /**
+   * The next line `[from, end)` of a `DEFINITION` leaf (its first non-blank character at `p`), read
+   * as micromark reads link reference definitions (micromark-core-commonmark's `definition` with
+   * the label, destination and title factories): `DEFINITION` while the content is still only
+   * definitions, else `PARAGRAPH` (for the rest of the paragraph: definitions only come first).
+   * Reads each character once.
+   */
+  private definitionLine(from: number, p: number, end: number): number {
+    const text = this.text;
+    let i = p;
+    let state = this.defState;
+    if (state === DEF_DEST_DONE) {
+      // A title may follow the destination on the next line; else a new definition may start.
+      const c = text.charCodeAt(i);
+      if (c === 34 || c === 39 || c === 40) {
+        this.defMarker = c === 40 ? 41 : c;
+        i++;
+        state = DEF_TITLE;
+      } else state = DEF_DONE;
+    }
+    if (state === DEF_DONE) {
+      if (text.charCodeAt(i) !== OPEN_BRACKET) return PARAGRAPH;
+      i++;
+      this.defSize = 0;
+      this.defSeen = false;
+      state = DEF_LABEL;
+    } else if (state === DEF_LABEL) {
+      this.defSize += p - from; // the line's indentation is part of the label
+    }
+    if (state === DEF_LABEL) {
+      // The label: up to 999 characters, not all blank, no unescaped `[`; `\[`, `\]` and `\\` escape.
+      let size = this.defSize;
+      let seen = this.defSeen;
+      for (;;) {
+        if (i === end) {
+          if (size > 999) return PARAGRAPH;
+          this.defSize = size;
+          this.defSeen = seen;
+          this.defState = DEF_LABEL;
+          return DEFINITION;
+        }
+        const c = text.charCodeAt(i);
+        if (c === OPEN_BRACKET) return PARAGRAPH;
+        if (c === CLOSE_BRACKET) {
+          if (!seen || size > 999) return PARAGRAPH;
+          i++;
+          break;
+        }
+        if (c !== SPACE && c !== TAB) seen = true;
+        size++;
+        i++;
+        if (c === BACKSLASH && i < end) {
+          const d = text.charCodeAt(i);
+          if (d === OPEN_BRACKET || d === BACKSLASH || d === CLOSE_BRACKET) {
+            size++;
+            i++;
+          }
+        }
+      }
+      if (text.charCodeAt(i) !== 58) return PARAGRAPH; // `:`
+      i++;
+      while (i < end && isSpaceOrTab(text.charCodeAt(i))) i++;
+      if (i === end) {
+        this.defState = DEF_DEST;
+        return DEFINITION;
+      }
+      state = DEF_DEST;
+    }
+    if (state === DEF_DEST) {
+      if (text.charCodeAt(i) === LT) {
+        // `<…>`: no line ending, no unescaped `<` or `>` inside.
+        i++;
+        for (;;) {
+          if (i === end) return PARAGRAPH;
+          const c = text.charCodeAt(i++);
+          if (c === GT) break;
+          if (c === LT) return PARAGRAPH;
+          if (c === BACKSLASH && i < end) {
+            const d = text.charCodeAt(i);
+            if (d === LT || d === GT || d === BACKSLASH) i++;
+          }
+        }
+      } else {
+        // Raw: no space or control character, parentheses balanced; ends at a space, a tab, the end
+        // of the line or an unbalanced `)`.
+        const destStart = i;
+        let balance = 0;
+        for (;;) {
+          if (i === end) {
+            if (balance !== 0) return PARAGRAPH;
+            break;
+          }
+          const c = text.charCodeAt(i);
+          if (balance === 0 && (c === 41 || c === SPACE || c === TAB)) break;
+          if (c === 40) balance++;
+          else if (c === 41) balance--;
+          else if (c <= SPACE || c === 127) return PARAGRAPH;
+          i++;
+          if (c === BACKSLASH && i < end) {
+            const d = text.charCodeAt(i);
+            if (d === 40 || d === 41 || d === BACKSLASH) i++;
+          }
+        }
+        if (i === destStart) return PARAGRAPH; // a `)` cannot start one
+      }
+      // After the destination: the end of the line, or blanks and a title.
+      const destEnd = i;
+      while (i < end && isSpaceOrTab(text.charCodeAt(i))) i++;
+      if (i === end) {
+        this.defState = DEF_DEST_DONE;
+        return DEFINITION;
+      }
+      if (i === destEnd) return PARAGRAPH;
+      const c = text.charCodeAt(i);
+      if (c !== 34 && c !== 39 && c !== 40) return PARAGRAPH;
+      this.defMarker = c === 40 ? 41 : c;
+      i++;
+      state = DEF_TITLE;
+    }
+    // DEF_TITLE: up to the closing marker (`\` escapes it and itself), then only blanks.
+    const marker = this.defMarker;
+    while (i < end) {
+      const c = text.charCodeAt(i++);
+      if (c === marker) {
+        while (i < end && isSpaceOrTab(text.charCodeAt(i))) i++;
+        if (i !== end) return PARAGRAPH;
+        this.defState = DEF_DONE;
+        return DEFINITION;
+      }
+      if (c === BACKSLASH && i < end) {
+        const d = text.charCodeAt(i);
+        if (d === marker || d === BACKSLASH) i++;
+      }
+    }
+    this.defState = DEF_TITLE;
+    return DEFINITION;
   }
 
   /** A block starts after the `matched` containers: close the rest and the open leaf. */
