@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildChunks, buildLexicalIndex, CHUNK_SHARE, createSearchEngine, CUT, FILE_FIELDS, lexicalSearch, QUERY_OPTIONS, tokenize } from '../../src/agent/search/index.js';
+import { buildChunks, buildLexicalIndex, CHUNK_SHARE, createSearchEngine, CUT, FILE_FIELDS, lexicalSearch, QUERY_OPTIONS, tokenize, WHITESPACE_RUN } from '../../src/agent/search/index.js';
 import type { KnowledgeDocument, KnowledgePart } from '../../src/index.js';
 import { searchFixture, searchRequest, type TestPage } from './helpers/search-fixtures.js';
 
@@ -123,6 +123,13 @@ describe('search properties', () => {
     for (const page of pages) {
       if (tokens.length > 0 && tokens.every((t) => tokenize(page.text.replace(/<!--[^>]*-->/g, ' ')).includes(t))) expect(found.has(page.id)).toBe(true);
     }
+    }));
+  });
+
+  it('collapsing WHITESPACE_RUN matches gives what collapsing every \\s+ run gives', () => {
+    const unit = fc.constantFrom('a', '中', ' ', '  ', '\n', '\t', '\u3000', '\u00a0', '\u2028', '\ufeff', '\u200b', '😀');
+    fc.assert(fc.property(fc.string({ unit, maxLength: 60 }), (text) => {
+      expect(text.replace(WHITESPACE_RUN, ' ')).toBe(text.replace(/\s+/g, ' '));
     }));
   });
 

@@ -1,6 +1,6 @@
 import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
 import { advanceCodePoints, countCodePoints } from '../internal/codePoints.js';
-import { CUT } from './makeExcerpt.js';
+import { CUT, WHITESPACE_RUN } from './makeExcerpt.js';
 
 /**
  * The start of a document in source order (its text parts, pre-order, as a document read returns them),
@@ -26,7 +26,7 @@ export function documentLead(document: KnowledgeDocument, maxChars: number): str
     if (typeof part === 'string') {
       const end = advanceCodePoints(part, 0, want * 2);
       if (end < part.length) cut = true;
-      const piece = part.slice(0, end).replace(/\s+/g, ' ').trim();
+      const piece = part.slice(0, end).replace(WHITESPACE_RUN, ' ').trim();
       if (piece.length === 0) continue;
       pieces.push(piece);
       length += piece.length + 1;

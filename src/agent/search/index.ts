@@ -21,7 +21,7 @@ export type { LexicalFile, LexicalResult } from './lexicalSearch.js';
 export { abortError, raceAbort, withTimeout } from './limits.js';
 export type { Settled } from './limits.js';
 export { locateTerm } from './locateTerm.js';
-export { collapseWhitespace, CUT, makeExcerpt } from './makeExcerpt.js';
+export { collapseWhitespace, CUT, makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
 export { scanTokens } from './scanTokens.js';
 export type { TokenSink } from './scanTokens.js';
 export { buildVectors, EMBED_BATCH, EMBED_TEXT_CHARS, rankSemantic, SEMANTIC_CANDIDATES, storeVectors } from './semantic.js';

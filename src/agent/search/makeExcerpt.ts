@@ -6,6 +6,14 @@ export const CUT = '…';
 const SNAP = 16;
 
 /**
+ * The whitespace runs collapsing must rewrite: runs of two or more, and single whitespace characters
+ * other than a space. Replacing these by one space gives what replacing every `\s+` run does, but
+ * leaves the many single spaces of prose alone: about three times faster on English text. Linear (no
+ * nested quantifiers).
+ */
+export const WHITESPACE_RUN = /\s{2,}|[^\S ]/g;
+
+/**
  * Collapse whitespace as excerpts do: every run of JavaScript whitespace (`\s`) becomes one space, ends
  * trimmed.
  *
@@ -13,7 +21,7 @@ const SNAP = 16;
  * @returns the collapsed text.
  */
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(WHITESPACE_RUN, ' ').trim();
 }
 
 /**

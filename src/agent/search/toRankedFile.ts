@@ -4,7 +4,7 @@ import { type ChunkTable, hasText } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { decodeTerm } from './encodeTerm.js';
 import { locateTerm } from './locateTerm.js';
-import { makeExcerpt } from './makeExcerpt.js';
+import { makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
 
 /** What the hits of one search share: the chunks, the excerpt size and the matched terms' weights. */
 export interface HitContext {
@@ -108,8 +108,8 @@ function excerptAround(raw: string, a: number, b: number, maxChars: number): str
   let to = Math.min(raw.length, b + 4 * maxChars);
   if (from > 0 && raw.charCodeAt(from) >= 0xdc00 && raw.charCodeAt(from) <= 0xdfff) from--;
   if (to < raw.length && raw.charCodeAt(to) >= 0xdc00 && raw.charCodeAt(to) <= 0xdfff) to++;
-  const lead = raw.slice(from, a).replace(/\s+/g, ' ').trimStart();
-  const rest = raw.slice(b, to).replace(/\s+/g, ' ').trimEnd();
+  const lead = raw.slice(from, a).replace(WHITESPACE_RUN, ' ').trimStart();
+  const rest = raw.slice(b, to).replace(WHITESPACE_RUN, ' ').trimEnd();
   const text = lead + raw.slice(a, b) + rest;
   const before = from > 0 && hasText(raw.slice(0, from));
   const after = to < raw.length && hasText(raw.slice(to));
