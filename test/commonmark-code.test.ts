@@ -154,6 +154,26 @@ describe('code as CommonMark sees it (issue 8)', () => {
     });
   });
 
+  describe('a line that opens a container starts afresh (fuzz seed 8808, second run)', () => {
+    // A blank line that closes an empty list item leaves the next line lazy in micromark, and indented
+    // code begun on a lazy line lets an empty list item interrupt it; but a line that opens a new
+    // list item or quote is not lazy, so its indented code stops an empty item as a paragraph does.
+    it('counterexample 3: a sibling item after an empty one; `-` under its indented code is paragraph text', () => {
+      expectCode(lines('- ', '', '-     ```', '   - ', '       ```', '   ```'), [3, 6]);
+    });
+
+    it('counterexample 4: a new list after a quote whose empty item a blank line closed', () => {
+      const text = lines('> -', '>   ', '-     <!-- agent-section:a -->', '  - -', '      ```', '    <!--agent-section:a-->', '    ```');
+      expectCode(text, [3, 5, 6, 7]);
+      expect(parse(text).parts).toEqual([text]);
+    });
+
+    it('without a new container, the line after the closing blank line is still lazy', () => {
+      // Line 3 is lazy, its code lets the empty item on line 4 start, and that item holds code.
+      expectCode(lines('- ', '', '    code', '-', '      more'), [3, 5]);
+    });
+  });
+
   it('a lone near miss is one issue, not two', () => {
     const error = catchKnowledgeError(() => parse('<!--agent-section:a-->'));
     expect(error.issues.map((i) => [i.code, i.line])).toEqual([['MALFORMED_ANCHOR', 1]]);

@@ -663,7 +663,10 @@ export class CommonMarkBlocks {
   }
 
   private push(need: number, empty: number): void {
-    this.closedNow = false; // a line that opens a container starts a fresh flow in micromark
+    // A line that opens a container starts a fresh flow in micromark: it is not lazy, whatever the
+    // line before closed.
+    this.closedNow = false;
+    this.closedLast = false;
     this.need.push(need);
     this.empty.push(empty);
   }
