@@ -168,6 +168,16 @@ describe('code as CommonMark sees it (issue 8)', () => {
       expect(parse(text).parts).toEqual([text]);
     });
 
+    it('counterexamples 5 and 6: the empty item stays open through every blank line that follows', () => {
+      // micromark closes the item only at the next line that is not blank, which is lazy: indented
+      // code there lets an empty list item start after it.
+      expectCode(lines('-', '  ', '', '    - item', '-', '    ```', '    ```'), [4, 6, 7]);
+      expectCode(lines('-', '  ', '', '    ```', '> -', '      <!--agent-section:a-->'), [4, 6]);
+      expectCode(lines('> -', '>', '>', '>     code', '> -', '>     ```'), [4, 6]);
+      // A blank line that does not continue the quote closes the item there: the code is not lazy.
+      expectCode(lines('> -', '>', '', '    code', '-', '    ```', '    ```'), [4]);
+    });
+
     it('without a new container, the line after the closing blank line is still lazy', () => {
       // Line 3 is lazy, its code lets the empty item on line 4 start, and that item holds code.
       expectCode(lines('- ', '', '    code', '-', '      more'), [3, 5]);

@@ -116,8 +116,9 @@ export class CommonMarkBlocks {
   /** Whether this line closed containers and opened none. */
   private closedNow = false;
   /**
-   * Whether the previous line was a blank one that closed an empty list item: micromark keeps the
-   * item open through it and closes it on this line, which is therefore lazy.
+   * Whether a blank line closed an empty list item and only blank lines that continued all open
+   * containers followed: micromark keeps the item open through them and closes it on the next line
+   * that is not blank, which is therefore lazy.
    */
   private closedLast = false;
   private emptyClosedNow = false;
@@ -162,7 +163,8 @@ export class CommonMarkBlocks {
    *
    * The common lines take fast paths that do exactly what `slowLineKind` does for them, without its
    * cursor; the rest take the slow path. None of the fast paths starts indented code, the only block
-   * that reads `closedLast`, so each may clear it.
+   * that reads `closedLast`, so each may clear it on a line that is not blank (a blank line that
+   * continues every open container keeps it).
    */
   line(start: number, end: number, first: number): LineKind {
     // The most common lines, text or a blank line outside any block but a paragraph, here; the rest
@@ -171,7 +173,6 @@ export class CommonMarkBlocks {
     const leaf = this.leaf;
     if (this.need.length === 0 && (leaf === NONE || leaf === PARAGRAPH)) {
       if (first === end) {
-        this.closedLast = false;
         this.leaf = NONE;
         return NOT_CODE;
       }
@@ -221,7 +222,6 @@ export class CommonMarkBlocks {
     }
     const leaf = this.leaf;
     if (first === end) {
-      this.closedLast = false;
       if (leaf === FENCE) return FENCE_BODY;
       if (leaf === INDENTED) return INDENTED_CODE;
       if (leaf !== NONE && (leaf !== HTML || this.htmlKind >= 6)) this.leaf = NONE;
@@ -311,7 +311,8 @@ export class CommonMarkBlocks {
     this.closedNow = false;
     this.emptyClosedNow = false;
     const kind = this.slowLineKind(start, end, text, need, depth);
-    this.closedLast = this.emptyClosedNow;
+    // A blank line (or one of only container markers) that closed nothing keeps `closedLast`.
+    this.closedLast = this.emptyClosedNow || (this.closedLast && this.blank && !this.closedNow);
     return kind;
   }
 
