@@ -1,7 +1,8 @@
 /**
  * fast-check arbitraries for Markdown whose code lines depend on CommonMark's block structure: fences
  * on list-marker lines and inside block quotes, nested lists, every kind of raw HTML block, indented
- * code, lazy continuation lines and tabs, with anchors and near misses in and around all of them.
+ * code, lazy continuation lines and tabs, link reference definitions and setext underlines, with
+ * anchors and near misses in and around all of them.
  */
 import fc from 'fast-check';
 import { anchorLine, nearMissLine } from './arbitraries.js';
@@ -69,6 +70,24 @@ const htmlBlock: fc.Arbitrary<Lines> = fc
   })
   .map(({ start, body, end }) => [start, ...body, ...(end === 'none' ? [] : [end])]);
 
+/**
+ * Link reference definitions, which micromark reads inside a paragraph's content: whole, over several
+ * lines (label, destination and title may each go on on the next line), several in a row, or
+ * broken (the rest is paragraph text). After definitions alone a setext underline is paragraph text.
+ */
+const definition: fc.Arbitrary<Lines> = fc
+  .tuple(
+    fc.constantFrom(
+      '[ref]: /url', '[ref]: /url', '[ref]:', '[re', '[ref]: /url "title"', "[ref]: /url 'ti", '[ref]: <a b>', '[ref]:/url',
+      '[ref]: /u(rl', '[ref]: /url (t) x', '[]: /url', '[ref] : /url', '[a\\]]: /url', '[ref]: <url', '[ref]: /url"t"',
+    ),
+    fc.array(fc.constantFrom('/url', 'f]: /url', '"title"', "tle'", '(t', ')', '[b]: /v', 'text', '<x>', "'a' b"), { maxLength: 2 }),
+  )
+  .map(([first, rest]) => [first, ...rest]);
+
+/** Lines that are a setext underline after a paragraph, and paragraph text after definitions alone. */
+const underline = fc.constantFrom<Lines>(['='], ['-'], ['=='], ['--'], ['  -'], ['- '], ['===']);
+
 const leaf: fc.Arbitrary<Lines> = fc.oneof(
   { weight: 3, arbitrary: fc.array(textLine, { minLength: 1, maxLength: 3 }) },
   { weight: 3, arbitrary: fence },
@@ -77,6 +96,8 @@ const leaf: fc.Arbitrary<Lines> = fc.oneof(
   { weight: 2, arbitrary: anchorLine.map((l): Lines => [l]) },
   { weight: 1, arbitrary: nearMissLine.map((l): Lines => [l]) },
   { weight: 1, arbitrary: fc.constantFrom<Lines>(['# Heading'], ['Title', '==='], ['Title', '---'], ['***'], ['- - -'], ['##'], ['[ref]: /url']) },
+  { weight: 2, arbitrary: definition },
+  { weight: 1, arbitrary: underline },
   { weight: 2, arbitrary: fc.constant<Lines>(['']) },
 );
 
