@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChunks, buildLexicalIndex, chunkFrequency, createSearchEngine, encodeTerm, lexicalSearch } from '../../src/agent/search/index.js';
+import { buildChunks, buildLexicalIndex, chunkFrequency, createSearchEngine, encodeTerm, lexicalSearch, MAX_QUERY_TERMS, planQuery } from '../../src/agent/search/index.js';
 import { SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
@@ -96,5 +96,33 @@ describe('lexical search', () => {
     for (const [term, count] of counted) expect(read!(term)).toBe(count);
     expect(read!(encodeTerm('退货'))).toBe(3); // the heading, and both sections
     expect(read!('absent')).toBe(0);
+  });
+});
+
+describe('query planning', () => {
+  it('a one-character Chinese query finds the pages whose text has a word starting with it', async () => {
+    const { hits } = await engine.search(searchRequest('退'));
+    expect(hits.map((h) => h.fileId)).toContain('zh-returns');
+    expect((await engine.search(searchRequest('退款'))).hits[0]?.fileId).toBe('zh-returns');
+  });
+
+  it('searches each distinct term once, boosted by its repeats: the same scores as repeating it', async () => {
+    const once = (await engine.search(searchRequest('renewal'))).hits;
+    const twice = (await engine.search(searchRequest('renewal renewal'))).hits;
+    expect(twice.map((h) => h.fileId)).toEqual(once.map((h) => h.fileId));
+    for (let i = 0; i < once.length; i++) expect(twice[i]!.score).toBeCloseTo(2 * once[i]!.score, 9);
+    expect(planQuery('page '.repeat(400), undefined)).toMatchObject({ text: 'page' });
+    expect(planQuery('page '.repeat(400), undefined).options.boostTerm?.('page', 0, ['page'])).toBe(400);
+  });
+
+  it(`keeps at most ${MAX_QUERY_TERMS} distinct terms, the rarest, and the last term last`, () => {
+    const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
+    const frequency = (term: string) => Number(term.slice(1)); // w0 is the rarest
+    const plan = planQuery([...words, 'w99'].join(' '), frequency);
+    const kept = plan.text.split(' ');
+    expect(kept).toHaveLength(MAX_QUERY_TERMS);
+    expect(new Set(kept)).toEqual(new Set(words.slice(0, MAX_QUERY_TERMS)));
+    const lastKept = planQuery([...words, 'w3'].join(' '), frequency).text.split(' ');
+    expect(lastKept[lastKept.length - 1]).toBe('w3');
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildChunks, buildLexicalIndex, CHUNK_SHARE, createSearchEngine, CUT, FILE_FIELDS, lexicalSearch, QUERY_OPTIONS, tokenize, WHITESPACE_RUN } from '../../src/agent/search/index.js';
+import { buildChunks, buildLexicalIndex, CHUNK_SHARE, chunkFrequency, createSearchEngine, CUT, FILE_FIELDS, lexicalSearch, planQuery, tokenize, WHITESPACE_RUN } from '../../src/agent/search/index.js';
 import type { KnowledgeDocument, KnowledgePart } from '../../src/index.js';
 import { searchFixture, searchRequest, type TestPage } from './helpers/search-fixtures.js';
 
@@ -94,14 +94,16 @@ describe('search properties', () => {
         if (e === undefined) expected.set(page, (e = { page, score: 0, bestChunk: -1, chunks: 0, sectionChunks: [], fields: [] }));
         return e;
       };
-      for (const r of fileOnly ? [] : index.content.search(q, QUERY_OPTIONS)) {
+      // The same planned query (distinct terms, boosted by repeats) that lexicalSearch sends.
+      const plan = planQuery(q, chunkFrequency(index));
+      for (const r of fileOnly ? [] : index.content.search(plan.text, plan.options)) {
         const chunk = r.id as number;
         const e = entry(chunks.pageOf[chunk]!);
         if (e.chunks === 0) [e.score, e.bestChunk, e.chunks] = [r.score, chunk, 1];
         else if (e.chunks < 3) [e.score, e.chunks] = [e.score + CHUNK_SHARE * r.score, e.chunks + 1];
         if (e.sectionChunks.length < 3 && chunks.sectionOf[chunk] !== null) e.sectionChunks.push(chunk);
       }
-      for (const r of index.files.search(q, QUERY_OPTIONS)) {
+      for (const r of index.files.search(plan.text, plan.options)) {
         const e = entry(r.id as number);
         e.score += r.score;
         e.fields = FILE_FIELDS.filter((f) => Object.values(r.match).some((fields) => fields.includes(f)));

@@ -74,10 +74,21 @@ export function isWordTerm(term: string): boolean {
   return first !== undefined && !term.startsWith(CJK_TERM_MARK) && (classOf(first) & 3) !== CJK;
 }
 
-/** Search options of every query: fuzzy for Latin words of 5+ letters, prefix for the last word. */
+/**
+ * Whether an indexed term is one CJK character (`#` and one UTF-16 code unit, or a surrogate pair, in
+ * hex). A one-character query term matches as a prefix, so `税` finds the bigrams that start with it
+ * (`税务`): one-character runs are the only ones indexed as single characters.
+ */
+export function isSingleCjkTerm(term: string): boolean {
+  if (!term.startsWith(CJK_TERM_MARK)) return false;
+  // A surrogate pair is `d800`–`dbff` then a low half; Hangul bigrams can also start with `d`.
+  return term.length === 5 || (term.length === 9 && term[1] === 'd' && '89ab'.includes(term[2]!));
+}
+
+/** Search options of every query: fuzzy for Latin words of 5+ letters, prefix for the last word and for single CJK characters. */
 export const QUERY_OPTIONS: SearchOptions = Object.freeze({
   fuzzy: (term: string) => (isFuzzyTerm(term) ? 1 : false),
-  prefix: (term: string, index: number, terms: string[]) => index === terms.length - 1 && isWordTerm(term),
+  prefix: (term: string, index: number, terms: string[]) => (index === terms.length - 1 && isWordTerm(term)) || isSingleCjkTerm(term),
   combineWith: 'OR',
 });
 

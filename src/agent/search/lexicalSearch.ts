@@ -1,7 +1,8 @@
 import type { MatchInfo, SearchResult } from 'minisearch';
 import type { MatchedField } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
-import { FILE_FIELDS, type LexicalIndex, QUERY_OPTIONS } from './lexicalIndex.js';
+import { FILE_FIELDS, type LexicalIndex } from './lexicalIndex.js';
+import { planQuery } from './planQuery.js';
 
 /** Share of the second and third best chunks of a page added to its best chunk's score. */
 export const CHUNK_SHARE = 0.25;
@@ -146,6 +147,7 @@ class Tally implements LexicalFile {
  * @returns pages by descending score, ties in path order.
  */
 export function lexicalSearch(index: LexicalIndex, chunks: ChunkTable, query: string, fileFieldsOnly: boolean, countTerms = false): LexicalResult {
+  const plan = planQuery(query, chunkFrequency(index));
   const files: Tally[] = [];
   // Page → 1 + its place in `files`, 0 when not found yet.
   const slot = new Int32Array(chunks.firstChunkOf.length);
@@ -166,10 +168,10 @@ export function lexicalSearch(index: LexicalIndex, chunks: ChunkTable, query: st
       if (termCounts !== undefined) for (const term in result.match) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
       return false;
     };
-    index.content.search(query, { ...QUERY_OPTIONS, filter });
+    index.content.search(plan.text, { ...plan.options, filter });
     for (const file of files) file.finishContent();
   }
-  for (const result of index.files.search(query, QUERY_OPTIONS)) {
+  for (const result of index.files.search(plan.text, plan.options)) {
     const file = entry(result.id as number);
     file.score += result.score;
     let mask = 0;
