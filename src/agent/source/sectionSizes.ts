@@ -5,23 +5,8 @@
  * size with the catalog's own reads.
  */
 import type { KnowledgeCatalog, KnowledgePart } from '../../types.js';
+import { countCodePoints as codePoints } from '../internal/codePoints.js';
 import type { SectionSize } from './state.js';
-
-/** Unicode code points in `text`. */
-export function codePoints(text: string): number {
-  let count = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        count--;
-        i++;
-      }
-    }
-  }
-  return count;
-}
 
 /** What `String.prototype.trim` removes (whitespace and line terminators; all in the BMP). */
 function isTrimmed(c: number): boolean {
