@@ -5,15 +5,13 @@ import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import { KNOWLEDGE_TOOL_ANNOTATIONS, knowledgeTools } from '../tools/knowledgeTools.js';
 import { READ_FILE_INPUT_SCHEMA } from '../tools/schemas/index.js';
-import { errorResult, isPlainObject, notAnObject, successResult } from '../tools/toolResult.js';
+import { isPlainObject, toolExecute } from '../tools/toolResult.js';
 import type {
   JsonObject,
   JsonSchema,
   KnowledgeCallContext,
   KnowledgeSource,
-  KnowledgeToolCallOptions,
   KnowledgeToolDefinition,
-  KnowledgeToolResult,
 } from '../types.js';
 import {
   EXPLORATION_READ_OUTPUT_SCHEMA,
@@ -34,28 +32,8 @@ export interface ExplorationToolsOptions {
 
 type Run = (args: Record<string, unknown>, context: KnowledgeCallContext) => Promise<JsonObject>;
 
-function callContext(options: unknown): KnowledgeCallContext {
-  if (typeof options !== 'object' || options === null) return {};
-  const { signal, requestId } = options as { signal?: unknown; requestId?: unknown };
-  return {
-    ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
-    ...(typeof requestId === 'string' ? { requestId } : {}),
-  };
-}
-
 function define(name: string, text: ExplorationToolText, inputSchema: JsonSchema, outputSchema: JsonSchema, run: Run): KnowledgeToolDefinition {
-  const execute = async (input: unknown, options?: KnowledgeToolCallOptions): Promise<KnowledgeToolResult> => {
-    let requestId: string | undefined;
-    try {
-      const context = callContext(options);
-      requestId = context.requestId;
-      const args = input === undefined ? {} : input;
-      if (!isPlainObject(args)) return notAnObject(name, input, requestId);
-      return successResult(await run(args, context));
-    } catch (error) {
-      return errorResult(error, requestId);
-    }
-  };
+  const execute = toolExecute(name, run);
   return Object.freeze({ name, title: text.title, description: text.description, inputSchema, outputSchema, annotations: KNOWLEDGE_TOOL_ANNOTATIONS, execute });
 }
 

@@ -8,15 +8,13 @@ import type {
   KnowledgeCallContext,
   KnowledgeSource,
   KnowledgeToolAnnotations,
-  KnowledgeToolCallOptions,
   KnowledgeToolDefinition,
   KnowledgeToolName,
-  KnowledgeToolResult,
 } from '../types.js';
 import { KNOWLEDGE_TOOL_TEXTS } from './descriptions.js';
 import { checkToolsOptions, SOURCE_METHOD, type KnowledgeToolsOptions } from './knowledgeToolsOptions.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from './schemas/index.js';
-import { errorResult, isPlainObject, notAnObject, successResult } from './toolResult.js';
+import { isPlainObject, toolExecute } from './toolResult.js';
 
 /** Every knowledge tool only reads, is idempotent, and stays inside the knowledge base. */
 export const KNOWLEDGE_TOOL_ANNOTATIONS: KnowledgeToolAnnotations = Object.freeze({
@@ -51,21 +49,12 @@ export function knowledgeTools(source: KnowledgeSource, options?: KnowledgeTools
 function defineTool(source: KnowledgeSource, name: KnowledgeToolName, prefix: string): KnowledgeToolDefinition {
   const fullName = prefix + name;
   const method = SOURCE_METHOD[name];
-  const execute = async (input: unknown, options?: KnowledgeToolCallOptions): Promise<KnowledgeToolResult> => {
-    let requestId: string | undefined;
-    try {
-      const context = callContext(options);
-      requestId = context.requestId;
-      const args = input === undefined ? {} : input;
-      if (!isPlainObject(args)) return notAnObject(fullName, input, requestId);
-      const call = source[method] as (input: unknown, context: KnowledgeCallContext) => Promise<unknown>;
-      const output = await call.call(source, args, context);
-      if (!isPlainObject(output)) throw new TypeError('the source resolved to something other than an object');
-      return successResult(output as JsonObject);
-    } catch (error) {
-      return errorResult(error, requestId);
-    }
-  };
+  const call = source[method] as (input: unknown, context: KnowledgeCallContext) => Promise<unknown>;
+  const execute = toolExecute(fullName, async (args, context) => {
+    const output = await call.call(source, args, context);
+    if (!isPlainObject(output)) throw new TypeError('the source resolved to something other than an object');
+    return output as JsonObject;
+  });
   return Object.freeze({
     name: fullName,
     title: KNOWLEDGE_TOOL_TEXTS[name].title,
@@ -78,11 +67,3 @@ function defineTool(source: KnowledgeSource, name: KnowledgeToolName, prefix: st
 }
 
 /** The source context of a call: the caller's signal and request ID, when they are of the right type. */
-function callContext(options: unknown): KnowledgeCallContext {
-  if (typeof options !== 'object' || options === null) return {};
-  const { signal, requestId } = options as { signal?: unknown; requestId?: unknown };
-  return {
-    ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
-    ...(typeof requestId === 'string' ? { requestId } : {}),
-  };
-}

@@ -5,7 +5,7 @@
  * @module
  */
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
-import type { JsonObject, KnowledgeToolErrorJson, KnowledgeToolResult } from '../types.js';
+import type { JsonObject, KnowledgeCallContext, KnowledgeToolCallOptions, KnowledgeToolErrorJson, KnowledgeToolResult } from '../types.js';
 
 /** A successful result carrying `output`. */
 export function successResult(output: JsonObject): KnowledgeToolResult {
@@ -63,4 +63,39 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/** The call context of `execute`'s options: a real `AbortSignal` and a string `requestId`, nothing else. */
+export function callContext(options: unknown): KnowledgeCallContext {
+  if (typeof options !== 'object' || options === null) return {};
+  const { signal, requestId } = options as { signal?: unknown; requestId?: unknown };
+  return {
+    ...(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal ? { signal } : {}),
+    ...(typeof requestId === 'string' ? { requestId } : {}),
+  };
+}
+
+/**
+ * A tool's `execute`: absent arguments mean `{}`, anything but a JSON object is `INVALID_ARGUMENT`,
+ * `run`'s output is the success result, and anything thrown is an error result. Never throws.
+ *
+ * @param name - the tool's name, for messages.
+ * @param run - the tool's work, given the arguments and the call context.
+ */
+export function toolExecute(
+  name: string,
+  run: (args: Record<string, unknown>, context: KnowledgeCallContext) => Promise<JsonObject>,
+): (input: unknown, options?: KnowledgeToolCallOptions) => Promise<KnowledgeToolResult> {
+  return async (input, options) => {
+    let requestId: string | undefined;
+    try {
+      const context = callContext(options);
+      requestId = context.requestId;
+      const args = input === undefined ? {} : input;
+      if (!isPlainObject(args)) return notAnObject(name, input, requestId);
+      return successResult(await run(args, context));
+    } catch (error) {
+      return errorResult(error, requestId);
+    }
+  };
 }
