@@ -42,70 +42,17 @@ interface Frame extends KnowledgePosition {
  */
 export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDocument {
   const { id, revision, text, locale } = guardInput(API, () => readParseInput(input));
-  const issues: KnowledgeIssue[] = [];
-  const root: KnowledgePart[] = [];
-  const stack: Frame[] = [];
-  /** The frame of each ID's first open anchor. */
-  const firstOpen = new Map<string, Frame>();
-  // How many times each ID is open on the stack, needed only to recover from a mismatched close.
-  // A Map update per anchor costs as much as the scan of its body (see docs/performance.md), so the
-  // counts are built from the stack at the first mismatch and kept from then on.
-  let openCount: Map<string, number> | undefined;
-  let parts = root;
-
-  const onAnchor = (
-    kind: AnchorKind,
-    sectionId: string,
-    line: number,
-    column: number,
-    lineStart: number,
-    lineEnd: number,
-    body: string | undefined,
-  ): void => {
-    if (body !== undefined) parts.push(body);
-    const malformed = kind === MALFORMED;
-    if (malformed) {
-      const found = text.slice(lineStart, lineEnd);
-      const bad = explainMalformed(found);
-      issues.push(problem.malformedAnchor(id, { line, column }, found, bad));
-      if (bad.kind === 0) return;
-      // Pair what the author meant, so one typo does not cascade into unclosed-section reports.
-      kind = bad.kind;
-      sectionId = bad.id;
-    }
-    if (kind === OPEN) {
-      const section: KnowledgeSection = { id: sectionId, parts: [] };
-      parts.push(section);
-      parts = section.parts as KnowledgePart[];
-      const frame: Frame = { line, column, id: sectionId, parts, malformed };
-      const first = firstOpen.get(sectionId);
-      if (first === undefined) firstOpen.set(sectionId, frame);
-      else issues.push(problem.duplicateSectionId(id, frame, sectionId, first));
-      stack.push(frame);
-      if (openCount !== undefined) openCount.set(sectionId, (openCount.get(sectionId) ?? 0) + 1);
-      return;
-    }
-    const top = stack[stack.length - 1];
-    if (top === undefined) {
-      issues.push(problem.unexpectedClose(id, { line, column }, sectionId));
-      return;
-    }
-    if (top.id !== sectionId) {
-      openCount ??= countOpen(stack);
-      const isOpen = (openCount.get(sectionId) ?? 0) > 0;
-      issues.push(problem.mismatchedClose(id, { line, column }, sectionId, top, isOpen));
-      // Recover: close down to the named section when it is open; otherwise ignore this line.
-      if (!isOpen) return;
-    }
-    let closed: Frame;
-    do {
-      closed = stack.pop()!;
-      if (openCount !== undefined) openCount.set(closed.id, openCount.get(closed.id)! - 1);
-    } while (closed.id !== sectionId);
-    parts = stack.length > 0 ? stack[stack.length - 1]!.parts : root;
-  };
-
-  const scan = scanText(text, onAnchor);
+  const state = new ParseState(id, text);
+  const outer = current;
+  current = state;
+  let scan;
+  try {
+    scan = scanText(text, onAnchor);
+  } finally {
+    current = outer;
+  }
+  const { issues, stack, root } = state;
+  let { parts } = state;
   if (scan.tail !== undefined) parts.push(scan.tail);
 
   // Issues found along the way are in text order; those found at the end are in text order too,
@@ -121,6 +68,92 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   }
   throwIfIssues(late.length === 0 ? issues : mergeByPlace(issues, late));
   return locale === undefined ? { id, revision, parts: root } : { id, revision, locale, parts: root };
+}
+
+/**
+ * The state of one parse. The anchor handler below is one module-level function reading it, not a
+ * closure made per parse: V8 inlines the handler into the scanner's loop, and optimized code that
+ * embedded a per-parse closure was thrown away at the next full GC ("weak objects"), then compiled
+ * again on every parse (docs/performance.md).
+ */
+class ParseState {
+  /** Keeps the class's object shape alive between parses, for the same reason. */
+  static readonly keepShape = new ParseState('', '');
+  readonly issues: KnowledgeIssue[] = [];
+  readonly root: KnowledgePart[] = [];
+  readonly stack: Frame[] = [];
+  /** The frame of each ID's first open anchor. */
+  readonly firstOpen = new Map<string, Frame>();
+  // How many times each ID is open on the stack, needed only to recover from a mismatched close.
+  // A Map update per anchor costs as much as the scan of its body (see docs/performance.md), so the
+  // counts are built from the stack at the first mismatch and kept from then on.
+  openCount: Map<string, number> | undefined = undefined;
+  parts: KnowledgePart[];
+
+  constructor(
+    readonly id: string,
+    readonly text: string,
+  ) {
+    this.parts = this.root;
+  }
+}
+
+/** The parse in progress (parsing is synchronous and the scanner calls no user code). */
+let current: ParseState | undefined;
+
+function onAnchor(
+  kind: AnchorKind,
+  sectionId: string,
+  line: number,
+  column: number,
+  lineStart: number,
+  lineEnd: number,
+  body: string | undefined,
+): void {
+  const s = current!;
+  const { id, issues, stack } = s;
+  if (body !== undefined) s.parts.push(body);
+  const malformed = kind === MALFORMED;
+  if (malformed) {
+    const found = s.text.slice(lineStart, lineEnd);
+    const bad = explainMalformed(found);
+    issues.push(problem.malformedAnchor(id, { line, column }, found, bad));
+    if (bad.kind === 0) return;
+    // Pair what the author meant, so one typo does not cascade into unclosed-section reports.
+    kind = bad.kind;
+    sectionId = bad.id;
+  }
+  if (kind === OPEN) {
+    const section: KnowledgeSection = { id: sectionId, parts: [] };
+    s.parts.push(section);
+    const parts = section.parts as KnowledgePart[];
+    s.parts = parts;
+    const frame: Frame = { line, column, id: sectionId, parts, malformed };
+    const first = s.firstOpen.get(sectionId);
+    if (first === undefined) s.firstOpen.set(sectionId, frame);
+    else issues.push(problem.duplicateSectionId(id, frame, sectionId, first));
+    stack.push(frame);
+    if (s.openCount !== undefined) s.openCount.set(sectionId, (s.openCount.get(sectionId) ?? 0) + 1);
+    return;
+  }
+  const top = stack[stack.length - 1];
+  if (top === undefined) {
+    issues.push(problem.unexpectedClose(id, { line, column }, sectionId));
+    return;
+  }
+  if (top.id !== sectionId) {
+    const openCount = (s.openCount ??= countOpen(stack));
+    const isOpen = (openCount.get(sectionId) ?? 0) > 0;
+    issues.push(problem.mismatchedClose(id, { line, column }, sectionId, top, isOpen));
+    // Recover: close down to the named section when it is open; otherwise ignore this line.
+    if (!isOpen) return;
+  }
+  let closed: Frame;
+  do {
+    closed = stack.pop()!;
+    if (s.openCount !== undefined) s.openCount.set(closed.id, s.openCount.get(closed.id)! - 1);
+  } while (closed.id !== sectionId);
+  s.parts = stack.length > 0 ? stack[stack.length - 1]!.parts : s.root;
 }
 
 /** How many times each ID is open on `stack`. */
