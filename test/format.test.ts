@@ -63,6 +63,22 @@ describe('formatKnowledgeDocument', () => {
     expect(error.message).toContain('at least 4 tilde characters');
   });
 
+  it('refuses a string part that leaves a raw HTML block open, which would change how the next part parses', () => {
+    // Without the check: `<pre>` stays open across the blank line, the next part's fence is not a
+    // fence inside it, and its example anchor would become a live section.
+    const parts = ['<pre>\nno end', '```\n<!-- agent-section:x -->\n```'];
+    const error = expectKnowledgeError(() => formatKnowledgeDocument(doc(parts)), { code: 'INVALID_INPUT', path: ['parts', 0] });
+    expect(error.message).toContain('raw HTML block open');
+    for (const open of ['<!-- a comment', '<?php x', '<!DOCTYPE x', '<![CDATA[ x', '<script>', '<style>', '<textarea>']) {
+      expectKnowledgeError(() => formatKnowledgeDocument(doc([open])), { code: 'INVALID_INPUT', path: ['parts', 0] });
+    }
+    // Closed blocks, and blocks a blank line ends (kinds 6 and 7), are fine.
+    for (const closed of ['<pre>\nx\n</pre>', '<!-- c -->', '<div>\nx', '<span>\nx', '> <pre>\nquoted']) {
+      const text = formatKnowledgeDocument(doc([closed, 'after']));
+      expect(parseKnowledgeDocument({ id: 'd', revision: 'r', text }).parts).toEqual([`${closed}\n\nafter`]);
+    }
+  });
+
   it('refuses what the catalog refuses, with paths from the document', () => {
     expectKnowledgeError(() => formatKnowledgeDocument(doc([{ id: 'a', parts: [] }, { id: 'a', parts: [] }])), {
       code: 'DUPLICATE_SECTION_ID',

@@ -87,7 +87,7 @@ function checkString(text: string, pathHere: PathOf, documentId: string, issues:
   const scan = scanText(text, (_kind, _id, line) => {
     if (firstLine === 0) firstLine = line;
   });
-  if (firstLine === 0 && scan.openFence === undefined) return;
+  if (firstLine === 0 && scan.openFence === undefined && !scan.rawHtmlOpen) return;
   const path = pathHere();
   const where = `${API}: ${formatPath('document', path)}`;
   if (firstLine !== 0) {
@@ -107,6 +107,16 @@ function checkString(text: string, pathHere: PathOf, documentId: string, issues:
       message:
         `${where}: this string part leaves the code fence opened at its line ${scan.openFence.line} open, which would swallow ` +
         `the anchors after it. ${closeFenceFix(scan.openFence.marker)}`,
+    });
+  } else {
+    issues.push({
+      code: 'INVALID_INPUT',
+      path,
+      documentId,
+      message:
+        `${where}: this string part leaves a raw HTML block open (one that starts with \`<pre>\`, \`<script>\`, ` +
+        '`<style>`, `<textarea>`, `<!--`, `<?`, `<!X` or `<![CDATA[` and has no end), so what follows it, blank line ' +
+        'or not, would be read inside it and parse differently. Close the HTML block in this part.',
     });
   }
 }

@@ -152,6 +152,15 @@ export class CommonMarkBlocks {
     return this.leaf === FENCE;
   }
 
+  /**
+   * Whether a raw HTML block that a blank line does not end (kinds 1-5: `<pre>`, `<!--`, `<?`, `<!X`,
+   * `<![CDATA[`) is still open at top level after the last line: what follows it, even after a blank
+   * line, is read inside it (no fence opens there).
+   */
+  get rawHtmlOpen(): boolean {
+    return this.leaf === HTML && this.htmlKind <= 5 && this.need.length === 0;
+  }
+
   /** The fence character and length of the open fence, as a string. */
   get fenceMarker(): string {
     return String.fromCharCode(this.fenceChar).repeat(this.fenceLength);

@@ -50,6 +50,8 @@ export interface ScanResult {
   /** The body text after the last anchor line, like the handler's `body`. */
   readonly tail: string | undefined;
   readonly openFence: OpenFence | undefined;
+  /** Whether a raw HTML block of kind 1-5 is still open at top level at the end (see `CommonMarkBlocks.rawHtmlOpen`). */
+  readonly rawHtmlOpen: boolean;
 }
 
 const SPACE = 32;
@@ -145,6 +147,7 @@ export function scanText(text: string, onAnchor: AnchorHandler, onCode?: (line: 
   return {
     tail: runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
     openFence: blocks.fenceOpen ? { line: fenceLine, column: fenceColumn, marker: blocks.fenceMarker, swallowed } : undefined,
+    rawHtmlOpen: blocks.rawHtmlOpen,
   };
 }
 
