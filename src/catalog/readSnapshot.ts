@@ -3,6 +3,7 @@
  * freezes. Costs what it returns: the selected strings and their characters. Internal.
  */
 import stringify from 'fast-json-stable-stringify';
+import { countCodePoints } from '../internal/codePoints.js';
 import { throwIfIssues } from '../internal/guard.js';
 import type { KnowledgeSelection, KnowledgeSnapshot } from '../types.js';
 import type { CheckedRequest } from './checkRequest.js';
@@ -19,22 +20,6 @@ function selectContent(request: CheckedRequest): string {
     if (strings.length > 0) pieces.push(strings.join(SEPARATOR));
   }
   return pieces.join(SEPARATOR).trim();
-}
-
-/** Unicode code points in `text`: a surrogate pair counts once. */
-function countCodePoints(text: string): number {
-  let count = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        count--;
-        i++;
-      }
-    }
-  }
-  return count;
 }
 
 /** Read `request` into a deep-frozen snapshot, throwing `MAX_CHARS_EXCEEDED` rather than cutting. */

@@ -5,7 +5,7 @@ import type { CatalogSourceOptions, RerankerSafeCode, SemanticSafeCode, StageSta
 import { applyRerank, checkRerankScores } from './applyRerank.js';
 import { buildChunks, type ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
-import { advanceCodePoints } from '../internal/codePoints.js';
+import { advanceCodePoints } from '../../internal/codePoints.js';
 import { documentLead } from './documentLead.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';

@@ -1,5 +1,5 @@
 import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
-import { advanceCodePoints, countCodePoints } from '../internal/codePoints.js';
+import { advanceCodePoints, countCodePoints } from '../../internal/codePoints.js';
 import { CUT, WHITESPACE_RUN } from './makeExcerpt.js';
 
 /**

@@ -1,4 +1,4 @@
-import { advanceCodePoints, countCodePoints, retreatCodePoints } from '../internal/codePoints.js';
+import { advanceCodePoints, countCodePoints, retreatCodePoints } from '../../internal/codePoints.js';
 
 /** The excerpt's ellipsis mark, at each cut end. */
 export const CUT = '…';

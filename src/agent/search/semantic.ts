@@ -1,6 +1,6 @@
 import type { KnowledgeEmbedder } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
-import { advanceCodePoints } from '../internal/codePoints.js';
+import { advanceCodePoints } from '../../internal/codePoints.js';
 
 /** Texts sent to the embedder per call. */
 export const EMBED_BATCH = 64;

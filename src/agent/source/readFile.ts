@@ -7,7 +7,7 @@ import { findById } from './getFile.js';
 import { cloneJson } from '../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
 import { type FieldRule, readInput } from './readInput.js';
-import { countCodePoints as codePoints } from '../internal/codePoints.js';
+import { countCodePoints as codePoints } from '../../internal/codePoints.js';
 import type { SourceState } from './state.js';
 
 /** The file at `path`: `INVALID_ARGUMENT` for a directory, `NOT_FOUND` offering the closest paths. */

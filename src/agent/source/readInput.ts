@@ -2,6 +2,8 @@
  * Strict validation of tool inputs: unknown keys, wrong types and numbers out of range are
  * `INVALID_ARGUMENT` naming the field and the allowed values. `null` and `undefined` mean absent.
  */
+import { isPlainObject } from '../../internal/values.js';
+import { show } from '../internal/show.js';
 import type { CallScope } from './callScope.js';
 
 /** How one input field is checked. */
@@ -14,20 +16,6 @@ export type FieldRule =
 
 /** The checked input: each present field, with its value; absent fields are missing. */
 export type CheckedInput = { readonly [field: string]: unknown };
-
-const show = (value: unknown): string => {
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : String(value);
-};
-
-/** Whether `value` is a plain object (prototype `Object.prototype` or `null`). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /**
  * Check `input` against `rules`, throwing `INVALID_ARGUMENT` at the first problem.

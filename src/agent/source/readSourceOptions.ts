@@ -6,7 +6,7 @@
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { CatalogSourceOptions } from '../types.js';
-import { isPlainObject } from './readInput.js';
+import { isPlainObject } from '../../internal/values.js';
 
 const API = 'createCatalogSource';
 

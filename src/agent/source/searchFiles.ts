@@ -3,7 +3,7 @@ import type { CallScope } from './callScope.js';
 import { decodeCursor, pageOf } from './cursor.js';
 import { fileActions } from './readActions.js';
 import { type FieldRule, readInput } from './readInput.js';
-import { countCodePoints as codePoints } from '../internal/codePoints.js';
+import { countCodePoints as codePoints } from '../../internal/codePoints.js';
 import type { SourceState } from './state.js';
 
 const MAX_QUERY = 2000;

@@ -4,6 +4,7 @@
  */
 import type { KnowledgeCatalog } from '../../types.js';
 import type { FileTable, RelationTable, SearchEngine } from '../internal/model.js';
+import type { FileSectionInfo } from '../types.js';
 import type { ScopeDefaults } from './callScope.js';
 
 /** The state every method of a catalog source reads. */
@@ -21,11 +22,5 @@ export interface SourceState {
   sectionSizes(documentId: string): readonly SectionSize[];
 }
 
-/** A section of a page with its place and the sizes a read returns. */
-export interface SectionSize {
-  readonly id: string;
-  readonly parentId: string | null;
-  readonly depth: number;
-  readonly selfChars: number;
-  readonly subtreeChars: number;
-}
+/** A section of a page with its place and the sizes a read returns: `get_file`'s section record. */
+export type SectionSize = FileSectionInfo;

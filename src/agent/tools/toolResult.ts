@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isPlainObject } from '../../internal/values.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 import type { JsonObject, KnowledgeCallContext, KnowledgeToolCallOptions, KnowledgeToolErrorJson, KnowledgeToolResult } from '../types.js';
 
@@ -58,12 +59,8 @@ export function describe(value: unknown): string {
   return typeof value === 'string' ? 'a string' : `a ${typeof value}`;
 }
 
-/** Whether `value` is a plain object (a JSON object, not an array, class instance or null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+/** Whether `value` is a plain object (the core's check: a JSON object, not an array, class instance or null). */
+export { isPlainObject };
 
 /** The call context of `execute`'s options: a real `AbortSignal` and a string `requestId`, nothing else. */
 export function callContext(options: unknown): KnowledgeCallContext {

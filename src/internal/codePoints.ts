@@ -1,6 +1,7 @@
 /**
  * Code-point arithmetic on UTF-16 strings: counting and moving without splitting a surrogate pair.
- * Shared by the source (sizes, query length) and the search engine (excerpts, cut texts). A valid
+ * Shared by the core (read limits), the agent source (sizes, query length) and its search engine
+ * (excerpts, cut texts). A valid
  * surrogate pair is one code point; an unpaired surrogate counts as one on its own.
  *
  * @module
