@@ -17,51 +17,72 @@ const EN = 'the catalog reads exact evidence from curated knowledge so that ever
 const ZH = '知识资料章节版本快照目录锚点正文子章节来源证据检索读取生成复核'.split('');
 
 /**
+ * A deterministic writer of prose lines: seeded randomness, Chinese or English sentences of the given
+ * lengths, and lines pushed with their UTF-8 size counted. Both generators below write with it.
+ */
+function writer(seed, { zhShare, zhMin, zhSpan, enMin, enSpan }) {
+  const random = prng(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const out = [];
+  const w = {
+    random,
+    length: 0,
+    next: 0,
+    stack: [],
+    sentence() {
+      if (random() < zhShare) return Array.from({ length: zhMin + Math.floor(random() * zhSpan) }, () => pick(ZH)).join('') + '。';
+      const words = Array.from({ length: enMin + Math.floor(random() * enSpan) }, () => pick(EN));
+      return `${words.join(' ')}.`.replace(/^./, (c) => c.toUpperCase());
+    },
+    push(line) {
+      out.push(line);
+      w.length += Buffer.byteLength(line, 'utf8') + 1;
+    },
+    /** A fenced example showing anchor syntax: body text, never a section. */
+    example() {
+      w.push('```markdown');
+      w.push('<!-- agent-section:example -->');
+      w.push(w.sentence());
+      w.push('<!-- /agent-section:example -->');
+      w.push('```');
+    },
+    /** Close the open sections and return the text. */
+    finish() {
+      while (w.stack.length > 0) w.push(`<!-- /agent-section:${w.stack.pop()} -->`);
+      return out.join('\n');
+    },
+  };
+  return w;
+}
+
+/**
  * Generate anchored Markdown of at least `bytes` bytes in UTF-8 (just over: it stops after the line
  * that reaches the size, then closes the open sections).
  * @param {number} bytes
  * @param {number} [seed]
  */
 export function generateCorpus(bytes, seed = 42) {
-  const random = prng(seed);
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const sentence = () => {
-    if (random() < 0.35) return Array.from({ length: 12 + Math.floor(random() * 30) }, () => pick(ZH)).join('') + '。';
-    const words = Array.from({ length: 8 + Math.floor(random() * 16) }, () => pick(EN));
-    return `${words.join(' ')}.`.replace(/^./, (c) => c.toUpperCase());
-  };
-  const out = [];
-  let length = 0;
-  let next = 0;
-  const stack = [];
-  const push = (line) => {
-    out.push(line);
-    length += Buffer.byteLength(line, 'utf8') + 1;
-  };
-  while (length < bytes) {
-    const roll = random();
+  const w = writer(seed, { zhShare: 0.35, zhMin: 12, zhSpan: 30, enMin: 8, enSpan: 16 });
+  const { stack } = w;
+  while (w.length < bytes) {
+    const roll = w.random();
     if (stack.length < 5 && roll < 0.12) {
-      const id = `s${next++}`;
+      const id = `s${w.next++}`;
       stack.push(id);
-      push(`<!-- agent-section:${id} -->`);
-      push(`${'#'.repeat(Math.min(stack.length + 1, 6))} ${sentence()}`);
+      w.push(`<!-- agent-section:${id} -->`);
+      w.push(`${'#'.repeat(Math.min(stack.length + 1, 6))} ${w.sentence()}`);
     } else if (stack.length > 0 && roll < 0.22) {
-      push(`<!-- /agent-section:${stack.pop()} -->`);
+      w.push(`<!-- /agent-section:${stack.pop()} -->`);
     } else if (roll < 0.3) {
-      for (let i = 0; i < 3; i++) push(`- ${sentence()}`);
+      for (let i = 0; i < 3; i++) w.push(`- ${w.sentence()}`);
     } else if (roll < 0.34) {
-      push('```markdown');
-      push('<!-- agent-section:example -->');
-      push(sentence());
-      push('<!-- /agent-section:example -->');
-      push('```');
+      w.example();
     } else {
-      push(sentence());
-      push('');
+      w.push(w.sentence());
+      w.push('');
     }
   }
-  while (stack.length > 0) push(`<!-- /agent-section:${stack.pop()} -->`);
-  return out.join('\n');
+  return w.finish();
 }
 
 /**
@@ -73,47 +94,29 @@ export function generateCorpus(bytes, seed = 42) {
  * @param {number} [seed]
  */
 export function generateDenseCorpus(bytes, seed = 7) {
-  const random = prng(seed);
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const sentence = () => {
-    if (random() < 0.4) return Array.from({ length: 10 + Math.floor(random() * 24) }, () => pick(ZH)).join('') + '。';
-    const words = Array.from({ length: 6 + Math.floor(random() * 14) }, () => pick(EN));
-    return `${words.join(' ')}.`.replace(/^./, (c) => c.toUpperCase());
-  };
-  const out = [];
-  let length = 0;
-  let next = 0;
-  const stack = [];
-  const push = (line) => {
-    out.push(line);
-    length += Buffer.byteLength(line, 'utf8') + 1;
-  };
+  const w = writer(seed, { zhShare: 0.4, zhMin: 10, zhSpan: 24, enMin: 6, enSpan: 14 });
+  const { stack } = w;
   const open = () => {
-    const id = `${stack.length === 0 ? 'topic' : stack[stack.length - 1]}.${next++}`;
+    const id = `${stack.length === 0 ? 'topic' : stack[stack.length - 1]}.${w.next++}`;
     stack.push(id);
-    push(`<!-- agent-section:${id} -->`);
-    push(`${'#'.repeat(stack.length + 1)} ${sentence()}`);
-    push('');
+    w.push(`<!-- agent-section:${id} -->`);
+    w.push(`${'#'.repeat(stack.length + 1)} ${w.sentence()}`);
+    w.push('');
   };
-  while (length < bytes) {
-    const roll = random();
+  while (w.length < bytes) {
+    const roll = w.random();
     if (stack.length === 0 || (stack.length < 3 && roll < 0.2)) open();
-    else if (roll < 0.39) push(`<!-- /agent-section:${stack.pop()} -->`);
+    else if (roll < 0.39) w.push(`<!-- /agent-section:${stack.pop()} -->`);
     else if (roll < 0.5) {
-      for (let i = 0; i < 2; i++) push(`- ${sentence()}`);
-      push('');
+      for (let i = 0; i < 2; i++) w.push(`- ${w.sentence()}`);
+      w.push('');
     } else if (roll < 0.52) {
-      push('```markdown');
-      push('<!-- agent-section:example -->');
-      push(sentence());
-      push('<!-- /agent-section:example -->');
-      push('```');
-      push('');
+      w.example();
+      w.push('');
     } else {
-      push(sentence());
-      push('');
+      w.push(w.sentence());
+      w.push('');
     }
   }
-  while (stack.length > 0) push(`<!-- /agent-section:${stack.pop()} -->`);
-  return out.join('\n');
+  return w.finish();
 }
