@@ -91,6 +91,11 @@ export interface ListTreeOutput {
   readonly activeContentRevision: ActiveContentRevision;
   readonly items: readonly (TreeDirectoryItem | TreeFileItem)[];
   readonly nextCursor: string | null;
+  /**
+   * Only from a remote source (`createKnowledgeClient`): `true` when the cursor given was stale and
+   * this is the first page of the new revision instead.
+   */
+  readonly cursorRestarted?: true;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -252,6 +257,11 @@ export interface SearchFilesOutput {
   readonly message: string | null;
   readonly nextActions: readonly NextAction[];
   readonly nextCursor: string | null;
+  /**
+   * Only from a remote source (`createKnowledgeClient`): `true` when the cursor given was stale and
+   * this is the first page of the new revision instead.
+   */
+  readonly cursorRestarted?: true;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -292,6 +302,11 @@ export interface ReadRelatedOutput {
   readonly fileId: string;
   readonly items: readonly RelatedItem[];
   readonly nextCursor: string | null;
+  /**
+   * Only from a remote source (`createKnowledgeClient`): `true` when the cursor given was stale and
+   * this is the first page of the new revision instead.
+   */
+  readonly cursorRestarted?: true;
 }
 
 /** Input of `expand_graph`. */
@@ -327,6 +342,11 @@ export interface ExpandGraphOutput {
   /** `_graph/by-file/…` files of the files expanded. */
   readonly graphPaths: readonly string[];
   readonly nextCursor: string | null;
+  /**
+   * Only from a remote source (`createKnowledgeClient`): `true` when the cursor given was stale and
+   * this is the first page of the new revision instead.
+   */
+  readonly cursorRestarted?: true;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as agent from '../../src/agent/index.js';
 import * as mcp from '../../src/mcp/index.js';
+import * as http from '../../src/http/index.js';
+import * as httpNode from '../../src/http/node/index.js';
 import * as core from '../../src/index.js';
 import pkg from '../../package.json' with { type: 'json' };
 
@@ -38,8 +40,13 @@ describe('agent and MCP entries', () => {
     expect(Object.keys(mcp).sort()).toEqual(['KNOWLEDGE_MCP_INSTRUCTIONS', 'createKnowledgeMcpServer', 'registerKnowledgeTools', 'toCallToolResult']);
   });
 
+  it('pins the export keys of `knowledge-kit/http` and `knowledge-kit/http/node`', () => {
+    expect(Object.keys(http).sort()).toEqual(['createKnowledgeClient', 'createKnowledgeHandler', 'createMemoryRateLimiter']);
+    expect(Object.keys(httpNode).sort()).toEqual(['KNOWLEDGE_MAX_HEADER_SIZE', 'serveKnowledge', 'toNodeListener']);
+  });
+
   it('pins the package entries and the optional MCP peer', () => {
-    expect(Object.keys(pkg.exports)).toEqual(['.', './agent', './mcp', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './agent', './mcp', './http', './http/node', './package.json']);
     expect(pkg.peerDependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
     expect(pkg.peerDependenciesMeta['@modelcontextprotocol/server'].optional).toBe(true);
   });
@@ -48,7 +55,10 @@ describe('agent and MCP entries', () => {
     const files = import.meta.glob('../../src/**/*.ts', { query: '?raw', import: 'default', eager: true });
     for (const [file, source] of Object.entries(files)) {
       const text = source as string;
-      if (!file.includes('/src/agent/') && !file.includes('/src/mcp/')) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '[./]*(agent|mcp)\//m);
+      const layer = file.includes('/src/agent/') || file.includes('/src/mcp/') || file.includes('/src/http/');
+      if (!layer) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '[./]*(agent|mcp|http)\//m);
+      // The HTTP entry runs on every Fetch runtime; only its Node adapter may use Node.
+      if (file.includes('/src/http/') && !file.includes('/src/http/node/')) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '(node:|@hono\/node-server)/m);
       if (file.includes('/src/agent/')) {
         expect(text, file).not.toMatch(/^(import|export)[^\n]* from 'node:/m);
         expect(text, file).not.toMatch(/^(import|export)[^\n]* from '(remark-parse|unified|ajv|@modelcontextprotocol|openai|@anthropic-ai|ai|@langchain)/m);

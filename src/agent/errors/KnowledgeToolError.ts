@@ -10,6 +10,11 @@ export interface KnowledgeToolErrorOptions {
   /** Machine-readable detail, such as the catalog's issues. */
   readonly details?: JsonValue | undefined;
   readonly cause?: unknown;
+  /**
+   * The HTTP status, when it is not the code's own: a server's answer kept as it came (414 is
+   * `INVALID_ARGUMENT` for a URL over the limit). Default `KNOWLEDGE_TOOL_ERROR_STATUS[code]`.
+   */
+  readonly httpStatus?: number | undefined;
 }
 
 /**
@@ -41,12 +46,12 @@ export class KnowledgeToolError extends Error {
   /**
    * @param code - one of `KNOWLEDGE_TOOL_ERROR_CODES`.
    * @param message - what was wrong and what to call instead.
-   * @param options - `requestId`, `retryAfterSeconds`, `details`, `cause`.
+   * @param options - `requestId`, `retryAfterSeconds`, `details`, `cause`, `httpStatus`.
    */
   constructor(code: KnowledgeToolErrorCode, message: string, options: KnowledgeToolErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.httpStatus = KNOWLEDGE_TOOL_ERROR_STATUS[code];
+    this.httpStatus = options.httpStatus ?? KNOWLEDGE_TOOL_ERROR_STATUS[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details;
     this.requestId = options.requestId ?? newRequestId();

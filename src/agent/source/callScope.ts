@@ -73,6 +73,7 @@ export function toToolError(scope: CallScope, error: unknown): KnowledgeToolErro
       retryAfterSeconds: error.retryAfterSeconds,
       details: error.details,
       cause: error.cause,
+      httpStatus: error.httpStatus,
     });
   }
   if (isKnowledgeError(error)) {

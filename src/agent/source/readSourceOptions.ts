@@ -5,21 +5,13 @@
  */
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import type { CatalogSourceOptions } from '../types.js';
+import { checkOptions, positiveInteger, string, withMethod, type OptionCheck } from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
+import type { CatalogSourceOptions } from '../types.js';
 
 const API = 'createCatalogSource';
 
-type Check = (value: unknown) => string | undefined;
-
-const positiveInteger: Check = (v) => (Number.isSafeInteger(v) && (v as number) > 0 ? undefined : 'a positive safe integer');
-const string: Check = (v) => (typeof v === 'string' ? undefined : 'a string');
-const withMethod =
-  (name: string): Check =>
-  (v) =>
-    typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)[name] === 'function' ? undefined : `an object with a \`${name}\` method`;
-
-const CHECKS: Readonly<Record<keyof CatalogSourceOptions, Check>> = {
+const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
   id: string,
   revision: (v) =>
     (typeof v === 'string' && v.length > 0) || Number.isSafeInteger(v) ? undefined : 'a non-empty string or a safe integer',
@@ -42,28 +34,7 @@ export function readSourceOptions(catalog: unknown, options: unknown): CatalogSo
   if (typeof c !== 'object' || c === null || typeof c['read'] !== 'function' || typeof c['document'] !== 'function' || !Array.isArray(c['ids'])) {
     issues.push({ code: 'INVALID_INPUT', path: ['catalog'], message: `${API}: the first argument must be a catalog from \`defineKnowledgeCatalog\`.` });
   }
-  if (options === undefined) options = {};
-  if (!isPlainObject(options)) {
-    issues.push({ code: 'INVALID_INPUT', path: ['options'], message: `${API}: \`options\` must be a plain object.` });
-  } else {
-    for (const key of Object.keys(options)) {
-      const value = options[key];
-      if (value === undefined) continue;
-      const check = (CHECKS as Record<string, Check | undefined>)[key];
-      if (check === undefined) {
-        issues.push({
-          code: 'INVALID_INPUT',
-          path: ['options', key],
-          message: `${API}: unknown option \`${key}\`. Known options: ${Object.keys(CHECKS).map((k) => `\`${k}\``).join(', ')}.`,
-        });
-        continue;
-      }
-      const expected = check(value);
-      if (expected !== undefined) {
-        issues.push({ code: 'INVALID_INPUT', path: ['options', key], message: `${API}: \`options.${key}\` must be ${expected}.` });
-      }
-    }
-  }
+  const checked = checkOptions(API, options, CHECKS, issues);
   if (issues.length > 0) throw new KnowledgeError(issues);
-  return options as CatalogSourceOptions;
+  return checked as CatalogSourceOptions;
 }

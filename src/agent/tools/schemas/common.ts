@@ -51,6 +51,13 @@ export const CURSOR_INPUT: JsonSchema = nullable(
 /** The output `nextCursor`. */
 export const NEXT_CURSOR: JsonSchema = nullable('string', 'Pass as `cursor`, with the same other parameters, for the next page; null on the last page.');
 
+/** `cursorRestarted`: present (and `true`) only when a remote source restarted a stale cursor. */
+export const CURSOR_RESTARTED: JsonSchema = {
+  type: 'boolean',
+  enum: [true],
+  description: 'Present only when the cursor given was stale: this is the first page of the new revision.',
+};
+
 /** `activeContentRevision`: a string or an integer. */
 export const REVISION: JsonSchema = { type: ['string', 'integer'], description: 'The knowledge base content version this answer was computed on.' };
 

@@ -5,7 +5,7 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from './deepFreeze.js';
-import { CURSOR_INPUT, DIRECTION, NEXT_CURSOR, READ_ACTIONS, RELATION_TYPE, REVISION, arrayOf, nullableRange, objectSchema, typed } from './common.js';
+import { CURSOR_INPUT, DIRECTION, NEXT_CURSOR, CURSOR_RESTARTED, READ_ACTIONS, RELATION_TYPE, REVISION, arrayOf, nullableRange, objectSchema, typed } from './common.js';
 
 /** Input of `expand_graph` (`ExpandGraphInput`). */
 export const EXPAND_GRAPH_INPUT_SCHEMA: JsonSchema = deepFreeze(
@@ -47,6 +47,7 @@ export const EXPAND_GRAPH_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       relationships: arrayOf(RELATIONSHIP, 'At most 50 per page; no page twice, never the seed.'),
       graphPaths: arrayOf(typed('string', 'A _graph/by-file/… path.'), 'The _graph/by-file/… files of the pages expanded.'),
       nextCursor: NEXT_CURSOR,
+      cursorRestarted: CURSOR_RESTARTED,
     },
     ['activeContentRevision', 'seedFile', 'relationships', 'graphPaths', 'nextCursor'],
   ),

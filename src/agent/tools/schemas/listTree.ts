@@ -5,7 +5,7 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from './deepFreeze.js';
-import { CURSOR_INPUT, FILE_KIND, NEXT_CURSOR, READ_ACTIONS, REVISION, SOURCE_FILE_ID, nullable, nullableRange, objectSchema, typed } from './common.js';
+import { CURSOR_INPUT, FILE_KIND, NEXT_CURSOR, CURSOR_RESTARTED, READ_ACTIONS, REVISION, SOURCE_FILE_ID, nullable, nullableRange, objectSchema, typed } from './common.js';
 
 /** Input of `list_tree` (`ListTreeInput`). */
 export const LIST_TREE_INPUT_SCHEMA: JsonSchema = deepFreeze(
@@ -55,6 +55,7 @@ export const LIST_TREE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       activeContentRevision: REVISION,
       items: { type: 'array', description: 'Directories, then files, each in code-point order of their names.', items: { anyOf: [DIRECTORY_ITEM, FILE_ITEM] } },
       nextCursor: NEXT_CURSOR,
+      cursorRestarted: CURSOR_RESTARTED,
     },
     ['activeContentRevision', 'items', 'nextCursor'],
   ),

@@ -5,7 +5,7 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from './deepFreeze.js';
-import { CURSOR_INPUT, DIRECTION, NEXT_CURSOR, RELATION_TYPE, arrayOf, nullable, nullableRange, objectSchema, typed } from './common.js';
+import { CURSOR_INPUT, DIRECTION, NEXT_CURSOR, CURSOR_RESTARTED, RELATION_TYPE, arrayOf, nullable, nullableRange, objectSchema, typed } from './common.js';
 
 /** Input of `read_related` (`ReadRelatedInput`). */
 export const READ_RELATED_INPUT_SCHEMA: JsonSchema = deepFreeze(
@@ -44,6 +44,7 @@ export const READ_RELATED_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       fileId: typed('string', 'The page asked about.'),
       items: arrayOf(ITEM, 'One item per (page, relationType), by weight.'),
       nextCursor: NEXT_CURSOR,
+      cursorRestarted: CURSOR_RESTARTED,
     },
     ['fileId', 'items', 'nextCursor'],
   ),

@@ -8,6 +8,7 @@ import { deepFreeze } from './deepFreeze.js';
 import {
   CURSOR_INPUT,
   NEXT_CURSOR,
+  CURSOR_RESTARTED,
   READ_ACTIONS,
   REVISION,
   arrayOf,
@@ -94,6 +95,7 @@ export const SEARCH_FILES_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       message: nullable('string', 'A note when there are no candidates; else null.'),
       nextActions: arrayOf(NEXT_ACTION, 'Suggested next calls when there are no candidates; else [].'),
       nextCursor: NEXT_CURSOR,
+      cursorRestarted: CURSOR_RESTARTED,
     },
     ['activeContentRevision', 'items', 'searchStatus', 'searchMode', 'semanticStatus', 'rerankerStatus', 'message', 'nextActions', 'nextCursor'],
   ),

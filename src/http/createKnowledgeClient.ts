@@ -1,0 +1,331 @@
+/**
+ * `createKnowledgeClient`: a `KnowledgeSource` over the routes of `createKnowledgeHandler`, so the
+ * tools, the MCP server and exploration run unchanged against a remote knowledge base.
+ *
+ * @module
+ */
+import type { KnowledgeIssue } from '../errors/codes.js';
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { checkOptions, func, nonNegativeInteger, positiveInteger, type OptionCheck } from '../internal/checkOptions.js';
+import { isPlainObject } from '../internal/values.js';
+import { KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorCode } from '../agent/errors/codes.js';
+import { isKnowledgeToolError, KnowledgeToolError, newRequestId } from '../agent/errors/KnowledgeToolError.js';
+import type {
+  ExpandGraphInput,
+  ExpandGraphOutput,
+  GetFileOutput,
+  JsonValue,
+  KnowledgeCallContext,
+  KnowledgeToolName,
+  ListTreeInput,
+  ListTreeOutput,
+  ReadFileInput,
+  ReadFileOutput,
+  ReadRelatedInput,
+  ReadRelatedOutput,
+  SearchFilesInput,
+  SearchFilesOutput,
+} from '../agent/types.js';
+import { requestIdFrom } from './respond.js';
+import type { KnowledgeClient, KnowledgeClientOptions } from './types.js';
+
+const API = 'createKnowledgeClient';
+const CHECKS: Readonly<Record<keyof KnowledgeClientOptions, OptionCheck>> = {
+  baseUrl: (v) => (typeof v === 'string' || v instanceof URL ? undefined : 'a URL string or a URL'),
+  headers: (v) => (isPlainObject(v) && Object.values(v).every((h) => typeof h === 'string') ? undefined : 'a record of header names to strings'),
+  fetch: func,
+  timeoutMs: positiveInteger,
+  maxRetries: nonNegativeInteger,
+  maxRetryAfterSeconds: nonNegativeInteger,
+};
+
+type Query = Readonly<Record<string, string | number | boolean | readonly string[] | null | undefined>>;
+
+/** Which top-level keys a successful answer of each operation must have, and of what type. */
+const SHAPES: Readonly<Record<KnowledgeToolName | 'follow', Readonly<Record<string, 'array' | 'object' | 'string'>>>> = {
+  list_tree: { items: 'array' },
+  get_file: { fileId: 'string', path: 'string' },
+  read_file: { file: 'object', content: 'string' },
+  search_files: { items: 'array' },
+  read_related: { items: 'array' },
+  expand_graph: { relationships: 'array' },
+  follow: {},
+};
+
+/**
+ * A `KnowledgeSource` over a Knowledge Kit HTTP endpoint (`createKnowledgeHandler`): each method is one
+ * `GET` under `baseUrl`. It keeps the server's `requestId`, `code`, `httpStatus` and
+ * `retryAfterSeconds` in the `KnowledgeToolError` it rejects with; waits and retries after
+ * `RATE_LIMITED` (at most `maxRetries` times, when `Retry-After` ≤ `maxRetryAfterSeconds`); restarts a
+ * `STALE_CURSOR` once without the cursor and marks that page `cursorRestarted: true`; and turns a
+ * network failure, a timeout or an answer that is not the expected JSON into `TRANSPORT_ERROR`, never
+ * an empty result.
+ *
+ * @param options - `baseUrl` (the knowledge-base URL), `headers`, `fetch`, `timeoutMs` (10,000),
+ * `maxRetries` (2), `maxRetryAfterSeconds` (30).
+ * @returns the client: a `KnowledgeSource` with `baseUrl` and `follow(readAction)`.
+ * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options`.
+ * @example
+ * ```ts
+ * const remote = createKnowledgeClient({
+ *   baseUrl: 'https://api.example.com/openapi/v2/knowledge-bases/handbook',
+ *   headers: { authorization: `Bearer ${process.env.KNOWLEDGE_TOKEN}` },
+ * });
+ * const tools = knowledgeTools(remote); // the same six tools, served remotely
+ * const hits = await remote.searchFiles({ query: 'How are renewal notices sent?' });
+ * const page = await remote.follow(hits.items[0].readActions.fileContentById);
+ * ```
+ */
+export function createKnowledgeClient(options: KnowledgeClientOptions): KnowledgeClient {
+  const opts = readClientOptions(options);
+  const base = new URL(String(opts.baseUrl));
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const baseUrl = `${base.origin}${basePath}`;
+  const doFetch = opts.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const maxRetries = opts.maxRetries ?? 2;
+  const maxRetryAfterSeconds = opts.maxRetryAfterSeconds ?? 30;
+  const fixedHeaders = { ...(opts.headers ?? {}) };
+
+  /** One operation: `GET url`, with retries after `RATE_LIMITED`. */
+  async function get(operation: KnowledgeToolName | 'follow', url: string, context: KnowledgeCallContext | undefined): Promise<Record<string, unknown>> {
+    const signal = context?.signal;
+    const callerId = typeof context?.requestId === 'string' && context.requestId !== '' ? requestIdFrom(context.requestId) : undefined;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await attemptOnce(operation, url, signal, callerId);
+      } catch (error) {
+        if (
+          isKnowledgeToolError(error) &&
+          error.code === 'RATE_LIMITED' &&
+          attempt < maxRetries &&
+          error.retryAfterSeconds !== undefined &&
+          error.retryAfterSeconds <= maxRetryAfterSeconds
+        ) {
+          await sleep(error.retryAfterSeconds * 1000, signal, operation, error.requestId);
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async function attemptOnce(
+    operation: KnowledgeToolName | 'follow',
+    url: string,
+    signal: AbortSignal | undefined,
+    callerId: string | undefined,
+  ): Promise<Record<string, unknown>> {
+    const requestId = callerId ?? newRequestId();
+    if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted before it was sent.`, { requestId, cause: signal.reason });
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(), timeoutMs);
+    const combined = signal !== undefined && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timer.signal]) : timer.signal;
+    const headers = new Headers(fixedHeaders);
+    headers.set('Accept', 'application/json');
+    headers.set('X-Request-Id', requestId);
+    let status: number;
+    let text: string;
+    let answerId: string | null;
+    try {
+      const response = await doFetch(new Request(url, { method: 'GET', headers, signal: combined }));
+      status = response.status;
+      answerId = response.headers.get('x-request-id');
+      text = await response.text();
+    } catch (cause) {
+      if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted.`, { requestId, cause: signal.reason });
+      const why = timer.signal.aborted ? `no answer within ${timeoutMs} ms` : cause instanceof Error ? cause.message : String(cause);
+      throw transport(operation, `could not reach ${base.origin} (${why})`, requestId, cause);
+    } finally {
+      clearTimeout(timeout);
+    }
+    const id = answerId !== null && requestIdFrom(answerId) === answerId ? answerId : requestId;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (cause) {
+      throw transport(operation, `the server answered ${status} with a body that is not JSON`, id, cause);
+    }
+    if (status === 200) {
+      if (!isPlainObject(body) || !hasShape(body, SHAPES[operation])) {
+        throw transport(operation, `the server answered 200 with JSON that is not a \`${operation}\` result`, id);
+      }
+      return body;
+    }
+    throw fromErrorBody(operation, status, body, id);
+  }
+
+  /** Paged operations: a stale cursor is restarted once, without it, and the page says so. */
+  async function paged<T extends object>(
+    operation: KnowledgeToolName,
+    route: string,
+    query: Query,
+    context: KnowledgeCallContext | undefined,
+  ): Promise<T> {
+    try {
+      return (await get(operation, urlOf(route, query), context)) as T;
+    } catch (error) {
+      if (!isKnowledgeToolError(error) || error.code !== 'STALE_CURSOR' || query['cursor'] === undefined || query['cursor'] === null) throw error;
+      const restarted = (await get(operation, urlOf(route, { ...query, cursor: undefined }), context)) as T;
+      return { ...restarted, cursorRestarted: true };
+    }
+  }
+
+  function urlOf(route: string, query: Query): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value === undefined || value === null) continue;
+      params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+    }
+    const search = params.toString();
+    return `${baseUrl}${route}${search === '' ? '' : `?${search}`}`;
+  }
+
+  const id = (fileId: unknown, operation: KnowledgeToolName): string => {
+    if (typeof fileId !== 'string' || fileId === '') throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${operation}\` needs \`fileId\`: a non-empty string.`);
+    return encodeURIComponent(fileId);
+  };
+
+  const client: KnowledgeClient = {
+    baseUrl,
+    listTree: (input: ListTreeInput = {}, context) =>
+      paged<ListTreeOutput>('list_tree', '/tree', { parentPath: input.parentPath, cursor: input.cursor, limit: input.limit }, context),
+    getFile: async (input, context) => (await get('get_file', urlOf(`/files/${id(input?.fileId, 'get_file')}`, {}), context)) as unknown as GetFileOutput,
+    readFile: async (input: ReadFileInput, context) => {
+      const query = { sectionIds: input?.sectionIds, mode: input?.mode, maxChars: input?.maxChars };
+      const hasId = input?.fileId !== undefined && input.fileId !== null;
+      const hasPath = input?.path !== undefined && input.path !== null;
+      if (hasId === hasPath) throw new KnowledgeToolError('INVALID_ARGUMENT', '`read_file` needs exactly one of `fileId` and `path`.');
+      const url = hasId ? urlOf(`/files/${id(input.fileId, 'read_file')}/content`, query) : urlOf('/files/content', { path: input.path, ...query });
+      return (await get('read_file', url, context)) as unknown as ReadFileOutput;
+    },
+    searchFiles: (input: SearchFilesInput, context) =>
+      paged<SearchFilesOutput>(
+        'search_files',
+        '/search',
+        {
+          query: input?.query,
+          mode: input?.mode,
+          graphDepth: input?.graphDepth,
+          graphFanout: input?.graphFanout,
+          rerank: input?.rerank,
+          cursor: input?.cursor,
+          limit: input?.limit,
+        },
+        context,
+      ),
+    readRelated: (input: ReadRelatedInput, context) =>
+      paged<ReadRelatedOutput>('read_related', `/files/${id(input?.fileId, 'read_related')}/related`, { cursor: input.cursor, limit: input.limit }, context),
+    expandGraph: (input: ExpandGraphInput, context) =>
+      paged<ExpandGraphOutput>(
+        'expand_graph',
+        '/graph/expand',
+        { fileId: input?.fileId, depth: input?.depth, fanout: input?.fanout, cursor: input?.cursor },
+        context,
+      ),
+    follow: async (readAction, context) => {
+      const url = followUrl(readAction);
+      return (await get('follow', url, context)) as JsonValue;
+    },
+  };
+
+  /** A `readActions` value as a URL on this knowledge base, or `INVALID_ARGUMENT`. */
+  function followUrl(readAction: unknown): string {
+    if (typeof readAction !== 'string' || readAction === '') {
+      throw new KnowledgeToolError('INVALID_ARGUMENT', '`follow` needs a `readActions` value: a URL path such as `/files/…/content`.');
+    }
+    let target: URL;
+    try {
+      target = new URL(readAction, base.origin);
+    } catch {
+      throw new KnowledgeToolError('INVALID_ARGUMENT', `\`follow\`: ${JSON.stringify(readAction.slice(0, 200))} is not a URL path.`);
+    }
+    // After URL parsing, so `..`, `%2e%2e` and backslashes are already resolved.
+    if (target.origin !== base.origin || target.username !== '' || target.password !== '' || !target.pathname.startsWith(`${basePath}/`)) {
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `\`follow\` only reads paths under ${basePath}/ on ${base.origin}, as this server's readActions give them; ${JSON.stringify(readAction.slice(0, 200))} is not one.`,
+      );
+    }
+    target.hash = '';
+    return target.href;
+  }
+
+  return Object.freeze(client);
+}
+
+function hasShape(body: Record<string, unknown>, shape: Readonly<Record<string, 'array' | 'object' | 'string'>>): boolean {
+  for (const [key, type] of Object.entries(shape)) {
+    const value = body[key];
+    if (type === 'array' ? !Array.isArray(value) : type === 'object' ? !isPlainObject(value) : typeof value !== 'string') return false;
+  }
+  return true;
+}
+
+/** The server's error, as it sent it; an answer not in the error shape is a transport failure. */
+function fromErrorBody(operation: string, status: number, body: unknown, requestId: string): KnowledgeToolError {
+  const error = isPlainObject(body) ? body['error'] : undefined;
+  if (!isPlainObject(error)) return transport(operation, `the server answered ${status} without the error shape`, requestId);
+  const code = error['code'];
+  const message = error['message'];
+  if (typeof code !== 'string' || !Object.hasOwn(KNOWLEDGE_TOOL_ERROR_STATUS, code) || typeof message !== 'string' || status < 400 || status > 599) {
+    return transport(operation, `the server answered ${status} with an error this client does not know`, requestId);
+  }
+  const retry = error['retryAfterSeconds'];
+  const serverId = isPlainObject(body) && typeof body['requestId'] === 'string' && requestIdFrom(body['requestId']) === body['requestId'] ? body['requestId'] : requestId;
+  return new KnowledgeToolError(code as KnowledgeToolErrorCode, message, {
+    requestId: serverId,
+    httpStatus: status,
+    retryAfterSeconds: typeof retry === 'number' && Number.isFinite(retry) && retry >= 0 ? retry : undefined,
+  });
+}
+
+function transport(operation: string, why: string, requestId: string, cause?: unknown): KnowledgeToolError {
+  return new KnowledgeToolError('TRANSPORT_ERROR', `\`${operation}\` failed: ${why}. Try again later; the knowledge base itself may be fine.`, {
+    requestId,
+    cause,
+  });
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, operation: string, requestId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted while waiting to retry.`, { requestId, cause: signal.reason }));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted while waiting to retry.`, { requestId, cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function readClientOptions(options: unknown): KnowledgeClientOptions {
+  const issues: KnowledgeIssue[] = [];
+  const checked = checkOptions(API, options, CHECKS, issues);
+  const baseUrl = checked['baseUrl'];
+  if (baseUrl === undefined) {
+    issues.push({ code: 'INVALID_INPUT', path: ['options', 'baseUrl'], message: `${API}: \`options.baseUrl\` is required: the knowledge-base URL.` });
+  } else if (typeof baseUrl === 'string' || baseUrl instanceof URL) {
+    let url: URL | undefined;
+    try {
+      url = new URL(String(baseUrl));
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options', 'baseUrl'],
+        message: `${API}: \`options.baseUrl\` must be an http(s) URL with no query, fragment or credentials, such as https://api.example.com/knowledge-bases/handbook (credentials go in \`headers\`).`,
+      });
+    }
+  }
+  if (issues.length > 0) throw new KnowledgeError(issues);
+  return checked as unknown as KnowledgeClientOptions;
+}

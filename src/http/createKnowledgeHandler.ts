@@ -1,0 +1,420 @@
+/**
+ * `createKnowledgeHandler`: the read-only Fetch endpoint of `shared/spec/http.md`, routed by Hono.
+ * Every route is a `GET` over the caller's `KnowledgeSource`; `access` is the control point.
+ *
+ * @module
+ */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import type { KnowledgeIssue } from '../errors/codes.js';
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { checkOptions, func, nonNegativeInteger, positiveInteger, type OptionCheck } from '../internal/checkOptions.js';
+import { isPlainObject } from '../internal/values.js';
+import { isKnowledgeToolError } from '../agent/errors/KnowledgeToolError.js';
+import { digest64 } from '../agent/internal/digest.js';
+import type { KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
+import { ParamError, readParams, ROUTE_PARAMS, type ParamRules } from './params.js';
+import {
+  ALLOW,
+  baseHeaders,
+  entityTag,
+  errorResponse,
+  headerValue,
+  jsonResponse,
+  notModified,
+  prefersMarkdown,
+  requestIdFrom,
+} from './respond.js';
+import type { KnowledgeAccess, KnowledgeBaseEntry, KnowledgeHandler, KnowledgeHandlerOptions, KnowledgeOperation, RateLimitDecision } from './types.js';
+
+const API = 'createKnowledgeHandler';
+const DEFAULT_MAX_URL = 32_768;
+const DEFAULT_MAX_QUERY = 2_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const SOURCE_METHODS = ['listTree', 'getFile', 'readFile', 'searchFiles', 'readRelated', 'expandGraph'] as const;
+
+const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
+  access: func,
+  basePath: (v) =>
+    typeof v === 'string' && (v === '' || (v.startsWith('/') && !v.endsWith('/') && !/[?#\s\\]/.test(v)))
+      ? undefined
+      : "'' or a path that starts with '/' and does not end with '/' (such as '/openapi/v2')",
+  authenticateHeader: (v) => (typeof v === 'string' && v.length > 0 && !/[\r\n\0]/.test(v) ? undefined : 'a header value without line breaks'),
+  rateLimit: func,
+  cors: (v) =>
+    isPlainObject(v) && (typeof v['origin'] === 'string' || (Array.isArray(v['origin']) && v['origin'].every((o) => typeof o === 'string')))
+      ? undefined
+      : "an object { origin } with one origin, a list of origins, or '*'",
+  limits: (v) => (isPlainObject(v) ? undefined : 'an object { maxUrlLength?, maxQueryChars? }'),
+  timeoutMs: positiveInteger,
+  onError: func,
+};
+
+const LIMIT_CHECKS: Readonly<Record<string, OptionCheck>> = { maxUrlLength: positiveInteger, maxQueryChars: positiveInteger };
+const CORS_CHECKS: Readonly<Record<string, OptionCheck>> = { origin: () => undefined, maxAgeSeconds: nonNegativeInteger, credentials: (v) => (typeof v === 'boolean' ? undefined : 'a boolean') };
+
+/** What Hono's context carries for one request. */
+interface HandlerEnv {
+  readonly Bindings: { readonly requestId: string; readonly deadline: Deadline };
+}
+
+/** The route table: operation, query rules, required parameters, and the source call. */
+interface RouteSpec {
+  readonly operation: KnowledgeToolName;
+  readonly rules: ParamRules;
+  readonly required?: readonly string[];
+  readonly content?: boolean;
+  readonly call: (source: KnowledgeSource, params: Record<string, unknown>, pathParams: Record<string, string>, context: KnowledgeCallContext) => Promise<object>;
+}
+
+const ROUTES: readonly (readonly [string, RouteSpec])[] = [
+  ['/tree', { operation: 'list_tree', rules: ROUTE_PARAMS.tree, call: (s, p, _, ctx) => s.listTree(p, ctx) }],
+  // The by-path route before `/files/:fileId`, so `content` is not read as a file ID.
+  ['/files/content', { operation: 'read_file', rules: ROUTE_PARAMS.contentByPath, required: ['path'], content: true, call: (s, p, _, ctx) => s.readFile(p, ctx) }],
+  ['/files/:fileId', { operation: 'get_file', rules: ROUTE_PARAMS.file, call: (s, _, a, ctx) => s.getFile({ fileId: a['fileId']! }, ctx) }],
+  ['/files/:fileId/content', { operation: 'read_file', rules: ROUTE_PARAMS.contentById, content: true, call: (s, p, a, ctx) => s.readFile({ ...p, fileId: a['fileId']! }, ctx) }],
+  ['/files/:fileId/related', { operation: 'read_related', rules: ROUTE_PARAMS.related, call: (s, p, a, ctx) => s.readRelated({ ...p, fileId: a['fileId']! }, ctx) }],
+  ['/graph/expand', { operation: 'expand_graph', rules: ROUTE_PARAMS.expand, required: ['fileId'], call: (s, p, _, ctx) => s.expandGraph(p as { fileId: string }, ctx) }],
+  ['/search', { operation: 'search_files', rules: ROUTE_PARAMS.search, required: ['query'], call: (s, p, _, ctx) => s.searchFiles(p as { query: string }, ctx) }],
+];
+
+/**
+ * A read-only Fetch handler serving knowledge bases to agents that can only make HTTP requests: the
+ * routes of `shared/spec/http.md` (`/knowledge-bases`, and under each knowledge base `/tree`,
+ * `/files/{fileId}`, `/files/{fileId}/content`, `/files/content`, `/files/{fileId}/related`,
+ * `/graph/expand`, `/search`), with `access` deciding, per request, which knowledge bases the caller may
+ * read. It never throws, never writes, and keeps no state beyond what `rateLimit` keeps.
+ *
+ * @param options - `access` (required), `basePath`, `authenticateHeader`, `rateLimit`, `cors`,
+ * `limits`, `timeoutMs`, `onError`.
+ * @returns `(request: Request) => Promise<Response>`, for any Fetch runtime (`toNodeListener` for `node:http`).
+ * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options`.
+ * @example
+ * ```ts
+ * const handler = createKnowledgeHandler({
+ *   basePath: '/openapi/v2',
+ *   access: async (request) => {
+ *     const user = await users.fromBearer(request.headers.get('authorization'));
+ *     return user ? { knowledgeBases: { handbook: { source, title: 'Handbook' } } } : null;
+ *   },
+ * });
+ * // Bun.serve({ fetch: handler }), Deno.serve(handler), export default { fetch: handler }, …
+ * ```
+ */
+export function createKnowledgeHandler(options: KnowledgeHandlerOptions): KnowledgeHandler {
+  const opts = readHandlerOptions(options);
+  const basePath = opts.basePath ?? '';
+  const maxUrlLength = opts.limits?.maxUrlLength ?? DEFAULT_MAX_URL;
+  const maxQueryChars = opts.limits?.maxQueryChars ?? DEFAULT_MAX_QUERY;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const app = new Hono<HandlerEnv>({ strict: true });
+  const routes = basePath === '' ? app : app.basePath(basePath);
+
+  if (opts.cors !== undefined) {
+    routes.use(
+      '*',
+      cors({
+        origin: typeof opts.cors.origin === 'string' ? opts.cors.origin : [...opts.cors.origin],
+        allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+        exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'X-Knowledge-Snapshot-Id', 'X-Knowledge-File-Id', 'X-Knowledge-Path', 'X-Knowledge-Revision'],
+        maxAge: opts.cors.maxAgeSeconds ?? 600,
+        credentials: opts.cors.credentials ?? false,
+      }),
+    );
+  }
+
+  // After CORS, so a browser can read these answers too; a preflight is answered by CORS itself.
+  routes.use('*', async (c, next) => {
+    const { requestId } = c.env;
+    if (c.req.url.length > maxUrlLength) {
+      return errorResponse({
+        code: 'INVALID_ARGUMENT',
+        status: 414,
+        message: `The request URL is longer than ${maxUrlLength} characters. Shorten the query or the cursor.`,
+        requestId,
+      });
+    }
+    const method = c.req.method;
+    if (method === 'OPTIONS') {
+      const headers = baseHeaders(requestId);
+      headers.set('Allow', ALLOW);
+      return new Response(null, { status: 204, headers });
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      return errorResponse({ code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed: this endpoint only reads. Use GET.`, requestId, headers: { Allow: ALLOW } });
+    }
+    await next();
+    return undefined;
+  });
+
+  /** Whatever failed unexpectedly: `onError` hears it, the caller gets `INTERNAL` and nothing more. */
+  const internal = (error: unknown, requestId: string): Response => {
+    try {
+      opts.onError?.(error, { requestId });
+    } catch {
+      // The app's logger failing must not change the answer.
+    }
+    return errorResponse({ code: 'INTERNAL', message: `The request failed unexpectedly. Try again; if it persists, report request ${requestId}.`, requestId });
+  };
+
+  /** Access, rate limit and the knowledge base, in that order; a `Response` when the request stops there. */
+  const admit = async (
+    c: Context<HandlerEnv>,
+    operation: KnowledgeOperation,
+    knowledgeBaseId: string | null,
+  ): Promise<Response | KnowledgeAccess> => {
+    const { requestId, deadline } = c.env;
+    const access = await deadline.race(Promise.resolve(opts.access(c.req.raw)));
+    if (access === null || access === undefined) {
+      return errorResponse({
+        code: 'UNAUTHENTICATED',
+        message: 'This request has no valid credentials. Send the credentials this knowledge endpoint was given to you with.',
+        requestId,
+        headers: opts.authenticateHeader === undefined ? undefined : { 'WWW-Authenticate': opts.authenticateHeader },
+      });
+    }
+    if (!isPlainObject(access) || !(isPlainObject(access.knowledgeBases) || access.knowledgeBases instanceof Map)) {
+      throw new TypeError(`${API}: access() must return { knowledgeBases } or null.`);
+    }
+    if (opts.rateLimit !== undefined) {
+      const decision = await deadline.race(Promise.resolve(opts.rateLimit(c.req.raw, { knowledgeBaseId, operation })));
+      if (!isDecision(decision)) throw new TypeError(`${API}: rateLimit() must return { ok: true } or { ok: false, retryAfterSeconds }.`);
+      if (!decision.ok) {
+        return errorResponse({
+          code: 'RATE_LIMITED',
+          message: `Too many requests. Wait ${Math.ceil(decision.retryAfterSeconds)} s (Retry-After), then repeat this request.`,
+          requestId,
+          retryAfterSeconds: decision.retryAfterSeconds,
+        });
+      }
+    }
+    return access;
+  };
+
+  routes.get('/knowledge-bases', (c) =>
+    run(c, 'list_knowledge_bases', async () => {
+      const { requestId, deadline } = c.env;
+      const admitted = await admit(c, 'list_knowledge_bases', null);
+      if (admitted instanceof Response) return admitted;
+      readParams(new URL(c.req.url).searchParams, ROUTE_PARAMS.list, maxQueryChars);
+      const grants = entries(admitted);
+      const items = await deadline.race(
+        Promise.all(
+          grants.map(async ([knowledgeBaseId, value]) => {
+            const entry = toEntry(value, knowledgeBaseId);
+            const url = `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`;
+            const context = { signal: deadline.signal, requestId, actionBase: url, knowledgeBaseId };
+            const tree = await entry.source.listTree({ limit: 1 }, context);
+            return { knowledgeBaseId, title: entry.title ?? null, activeContentRevision: tree.activeContentRevision, url };
+          }),
+        ),
+      );
+      return ok(c, { items }, false);
+    }),
+  );
+
+  for (const [path, spec] of ROUTES) {
+    routes.get(`/knowledge-bases/:knowledgeBaseId${path}`, (c) =>
+      run(c, spec.operation, async () => {
+        const { requestId, deadline } = c.env;
+        const pathParams = c.req.param() as Record<string, string>;
+        const knowledgeBaseId = pathParams['knowledgeBaseId']!;
+        const admitted = await admit(c, spec.operation, knowledgeBaseId);
+        if (admitted instanceof Response) return admitted;
+        const value = lookup(admitted, knowledgeBaseId);
+        if (value === undefined) {
+          // Not readable and not there answer alike: nothing tells which knowledge bases exist.
+          return errorResponse({
+            code: 'NOT_FOUND',
+            message: `No knowledge base ${JSON.stringify(knowledgeBaseId)} is readable here. Call GET ${basePath}/knowledge-bases for the ones you may read.`,
+            requestId,
+          });
+        }
+        const entry = toEntry(value, knowledgeBaseId);
+        const params = readParams(new URL(c.req.url).searchParams, spec.rules, maxQueryChars);
+        for (const name of spec.required ?? []) {
+          if (!Object.hasOwn(params, name)) throw new ParamError(`Query parameter \`${name}\` is required.`);
+        }
+        const context: KnowledgeCallContext = {
+          signal: deadline.signal,
+          requestId,
+          actionBase: `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`,
+          knowledgeBaseId,
+        };
+        const output = await deadline.race(spec.call(entry.source, params, pathParams, context));
+        return ok(c, output, spec.content === true);
+      }),
+    );
+  }
+
+  app.notFound((c) =>
+    errorResponse({
+      code: 'NOT_FOUND',
+      message: `No route ${JSON.stringify(new URL(c.req.url).pathname)}. Routes: ${basePath}/knowledge-bases, then /tree, /files/{fileId}, /files/{fileId}/content, /files/content?path=, /files/{fileId}/related, /graph/expand?fileId=, /search?query= under a knowledge base.`,
+      requestId: c.env.requestId,
+    }),
+  );
+  app.onError((error, c) => internal(error, c.env.requestId));
+
+  /** One request: errors the route raised become answers; nothing escapes. */
+  async function run(c: Context<HandlerEnv>, operation: KnowledgeOperation, work: () => Promise<Response>): Promise<Response> {
+    const { requestId } = c.env;
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ParamError) return errorResponse({ code: 'INVALID_ARGUMENT', message: error.message, requestId });
+      if (error instanceof DeadlineError) {
+        const code = operation === 'search_files' ? 'SEARCH_TIMEOUT' : 'TIMEOUT';
+        return errorResponse({ code, message: `\`${operation}\` took longer than ${timeoutMs} ms and was stopped. Try again, or narrow the request.`, requestId });
+      }
+      if (isKnowledgeToolError(error) && error.code !== 'INTERNAL') {
+        return errorResponse({ code: error.code, message: error.message, requestId, retryAfterSeconds: error.retryAfterSeconds });
+      }
+      return internal(error, requestId);
+    }
+  }
+
+  return async function knowledgeHandler(request: Request): Promise<Response> {
+    let requestId = '';
+    let deadline: Deadline | undefined;
+    try {
+      requestId = requestIdFrom(request.headers.get('x-request-id'));
+      deadline = new Deadline(timeoutMs, request.signal);
+      const response = await app.fetch(request, { requestId, deadline });
+      return withRequestId(response, requestId, request.method === 'OPTIONS');
+    } catch (error) {
+      return internal(error, requestId === '' ? requestIdFrom(null) : requestId);
+    } finally {
+      deadline?.dispose();
+    }
+  };
+}
+
+/** A 200 (or 304) with the `ETag` of this request's representation. */
+function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response {
+  const { requestId } = c.env;
+  const request = c.req.raw;
+  const markdown = content && prefersMarkdown(request.headers.get('accept'));
+  const body = markdown ? undefined : JSON.stringify(output);
+  const url = new URL(request.url);
+  const etag = entityTag(revisionOf(output) ?? digest64(body ?? ''), url.pathname + url.search, markdown ? 'markdown' : 'json');
+  const headers = baseHeaders(requestId);
+  headers.set('ETag', etag);
+  if (content) headers.set('Vary', 'Accept');
+  if (notModified(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  if (!markdown) return jsonResponse(200, body!, headers);
+  const { file, content: text } = output as { file: { snapshotId: string | null; fileId: string; path: string; revision: string | number }; content: string };
+  headers.set('Content-Type', 'text/markdown; charset=utf-8');
+  if (file.snapshotId !== null) headers.set('X-Knowledge-Snapshot-Id', headerValue(file.snapshotId));
+  headers.set('X-Knowledge-File-Id', headerValue(file.fileId));
+  headers.set('X-Knowledge-Path', headerValue(file.path));
+  headers.set('X-Knowledge-Revision', headerValue(String(file.revision)));
+  return new Response(text, { status: 200, headers });
+}
+
+/** The knowledge base's revision as an output states it (`read_related` states none). */
+function revisionOf(output: object): string | undefined {
+  const o = output as { activeContentRevision?: unknown; file?: { activeContentRevision?: unknown } };
+  const revision = o.activeContentRevision ?? o.file?.activeContentRevision;
+  return typeof revision === 'string' || typeof revision === 'number' ? String(revision) : undefined;
+}
+
+/** Hono answers some requests itself (a CORS preflight): give them the request ID and `Allow` too. */
+function withRequestId(response: Response, requestId: string, options: boolean): Response {
+  if (response.headers.get('X-Request-Id') === requestId && !options) return response;
+  const headers = new Headers(response.headers);
+  headers.set('X-Request-Id', requestId);
+  if (options) headers.set('Allow', ALLOW);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function entries(access: KnowledgeAccess): [string, unknown][] {
+  const grants = access.knowledgeBases;
+  return grants instanceof Map ? [...(grants as ReadonlyMap<string, unknown>).entries()] : Object.entries(grants);
+}
+
+function lookup(access: KnowledgeAccess, id: string): unknown {
+  const grants = access.knowledgeBases;
+  if (grants instanceof Map) return (grants as ReadonlyMap<string, unknown>).get(id);
+  // Own keys only: `constructor` or `__proto__` in a URL is not a knowledge base.
+  return Object.hasOwn(grants, id) ? (grants as Record<string, unknown>)[id] : undefined;
+}
+
+function isSource(value: unknown): value is KnowledgeSource {
+  return typeof value === 'object' && value !== null && SOURCE_METHODS.every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+}
+
+function toEntry(value: unknown, id: string): KnowledgeBaseEntry {
+  if (isSource(value)) return { source: value };
+  if (typeof value === 'object' && value !== null && isSource((value as { source?: unknown }).source)) {
+    const title = (value as { title?: unknown }).title;
+    if (title !== undefined && typeof title !== 'string') throw new TypeError(`${API}: the title of knowledge base ${JSON.stringify(id)} must be a string.`);
+    return value as KnowledgeBaseEntry;
+  }
+  throw new TypeError(`${API}: access() gave knowledge base ${JSON.stringify(id)} something that is not a KnowledgeSource or { source, title }.`);
+}
+
+function isDecision(value: unknown): value is RateLimitDecision {
+  if (!isPlainObject(value)) return false;
+  if (value['ok'] === true) return true;
+  const seconds = value['retryAfterSeconds'];
+  return value['ok'] === false && typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0;
+}
+
+/** Raised by `Deadline.race` when the request's time is up. */
+class DeadlineError extends Error {
+  override readonly name = 'DeadlineError';
+}
+
+/** One request's time limit: a signal for the source and a race for every await. */
+class Deadline {
+  readonly signal: AbortSignal;
+  readonly #controller = new AbortController();
+  readonly #expired: Promise<never>;
+  readonly #timer: ReturnType<typeof setTimeout>;
+
+  constructor(timeoutMs: number, requestSignal: AbortSignal | undefined) {
+    let expire!: () => void;
+    this.#expired = new Promise<never>((_, reject) => {
+      expire = () => reject(new DeadlineError('deadline'));
+    });
+    this.#expired.catch(() => undefined);
+    this.#timer = setTimeout(() => {
+      expire();
+      this.#controller.abort(new DeadlineError('deadline'));
+    }, timeoutMs);
+    // A client that hangs up aborts the source call too.
+    this.signal =
+      requestSignal !== undefined && typeof AbortSignal.any === 'function'
+        ? AbortSignal.any([this.#controller.signal, requestSignal])
+        : this.#controller.signal;
+  }
+
+  /** `work`, or `DeadlineError` once the time is up (`work`'s later rejection is then ignored). */
+  race<T>(work: Promise<T>): Promise<T> {
+    work.catch(() => undefined);
+    return Promise.race([work, this.#expired]);
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+  }
+}
+
+function readHandlerOptions(options: unknown): KnowledgeHandlerOptions {
+  const issues: KnowledgeIssue[] = [];
+  const checked = checkOptions(API, options, CHECKS, issues);
+  if (options === undefined || (isPlainObject(options) && options['access'] === undefined)) {
+    issues.push({ code: 'INVALID_INPUT', path: ['options', 'access'], message: `${API}: \`options.access\` is required: a function (request) => { knowledgeBases } | null.` });
+  }
+  if (isPlainObject(checked['limits'])) checkNested('limits', checked['limits'], LIMIT_CHECKS, issues);
+  if (isPlainObject(checked['cors'])) checkNested('cors', checked['cors'], CORS_CHECKS, issues);
+  if (issues.length > 0) throw new KnowledgeError(issues);
+  return checked as unknown as KnowledgeHandlerOptions;
+}
+
+function checkNested(key: string, value: Record<string, unknown>, checks: Readonly<Record<string, OptionCheck>>, issues: KnowledgeIssue[]): void {
+  const inner: KnowledgeIssue[] = [];
+  checkOptions(`${API}: options.${key}`, value, checks, inner);
+  for (const issue of inner) issues.push({ ...issue, path: ['options', key, ...(issue.path ?? []).slice(1)] });
+}

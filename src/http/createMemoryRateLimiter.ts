@@ -1,0 +1,81 @@
+/**
+ * `createMemoryRateLimiter`: a token bucket per key, in this process's memory, as the handler's
+ * `rateLimit` hook.
+ *
+ * @module
+ */
+import type { KnowledgeIssue } from '../errors/codes.js';
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { checkOptions, func, positiveInteger, type OptionCheck } from '../internal/checkOptions.js';
+import type { KnowledgeRateLimit, MemoryRateLimiterOptions, RateLimitDecision } from './types.js';
+
+const API = 'createMemoryRateLimiter';
+const positiveNumber: OptionCheck = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a finite number > 0');
+const CHECKS: Readonly<Record<keyof MemoryRateLimiterOptions, OptionCheck>> = {
+  capacity: positiveNumber,
+  refillPerSecond: positiveNumber,
+  key: func,
+  maxKeys: positiveInteger,
+  now: func,
+};
+const ALLOWED: RateLimitDecision = Object.freeze({ ok: true });
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/**
+ * A token bucket per key for one process: each request takes one token; a bucket holds at most
+ * `capacity` and refills at `refillPerSecond`. An empty bucket answers `{ ok: false, retryAfterSeconds }`
+ * with the wait for the next token. Instances behind a load balancer each keep their own buckets;
+ * pass a shared limiter through the same hook to limit across them.
+ *
+ * @param options - `capacity`, `refillPerSecond`, `key(request, info)` (default one bucket for all),
+ * `maxKeys` (default 10,000; the least recently used buckets go first), `now` (tests).
+ * @returns a `rateLimit` hook for `createKnowledgeHandler`.
+ * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options`.
+ * @example
+ * ```ts
+ * const rateLimit = createMemoryRateLimiter({
+ *   capacity: 20,
+ *   refillPerSecond: 5,
+ *   key: (request) => request.headers.get('authorization') ?? 'anonymous',
+ * });
+ * const handler = createKnowledgeHandler({ access, rateLimit });
+ * ```
+ */
+export function createMemoryRateLimiter(options: MemoryRateLimiterOptions): KnowledgeRateLimit {
+  const issues: KnowledgeIssue[] = [];
+  const checked = checkOptions(API, options, CHECKS, issues) as Partial<MemoryRateLimiterOptions>;
+  for (const key of ['capacity', 'refillPerSecond'] as const) {
+    if (checked[key] === undefined) issues.push({ code: 'INVALID_INPUT', path: ['options', key], message: `${API}: \`options.${key}\` is required.` });
+  }
+  if (issues.length > 0) throw new KnowledgeError(issues);
+  const { capacity, refillPerSecond } = checked as MemoryRateLimiterOptions;
+  const keyOf = checked.key ?? (() => '');
+  const maxKeys = checked.maxKeys ?? 10_000;
+  const now = checked.now ?? Date.now;
+  // Insertion order is use order: a bucket is moved to the end each time it is used.
+  const buckets = new Map<string, Bucket>();
+
+  return (request, info) => {
+    const key = keyOf(request, info);
+    const t = now();
+    let bucket = buckets.get(key);
+    if (bucket === undefined) {
+      bucket = { tokens: capacity, at: t };
+      if (buckets.size >= maxKeys) buckets.delete(buckets.keys().next().value!);
+    } else {
+      buckets.delete(key);
+      bucket.tokens = Math.min(capacity, bucket.tokens + (Math.max(0, t - bucket.at) / 1000) * refillPerSecond);
+      bucket.at = t;
+    }
+    buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return ALLOWED;
+    }
+    return { ok: false, retryAfterSeconds: Math.ceil((1 - bucket.tokens) / refillPerSecond) };
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Knowledge Kit's HTTP endpoint on Node: `toNodeListener` turns the Fetch handler into a
+ * `node:http`/`node:https` request listener (through Hono's official Node adapter), and
+ * `serveKnowledge` starts a server for examples, tests and small deployments.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { createKnowledgeHandler } from 'knowledge-kit/http';
+ * import { toNodeListener } from 'knowledge-kit/http/node';
+ * createServer({ maxHeaderSize: 65_536 }, toNodeListener(createKnowledgeHandler({ access }))).listen(8787);
+ * ```
+ *
+ * @module
+ */
+/// <reference types="node" />
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { KnowledgeError } from '../../errors/KnowledgeError.js';
+import type { KnowledgeHandler } from '../types.js';
+
+/** A `node:http` request listener. */
+export type NodeRequestListener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/** Options of `serveKnowledge`. */
+export interface ServeKnowledgeOptions {
+  /** From `createKnowledgeHandler`. */
+  readonly handler: KnowledgeHandler;
+  /** Default 0: a free port the system picks. */
+  readonly port?: number | undefined;
+  /** Default `127.0.0.1`: only this machine. Pass `0.0.0.0` to serve a network. */
+  readonly hostname?: string | undefined;
+}
+
+/** A running server. */
+export interface ServedKnowledge {
+  /** The server's origin, such as `http://127.0.0.1:8787`. */
+  readonly url: string;
+  /** The `node:http` server. */
+  readonly server: Server;
+  /** Stop accepting connections and resolve once every request in flight has been answered. */
+  close(): Promise<void>;
+}
+
+/** Node's `maxHeaderSize` for `serveKnowledge`: every URL the handler accepts (32,768 characters) fits. */
+export const KNOWLEDGE_MAX_HEADER_SIZE = 65_536;
+
+/**
+ * A `node:http` (or `node:https`) request listener for a Fetch handler, on `@hono/node-server`'s
+ * `getRequestListener`. It does not replace the process's global `Request` and `Response`. Create the
+ * server with `maxHeaderSize: 65_536` (Node's default is 16 KiB) so that long search URLs reach the handler.
+ *
+ * @param handler - from `createKnowledgeHandler`.
+ * @returns the listener, for `createServer(listener)`.
+ */
+export function toNodeListener(handler: KnowledgeHandler): NodeRequestListener {
+  if (typeof handler !== 'function') {
+    throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['handler'], message: 'toNodeListener: `handler` must be the function `createKnowledgeHandler` returns.' }]);
+  }
+  return getRequestListener((request) => handler(request), { overrideGlobalObjects: false });
+}
+
+/**
+ * Serve a handler on `node:http` with a 64 KiB header limit, on loopback unless told otherwise.
+ *
+ * @param options - `handler`, `port` (default 0, any free port), `hostname` (default `127.0.0.1`).
+ * @returns `{ url, server, close() }` once the server listens.
+ * @throws KnowledgeError `INVALID_INPUT` for bad options; the server's own error (such as `EADDRINUSE`) when it cannot listen.
+ * @example
+ * ```ts
+ * const served = await serveKnowledge({ handler, port: 8787 });
+ * console.log(`${served.url}/knowledge-bases/handbook`);
+ * await served.close();
+ * ```
+ */
+export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<ServedKnowledge> {
+  const { handler, port = 0, hostname = '127.0.0.1' } = options ?? ({} as ServeKnowledgeOptions);
+  const issues = [];
+  if (typeof handler !== 'function') issues.push({ code: 'INVALID_INPUT' as const, path: ['options', 'handler'], message: 'serveKnowledge: `options.handler` must come from `createKnowledgeHandler`.' });
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) issues.push({ code: 'INVALID_INPUT' as const, path: ['options', 'port'], message: 'serveKnowledge: `options.port` must be an integer in 0..65535.' });
+  if (typeof hostname !== 'string' || hostname === '') issues.push({ code: 'INVALID_INPUT' as const, path: ['options', 'hostname'], message: 'serveKnowledge: `options.hostname` must be a host name or address.' });
+  if (issues.length > 0) throw new KnowledgeError(issues);
+
+  const server = createServer({ maxHeaderSize: KNOWLEDGE_MAX_HEADER_SIZE }, toNodeListener(handler));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    server,
+    close: () =>
+      (closing ??= new Promise<void>((resolve, reject) => {
+        // Waits for requests in flight; idle keep-alive connections would otherwise hold it open.
+        server.close((error?: Error) => (error === undefined ? resolve() : reject(error)));
+        server.closeIdleConnections();
+      })),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * What every response of the handler is built from: the request ID, the error body, the `ETag`, and
+ * content negotiation. Headers are built only from validated or encoded values.
+ *
+ * @module
+ */
+import { KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorBody, type KnowledgeToolErrorCode } from '../agent/errors/codes.js';
+import { newRequestId } from '../agent/errors/KnowledgeToolError.js';
+import { digest64 } from '../agent/internal/digest.js';
+
+/** `Cache-Control` of every answer: the body depends on who asks. */
+export const CACHE_CONTROL = 'private, no-cache';
+
+/** The methods every route allows. */
+export const ALLOW = 'GET, HEAD, OPTIONS';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The request's `X-Request-Id` when it is 1–128 characters of `A-Za-z0-9._:-`, else a fresh `req-<uuid>`.
+ *
+ * @param header - the header's value, if any.
+ */
+export function requestIdFrom(header: string | null): string {
+  if (header === null || header.length === 0 || header.length > 128) return newRequestId();
+  for (let i = 0; i < header.length; i++) {
+    const c = header.charCodeAt(i);
+    const ok =
+      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 46 /* . */ || c === 95 /* _ */ || c === 58 /* : */ || c === 45; /* - */
+    if (!ok) return newRequestId();
+  }
+  return header;
+}
+
+/** Headers every answer carries. */
+export function baseHeaders(requestId: string): Headers {
+  return new Headers({ 'X-Request-Id': requestId, 'Cache-Control': CACHE_CONTROL });
+}
+
+/** A JSON body with the given headers. */
+export function jsonResponse(status: number, body: string, headers: Headers): Response {
+  headers.set('Content-Type', JSON_TYPE);
+  return new Response(body, { status, headers });
+}
+
+/** Options of an error answer. */
+export interface ErrorAnswer {
+  readonly code: KnowledgeToolErrorCode;
+  readonly message: string;
+  readonly requestId: string;
+  /** Default the code's status (414 is `INVALID_ARGUMENT` with its own status). */
+  readonly status?: number | undefined;
+  readonly retryAfterSeconds?: number | undefined;
+  /** Extra headers (`Allow`, `WWW-Authenticate`). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/** An answer in the seed's error shape, with `Retry-After` when it says when to retry. */
+export function errorResponse(answer: ErrorAnswer): Response {
+  const status = answer.status ?? KNOWLEDGE_TOOL_ERROR_STATUS[answer.code];
+  const retryAfterSeconds = answer.retryAfterSeconds === undefined ? undefined : Math.max(0, Math.ceil(answer.retryAfterSeconds));
+  const body: KnowledgeToolErrorBody = {
+    error: { code: answer.code, message: answer.message, httpStatus: status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
+    requestId: answer.requestId,
+  };
+  const headers = baseHeaders(answer.requestId);
+  if (retryAfterSeconds !== undefined) headers.set('Retry-After', String(retryAfterSeconds));
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+  return jsonResponse(status, JSON.stringify(body), headers);
+}
+
+/**
+ * The `ETag` of a 200: the knowledge base's revision, the request's path and query, and the
+ * representation its `Accept` chose.
+ */
+export function entityTag(revision: string, pathAndQuery: string, representation: 'json' | 'markdown'): string {
+  return `"${digest64(JSON.stringify([revision, pathAndQuery, representation]))}"`;
+}
+
+/** Whether `If-None-Match` names `etag` (weak comparison, `*` matches any). */
+export function notModified(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  for (const part of ifNoneMatch.split(',')) {
+    let tag = part.trim();
+    if (tag === '*') return true;
+    if (tag.startsWith('W/')) tag = tag.slice(2);
+    if (tag === etag) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a content route answers with Markdown: `Accept` names `text/markdown` with a higher `q` than
+ * any `application/json` it names. Wildcards do not choose Markdown: `curl`'s default `* /*` gets JSON.
+ */
+export function prefersMarkdown(accept: string | null): boolean {
+  if (accept === null) return false;
+  let markdown = 0;
+  let json = 0;
+  for (const part of accept.split(',')) {
+    const [rawType = '', ...params] = part.split(';');
+    const type = rawType.trim().toLowerCase();
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.split('=');
+      if (key?.trim().toLowerCase() === 'q') q = Number(value?.trim());
+    }
+    if (!(q > 0)) continue;
+    if (type === 'text/markdown') markdown = Math.max(markdown, q);
+    else if (type === 'application/json') json = Math.max(json, q);
+  }
+  return markdown > 0 && markdown > json;
+}
+
+/** A header value from any string: percent-encoded, so no control character or newline gets through. */
+export function headerValue(value: string): string {
+  return encodeURIComponent(value);
+}

@@ -1,0 +1,128 @@
+/**
+ * Options and results of the read-only HTTP endpoint (`createKnowledgeHandler`), its rate limiter and
+ * its client (`createKnowledgeClient`), as `shared/spec/http.md` fixes them.
+ *
+ * @module
+ */
+import type { JsonValue, KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
+
+/** A knowledge base the caller may read, with the title `list_knowledge_bases` shows. */
+export interface KnowledgeBaseEntry {
+  readonly source: KnowledgeSource;
+  /** Shown in the knowledge-base list; `null` there when absent. */
+  readonly title?: string | undefined;
+}
+
+/** The knowledge bases one caller may read, by knowledge-base ID. */
+export type KnowledgeBaseGrants =
+  | { readonly [knowledgeBaseId: string]: KnowledgeSource | KnowledgeBaseEntry }
+  | ReadonlyMap<string, KnowledgeSource | KnowledgeBaseEntry>;
+
+/** What `access` returns for a caller it recognizes. */
+export interface KnowledgeAccess {
+  readonly knowledgeBases: KnowledgeBaseGrants;
+}
+
+/** The operation a request asks for: a tool name, or the knowledge-base list. */
+export type KnowledgeOperation = KnowledgeToolName | 'list_knowledge_bases';
+
+/** What the rate-limit hook is told about a request. */
+export interface RateLimitRequestInfo {
+  /** `null` for `list_knowledge_bases`. */
+  readonly knowledgeBaseId: string | null;
+  readonly operation: KnowledgeOperation;
+}
+
+/** The rate-limit hook's answer. */
+export type RateLimitDecision = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
+
+/** Decides whether a request may run now (may be async). */
+export type KnowledgeRateLimit = (request: Request, info: RateLimitRequestInfo) => RateLimitDecision | Promise<RateLimitDecision>;
+
+/** Options of `createMemoryRateLimiter`: one token bucket per key. */
+export interface MemoryRateLimiterOptions {
+  /** Largest burst: tokens a bucket holds when full. */
+  readonly capacity: number;
+  /** Tokens added per second. */
+  readonly refillPerSecond: number;
+  /** The bucket a request draws from (an API key, a user ID); default one bucket for every request. */
+  readonly key?: ((request: Request, info: RateLimitRequestInfo) => string) | undefined;
+  /** Most buckets kept; the least recently used full ones go first. Default 10,000. */
+  readonly maxKeys?: number | undefined;
+  /** The clock, in milliseconds (tests). Default `Date.now`. */
+  readonly now?: (() => number) | undefined;
+}
+
+/** CORS for browser agents: off unless given. */
+export interface KnowledgeCorsOptions {
+  /** Allowed origins: one origin, a list, or `'*'`. */
+  readonly origin: string | readonly string[];
+  /** Seconds a browser may cache a preflight answer. Default 600. */
+  readonly maxAgeSeconds?: number | undefined;
+  /** Send `Access-Control-Allow-Credentials: true`, for `access` that reads a session cookie. Default `false`. */
+  readonly credentials?: boolean | undefined;
+}
+
+/** Request limits of the handler. */
+export interface KnowledgeHandlerLimits {
+  /** Longest request URL, in characters; over it the answer is 414. Default 32,768. */
+  readonly maxUrlLength?: number | undefined;
+  /** Longest `query`, in code points; over it the answer is 400. Default 2,000. */
+  readonly maxQueryChars?: number | undefined;
+}
+
+/** Options of `createKnowledgeHandler`. */
+export interface KnowledgeHandlerOptions {
+  /**
+   * The control point: authenticate the request however the app does and return the knowledge bases
+   * this caller may read, or `null` (401). May be async.
+   */
+  readonly access: (request: Request) => KnowledgeAccess | null | undefined | Promise<KnowledgeAccess | null | undefined>;
+  /** Where the routes are mounted, such as `/openapi/v2`. Default `''`. */
+  readonly basePath?: string | undefined;
+  /** Sent as `WWW-Authenticate` with every 401, such as `Bearer realm="knowledge"`. */
+  readonly authenticateHeader?: string | undefined;
+  readonly rateLimit?: KnowledgeRateLimit | undefined;
+  readonly cors?: KnowledgeCorsOptions | undefined;
+  readonly limits?: KnowledgeHandlerLimits | undefined;
+  /**
+   * Longest request, in milliseconds, from `access` to the source's answer; over it the answer is 504
+   * (`SEARCH_TIMEOUT` for search, `TIMEOUT` otherwise) and the source call's `signal` is aborted. Default 30,000.
+   */
+  readonly timeoutMs?: number | undefined;
+  /**
+   * Hears every unexpected failure (a throwing `access`, a source's `INTERNAL`), for the app's logs. The
+   * caller only gets `500 INTERNAL` with the request ID.
+   */
+  readonly onError?: ((error: unknown, info: { readonly requestId: string }) => void) | undefined;
+}
+
+/** A Fetch handler: what `createKnowledgeHandler` returns. It never throws. */
+export type KnowledgeHandler = (request: Request) => Promise<Response>;
+
+/** Options of `createKnowledgeClient`. */
+export interface KnowledgeClientOptions {
+  /** The knowledge-base URL, such as `https://api.example.com/openapi/v2/knowledge-bases/handbook`. */
+  readonly baseUrl: string | URL;
+  /** Sent with every request (the app's own credentials). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** Default `globalThis.fetch`. */
+  readonly fetch?: ((input: Request) => Promise<Response>) | undefined;
+  /** Longest attempt, in milliseconds. Default 10,000. */
+  readonly timeoutMs?: number | undefined;
+  /** Retries after `RATE_LIMITED`. Default 2. */
+  readonly maxRetries?: number | undefined;
+  /** Longest `Retry-After` the client waits for; a longer one rejects at once. Default 30. */
+  readonly maxRetryAfterSeconds?: number | undefined;
+}
+
+/** A `KnowledgeSource` over HTTP, plus `follow` for the `readActions` the server returns. */
+export interface KnowledgeClient extends KnowledgeSource {
+  /** The knowledge-base URL every request goes under. */
+  readonly baseUrl: string;
+  /**
+   * GET a `readActions` value (a URL path on the same server, under the knowledge base) and resolve
+   * to its JSON body; a content route gives `{ file, content }`.
+   */
+  follow(readAction: string, context?: KnowledgeCallContext): Promise<JsonValue>;
+}
