@@ -26,6 +26,7 @@ import type {
   SearchFilesInput,
   SearchFilesOutput,
 } from '../agent/types.js';
+import { linkAbort } from './linkAbort.js';
 import { requestIdFrom } from './respond.js';
 import type { KnowledgeClient, KnowledgeClientOptions } from './types.js';
 
@@ -119,8 +120,12 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     const requestId = callerId ?? newRequestId();
     if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted before it was sent.`, { requestId, cause: signal.reason });
     const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(), timeoutMs);
-    const combined = signal !== undefined && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timer.signal]) : timer.signal;
+    let timedOut = false;
+    const timeout = setTimeout(() => {
+      timedOut = true;
+      timer.abort();
+    }, timeoutMs);
+    const unlink = linkAbort(timer, signal);
     const headers = new Headers(fixedHeaders);
     headers.set('Accept', 'application/json');
     headers.set('X-Request-Id', requestId);
@@ -128,16 +133,17 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     let text: string;
     let answerId: string | null;
     try {
-      const response = await doFetch(new Request(url, { method: 'GET', headers, signal: combined }));
+      const response = await doFetch(new Request(url, { method: 'GET', headers, signal: timer.signal }));
       status = response.status;
       answerId = response.headers.get('x-request-id');
       text = await response.text();
     } catch (cause) {
       if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted.`, { requestId, cause: signal.reason });
-      const why = timer.signal.aborted ? `no answer within ${timeoutMs} ms` : cause instanceof Error ? cause.message : String(cause);
+      const why = timedOut ? `no answer within ${timeoutMs} ms` : cause instanceof Error ? cause.message : String(cause);
       throw transport(operation, `could not reach ${base.origin} (${why})`, requestId, cause);
     } finally {
       clearTimeout(timeout);
+      unlink();
     }
     const id = answerId !== null && requestIdFrom(answerId) === answerId ? answerId : requestId;
     let body: unknown;

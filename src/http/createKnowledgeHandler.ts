@@ -13,6 +13,7 @@ import { isPlainObject } from '../internal/values.js';
 import { isKnowledgeToolError } from '../agent/errors/KnowledgeToolError.js';
 import { digest64 } from '../agent/internal/digest.js';
 import type { KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
+import { linkAbort } from './linkAbort.js';
 import { ParamError, readParams, ROUTE_PARAMS, type ParamRules } from './params.js';
 import {
   ALLOW,
@@ -368,10 +369,10 @@ class DeadlineError extends Error {
 
 /** One request's time limit: a signal for the source and a race for every await. */
 class Deadline {
-  readonly signal: AbortSignal;
   readonly #controller = new AbortController();
   readonly #expired: Promise<never>;
   readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #unlink: () => void;
 
   constructor(timeoutMs: number, requestSignal: AbortSignal | undefined) {
     let expire!: () => void;
@@ -384,10 +385,12 @@ class Deadline {
       this.#controller.abort(new DeadlineError('deadline'));
     }, timeoutMs);
     // A client that hangs up aborts the source call too.
-    this.signal =
-      requestSignal !== undefined && typeof AbortSignal.any === 'function'
-        ? AbortSignal.any([this.#controller.signal, requestSignal])
-        : this.#controller.signal;
+    this.#unlink = linkAbort(this.#controller, requestSignal);
+  }
+
+  /** Aborted when the time is up or the client has gone. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
   }
 
   /** `work`, or `DeadlineError` once the time is up (`work`'s later rejection is then ignored). */
@@ -398,6 +401,7 @@ class Deadline {
 
   dispose(): void {
     clearTimeout(this.#timer);
+    this.#unlink();
   }
 }
 
