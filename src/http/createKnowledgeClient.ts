@@ -121,11 +121,20 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted before it was sent.`, { requestId, cause: signal.reason });
     const timer = new AbortController();
     let timedOut = false;
+    let expire!: (reason: Error) => void;
+    // Raced with the fetch as well as passed to it: a `fetch` that ignores its signal must not hang the call.
+    const expired = new Promise<never>((_, reject) => {
+      expire = reject;
+    });
+    expired.catch(() => undefined);
     const timeout = setTimeout(() => {
       timedOut = true;
       timer.abort();
+      expire(new Error(`no answer within ${timeoutMs} ms`));
     }, timeoutMs);
     const unlink = linkAbort(timer, signal);
+    const abortedByCaller = (): void => expire(new Error('aborted'));
+    signal?.addEventListener('abort', abortedByCaller, { once: true });
     const headers = new Headers(fixedHeaders);
     headers.set('Accept', 'application/json');
     headers.set('X-Request-Id', requestId);
@@ -133,10 +142,10 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     let text: string;
     let answerId: string | null;
     try {
-      const response = await doFetch(new Request(url, { method: 'GET', headers, signal: timer.signal }));
+      const response = await Promise.race([doFetch(new Request(url, { method: 'GET', headers, signal: timer.signal })), expired]);
       status = response.status;
       answerId = response.headers.get('x-request-id');
-      text = await response.text();
+      text = await Promise.race([response.text(), expired]);
     } catch (cause) {
       if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted.`, { requestId, cause: signal.reason });
       const why = timedOut ? `no answer within ${timeoutMs} ms` : cause instanceof Error ? cause.message : String(cause);
@@ -144,6 +153,7 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     } finally {
       clearTimeout(timeout);
       unlink();
+      signal?.removeEventListener('abort', abortedByCaller);
     }
     const id = answerId !== null && requestIdFrom(answerId) === answerId ? answerId : requestId;
     let body: unknown;
@@ -189,12 +199,19 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
 
   const id = (fileId: unknown, operation: KnowledgeToolName): string => {
     if (typeof fileId !== 'string' || fileId === '') throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${operation}\` needs \`fileId\`: a non-empty string.`);
+    if (fileId === '.' || fileId === '..') {
+      // URLs remove `.` and `..` segments, encoded or not: the request would reach another route.
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `\`${operation}\`: the file ID ${JSON.stringify(fileId)} cannot travel in a URL path. Read the file by \`path\` instead.`,
+      );
+    }
     return encodeURIComponent(fileId);
   };
 
   const client: KnowledgeClient = {
     baseUrl,
-    listTree: (input: ListTreeInput = {}, context) =>
+    listTree: async (input: ListTreeInput = {}, context) =>
       paged<ListTreeOutput>('list_tree', '/tree', { parentPath: input.parentPath, cursor: input.cursor, limit: input.limit }, context),
     getFile: async (input, context) => (await get('get_file', urlOf(`/files/${id(input?.fileId, 'get_file')}`, {}), context)) as unknown as GetFileOutput,
     readFile: async (input: ReadFileInput, context) => {
@@ -205,7 +222,7 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
       const url = hasId ? urlOf(`/files/${id(input.fileId, 'read_file')}/content`, query) : urlOf('/files/content', { path: input.path, ...query });
       return (await get('read_file', url, context)) as unknown as ReadFileOutput;
     },
-    searchFiles: (input: SearchFilesInput, context) =>
+    searchFiles: async (input: SearchFilesInput, context) =>
       paged<SearchFilesOutput>(
         'search_files',
         '/search',
@@ -220,9 +237,9 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
         },
         context,
       ),
-    readRelated: (input: ReadRelatedInput, context) =>
-      paged<ReadRelatedOutput>('read_related', `/files/${id(input?.fileId, 'read_related')}/related`, { cursor: input.cursor, limit: input.limit }, context),
-    expandGraph: (input: ExpandGraphInput, context) =>
+    readRelated: async (input: ReadRelatedInput, context) =>
+      paged<ReadRelatedOutput>('read_related', `/files/${id(input?.fileId, 'read_related')}/related`, { cursor: input?.cursor, limit: input?.limit }, context),
+    expandGraph: async (input: ExpandGraphInput, context) =>
       paged<ExpandGraphOutput>(
         'expand_graph',
         '/graph/expand',

@@ -12,7 +12,8 @@ import type { KnowledgeRateLimit, MemoryRateLimiterOptions, RateLimitDecision } 
 const API = 'createMemoryRateLimiter';
 const positiveNumber: OptionCheck = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a finite number > 0');
 const CHECKS: Readonly<Record<keyof MemoryRateLimiterOptions, OptionCheck>> = {
-  capacity: positiveNumber,
+  // A bucket that cannot hold one whole token would refuse every request forever.
+  capacity: (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 1 ? undefined : 'a finite number ≥ 1'),
   refillPerSecond: positiveNumber,
   key: func,
   maxKeys: positiveInteger,

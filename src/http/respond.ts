@@ -16,6 +16,9 @@ export const ALLOW = 'GET, HEAD, OPTIONS';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Longest `Retry-After`: 2³¹ − 1 seconds, which every client can hold. */
+const MAX_RETRY_AFTER = 2_147_483_647;
+
 /**
  * The request's `X-Request-Id` when it is 1–128 characters of `A-Za-z0-9._:-`, else a fresh `req-<uuid>`.
  *
@@ -58,7 +61,8 @@ export interface ErrorAnswer {
 /** An answer in the seed's error shape, with `Retry-After` when it says when to retry. */
 export function errorResponse(answer: ErrorAnswer): Response {
   const status = answer.status ?? KNOWLEDGE_TOOL_ERROR_STATUS[answer.code];
-  const retryAfterSeconds = answer.retryAfterSeconds === undefined ? undefined : Math.max(0, Math.ceil(answer.retryAfterSeconds));
+  // Whole seconds in decimal digits, as `Retry-After` requires (a huge wait would print as `1e+30`).
+  const retryAfterSeconds = answer.retryAfterSeconds === undefined ? undefined : Math.min(MAX_RETRY_AFTER, Math.max(0, Math.ceil(answer.retryAfterSeconds)));
   const body: KnowledgeToolErrorBody = {
     error: { code: answer.code, message: answer.message, httpStatus: status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
     requestId: answer.requestId,

@@ -41,7 +41,7 @@ export type KnowledgeRateLimit = (request: Request, info: RateLimitRequestInfo) 
 
 /** Options of `createMemoryRateLimiter`: one token bucket per key. */
 export interface MemoryRateLimiterOptions {
-  /** Largest burst: tokens a bucket holds when full. */
+  /** Largest burst: tokens a bucket holds when full; at least 1. */
   readonly capacity: number;
   /** Tokens added per second. */
   readonly refillPerSecond: number;

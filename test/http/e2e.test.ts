@@ -138,24 +138,25 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
     await expectToolError(client.readFile({ fileId: 'agent-tools', maxChars: 10 }), 'CONTENT_TOO_LARGE');
   });
 
-  // BUG: the client puts a fileId into the path with encodeURIComponent, which leaves `.` and `..` as dot
-  // segments that `new Request` removes, so the request goes to another route: getFile({ fileId: '..' })
-  // asks for `KB/` ("No route"), readFile({ fileId: '..' }) for `KB/content`, readRelated({ fileId: '.' })
-  // for `KB/files/related` (answered as get_file of the ID `related`), readFile({ fileId: '.' }) for the
-  // by-path route without `path`. In-process each is NOT_FOUND "no file has the ID `..`".
-  it.fails('a fileId of `.` or `..` is a name, not a dot segment: the same error as in-process', async () => {
-    const calls: [string, (s: KnowledgeSource, fileId: string) => Promise<unknown>][] = [
+  // URLs drop `.` and `..` path segments (encoded as `%2E` too), so no URL path can carry these IDs:
+  // the client refuses them before any request instead of asking another route. expand_graph takes
+  // its fileId in the query, so there the server answers as in-process.
+  it('a fileId of `.` or `..` is refused by the client for path routes, and answered as in-process in the query', async () => {
+    const pathCalls: [string, (s: KnowledgeSource, fileId: string) => Promise<unknown>][] = [
       ['getFile', (s, fileId) => s.getFile({ fileId }, EXAMPLE_CONTEXT)],
       ['readFile', (s, fileId) => s.readFile({ fileId }, EXAMPLE_CONTEXT)],
       ['readRelated', (s, fileId) => s.readRelated({ fileId }, EXAMPLE_CONTEXT)],
-      ['expandGraph', (s, fileId) => s.expandGraph({ fileId }, EXAMPLE_CONTEXT)],
     ];
     for (const fileId of ['.', '..']) {
-      for (const [name, call] of calls) {
-        const here = await errorOf(call(local, fileId));
-        expect(here).toMatchObject({ code: 'NOT_FOUND' });
-        expect(await errorOf(call(client, fileId)), `${name}({ fileId: '${fileId}' })`).toEqual(here);
+      for (const [name, call] of pathCalls) {
+        expect(await errorOf(call(local, fileId))).toMatchObject({ code: 'NOT_FOUND' });
+        const remote = await errorOf(call(client, fileId));
+        expect(remote, `${name}({ fileId: '${fileId}' })`).toMatchObject({ code: 'INVALID_ARGUMENT', httpStatus: 400 });
+        expect((remote as { message: string }).message).toContain('cannot travel in a URL path');
       }
+      const here = await errorOf(local.expandGraph({ fileId }, EXAMPLE_CONTEXT));
+      expect(here).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await errorOf(client.expandGraph({ fileId }, EXAMPLE_CONTEXT))).toEqual(here);
     }
   });
 
@@ -349,10 +350,7 @@ describe('serveKnowledge: close and failures', () => {
     await expect(own.close()).resolves.toBeUndefined();
   });
 
-  // BUG: close() calls `closeIdleConnections()` only once, when it starts; a keep-alive connection whose
-  // request was in flight then becomes idle and holds close() open until the client drops it (about 3 s
-  // with Node's fetch, up to the server's 5 s keepAliveTimeout), although the request has been answered.
-  it.fails('close() resolves once the request in flight is answered, also on a keep-alive connection (fetch)', async () => {
+  it('close() resolves once the request in flight is answered, also on a keep-alive connection (fetch)', async () => {
     const { own, url, inside } = await slowServer();
     try {
       const answer = fetch(url, { headers: READER });

@@ -82,7 +82,16 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
   if (typeof hostname !== 'string' || hostname === '') issues.push({ code: 'INVALID_INPUT' as const, path: ['options', 'hostname'], message: 'serveKnowledge: `options.hostname` must be a host name or address.' });
   if (issues.length > 0) throw new KnowledgeError(issues);
 
-  const server = createServer({ maxHeaderSize: KNOWLEDGE_MAX_HEADER_SIZE }, toNodeListener(handler));
+  const listener = toNodeListener(handler);
+  let closing = false;
+  const server = createServer({ maxHeaderSize: KNOWLEDGE_MAX_HEADER_SIZE }, (request, response) => {
+    // A keep-alive connection whose request was in flight when close() began goes idle only after
+    // its answer: close it then, or close() would wait for the client to drop it.
+    response.once('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    void listener(request, response);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, () => {
@@ -92,13 +101,14 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  let closing: Promise<void> | undefined;
+  let closed: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
     server,
     close: () =>
-      (closing ??= new Promise<void>((resolve, reject) => {
+      (closed ??= new Promise<void>((resolve, reject) => {
         // Waits for requests in flight; idle keep-alive connections would otherwise hold it open.
+        closing = true;
         server.close((error?: Error) => (error === undefined ? resolve() : reject(error)));
         server.closeIdleConnections();
       })),
