@@ -6,7 +6,7 @@
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { checkOptions, func, nonNegativeInteger, positiveInteger, type OptionCheck } from '../internal/checkOptions.js';
+import { checkOptions, func, nonNegativeInteger, timeoutMs as timeoutCheck, type OptionCheck } from '../internal/checkOptions.js';
 import { isPlainObject } from '../internal/values.js';
 import { KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorCode } from '../agent/errors/codes.js';
 import { isKnowledgeToolError, KnowledgeToolError, newRequestId } from '../agent/errors/KnowledgeToolError.js';
@@ -35,7 +35,7 @@ const CHECKS: Readonly<Record<keyof KnowledgeClientOptions, OptionCheck>> = {
   baseUrl: (v) => (typeof v === 'string' || v instanceof URL ? undefined : 'a URL string or a URL'),
   headers: (v) => (isPlainObject(v) && Object.values(v).every((h) => typeof h === 'string') ? undefined : 'a record of header names to strings'),
   fetch: func,
-  timeoutMs: positiveInteger,
+  timeoutMs: timeoutCheck,
   maxRetries: nonNegativeInteger,
   maxRetryAfterSeconds: nonNegativeInteger,
 };

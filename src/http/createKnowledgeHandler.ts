@@ -8,10 +8,12 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { checkOptions, func, nonNegativeInteger, positiveInteger, type OptionCheck } from '../internal/checkOptions.js';
+import { checkOptions, func, nonNegativeInteger, positiveInteger, timeoutMs as timeoutCheck, type OptionCheck } from '../internal/checkOptions.js';
 import { isPlainObject } from '../internal/values.js';
+import { KNOWLEDGE_TOOL_ERROR_STATUS } from '../agent/errors/codes.js';
 import { isKnowledgeToolError } from '../agent/errors/KnowledgeToolError.js';
 import { digest64 } from '../agent/internal/digest.js';
+import { show } from '../agent/internal/show.js';
 import type { KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
 import { linkAbort } from './linkAbort.js';
 import { ParamError, readParams, ROUTE_PARAMS, type ParamRules } from './params.js';
@@ -47,7 +49,7 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
       ? undefined
       : "an object { origin } with one origin, a list of origins, or '*'",
   limits: (v) => (isPlainObject(v) ? undefined : 'an object { maxUrlLength?, maxQueryChars? }'),
-  timeoutMs: positiveInteger,
+  timeoutMs: timeoutCheck,
   onError: func,
 };
 
@@ -251,7 +253,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   app.notFound((c) =>
     errorResponse({
       code: 'NOT_FOUND',
-      message: `No route ${JSON.stringify(new URL(c.req.url).pathname)}. Routes: ${basePath}/knowledge-bases, then /tree, /files/{fileId}, /files/{fileId}/content, /files/content?path=, /files/{fileId}/related, /graph/expand?fileId=, /search?query= under a knowledge base.`,
+      message: `No route ${show(new URL(c.req.url).pathname)}. Routes: ${basePath}/knowledge-bases, then /tree, /files/{fileId}, /files/{fileId}/content, /files/content?path=, /files/{fileId}/related, /graph/expand?fileId=, /search?query= under a knowledge base.`,
       requestId: c.env.requestId,
     }),
   );
@@ -268,7 +270,8 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
         const code = operation === 'search_files' ? 'SEARCH_TIMEOUT' : 'TIMEOUT';
         return errorResponse({ code, message: `\`${operation}\` took longer than ${timeoutMs} ms and was stopped. Try again, or narrow the request.`, requestId });
       }
-      if (isKnowledgeToolError(error) && error.code !== 'INTERNAL') {
+      // A code outside the table (another copy of the package, a newer one) is unexpected here.
+      if (isKnowledgeToolError(error) && error.code !== 'INTERNAL' && Object.hasOwn(KNOWLEDGE_TOOL_ERROR_STATUS, error.code)) {
         return errorResponse({ code: error.code, message: error.message, requestId, retryAfterSeconds: error.retryAfterSeconds });
       }
       return internal(error, requestId);
@@ -412,7 +415,16 @@ function readHandlerOptions(options: unknown): KnowledgeHandlerOptions {
     issues.push({ code: 'INVALID_INPUT', path: ['options', 'access'], message: `${API}: \`options.access\` is required: a function (request) => { knowledgeBases } | null.` });
   }
   if (isPlainObject(checked['limits'])) checkNested('limits', checked['limits'], LIMIT_CHECKS, issues);
-  if (isPlainObject(checked['cors'])) checkNested('cors', checked['cors'], CORS_CHECKS, issues);
+  if (isPlainObject(checked['cors'])) {
+    checkNested('cors', checked['cors'], CORS_CHECKS, issues);
+    if (checked['cors']['origin'] === '*' && checked['cors']['credentials'] === true) {
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options', 'cors', 'credentials'],
+        message: `${API}: browsers refuse credentials with origin '*'; list the origins that may send them.`,
+      });
+    }
+  }
   if (issues.length > 0) throw new KnowledgeError(issues);
   return checked as unknown as KnowledgeHandlerOptions;
 }

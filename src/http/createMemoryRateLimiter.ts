@@ -70,7 +70,8 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions): Know
     } else {
       buckets.delete(key);
       bucket.tokens = Math.min(capacity, bucket.tokens + (Math.max(0, t - bucket.at) / 1000) * refillPerSecond);
-      bucket.at = t;
+      // A clock that steps back must not refill the same time twice when it steps forward again.
+      bucket.at = Math.max(bucket.at, t);
     }
     buckets.set(key, bucket);
     if (bucket.tokens >= 1) {

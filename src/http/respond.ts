@@ -62,7 +62,8 @@ export interface ErrorAnswer {
 export function errorResponse(answer: ErrorAnswer): Response {
   const status = answer.status ?? KNOWLEDGE_TOOL_ERROR_STATUS[answer.code];
   // Whole seconds in decimal digits, as `Retry-After` requires (a huge wait would print as `1e+30`).
-  const retryAfterSeconds = answer.retryAfterSeconds === undefined ? undefined : Math.min(MAX_RETRY_AFTER, Math.max(0, Math.ceil(answer.retryAfterSeconds)));
+  const wait = answer.retryAfterSeconds;
+  const retryAfterSeconds = wait === undefined || Number.isNaN(wait) ? undefined : Math.min(MAX_RETRY_AFTER, Math.max(0, Math.ceil(wait)));
   const body: KnowledgeToolErrorBody = {
     error: { code: answer.code, message: answer.message, httpStatus: status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
     requestId: answer.requestId,

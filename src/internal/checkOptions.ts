@@ -13,6 +13,9 @@ export type OptionCheck = (value: unknown) => string | undefined;
 
 /** A positive safe integer. */
 export const positiveInteger: OptionCheck = (v) => (Number.isSafeInteger(v) && (v as number) > 0 ? undefined : 'a positive safe integer');
+/** A time limit in milliseconds: an integer from 1 to 2³¹ − 1, the longest a timer can wait. */
+export const timeoutMs: OptionCheck = (v) =>
+  Number.isSafeInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? undefined : 'an integer from 1 to 2147483647 (milliseconds)';
 /** A safe integer ≥ 0. */
 export const nonNegativeInteger: OptionCheck = (v) => (Number.isSafeInteger(v) && (v as number) >= 0 ? undefined : 'a safe integer ≥ 0');
 /** Any string. */

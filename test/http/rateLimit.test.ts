@@ -54,6 +54,17 @@ describe('createMemoryRateLimiter', () => {
     expect(limit()).toEqual(OK);
   });
 
+  it('a clock that steps back and forward again refills the time once', () => {
+    const { limit, clock } = limiter({ capacity: 1, refillPerSecond: 1 });
+    expect(limit()).toEqual(OK);
+    clock.now -= 10_000;
+    expect(limit()).toMatchObject({ ok: false });
+    clock.now += 10_000;
+    expect(limit()).toMatchObject({ ok: false });
+    clock.now += 1_000;
+    expect(limit()).toEqual(OK);
+  });
+
   it('refused requests take no token', () => {
     const { limit, clock } = limiter({ capacity: 1, refillPerSecond: 1 });
     expect(limit()).toEqual(OK);

@@ -5,7 +5,7 @@
  */
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import { checkOptions, positiveInteger, string, withMethod, type OptionCheck } from '../../internal/checkOptions.js';
+import { checkOptions, positiveInteger, string, timeoutMs, withMethod, type OptionCheck } from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
 import type { CatalogSourceOptions } from '../types.js';
 
@@ -20,11 +20,11 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
   maxReadChars: positiveInteger,
   excerptChars: (v) => (Number.isSafeInteger(v) && (v as number) >= 16 ? undefined : 'an integer of at least 16'),
   embedder: withMethod('embed'),
-  semanticTimeoutMs: positiveInteger,
+  semanticTimeoutMs: timeoutMs,
   reranker: withMethod('rerank'),
   rerankTopK: positiveInteger,
-  rerankTimeoutMs: positiveInteger,
-  searchTimeoutMs: positiveInteger,
+  rerankTimeoutMs: timeoutMs,
+  searchTimeoutMs: timeoutMs,
 };
 
 /** `options`, checked; throws `KnowledgeError` `INVALID_INPUT` listing every problem. */
