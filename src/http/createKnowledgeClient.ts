@@ -70,7 +70,7 @@ const SHAPES: Readonly<Record<KnowledgeToolName | 'follow', Readonly<Record<stri
  * ```ts
  * const remote = createKnowledgeClient({
  *   baseUrl: 'https://api.example.com/openapi/v2/knowledge-bases/handbook',
- *   headers: { authorization: `Bearer ${process.env.KNOWLEDGE_TOKEN}` },
+ *   headers: { authorization: `Bearer ${token}` }, // the app's own credentials
  * });
  * const tools = knowledgeTools(remote); // the same six tools, served remotely
  * const hits = await remote.searchFiles({ query: 'How are renewal notices sent?' });
