@@ -168,14 +168,15 @@ export class CommonMarkBlocks {
 
   /**
    * Read the line `[start, end)` (without its line ending); `first` is its first character that is
-   * not a space or tab (`end` when the line is blank). Returns what the line is, as code goes.
+   * not a space or tab (`end` when the line is blank), and `c` that character's code (read once, by
+   * the caller). Returns what the line is, as code goes.
    *
    * The common lines take fast paths that do exactly what `slowLineKind` does for them, without its
    * cursor; the rest take the slow path. None of the fast paths starts indented code, the only block
    * that reads `closedLast`, so each may clear it on a line that is not blank (a blank line that
    * continues every open container keeps it).
    */
-  line(start: number, end: number, first: number): LineKind {
+  line(start: number, end: number, first: number, c: number): LineKind {
     // The most common lines, text or a blank line outside any block but a paragraph, here; the rest
     // in a method too large to be inlined, so that this one stays small enough to be inlined into the
     // scanner's loop.
@@ -186,7 +187,6 @@ export class CommonMarkBlocks {
         return NOT_CODE;
       }
       if (first - start < 4) {
-        const c = this.text.charCodeAt(first);
         if ((c >= 128 || STARTS[c] === 0) && (first === start || noTab(this.text, start, first))) {
           this.closedLast = false;
           this.leaf = PARAGRAPH;
@@ -195,6 +195,27 @@ export class CommonMarkBlocks {
       }
     }
     return this.otherLine(start, end, first);
+  }
+
+  /**
+   * Whether `commentLine` may take the next line when it is a one-line HTML comment that starts in
+   * column 1, such as an anchor line: not in a block quote, nor at top level in a block other than a
+   * paragraph (those take `line`).
+   */
+  get takesCommentLine(): boolean {
+    const need = this.need;
+    return need.length === 0 ? this.leaf === NONE || this.leaf === PARAGRAPH : need[0] !== QUOTE;
+  }
+
+  /**
+   * What `line` does for a one-line HTML comment that starts in column 1, when `takesCommentLine`:
+   * not indented, it closes every list item and the block in it; it is a kind 2 HTML block that ends
+   * on its line, so nothing is open after it.
+   */
+  commentLine(): void {
+    if (this.need.length !== 0) this.close(0);
+    this.closedLast = false;
+    this.leaf = NONE;
   }
 
   /**

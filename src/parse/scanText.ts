@@ -58,6 +58,8 @@ const SPACE = 32;
 const TAB = 9;
 const LT = 60;
 const SLASH = 47;
+const LF = 10;
+const CR = 13;
 
 /** `A-Z a-z 0-9 _ . : -`, by char code. */
 const ID_CHAR = new Uint8Array(128);
@@ -93,6 +95,36 @@ export function scanText(text: string, onAnchor: AnchorHandler, onCode?: (line: 
 
   while (pos < len) {
     line++;
+    // An anchor line, the most common line after text in a knowledge base: read by `anchorEnd`
+    // alone, its end found without `indexOf`, and handed to `blocks` as what it is, a one-line HTML
+    // comment in column 1, unless the blocks open need the full line rule.
+    const start = pos;
+    // The line's first character; below, its first after leading spaces and tabs.
+    let c = text.charCodeAt(start);
+    if (c === LT && blocks.takesCommentLine) {
+      const q = anchorEnd(text, pos);
+      if (q >= 0) {
+        blocks.commentLine();
+        const kind = text.charCodeAt(pos + 5) === SLASH ? CLOSE : OPEN;
+        onAnchor(
+          kind,
+          text.slice(pos + (kind === OPEN ? 19 : 20), q - 4),
+          line,
+          1,
+          pos,
+          q,
+          runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
+        );
+        runStart = -1;
+        runEnd = -1;
+        pos = q + 1;
+        if (text.charCodeAt(q) === CR) {
+          hasCarriageReturn = true;
+          if (text.charCodeAt(pos) === LF) pos++;
+        }
+        continue;
+      }
+    }
     if (lf < pos) {
       lf = text.indexOf('\n', pos);
       if (lf < 0) lf = len;
@@ -103,18 +135,12 @@ export function scanText(text: string, onAnchor: AnchorHandler, onCode?: (line: 
       else hasCarriageReturn = true;
     }
     const end = lf < cr ? lf : cr;
-    const start = pos;
     pos = end === cr && end + 1 === lf ? end + 2 : end + 1;
 
-    // First character after leading spaces and tabs.
+    // No line ending is a space or a tab, so this stops at the line's end at the latest.
     let p = start;
-    let c = -1;
-    while (p < end) {
-      c = text.charCodeAt(p);
-      if (c === SPACE || c === TAB) p++;
-      else break;
-    }
-    const kind = blocks.line(start, end, p);
+    while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+    const kind = blocks.line(start, end, p, c);
     if (p === end) continue; // blank line
     if (kind !== NOT_CODE) {
       if (onCode !== undefined) onCode(line);
@@ -158,6 +184,20 @@ const LINE_BREAK = /\r\n?/g;
 /** `text[start, end)` with its line endings normalized to LF (a slice, unless the text has a CR). */
 function body(text: string, start: number, end: number, hasCarriageReturn: boolean): string {
   return hasCarriageReturn ? text.slice(start, end).replace(LINE_BREAK, '\n') : text.slice(start, end);
+}
+
+/**
+ * Where the line from `start` ends (its line ending, or the end of the text) when it is exactly an
+ * anchor, else -1.
+ */
+function anchorEnd(text: string, start: number): number {
+  const anchor = text.charCodeAt(start + 5) === SLASH ? CLOSE_ANCHOR : OPEN_ANCHOR;
+  anchor.lastIndex = start;
+  if (!anchor.test(text)) return -1;
+  const q = anchor.lastIndex;
+  if (q === start + (anchor === OPEN_ANCHOR ? 19 : 20) || !hasAt(text, q, CLOSE_SUFFIX)) return -1;
+  const c = text.charCodeAt(q + 4);
+  return c === LF || c === CR || q + 4 === text.length ? q + 4 : -1;
 }
 
 /** `OPEN` or `CLOSE` when `[start, end)` is exactly an anchor, else 0. */
