@@ -58,7 +58,7 @@ const CORS_CHECKS: Readonly<Record<string, OptionCheck>> = { origin: () => undef
 
 /** What Hono's context carries for one request. */
 interface HandlerEnv {
-  readonly Bindings: { readonly requestId: string; readonly deadline: Deadline };
+  readonly Bindings: { readonly requestId: string; readonly deadline: Deadline; readonly url: URL };
 }
 
 /** The route table: operation, query rules, required parameters, and the source call. */
@@ -119,17 +119,16 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       cors({
         origin: typeof opts.cors.origin === 'string' ? opts.cors.origin : [...opts.cors.origin],
         allowMethods: ['GET', 'HEAD', 'OPTIONS'],
-        exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'X-Knowledge-Snapshot-Id', 'X-Knowledge-File-Id', 'X-Knowledge-Path', 'X-Knowledge-Revision'],
+        exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'WWW-Authenticate', 'Allow', 'X-Knowledge-Snapshot-Id', 'X-Knowledge-File-Id', 'X-Knowledge-Path', 'X-Knowledge-Revision'],
         maxAge: opts.cors.maxAgeSeconds ?? 600,
         credentials: opts.cors.credentials ?? false,
       }),
     );
   }
 
-  // After CORS, so a browser can read these answers too; a preflight is answered by CORS itself.
-  routes.use('*', async (c, next) => {
-    const { requestId } = c.env;
-    if (c.req.url.length > maxUrlLength) {
+  /** The URL limit and the methods: a `Response` when the request stops here. */
+  const precheck = (request: Request, requestId: string): Response | undefined => {
+    if (request.url.length > maxUrlLength) {
       return errorResponse({
         code: 'INVALID_ARGUMENT',
         status: 414,
@@ -137,18 +136,22 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
         requestId,
       });
     }
-    const method = c.req.method;
-    if (method === 'OPTIONS') {
-      const headers = baseHeaders(requestId);
-      headers.set('Allow', ALLOW);
-      return new Response(null, { status: 204, headers });
-    }
+    const method = request.method;
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...baseHeaders(requestId), Allow: ALLOW } });
     if (method !== 'GET' && method !== 'HEAD') {
       return errorResponse({ code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed: this endpoint only reads. Use GET.`, requestId, headers: { Allow: ALLOW } });
     }
-    await next();
     return undefined;
-  });
+  };
+  if (opts.cors !== undefined) {
+    // After CORS, so a browser can read these answers too; a preflight is answered by CORS itself.
+    routes.use('*', async (c, next) => {
+      const stop = precheck(c.req.raw, c.env.requestId);
+      if (stop !== undefined) return stop;
+      await next();
+      return undefined;
+    });
+  }
 
   /** Whatever failed unexpectedly: `onError` hears it, the caller gets `INTERNAL` and nothing more. */
   const internal = (error: unknown, requestId: string): Response => {
@@ -160,25 +163,16 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
     return errorResponse({ code: 'INTERNAL', message: `The request failed unexpectedly. Try again; if it persists, report request ${requestId}.`, requestId });
   };
 
-  /** Access, rate limit and the knowledge base, in that order; a `Response` when the request stops there. */
+  /**
+   * Rate limit, then access, in that order; a `Response` when the request stops there. The limit comes
+   * first so that floods of requests with wrong credentials are limited too, before `access` runs.
+   */
   const admit = async (
     c: Context<HandlerEnv>,
     operation: KnowledgeOperation,
     knowledgeBaseId: string | null,
   ): Promise<Response | KnowledgeAccess> => {
     const { requestId, deadline } = c.env;
-    const access = await deadline.race(Promise.resolve(opts.access(c.req.raw)));
-    if (access === null || access === undefined) {
-      return errorResponse({
-        code: 'UNAUTHENTICATED',
-        message: 'This request has no valid credentials. Send the credentials this knowledge endpoint was given to you with.',
-        requestId,
-        headers: opts.authenticateHeader === undefined ? undefined : { 'WWW-Authenticate': opts.authenticateHeader },
-      });
-    }
-    if (!isPlainObject(access) || !(isPlainObject(access.knowledgeBases) || access.knowledgeBases instanceof Map)) {
-      throw new TypeError(`${API}: access() must return { knowledgeBases } or null.`);
-    }
     if (opts.rateLimit !== undefined) {
       const decision = await deadline.race(Promise.resolve(opts.rateLimit(c.req.raw, { knowledgeBaseId, operation })));
       if (!isDecision(decision)) throw new TypeError(`${API}: rateLimit() must return { ok: true } or { ok: false, retryAfterSeconds }.`);
@@ -191,6 +185,18 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
         });
       }
     }
+    const access = await deadline.race(Promise.resolve(opts.access(c.req.raw)));
+    if (access === null || access === undefined) {
+      return errorResponse({
+        code: 'UNAUTHENTICATED',
+        message: 'This request has no valid credentials. Send the credentials this knowledge endpoint was given to you with.',
+        requestId,
+        headers: opts.authenticateHeader === undefined ? undefined : { 'WWW-Authenticate': opts.authenticateHeader },
+      });
+    }
+    if (!isPlainObject(access) || !(isPlainObject(access.knowledgeBases) || access.knowledgeBases instanceof Map)) {
+      throw new TypeError(`${API}: access() must return { knowledgeBases } or null.`);
+    }
     return access;
   };
 
@@ -199,7 +205,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       const { requestId, deadline } = c.env;
       const admitted = await admit(c, 'list_knowledge_bases', null);
       if (admitted instanceof Response) return admitted;
-      readParams(new URL(c.req.url).searchParams, ROUTE_PARAMS.list, maxQueryChars);
+      readParams(c.env.url.searchParams, ROUTE_PARAMS.list, maxQueryChars);
       const grants = entries(admitted);
       const items = await deadline.race(
         Promise.all(
@@ -234,7 +240,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
           });
         }
         const entry = toEntry(value, knowledgeBaseId);
-        const params = readParams(new URL(c.req.url).searchParams, spec.rules, maxQueryChars);
+        const params = readParams(c.env.url.searchParams, spec.rules, maxQueryChars);
         for (const name of spec.required ?? []) {
           if (!Object.hasOwn(params, name)) throw new ParamError(`Query parameter \`${name}\` is required.`);
         }
@@ -244,7 +250,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
           actionBase: `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`,
           knowledgeBaseId,
         };
-        const output = await deadline.race(spec.call(entry.source, params, pathParams, context));
+        const output = await deadline.raceCall(spec.call(entry.source, params, pathParams, context));
         return ok(c, output, spec.content === true);
       }),
     );
@@ -253,7 +259,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   app.notFound((c) =>
     errorResponse({
       code: 'NOT_FOUND',
-      message: `No route ${show(new URL(c.req.url).pathname)}. Routes: ${basePath}/knowledge-bases, then /tree, /files/{fileId}, /files/{fileId}/content, /files/content?path=, /files/{fileId}/related, /graph/expand?fileId=, /search?query= under a knowledge base.`,
+      message: `No route ${show(c.env.url.pathname)}. Routes: ${basePath}/knowledge-bases, then /tree, /files/{fileId}, /files/{fileId}/content, /files/content?path=, /files/{fileId}/related, /graph/expand?fileId=, /search?query= under a knowledge base.`,
       requestId: c.env.requestId,
     }),
   );
@@ -283,9 +289,16 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
     let deadline: Deadline | undefined;
     try {
       requestId = requestIdFrom(request.headers.get('x-request-id'));
+      if (opts.cors === undefined) {
+        const stop = precheck(request, requestId);
+        // Hono strips HEAD bodies for what it answers; this answer is made before Hono.
+        if (stop !== undefined) return request.method === 'HEAD' ? new Response(null, { status: stop.status, headers: stop.headers }) : stop;
+      }
       deadline = new Deadline(timeoutMs, request.signal);
-      const response = await app.fetch(request, { requestId, deadline });
-      return withRequestId(response, requestId, request.method === 'OPTIONS');
+      const response = await app.fetch(request, { requestId, deadline, url: new URL(request.url) });
+      // Without CORS every answer is built here, with its request ID; with it, Hono's middleware
+      // answers preflights itself.
+      return opts.cors === undefined ? response : withRequestId(response, requestId, request.method === 'OPTIONS');
     } catch (error) {
       return internal(error, requestId === '' ? requestIdFrom(null) : requestId);
     } finally {
@@ -300,19 +313,19 @@ function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response 
   const request = c.req.raw;
   const markdown = content && prefersMarkdown(request.headers.get('accept'));
   const body = markdown ? undefined : JSON.stringify(output);
-  const url = new URL(request.url);
+  const url = c.env.url;
   const etag = entityTag(revisionOf(output) ?? digest64(body ?? ''), url.pathname + url.search, markdown ? 'markdown' : 'json');
   const headers = baseHeaders(requestId);
-  headers.set('ETag', etag);
-  if (content) headers.set('Vary', 'Accept');
+  headers['ETag'] = etag;
+  if (content) headers['Vary'] = 'Accept';
   if (notModified(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   if (!markdown) return jsonResponse(200, body!, headers);
   const { file, content: text } = output as { file: { snapshotId: string | null; fileId: string; path: string; revision: string | number }; content: string };
-  headers.set('Content-Type', 'text/markdown; charset=utf-8');
-  if (file.snapshotId !== null) headers.set('X-Knowledge-Snapshot-Id', headerValue(file.snapshotId));
-  headers.set('X-Knowledge-File-Id', headerValue(file.fileId));
-  headers.set('X-Knowledge-Path', headerValue(file.path));
-  headers.set('X-Knowledge-Revision', headerValue(String(file.revision)));
+  headers['Content-Type'] = 'text/markdown; charset=utf-8';
+  if (file.snapshotId !== null) headers['X-Knowledge-Snapshot-Id'] = headerValue(file.snapshotId);
+  headers['X-Knowledge-File-Id'] = headerValue(file.fileId);
+  headers['X-Knowledge-Path'] = headerValue(file.path);
+  headers['X-Knowledge-Revision'] = headerValue(String(file.revision));
   return new Response(text, { status: 200, headers });
 }
 
@@ -370,41 +383,66 @@ class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
 }
 
-/** One request's time limit: a signal for the source and a race for every await. */
+/**
+ * One request's time limit: a signal for the source and a race for every await. The abort controller
+ * is made only when the signal is asked for, and the request's own signal (the client hanging up) is
+ * listened to only once a source call is still running a turn of the event loop later: a small read
+ * settles before that, and each `AbortSignal` costs microseconds a request.
+ */
 class Deadline {
-  readonly #controller = new AbortController();
-  readonly #expired: Promise<never>;
+  #controller: AbortController | undefined;
+  #expired = false;
+  readonly #expiry: Promise<never>;
   readonly #timer: ReturnType<typeof setTimeout>;
-  readonly #unlink: () => void;
+  readonly #requestSignal: AbortSignal | undefined;
+  #unlink: (() => void) | undefined;
 
   constructor(timeoutMs: number, requestSignal: AbortSignal | undefined) {
     let expire!: () => void;
-    this.#expired = new Promise<never>((_, reject) => {
+    this.#expiry = new Promise<never>((_, reject) => {
       expire = () => reject(new DeadlineError('deadline'));
     });
-    this.#expired.catch(() => undefined);
+    this.#expiry.catch(() => undefined);
+    this.#requestSignal = requestSignal;
     this.#timer = setTimeout(() => {
+      this.#expired = true;
       expire();
-      this.#controller.abort(new DeadlineError('deadline'));
+      this.#controller?.abort(new DeadlineError('deadline'));
     }, timeoutMs);
-    // A client that hangs up aborts the source call too.
-    this.#unlink = linkAbort(this.#controller, requestSignal);
   }
 
   /** Aborted when the time is up or the client has gone. */
   get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#expired) this.#controller.abort(new DeadlineError('deadline'));
+    }
     return this.#controller.signal;
   }
 
   /** `work`, or `DeadlineError` once the time is up (`work`'s later rejection is then ignored). */
   race<T>(work: Promise<T>): Promise<T> {
     work.catch(() => undefined);
-    return Promise.race([work, this.#expired]);
+    return Promise.race([work, this.#expiry]);
+  }
+
+  /** `race` for the source call: a call still running after this turn also stops when the client hangs up. */
+  raceCall<T>(work: Promise<T>): Promise<T> {
+    let settled = false;
+    const settle = (): void => {
+      settled = true;
+    };
+    work.then(settle, settle);
+    // setTimeout, not setImmediate: the handler runs on every Fetch runtime.
+    setTimeout(() => {
+      if (!settled && this.#unlink === undefined && this.#controller !== undefined) this.#unlink = linkAbort(this.#controller, this.#requestSignal);
+    }, 0);
+    return this.race(work);
   }
 
   dispose(): void {
     clearTimeout(this.#timer);
-    this.#unlink();
+    this.#unlink?.();
   }
 }
 

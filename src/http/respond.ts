@@ -35,14 +35,17 @@ export function requestIdFrom(header: string | null): string {
   return header;
 }
 
+/** Response headers as a plain record: Node's adapter writes a record straight out, a `Headers` it must copy. */
+export type HeaderRecord = Record<string, string>;
+
 /** Headers every answer carries. */
-export function baseHeaders(requestId: string): Headers {
-  return new Headers({ 'X-Request-Id': requestId, 'Cache-Control': CACHE_CONTROL });
+export function baseHeaders(requestId: string): HeaderRecord {
+  return { 'X-Request-Id': requestId, 'Cache-Control': CACHE_CONTROL };
 }
 
 /** A JSON body with the given headers. */
-export function jsonResponse(status: number, body: string, headers: Headers): Response {
-  headers.set('Content-Type', JSON_TYPE);
+export function jsonResponse(status: number, body: string, headers: HeaderRecord): Response {
+  headers['Content-Type'] = JSON_TYPE;
   return new Response(body, { status, headers });
 }
 
@@ -69,8 +72,8 @@ export function errorResponse(answer: ErrorAnswer): Response {
     requestId: answer.requestId,
   };
   const headers = baseHeaders(answer.requestId);
-  if (retryAfterSeconds !== undefined) headers.set('Retry-After', String(retryAfterSeconds));
-  for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
+  if (retryAfterSeconds !== undefined) headers['Retry-After'] = String(retryAfterSeconds);
+  if (answer.headers !== undefined) Object.assign(headers, answer.headers);
   return jsonResponse(status, JSON.stringify(body), headers);
 }
 

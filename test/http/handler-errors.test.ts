@@ -288,7 +288,7 @@ describe('429 RATE_LIMITED', () => {
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
-  it('the hook hears the operation and knowledge base of each route, after access', async () => {
+  it('the hook hears the operation and knowledge base of each route, before access (so unauthenticated floods count)', async () => {
     const heard: RateLimitRequestInfo[] = [];
     const h = exampleHandler({
       rateLimit: (_request, info) => {
@@ -309,7 +309,22 @@ describe('429 RATE_LIMITED', () => {
       { knowledgeBaseId: 'example', operation: 'expand_graph' },
       { knowledgeBaseId: 'example', operation: 'search_files' },
       { knowledgeBaseId: null, operation: 'list_knowledge_bases' },
+      { knowledgeBaseId: 'example', operation: 'list_tree' },
     ]);
+  });
+
+  it('a refused caller without credentials gets 429 before access runs', async () => {
+    let accessCalls = 0;
+    const h = exampleHandler({
+      access: (request) => {
+        accessCalls++;
+        return exampleAccess(request);
+      },
+      rateLimit: createMemoryRateLimiter({ capacity: 1, refillPerSecond: 0.001, now: () => 0 }),
+    });
+    expect((await call(h, `${KB}/tree`, { headers: {} })).status).toBe(401);
+    await expectError(await call(h, `${KB}/tree`, { headers: {} }), { code: 'RATE_LIMITED', retryAfterSeconds: 1000 });
+    expect(accessCalls).toBe(1);
   });
 
   it('createMemoryRateLimiter as the hook: the burst passes, then 429 with the wait for the next token', async () => {
