@@ -141,19 +141,27 @@ function onAnchor(
     issues.push(problem.unexpectedClose(id, { line, column }, sectionId));
     return;
   }
-  if (top.id !== sectionId) {
-    const openCount = (s.openCount ??= countOpen(stack));
-    const isOpen = (openCount.get(sectionId) ?? 0) > 0;
-    issues.push(problem.mismatchedClose(id, { line, column }, sectionId, top, isOpen));
-    // Recover: close down to the named section when it is open; otherwise ignore this line.
-    if (!isOpen) return;
-  }
+  if (top.id === sectionId) {
+    // The common case: the close of the innermost section, its ID compared once.
+    stack.pop();
+    if (s.openCount !== undefined) s.openCount.set(sectionId, s.openCount.get(sectionId)! - 1);
+  } else closeMismatched(s, sectionId, line, column, top);
+  s.parts = stack.length > 0 ? stack[stack.length - 1]!.parts : s.root;
+}
+
+/** A close anchor that does not name the innermost open section (`top`): report it, and recover. */
+function closeMismatched(s: ParseState, sectionId: string, line: number, column: number, top: Frame): void {
+  const { stack } = s;
+  const openCount = (s.openCount ??= countOpen(stack));
+  const isOpen = (openCount.get(sectionId) ?? 0) > 0;
+  s.issues.push(problem.mismatchedClose(s.id, { line, column }, sectionId, top, isOpen));
+  // Recover: close down to the named section when it is open; otherwise ignore this line.
+  if (!isOpen) return;
   let closed: Frame;
   do {
     closed = stack.pop()!;
-    if (s.openCount !== undefined) s.openCount.set(closed.id, s.openCount.get(closed.id)! - 1);
+    openCount.set(closed.id, openCount.get(closed.id)! - 1);
   } while (closed.id !== sectionId);
-  s.parts = stack.length > 0 ? stack[stack.length - 1]!.parts : s.root;
 }
 
 /** How many times each ID is open on `stack`. */
