@@ -2,6 +2,7 @@ import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import { guardInput, throwIfIssues } from '../internal/guard.js';
 import type { KnowledgeDocument, KnowledgeParseInput, KnowledgePart, KnowledgeSection } from '../types.js';
 import { explainMalformed } from './explainMalformed.js';
+import { beginFirstOpens, endFirstOpens, firstOpen } from './firstOpens.js';
 import * as problem from './parseIssues.js';
 import { readParseInput } from './readParseInput.js';
 import { type AnchorKind, MALFORMED, OPEN, scanText } from './scanText.js';
@@ -45,11 +46,13 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   const state = new ParseState(id, text);
   const outer = current;
   current = state;
+  beginFirstOpens(text);
   let scan;
   try {
     scan = scanText(text, onAnchor);
   } finally {
     current = outer;
+    endFirstOpens();
   }
   const { issues, stack, root } = state;
   let { parts } = state;
@@ -82,8 +85,6 @@ class ParseState {
   readonly issues: KnowledgeIssue[] = [];
   readonly root: KnowledgePart[] = [];
   readonly stack: Frame[] = [];
-  /** The frame of each ID's first open anchor. */
-  readonly firstOpen = new Map<string, Frame>();
   // How many times each ID is open on the stack, needed only to recover from a mismatched close.
   // A Map update per anchor costs as much as the scan of its body (see docs/performance.md), so the
   // counts are built from the stack at the first mismatch and kept from then on.
@@ -129,9 +130,9 @@ function onAnchor(
     const parts = section.parts as KnowledgePart[];
     s.parts = parts;
     const frame: Frame = { line, column, id: sectionId, parts, malformed };
-    const first = s.firstOpen.get(sectionId);
-    if (first === undefined) s.firstOpen.set(sectionId, frame);
-    else issues.push(problem.duplicateSectionId(id, frame, sectionId, first));
+    // An exact anchor's ID is read where it is in the text, between `<!-- agent-section:` and ` -->`.
+    const first = malformed ? firstOpen(0, 0, sectionId, line, column) : firstOpen(lineStart + 19, lineEnd - 4, undefined, line, column);
+    if (first !== undefined) issues.push(problem.duplicateSectionId(id, frame, sectionId, first));
     stack.push(frame);
     if (s.openCount !== undefined) s.openCount.set(sectionId, (s.openCount.get(sectionId) ?? 0) + 1);
     return;
