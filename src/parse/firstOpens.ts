@@ -11,9 +11,9 @@
  * text, or -1 - k for the k-th ID that is not in the text as written: a near miss paired as meant),
  * and the line of its open anchor.
  *
- * The hash is FNV-1a over the ID's code units from a seed drawn at random when the module loads. Whatever the IDs, a
- * lookup that probes more than `MAX_PROBES` slots moves the rest of the parse to a `Map`, so crafted
- * collisions cannot make a parse quadratic.
+ * The hash is FNV-1a over the ID's code units, from a seed drawn at random when the module loads.
+ * Whatever the IDs, a lookup that probes more than `MAX_PROBES` slots moves the rest of the parse to
+ * a `Map`, so crafted collisions cannot make a parse quadratic.
  */
 import type { KnowledgePosition } from '../errors/codes.js';
 
@@ -29,9 +29,9 @@ let mask = MIN_SLOTS - 1;
 let stamp = 0;
 let count = 0;
 let text = '';
-/** IDs not in the text as written, and the columns of their anchors. */
-let extraIds: string[] = [];
-let extraColumns: number[] = [];
+/** IDs not in the text as written, and the columns of their anchors (allocated when needed). */
+let extraIds: string[] | undefined;
+let extraColumns: number[] | undefined;
 /** Set when a lookup probed too far: the rest of the parse uses it. */
 let fallback: Map<string, KnowledgePosition> | undefined;
 
@@ -44,16 +44,13 @@ export function beginFirstOpens(source: string): void {
   stamp++;
   count = 0;
   text = source;
-  extraIds = [];
-  extraColumns = [];
-  fallback = undefined;
 }
 
 /** End the parse: drop what refers to its text, and a table grown past what is kept. */
 export function endFirstOpens(): void {
   text = '';
-  extraIds = [];
-  extraColumns = [];
+  extraIds = undefined;
+  extraColumns = undefined;
   fallback = undefined;
   if (table.length > MAX_KEPT_SLOTS * STRIDE) {
     table = new Int32Array(MIN_SLOTS * STRIDE);
@@ -80,7 +77,7 @@ export function firstOpen(from: number, to: number, id: string | undefined, line
     if (table[at] !== stamp) break;
     if (table[at + 1] === h && sameId(table[at + 2]!, source, start, length)) {
       const where = table[at + 2]!;
-      return { line: table[at + 3]!, column: where >= 0 ? 1 : extraColumns[-1 - where]! };
+      return { line: table[at + 3]!, column: where >= 0 ? 1 : extraColumns![-1 - where]! };
     }
     if (probes === MAX_PROBES) {
       fallback = tableAsMap();
@@ -90,6 +87,8 @@ export function firstOpen(from: number, to: number, id: string | undefined, line
   }
   let where = from;
   if (id !== undefined) {
+    extraIds ??= [];
+    extraColumns ??= [];
     where = -1 - extraIds.length;
     extraIds.push(id);
     extraColumns.push(column);
@@ -106,7 +105,7 @@ export function firstOpen(from: number, to: number, id: string | undefined, line
 /** Whether the ID stored as `where` is `source[start, start + length)`. */
 function sameId(where: number, source: string, start: number, length: number): boolean {
   if (where < 0) {
-    const id = extraIds[-1 - where]!;
+    const id = extraIds![-1 - where]!;
     if (id.length !== length) return false;
     for (let i = 0; i < length; i++) if (id.charCodeAt(i) !== source.charCodeAt(start + i)) return false;
     return true;
@@ -118,7 +117,7 @@ function sameId(where: number, source: string, start: number, length: number): b
 
 /** The ID stored as `where`, as a string. */
 function idAt(where: number): string {
-  if (where < 0) return extraIds[-1 - where]!;
+  if (where < 0) return extraIds![-1 - where]!;
   let end = where;
   while (text.charCodeAt(end) !== 32) end++;
   return text.slice(where, end);
@@ -146,7 +145,7 @@ function tableAsMap(): Map<string, KnowledgePosition> {
     const at = slot * STRIDE;
     if (table[at] !== stamp) continue;
     const where = table[at + 2]!;
-    map.set(idAt(where), { line: table[at + 3]!, column: where >= 0 ? 1 : extraColumns[-1 - where]! });
+    map.set(idAt(where), { line: table[at + 3]!, column: where >= 0 ? 1 : extraColumns![-1 - where]! });
   }
   return map;
 }
