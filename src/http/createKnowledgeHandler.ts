@@ -15,7 +15,7 @@ import { isKnowledgeToolError } from '../agent/errors/KnowledgeToolError.js';
 import { digest64 } from '../agent/internal/digest.js';
 import { show } from '../agent/internal/show.js';
 import type { KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
-import { linkAbort } from './linkAbort.js';
+import { Deadline, DeadlineClock, DeadlineError } from './deadline.js';
 import { ParamError, readParams, ROUTE_PARAMS, type ParamRules } from './params.js';
 import {
   ALLOW,
@@ -110,6 +110,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   const maxUrlLength = opts.limits?.maxUrlLength ?? DEFAULT_MAX_URL;
   const maxQueryChars = opts.limits?.maxQueryChars ?? DEFAULT_MAX_QUERY;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const clock = new DeadlineClock(timeoutMs);
   const app = new Hono<HandlerEnv>({ strict: true });
   const routes = basePath === '' ? app : app.basePath(basePath);
 
@@ -245,12 +246,13 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
           if (!Object.hasOwn(params, name)) throw new ParamError(`Query parameter \`${name}\` is required.`);
         }
         const context: KnowledgeCallContext = {
-          signal: deadline.signal,
+          // Search may run long: its own signal also stops it when the client hangs up.
+          signal: spec.operation === 'search_files' ? deadline.ownSignal() : deadline.signal,
           requestId,
           actionBase: `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`,
           knowledgeBaseId,
         };
-        const output = await deadline.raceCall(spec.call(entry.source, params, pathParams, context));
+        const output = await deadline.race(spec.call(entry.source, params, pathParams, context));
         return ok(c, output, spec.content === true);
       }),
     );
@@ -294,7 +296,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
         // Hono strips HEAD bodies for what it answers; this answer is made before Hono.
         if (stop !== undefined) return request.method === 'HEAD' ? new Response(null, { status: stop.status, headers: stop.headers }) : stop;
       }
-      deadline = new Deadline(timeoutMs, request.signal);
+      deadline = clock.start(request);
       const response = await app.fetch(request, { requestId, deadline, url: new URL(request.url) });
       // Without CORS every answer is built here, with its request ID; with it, Hono's middleware
       // answers preflights itself.
@@ -376,74 +378,6 @@ function isDecision(value: unknown): value is RateLimitDecision {
   if (value['ok'] === true) return true;
   const seconds = value['retryAfterSeconds'];
   return value['ok'] === false && typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0;
-}
-
-/** Raised by `Deadline.race` when the request's time is up. */
-class DeadlineError extends Error {
-  override readonly name = 'DeadlineError';
-}
-
-/**
- * One request's time limit: a signal for the source and a race for every await. The abort controller
- * is made only when the signal is asked for, and the request's own signal (the client hanging up) is
- * listened to only once a source call is still running a turn of the event loop later: a small read
- * settles before that, and each `AbortSignal` costs microseconds a request.
- */
-class Deadline {
-  #controller: AbortController | undefined;
-  #expired = false;
-  readonly #expiry: Promise<never>;
-  readonly #timer: ReturnType<typeof setTimeout>;
-  readonly #requestSignal: AbortSignal | undefined;
-  #unlink: (() => void) | undefined;
-
-  constructor(timeoutMs: number, requestSignal: AbortSignal | undefined) {
-    let expire!: () => void;
-    this.#expiry = new Promise<never>((_, reject) => {
-      expire = () => reject(new DeadlineError('deadline'));
-    });
-    this.#expiry.catch(() => undefined);
-    this.#requestSignal = requestSignal;
-    this.#timer = setTimeout(() => {
-      this.#expired = true;
-      expire();
-      this.#controller?.abort(new DeadlineError('deadline'));
-    }, timeoutMs);
-  }
-
-  /** Aborted when the time is up or the client has gone. */
-  get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      if (this.#expired) this.#controller.abort(new DeadlineError('deadline'));
-    }
-    return this.#controller.signal;
-  }
-
-  /** `work`, or `DeadlineError` once the time is up (`work`'s later rejection is then ignored). */
-  race<T>(work: Promise<T>): Promise<T> {
-    work.catch(() => undefined);
-    return Promise.race([work, this.#expiry]);
-  }
-
-  /** `race` for the source call: a call still running after this turn also stops when the client hangs up. */
-  raceCall<T>(work: Promise<T>): Promise<T> {
-    let settled = false;
-    const settle = (): void => {
-      settled = true;
-    };
-    work.then(settle, settle);
-    // setTimeout, not setImmediate: the handler runs on every Fetch runtime.
-    setTimeout(() => {
-      if (!settled && this.#unlink === undefined && this.#controller !== undefined) this.#unlink = linkAbort(this.#controller, this.#requestSignal);
-    }, 0);
-    return this.race(work);
-  }
-
-  dispose(): void {
-    clearTimeout(this.#timer);
-    this.#unlink?.();
-  }
 }
 
 function readHandlerOptions(options: unknown): KnowledgeHandlerOptions {

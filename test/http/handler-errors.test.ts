@@ -570,18 +570,31 @@ describe('503 and 504', () => {
     expect((await get(h, `${KB}/tree`)).status).toBe(200);
   });
 
-  it('a caller that hangs up aborts the source call', async () => {
+  it('a caller that hangs up aborts a search at once, and is not waited for', async () => {
     const controller = new AbortController();
+    let heard: AbortSignal | undefined;
+    const hanging = recordingSource(exampleSource(), {
+      searchFiles: (_input, context) => {
+        heard = context?.signal;
+        setTimeout(() => controller.abort(), 5);
+        return never();
+      },
+    });
+    const h = over(hanging.source, { timeoutMs: 60_000 });
+    const response = await h(new Request(`${ORIGIN}${KB}/search?query=x`, { headers: READER, signal: controller.signal }));
+    expect(heard!.aborted).toBe(true);
+    await expectError(response, { code: 'SEARCH_TIMEOUT' });
+  });
+
+  it('the signal of any other call is aborted when the time is up', async () => {
     let heard: AbortSignal | undefined;
     const hanging = recordingSource(exampleSource(), {
       readFile: (_input, context) => {
         heard = context?.signal;
-        controller.abort();
         return never();
       },
     });
-    const h = over(hanging.source, { timeoutMs: 30 });
-    const response = await h(new Request(`${ORIGIN}${KB}/files/agent-tools/content`, { headers: READER, signal: controller.signal }));
+    const response = await over(hanging.source, { timeoutMs: 30 })(new Request(`${ORIGIN}${KB}/files/agent-tools/content`, { headers: READER }));
     expect(heard!.aborted).toBe(true);
     await expectError(response, { code: 'TIMEOUT' });
   });
