@@ -175,7 +175,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   ): Promise<Response | KnowledgeAccess> => {
     const { requestId, deadline } = c.env;
     if (opts.rateLimit !== undefined) {
-      const decision = await deadline.race(Promise.resolve(opts.rateLimit(c.req.raw, { knowledgeBaseId, operation })));
+      const decision = await settle(deadline, opts.rateLimit(c.req.raw, { knowledgeBaseId, operation }));
       if (!isDecision(decision)) throw new TypeError(`${API}: rateLimit() must return { ok: true } or { ok: false, retryAfterSeconds }.`);
       if (!decision.ok) {
         return errorResponse({
@@ -186,7 +186,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
         });
       }
     }
-    const access = await deadline.race(Promise.resolve(opts.access(c.req.raw)));
+    const access = await settle(deadline, opts.access(c.req.raw));
     if (access === null || access === undefined) {
       return errorResponse({
         code: 'UNAUTHENTICATED',
@@ -307,6 +307,12 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       deadline?.dispose();
     }
   };
+}
+
+/** A hook's answer: raced against the deadline when it is a promise, else as it is (no promise to make). */
+function settle<T>(deadline: Deadline, value: T | PromiseLike<T>): T | Promise<T> {
+  const thenable = typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return thenable ? deadline.race(Promise.resolve(value)) : (value as T);
 }
 
 /** A 200 (or 304) with the `ETag` of this request's representation. */
