@@ -57,15 +57,16 @@ interface Entry extends CompiledSection {
   readonly index: number;
 }
 
+/** An open section while compiling; reused for the next section once closed. */
 interface Frame {
-  readonly src: readonly unknown[];
-  readonly out: KnowledgePart[];
+  src: readonly unknown[];
+  out: KnowledgePart[];
   /** The input section object; `undefined` for the document's own parts. */
-  readonly node: object | undefined;
-  readonly entry: Entry | undefined;
-  readonly id: string;
+  node: object | undefined;
+  entry: Entry | undefined;
+  id: string;
   /** Where this section's strings start in `texts`. */
-  readonly start: number;
+  start: number;
   /** Its own strings, started from `texts` when its first child section opens. */
   own: string[] | undefined;
   i: number;
@@ -152,6 +153,10 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   let onPath: Set<object> | undefined;
   const root: KnowledgePart[] = [];
   const stack: Frame[] = [{ src: parts, out: root, node: undefined, entry: undefined, id: '', start: 0, own: undefined, i: 0 }];
+  // The frame of the section closed last, for the next section to reuse: most sections open right
+  // after one closes, so a document allocates few frames beyond its depth, not one per section (the
+  // garbage collector's copying of them was most of the compile time of a section-dense document).
+  let spare: Frame | undefined;
 
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
@@ -166,6 +171,7 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
         entry.node = node;
         entry.end = texts.length;
         if (frame.own !== undefined) entry.own = frame.own.length === 0 ? NONE : Object.freeze(frame.own);
+        spare = frame;
       }
       continue;
     }
@@ -227,7 +233,20 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     onPath?.add(part);
     // The parent's strings so far are all its own: from here on its own strings need a list.
     if (parent !== undefined) frame.own ??= texts.slice(frame.start);
-    stack.push({ src: sectionParts, out: [], node: part, entry, id, start: texts.length, own: undefined, i: 0 });
+    const next = spare;
+    spare = undefined;
+    if (next === undefined) stack.push({ src: sectionParts, out: [], node: part, entry, id, start: texts.length, own: undefined, i: 0 });
+    else {
+      next.src = sectionParts;
+      next.out = [];
+      next.node = part;
+      next.entry = entry;
+      next.id = id;
+      next.start = texts.length;
+      next.own = undefined;
+      next.i = 0;
+      stack.push(next);
+    }
   }
 
   if (issues.length > before) return undefined;
