@@ -94,8 +94,13 @@ function toParsedForm(parts: readonly unknown[], used: Set<string>): KnowledgePa
   for (const part of parts) {
     if (typeof part === 'string') {
       const last = out[out.length - 1];
-      if (typeof last === 'string') out[out.length - 1] = `${last}\n\n${part}`;
-      else out.push(part);
+      if (typeof last !== 'string') out.push(part);
+      else {
+        // Two safe strings can make an unsafe one: `* a` before `   ```…` puts the fence in a list
+        // item, which ends before the closing line. Such a part is left out, not merged.
+        const merged = `${last}\n\n${part}`;
+        if (formatsSafely(merged)) out[out.length - 1] = merged;
+      }
       continue;
     }
     const section = part as { id: string; parts: unknown[] };
