@@ -33,14 +33,15 @@ import type { KnowledgeClient, KnowledgeClientOptions } from './types.js';
 const API = 'createKnowledgeClient';
 const CHECKS: Readonly<Record<keyof KnowledgeClientOptions, OptionCheck>> = {
   baseUrl: (v) => (typeof v === 'string' || v instanceof URL ? undefined : 'a URL string or a URL'),
-  headers: (v) => (isPlainObject(v) && Object.values(v).every((h) => typeof h === 'string') ? undefined : 'a record of header names to strings'),
+  headers: (v) => (isPlainObject(v) && Object.values(v).every((h) => typeof h === 'string') && validHeaders(v) ? undefined : 'a record of valid header names to valid header values'),
   fetch: func,
   timeoutMs: timeoutCheck,
   maxRetries: nonNegativeInteger,
-  maxRetryAfterSeconds: nonNegativeInteger,
+  // A wait is a timer: at most 2³¹ − 1 ms.
+  maxRetryAfterSeconds: (v) => (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 2_147_483 ? undefined : 'an integer from 0 to 2147483 (seconds)'),
 };
 
-type Query = Readonly<Record<string, string | number | boolean | readonly string[] | null | undefined>>;
+type Query = Readonly<Record<string, unknown>>;
 
 /** Which top-level keys a successful answer of each operation must have, and of what type. */
 const SHAPES: Readonly<Record<KnowledgeToolName | 'follow', Readonly<Record<string, 'array' | 'object' | 'string'>>>> = {
@@ -119,6 +120,9 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
   ): Promise<Record<string, unknown>> {
     const requestId = callerId ?? newRequestId();
     if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted before it was sent.`, { requestId, cause: signal.reason });
+    const headers = new Headers(fixedHeaders);
+    headers.set('Accept', 'application/json');
+    headers.set('X-Request-Id', requestId);
     const timer = new AbortController();
     let timedOut = false;
     let expire!: (reason: Error) => void;
@@ -135,16 +139,15 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     const unlink = linkAbort(timer, signal);
     const abortedByCaller = (): void => expire(new Error('aborted'));
     signal?.addEventListener('abort', abortedByCaller, { once: true });
-    const headers = new Headers(fixedHeaders);
-    headers.set('Accept', 'application/json');
-    headers.set('X-Request-Id', requestId);
     let status: number;
     let text: string;
     let answerId: string | null;
+    let retryHeader: string | null;
     try {
       const response = await Promise.race([doFetch(new Request(url, { method: 'GET', headers, signal: timer.signal })), expired]);
       status = response.status;
       answerId = response.headers.get('x-request-id');
+      retryHeader = response.headers.get('retry-after');
       text = await Promise.race([response.text(), expired]);
     } catch (cause) {
       if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted.`, { requestId, cause: signal.reason });
@@ -168,7 +171,7 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
       }
       return body;
     }
-    throw fromErrorBody(operation, status, body, id);
+    throw fromErrorBody(operation, status, body, id, retryHeader);
   }
 
   /** Paged operations: a stale cursor is restarted once, without it, and the page says so. */
@@ -211,41 +214,36 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
 
   const client: KnowledgeClient = {
     baseUrl,
-    listTree: async (input: ListTreeInput = {}, context) =>
-      paged<ListTreeOutput>('list_tree', '/tree', { parentPath: input.parentPath, cursor: input.cursor, limit: input.limit }, context),
-    getFile: async (input, context) => (await get('get_file', urlOf(`/files/${id(input?.fileId, 'get_file')}`, {}), context)) as unknown as GetFileOutput,
+    listTree: async (input?: ListTreeInput | null, context?: KnowledgeCallContext) => {
+      const i = inputOf('list_tree', input, true);
+      return paged<ListTreeOutput>('list_tree', '/tree', { parentPath: i.parentPath, cursor: i.cursor, limit: i.limit }, context);
+    },
+    getFile: async (input, context) => {
+      const i = inputOf('get_file', input, false);
+      return (await get('get_file', urlOf(`/files/${id(i.fileId, 'get_file')}`, {}), context)) as unknown as GetFileOutput;
+    },
     readFile: async (input: ReadFileInput, context) => {
-      const query = { sectionIds: input?.sectionIds, mode: input?.mode, maxChars: input?.maxChars };
-      const hasId = input?.fileId !== undefined && input.fileId !== null;
-      const hasPath = input?.path !== undefined && input.path !== null;
+      const i = inputOf('read_file', input, false);
+      const query = { sectionIds: i.sectionIds, mode: i.mode, maxChars: i.maxChars };
+      const hasId = i.fileId !== undefined && i.fileId !== null;
+      const hasPath = i.path !== undefined && i.path !== null;
       if (hasId === hasPath) throw new KnowledgeToolError('INVALID_ARGUMENT', '`read_file` needs exactly one of `fileId` and `path`.');
-      const url = hasId ? urlOf(`/files/${id(input.fileId, 'read_file')}/content`, query) : urlOf('/files/content', { path: input.path, ...query });
+      const url = hasId ? urlOf(`/files/${id(i.fileId, 'read_file')}/content`, query) : urlOf('/files/content', { path: i.path, ...query });
       return (await get('read_file', url, context)) as unknown as ReadFileOutput;
     },
-    searchFiles: async (input: SearchFilesInput, context) =>
-      paged<SearchFilesOutput>(
-        'search_files',
-        '/search',
-        {
-          query: input?.query,
-          mode: input?.mode,
-          graphDepth: input?.graphDepth,
-          graphFanout: input?.graphFanout,
-          rerank: input?.rerank,
-          cursor: input?.cursor,
-          limit: input?.limit,
-        },
-        context,
-      ),
-    readRelated: async (input: ReadRelatedInput, context) =>
-      paged<ReadRelatedOutput>('read_related', `/files/${id(input?.fileId, 'read_related')}/related`, { cursor: input?.cursor, limit: input?.limit }, context),
-    expandGraph: async (input: ExpandGraphInput, context) =>
-      paged<ExpandGraphOutput>(
-        'expand_graph',
-        '/graph/expand',
-        { fileId: input?.fileId, depth: input?.depth, fanout: input?.fanout, cursor: input?.cursor },
-        context,
-      ),
+    searchFiles: async (input: SearchFilesInput, context) => {
+      const i = inputOf('search_files', input, false);
+      const query = { query: i.query, mode: i.mode, graphDepth: i.graphDepth, graphFanout: i.graphFanout, rerank: i.rerank, cursor: i.cursor, limit: i.limit };
+      return paged<SearchFilesOutput>('search_files', '/search', query, context);
+    },
+    readRelated: async (input: ReadRelatedInput, context) => {
+      const i = inputOf('read_related', input, false);
+      return paged<ReadRelatedOutput>('read_related', `/files/${id(i.fileId, 'read_related')}/related`, { cursor: i.cursor, limit: i.limit }, context);
+    },
+    expandGraph: async (input: ExpandGraphInput, context) => {
+      const i = inputOf('expand_graph', input, false);
+      return paged<ExpandGraphOutput>('expand_graph', '/graph/expand', { fileId: i.fileId, depth: i.depth, fanout: i.fanout, cursor: i.cursor }, context);
+    },
     follow: async (readAction, context) => {
       const url = followUrl(readAction);
       return (await get('follow', url, context)) as JsonValue;
@@ -277,6 +275,41 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
   return Object.freeze(client);
 }
 
+/** Whether `new Headers(record)` accepts these names and values (no line breaks, no bad characters). */
+function validHeaders(record: Record<string, unknown>): boolean {
+  try {
+    new Headers(record as Record<string, string>);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The arguments each operation takes, as the source's tools name them. */
+const INPUT_KEYS: Readonly<Record<KnowledgeToolName, readonly string[]>> = {
+  list_tree: ['parentPath', 'cursor', 'limit'],
+  get_file: ['fileId'],
+  read_file: ['fileId', 'path', 'sectionIds', 'mode', 'maxChars'],
+  search_files: ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'],
+  read_related: ['fileId', 'cursor', 'limit'],
+  expand_graph: ['fileId', 'depth', 'fanout', 'cursor'],
+};
+
+/**
+ * An operation's input as a record, refusing what the source refuses before any request: an input that
+ * is not an object, and arguments the tool does not take (they would be silently dropped from the URL).
+ */
+function inputOf(operation: KnowledgeToolName, input: unknown, optional: boolean): Readonly<Record<string, JsonValue | undefined>> {
+  if ((input === undefined || input === null) && optional) return {};
+  if (!isPlainObject(input)) throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${operation}\` takes an object of arguments: ${INPUT_KEYS[operation].map((k) => `\`${k}\``).join(', ')}.`);
+  for (const key of Object.keys(input)) {
+    if (!INPUT_KEYS[operation].includes(key)) {
+      throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${operation}\` has no argument \`${key}\`. Its arguments: ${INPUT_KEYS[operation].map((k) => `\`${k}\``).join(', ')}.`);
+    }
+  }
+  return input as Readonly<Record<string, JsonValue | undefined>>;
+}
+
 function hasShape(body: Record<string, unknown>, shape: Readonly<Record<string, 'array' | 'object' | 'string'>>): boolean {
   for (const [key, type] of Object.entries(shape)) {
     const value = body[key];
@@ -286,7 +319,7 @@ function hasShape(body: Record<string, unknown>, shape: Readonly<Record<string, 
 }
 
 /** The server's error, as it sent it; an answer not in the error shape is a transport failure. */
-function fromErrorBody(operation: string, status: number, body: unknown, requestId: string): KnowledgeToolError {
+function fromErrorBody(operation: string, status: number, body: unknown, requestId: string, retryHeader: string | null): KnowledgeToolError {
   const error = isPlainObject(body) ? body['error'] : undefined;
   if (!isPlainObject(error)) return transport(operation, `the server answered ${status} without the error shape`, requestId);
   const code = error['code'];
@@ -294,7 +327,8 @@ function fromErrorBody(operation: string, status: number, body: unknown, request
   if (typeof code !== 'string' || !Object.hasOwn(KNOWLEDGE_TOOL_ERROR_STATUS, code) || typeof message !== 'string' || status < 400 || status > 599) {
     return transport(operation, `the server answered ${status} with an error this client does not know`, requestId);
   }
-  const retry = error['retryAfterSeconds'];
+  // The body's wait, else the `Retry-After` header's (whole seconds; an HTTP date is not used).
+  const retry = error['retryAfterSeconds'] ?? (retryHeader !== null && /^\d{1,10}$/.test(retryHeader.trim()) ? Number(retryHeader.trim()) : undefined);
   const serverId = isPlainObject(body) && typeof body['requestId'] === 'string' && requestIdFrom(body['requestId']) === body['requestId'] ? body['requestId'] : requestId;
   return new KnowledgeToolError(code as KnowledgeToolErrorCode, message, {
     requestId: serverId,

@@ -20,6 +20,7 @@ import { ParamError, readParams, ROUTE_PARAMS, type ParamRules } from './params.
 import {
   ALLOW,
   baseHeaders,
+  CACHE_CONTROL,
   entityTag,
   errorResponse,
   headerValue,
@@ -42,7 +43,11 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
     typeof v === 'string' && (v === '' || (v.startsWith('/') && !v.endsWith('/') && !/[?#\s\\]/.test(v)))
       ? undefined
       : "'' or a path that starts with '/' and does not end with '/' (such as '/openapi/v2')",
-  authenticateHeader: (v) => (typeof v === 'string' && v.length > 0 && !/[\r\n\0]/.test(v) ? undefined : 'a header value without line breaks'),
+  // Visible ASCII, spaces and tabs only, trimmed: what every runtime accepts in a header (RFC 9110).
+  authenticateHeader: (v) =>
+    typeof v === 'string' && /^[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?$/.test(v)
+      ? undefined
+      : 'a header value of visible ASCII characters, spaces and tabs, with none at either end',
   rateLimit: func,
   cors: (v) =>
     isPlainObject(v) && (typeof v['origin'] === 'string' || (Array.isArray(v['origin']) && v['origin'].every((o) => typeof o === 'string')))
@@ -157,7 +162,11 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   /** Whatever failed unexpectedly: `onError` hears it, the caller gets `INTERNAL` and nothing more. */
   const internal = (error: unknown, requestId: string): Response => {
     try {
-      opts.onError?.(error, { requestId });
+      const logged: unknown = opts.onError?.(error, { requestId });
+      // An async logger that fails must not become an unhandled rejection either.
+      if (typeof logged === 'object' && logged !== null && typeof (logged as { then?: unknown }).then === 'function') {
+        (logged as PromiseLike<unknown>).then(undefined, () => undefined);
+      }
     } catch {
       // The app's logger failing must not change the answer.
     }
@@ -247,7 +256,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
         }
         const context: KnowledgeCallContext = {
           // Search may run long: its own signal also stops it when the client hangs up.
-          signal: spec.operation === 'search_files' ? deadline.ownSignal() : deadline.signal,
+          signal: spec.operation === 'search_files' ? deadline.hangUpSignal() : deadline.signal,
           requestId,
           actionBase: `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`,
           knowledgeBaseId,
@@ -349,6 +358,7 @@ function withRequestId(response: Response, requestId: string, options: boolean):
   if (response.headers.get('X-Request-Id') === requestId && !options) return response;
   const headers = new Headers(response.headers);
   headers.set('X-Request-Id', requestId);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', CACHE_CONTROL);
   if (options) headers.set('Allow', ALLOW);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

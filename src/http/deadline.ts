@@ -1,9 +1,10 @@
 /**
  * Request deadlines that share their timers: every request whose time runs out in the same short
- * slice of time shares one timer, one abort signal and one "expired" promise. On Node 20 an
- * `AbortSignal` costs several microseconds to make, and a timer and a promise per request more: at
- * thousands of small reads a second that was a tenth of a request's CPU. A slice lasts 1/50 of the
- * time limit, at most 100 ms, so a request may run that much past its limit, never less.
+ * slice of time shares one timer and one "expired" promise. A timer and a promise per request were a
+ * measurable part of a small read's CPU. A slice lasts 1/50 of the time limit, at most 100 ms, so a
+ * request may run that much past its limit, never less. Each request that asks for an abort signal
+ * gets one of its own (sources add listeners to it); the slice aborts those of its requests, and a
+ * request's signal is also aborted when the request ends, so no call it started outlives it unnoticed.
  *
  * @module
  */
@@ -14,11 +15,14 @@ export class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
 }
 
+/** The longest delay a timer can wait (2³¹ − 1 ms); a longer one fires at once. */
+const MAX_DELAY = 2_147_483_647;
+
 /** One slice of time: the requests that expire together. */
 class Slice {
   #users = 0;
-  #controller: AbortController | undefined;
   #fired = false;
+  readonly #controllers = new Set<AbortController>();
   readonly expired: Promise<never>;
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #onDone: () => void;
@@ -30,22 +34,25 @@ class Slice {
     });
     this.expired.catch(() => undefined);
     this.#onDone = onDone;
-    this.#timer = setTimeout(() => {
-      this.#fired = true;
-      onDone();
-      const error = new DeadlineError('deadline');
-      expire(error);
-      this.#controller?.abort(error);
-    }, delayMs);
+    this.#timer = setTimeout(
+      () => {
+        this.#fired = true;
+        onDone();
+        const error = new DeadlineError('deadline');
+        expire(error);
+        for (const controller of this.#controllers) controller.abort(error);
+        this.#controllers.clear();
+      },
+      Math.min(MAX_DELAY, Math.max(0, delayMs)),
+    );
   }
 
-  /** The slice's abort signal, made when first asked for. */
-  get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      if (this.#fired) this.#controller.abort(new DeadlineError('deadline'));
-    }
-    return this.#controller.signal;
+  /** A signal for one request of this slice, aborted when the slice's time is up. */
+  controller(): AbortController {
+    const controller = new AbortController();
+    if (this.#fired) controller.abort(new DeadlineError('deadline'));
+    else this.#controllers.add(controller);
+    return controller;
   }
 
   enter(): void {
@@ -53,7 +60,8 @@ class Slice {
   }
 
   /** A request is done: the last one out stops the timer. */
-  leave(): void {
+  leave(controller: AbortController | undefined): void {
+    if (controller !== undefined) this.#controllers.delete(controller);
     if (--this.#users === 0 && !this.#fired) {
       clearTimeout(this.#timer);
       this.#onDone();
@@ -74,7 +82,8 @@ export class DeadlineClock {
 
   /** A deadline `timeoutMs` from now, in the slice that ends next after it. */
   start(request: Request): Deadline {
-    const now = Date.now();
+    // A monotonic clock: a wall clock stepping back would put a request in a slice that ends too soon.
+    const now = performance.now();
     const g = this.#granularityMs;
     const end = Math.ceil((now + this.#timeoutMs) / g) * g;
     let slice = this.#slices.get(end);
@@ -94,51 +103,53 @@ export class DeadlineClock {
 export class Deadline {
   readonly #slice: Slice;
   readonly #request: Request;
-  #own: AbortController | undefined;
-  #ownAborted: Promise<never> | undefined;
-  readonly #unlink: (() => void)[] = [];
+  #controller: AbortController | undefined;
+  #hangUp: Promise<never> | undefined;
+  #unlink: (() => void) | undefined;
   #disposed = false;
 
   constructor(slice: Slice, request: Request) {
     this.#slice = slice;
-    // The request's signal is read only for a call that wants its own: Node's adapter makes it on demand.
+    // The request's signal is read only for a search: Node's adapter makes it on demand.
     this.#request = request;
   }
 
-  /** Aborted when the time is up (shared with the requests of the same slice). */
+  /** This request's signal, made when first asked for: aborted when the time is up or the request ends. */
   get signal(): AbortSignal {
-    return this.#own?.signal ?? this.#slice.signal;
+    this.#controller ??= this.#slice.controller();
+    return this.#controller.signal;
   }
 
   /**
-   * A signal of this request's own, aborted when the time is up or the client hangs up: for calls
-   * that may run long (search), where stopping early saves real work.
+   * The signal, also aborted when the client hangs up, and then not waited for: for calls that may run
+   * long (search), where stopping early saves real work.
    */
-  ownSignal(): AbortSignal {
-    if (this.#own === undefined) {
-      const own = new AbortController();
-      this.#own = own;
-      this.#unlink.push(linkAbort(own, this.#slice.signal), linkAbort(own, this.#request.signal));
-      // A client that hung up is not waited for either.
-      this.#ownAborted = new Promise<never>((_, reject) => {
-        if (own.signal.aborted) reject(new DeadlineError('deadline'));
-        else own.signal.addEventListener('abort', () => reject(new DeadlineError('deadline')), { once: true });
+  hangUpSignal(): AbortSignal {
+    const signal = this.signal;
+    if (this.#hangUp === undefined) {
+      this.#unlink = linkAbort(this.#controller!, this.#request.signal);
+      this.#hangUp = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(new DeadlineError('deadline'));
+        else signal.addEventListener('abort', () => reject(new DeadlineError('deadline')), { once: true });
       });
-      this.#ownAborted.catch(() => undefined);
+      this.#hangUp.catch(() => undefined);
     }
-    return this.#own.signal;
+    return signal;
   }
 
   /** `work`, or `DeadlineError` once the time is up (`work`'s later rejection is then ignored). */
   race<T>(work: Promise<T>): Promise<T> {
     work.catch(() => undefined);
-    return Promise.race(this.#ownAborted === undefined ? [work, this.#slice.expired] : [work, this.#slice.expired, this.#ownAborted]);
+    return Promise.race(this.#hangUp === undefined ? [work, this.#slice.expired] : [work, this.#slice.expired, this.#hangUp]);
   }
 
+  /** The request is answered: stop its signal's listeners, and abort any call it left running. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    for (const unlink of this.#unlink) unlink();
-    this.#slice.leave();
+    this.#unlink?.();
+    const controller = this.#controller;
+    this.#slice.leave(controller);
+    if (controller !== undefined && !controller.signal.aborted) controller.abort(new DeadlineError('The request has been answered.'));
   }
 }

@@ -55,7 +55,8 @@ export function readParams(params: URLSearchParams, rules: ParamRules, maxQueryC
     out[name] = readValue(name, kind, raw);
   }
   const query = out['query'];
-  if (typeof query === 'string' && query.length > maxQueryChars && countCodePoints(query) > maxQueryChars) {
+  // After trimming, as the source counts it.
+  if (typeof query === 'string' && query.length > maxQueryChars && countCodePoints(query.trim()) > maxQueryChars) {
     throw new ParamError(`Query parameter \`query\` is longer than ${maxQueryChars} characters; send the question itself, shortened.`);
   }
   return out;

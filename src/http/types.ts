@@ -47,7 +47,7 @@ export interface MemoryRateLimiterOptions {
   readonly refillPerSecond: number;
   /** The bucket a request draws from (an API key, a user ID); default one bucket for every request. */
   readonly key?: ((request: Request, info: RateLimitRequestInfo) => string) | undefined;
-  /** Most buckets kept; the least recently used full ones go first. Default 10,000. */
+  /** Most buckets kept; the least recently used go first. Default 10,000. */
   readonly maxKeys?: number | undefined;
   /** The clock, in milliseconds (tests). Default `Date.now`. */
   readonly now?: (() => number) | undefined;
@@ -92,7 +92,8 @@ export interface KnowledgeHandlerOptions {
   readonly timeoutMs?: number | undefined;
   /**
    * Hears every unexpected failure (a throwing `access`, a source's `INTERNAL`), for the app's logs. The
-   * caller only gets `500 INTERNAL` with the request ID.
+   * caller only gets `500 INTERNAL` with the request ID. It may be async; its own failure, thrown or
+   * rejected, is ignored.
    */
   readonly onError?: ((error: unknown, info: { readonly requestId: string }) => void) | undefined;
 }

@@ -1,6 +1,7 @@
 /**
- * The handler's shared deadlines: requests that expire in the same slice share one timer and one
- * signal; a deadline never fires early, fires at most one slice late, and no timer outlives its requests.
+ * The handler's deadlines: requests that expire in the same slice share one timer; each request that
+ * asks for a signal gets its own. A deadline never fires early, fires at most one slice late, no timer
+ * outlives its requests, and a request's signal is aborted when it is answered.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeadlineClock, DeadlineError } from '../../src/http/deadline.js';
@@ -16,6 +17,7 @@ describe('DeadlineClock', () => {
     vi.useFakeTimers();
     const clock = new DeadlineClock(1_000); // slices of 20 ms
     const deadline = clock.start(request());
+    const signal = deadline.signal;
     let settled = false;
     const raced = deadline.race(new Promise(() => undefined)).catch((error: unknown) => {
       settled = true;
@@ -23,20 +25,21 @@ describe('DeadlineClock', () => {
     });
     await vi.advanceTimersByTimeAsync(999);
     expect(settled).toBe(false);
-    expect(deadline.signal.aborted).toBe(false);
+    expect(signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(21);
     expect(settled).toBe(true);
     expect(await raced).toBeInstanceOf(DeadlineError);
-    expect(deadline.signal.aborted).toBe(true);
+    expect(signal.aborted).toBe(true);
     deadline.dispose();
   });
 
-  it('requests in one slice share one timer and one signal; the last one out stops the timer', async () => {
+  it('requests in one slice share one timer but not their signals; the last one out stops the timer', () => {
     vi.useFakeTimers();
     const clock = new DeadlineClock(30_000);
     const a = clock.start(request());
     const b = clock.start(request());
-    expect(a.signal).toBe(b.signal);
+    expect(a.signal).not.toBe(b.signal);
+    expect(a.signal).toBe(a.signal);
     expect(vi.getTimerCount()).toBe(1);
     a.dispose();
     expect(vi.getTimerCount()).toBe(1);
@@ -49,26 +52,29 @@ describe('DeadlineClock', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('a finished race is not disturbed when the slice fires later', async () => {
-    vi.useFakeTimers();
-    const clock = new DeadlineClock(100);
+  it("a request's signal is aborted when it is answered, so a call it left running learns so", () => {
+    const clock = new DeadlineClock(60_000);
     const deadline = clock.start(request());
-    await expect(deadline.race(Promise.resolve(7))).resolves.toBe(7);
-    const other = clock.start(request());
-    await vi.advanceTimersByTimeAsync(200);
-    expect(other.signal.aborted).toBe(true);
+    const signal = deadline.signal;
     deadline.dispose();
-    other.dispose();
-    expect(vi.getTimerCount()).toBe(0);
+    expect(signal.aborted).toBe(true);
   });
 
-  it('an own signal also aborts when the client hangs up, and then the race ends', async () => {
+  it('the longest limit (2^31 - 1 ms) is honoured, not fired at once', async () => {
+    vi.useFakeTimers();
+    const deadline = new DeadlineClock(2_147_483_647).start(request());
+    const signal = deadline.signal;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(signal.aborted).toBe(false);
+    deadline.dispose();
+  });
+
+  it('a hang-up signal also aborts when the client hangs up, and then the race ends; neighbours are untouched', async () => {
     const controller = new AbortController();
     const clock = new DeadlineClock(60_000);
     const deadline = clock.start(new Request('http://kb.test/x', { signal: controller.signal }));
-    const own = deadline.ownSignal();
+    const own = deadline.hangUpSignal();
     const neighbour = clock.start(request());
-    expect(own).not.toBe(neighbour.signal);
     const raced = deadline.race(new Promise(() => undefined));
     controller.abort();
     expect(own.aborted).toBe(true);
@@ -76,5 +82,20 @@ describe('DeadlineClock', () => {
     expect(neighbour.signal.aborted).toBe(false);
     deadline.dispose();
     neighbour.dispose();
+  });
+
+  it('many concurrent requests add no listener to any shared signal (no MaxListenersExceededWarning)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning.name);
+    };
+    process.on('warning', onWarning);
+    const clock = new DeadlineClock(30_000);
+    const deadlines = Array.from({ length: 50 }, () => clock.start(request()));
+    for (const d of deadlines) d.signal.addEventListener('abort', () => undefined);
+    for (const d of deadlines) d.dispose();
+    await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on a later tick
+    process.off('warning', onWarning);
+    expect(warnings).toEqual([]);
   });
 });
