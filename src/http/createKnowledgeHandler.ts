@@ -217,16 +217,16 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       if (admitted instanceof Response) return admitted;
       readParams(c.env.url.searchParams, ROUTE_PARAMS.list, maxQueryChars);
       const grants = entries(admitted);
-      const items = await deadline.race(
-        Promise.all(
-          grants.map(async ([knowledgeBaseId, value]) => {
-            const entry = toEntry(value, knowledgeBaseId);
-            const url = `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`;
-            const context = { signal: deadline.signal, requestId, actionBase: url, knowledgeBaseId };
-            const tree = await entry.source.listTree({ limit: 1 }, context);
-            return { knowledgeBaseId, title: entry.title ?? null, activeContentRevision: tree.activeContentRevision, url };
-          }),
-        ),
+      // Each call raced on its own: one that fails ends the request, and the deadline then knows the
+      // others are still running and aborts their signal.
+      const items = await Promise.all(
+        grants.map(async ([knowledgeBaseId, value]) => {
+          const entry = toEntry(value, knowledgeBaseId);
+          const url = `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`;
+          const context = { signal: deadline.signal, requestId, actionBase: url, knowledgeBaseId };
+          const tree = await deadline.race(entry.source.listTree({ limit: 1 }, context));
+          return { knowledgeBaseId, title: entry.title ?? null, activeContentRevision: tree.activeContentRevision, url };
+        }),
       );
       return ok(c, { items }, false);
     }),

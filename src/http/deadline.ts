@@ -15,6 +15,9 @@ export class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
 }
 
+/** The reason a request's signal is aborted with once it is answered: one object, no stack captured per request. */
+const ANSWERED = new DeadlineError('The request has been answered.');
+
 /** The longest delay a timer can wait (2³¹ − 1 ms); a longer one fires at once. */
 const MAX_DELAY = 2_147_483_647;
 
@@ -107,6 +110,7 @@ export class Deadline {
   #hangUp: Promise<never> | undefined;
   #unlink: (() => void) | undefined;
   #disposed = false;
+  #pending = 0;
 
   constructor(slice: Slice, request: Request) {
     this.#slice = slice;
@@ -139,7 +143,11 @@ export class Deadline {
 
   /** `work`, or `DeadlineError` once the time is up (`work`'s later rejection is then ignored). */
   race<T>(work: Promise<T>): Promise<T> {
-    work.catch(() => undefined);
+    this.#pending++;
+    const settled = (): void => {
+      this.#pending--;
+    };
+    work.then(settled, settled);
     return Promise.race(this.#hangUp === undefined ? [work, this.#slice.expired] : [work, this.#slice.expired, this.#hangUp]);
   }
 
@@ -150,6 +158,6 @@ export class Deadline {
     this.#unlink?.();
     const controller = this.#controller;
     this.#slice.leave(controller);
-    if (controller !== undefined && !controller.signal.aborted) controller.abort(new DeadlineError('The request has been answered.'));
+    if (controller !== undefined && this.#pending > 0 && !controller.signal.aborted) controller.abort(ANSWERED);
   }
 }

@@ -52,12 +52,18 @@ describe('DeadlineClock', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it("a request's signal is aborted when it is answered, so a call it left running learns so", () => {
+  it("a request's signal is aborted when it is answered with a call still running, and only then", async () => {
     const clock = new DeadlineClock(60_000);
-    const deadline = clock.start(request());
-    const signal = deadline.signal;
-    deadline.dispose();
-    expect(signal.aborted).toBe(true);
+    const left = clock.start(request());
+    const leftSignal = left.signal;
+    void left.race(new Promise(() => undefined)).catch(() => undefined);
+    left.dispose();
+    expect(leftSignal.aborted).toBe(true);
+    const done = clock.start(request());
+    const doneSignal = done.signal;
+    await done.race(Promise.resolve(1));
+    done.dispose();
+    expect(doneSignal.aborted).toBe(false);
   });
 
   it('the longest limit (2^31 - 1 ms) is honoured, not fired at once', async () => {
