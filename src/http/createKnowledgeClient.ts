@@ -28,6 +28,7 @@ import type {
 } from '../agent/types.js';
 import { linkAbort } from './linkAbort.js';
 import { requestIdFrom } from './respond.js';
+import { KNOWLEDGE_TOOL_SCHEMAS } from '../agent/tools/schemas/index.js';
 import type { KnowledgeClient, KnowledgeClientOptions } from './types.js';
 
 const API = 'createKnowledgeClient';
@@ -285,15 +286,10 @@ function validHeaders(record: Record<string, unknown>): boolean {
   }
 }
 
-/** The arguments each operation takes, as the source's tools name them. */
-const INPUT_KEYS: Readonly<Record<KnowledgeToolName, readonly string[]>> = {
-  list_tree: ['parentPath', 'cursor', 'limit'],
-  get_file: ['fileId'],
-  read_file: ['fileId', 'path', 'sectionIds', 'mode', 'maxChars'],
-  search_files: ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'],
-  read_related: ['fileId', 'cursor', 'limit'],
-  expand_graph: ['fileId', 'depth', 'fanout', 'cursor'],
-};
+/** The arguments each operation takes: the properties of its tool's input schema, the one list of them. */
+const INPUT_KEYS = Object.fromEntries(
+  Object.entries(KNOWLEDGE_TOOL_SCHEMAS).map(([name, schemas]) => [name, Object.keys(schemas.input['properties'] as object)]),
+) as unknown as Readonly<Record<KnowledgeToolName, readonly string[]>>;
 
 /**
  * An operation's input as a record, refusing what the source refuses before any request: an input that

@@ -13,6 +13,7 @@ import { isPlainObject } from '../internal/values.js';
 import { KNOWLEDGE_TOOL_ERROR_STATUS } from '../agent/errors/codes.js';
 import { isKnowledgeToolError } from '../agent/errors/KnowledgeToolError.js';
 import { digest64 } from '../agent/internal/digest.js';
+import { missingSourceMethod } from '../agent/internal/sourceMethods.js';
 import { show } from '../agent/internal/show.js';
 import type { KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
 import { Deadline, DeadlineClock, DeadlineError } from './deadline.js';
@@ -35,7 +36,6 @@ const API = 'createKnowledgeHandler';
 const DEFAULT_MAX_URL = 32_768;
 const DEFAULT_MAX_QUERY = 2_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
-const SOURCE_METHODS = ['listTree', 'getFile', 'readFile', 'searchFiles', 'readRelated', 'expandGraph'] as const;
 
 const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
   access: func,
@@ -376,7 +376,7 @@ function lookup(access: KnowledgeAccess, id: string): unknown {
 }
 
 function isSource(value: unknown): value is KnowledgeSource {
-  return typeof value === 'object' && value !== null && SOURCE_METHODS.every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+  return missingSourceMethod(value) === undefined;
 }
 
 function toEntry(value: unknown, id: string): KnowledgeBaseEntry {

@@ -2,6 +2,7 @@
  * Checks of `startExploration`'s arguments: the source has the six methods, the question is 1..2,000
  * code points after trimming, the budgets are non-negative safe integers, and no key is unknown.
  */
+import { missingSourceMethod } from '../internal/sourceMethods.js';
 import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import { codePointLength, isPlainObject, show } from './values.js';
 
@@ -16,7 +17,6 @@ export interface CheckedExplorationOptions {
 /** Longest question, in code points after trimming (the same limit as a search query). */
 export const MAX_QUESTION_CODE_POINTS = 2000;
 
-const METHODS = ['listTree', 'getFile', 'readFile', 'searchFiles', 'readRelated', 'expandGraph'] as const;
 const KEYS = ['question', 'maxFollowUps', 'maxReads'] as const;
 
 const invalid = (message: string): KnowledgeToolError => new KnowledgeToolError('INVALID_ARGUMENT', message);
@@ -42,11 +42,8 @@ export function readExplorationOptions(source: unknown, options: unknown): Check
   if (typeof source !== 'object' || source === null) {
     throw invalid(`\`startExploration\` needs a KnowledgeSource, not ${show(source)}.`);
   }
-  for (const method of METHODS) {
-    if (typeof (source as Record<string, unknown>)[method] !== 'function') {
-      throw invalid(`\`startExploration\` needs a KnowledgeSource: \`source.${method}\` is not a function.`);
-    }
-  }
+  const missing = missingSourceMethod(source);
+  if (missing !== undefined) throw invalid(`\`startExploration\` needs a KnowledgeSource: \`source.${missing}\` is not a function.`);
   if (!isPlainObject(options)) {
     throw invalid(`\`startExploration\` takes options { question, maxFollowUps?, maxReads? }, not ${show(options)}.`);
   }
