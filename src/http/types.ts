@@ -86,7 +86,8 @@ export interface KnowledgeHandlerOptions {
   readonly cors?: KnowledgeCorsOptions | undefined;
   readonly limits?: KnowledgeHandlerLimits | undefined;
   /**
-   * Longest request, in milliseconds, from `access` to the source's answer; over it the answer is 504
+   * Longest request, in milliseconds, from `rateLimit` to the source's answer (at most 2³¹ − 1, and up
+   * to 1/50 of it more, since deadlines share timers); over it the answer is 504
    * (`SEARCH_TIMEOUT` for search, `TIMEOUT` otherwise) and the source call's `signal` is aborted. Default 30,000.
    */
   readonly timeoutMs?: number | undefined;
