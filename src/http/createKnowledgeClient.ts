@@ -124,22 +124,19 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     const headers = new Headers(fixedHeaders);
     headers.set('Accept', 'application/json');
     headers.set('X-Request-Id', requestId);
+    // One controller for the attempt: the timeout and the caller's signal both abort it, and its
+    // abort ends the race too, so a `fetch` that ignores its signal cannot hang the call.
     const timer = new AbortController();
     let timedOut = false;
-    let expire!: (reason: Error) => void;
-    // Raced with the fetch as well as passed to it: a `fetch` that ignores its signal must not hang the call.
     const expired = new Promise<never>((_, reject) => {
-      expire = reject;
+      timer.signal.addEventListener('abort', () => reject(new Error(timedOut ? `no answer within ${timeoutMs} ms` : 'aborted')), { once: true });
     });
     expired.catch(() => undefined);
     const timeout = setTimeout(() => {
       timedOut = true;
       timer.abort();
-      expire(new Error(`no answer within ${timeoutMs} ms`));
     }, timeoutMs);
     const unlink = linkAbort(timer, signal);
-    const abortedByCaller = (): void => expire(new Error('aborted'));
-    signal?.addEventListener('abort', abortedByCaller, { once: true });
     let status: number;
     let text: string;
     let answerId: string | null;
@@ -157,7 +154,6 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     } finally {
       clearTimeout(timeout);
       unlink();
-      signal?.removeEventListener('abort', abortedByCaller);
     }
     const id = answerId !== null && requestIdFrom(answerId) === answerId ? answerId : requestId;
     let body: unknown;
