@@ -20,6 +20,9 @@ export const KNOWLEDGE_ERROR_CODES = [
   'UNKNOWN_SECTION',
   'DUPLICATE_SELECTION',
   'MAX_CHARS_EXCEEDED',
+  'INVALID_FRONT_MATTER',
+  'INVALID_ENCODING',
+  'READ_FAILED',
 ] as const;
 
 /** A machine-readable error code. */
@@ -45,6 +48,8 @@ export interface KnowledgeIssue {
   readonly documentId?: string;
   /** The section concerned, where known. */
   readonly sectionId?: string;
+  /** The file concerned, relative to the loaded folder (`/`-separated); set by `knowledge-kit/node`. */
+  readonly file?: string;
   /** Line in the source text (1-based). */
   readonly line?: number;
   /** Column in the source text (1-based). */

@@ -45,18 +45,19 @@ describe('agent and MCP entries', () => {
     expect(Object.keys(httpNode).sort()).toEqual(['KNOWLEDGE_MAX_HEADER_SIZE', 'serveKnowledge', 'toNodeListener']);
   });
 
-  it('pins the package entries and the optional MCP peer', () => {
-    expect(Object.keys(pkg.exports)).toEqual(['.', './agent', './mcp', './http', './http/node', './package.json']);
-    expect(pkg.peerDependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
-    expect(pkg.peerDependenciesMeta['@modelcontextprotocol/server'].optional).toBe(true);
+  it('pins the package entries, the command and the MCP SDK as a dependency (the `mcp` command needs it)', () => {
+    expect(Object.keys(pkg.exports)).toEqual(['.', './agent', './mcp', './http', './http/node', './node', './package.json']);
+    expect(pkg.bin).toEqual({ 'knowledge-kit': './dist/cli.js' });
+    expect(pkg.dependencies['@modelcontextprotocol/server']).toBe('2.4.0');
+    expect('peerDependencies' in pkg).toBe(false);
   });
 
   it('keeps the core free of the agent layer, and the agent entry free of Node built-ins and test oracles', () => {
     const files = import.meta.glob('../../src/**/*.ts', { query: '?raw', import: 'default', eager: true });
     for (const [file, source] of Object.entries(files)) {
       const text = source as string;
-      const layer = file.includes('/src/agent/') || file.includes('/src/mcp/') || file.includes('/src/http/');
-      if (!layer) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '[./]*(agent|mcp|http)\//m);
+      const layer = ['/src/agent/', '/src/mcp/', '/src/http/', '/src/node/', '/src/cli/'].some((folder) => file.includes(folder));
+      if (!layer) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '[./]*(agent|mcp|http|node|cli)\//m);
       // The HTTP entry runs on every Fetch runtime; only its Node adapter may use Node.
       if (file.includes('/src/http/') && !file.includes('/src/http/node/')) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '(node:|@hono\/node-server)/m);
       if (file.includes('/src/agent/')) {

@@ -1,0 +1,22 @@
+/**
+ * Knowledge Kit on Node: load a folder of Markdown (with YAML front matter) into a catalog and page
+ * records, and watch it for changes. Built only on the public API; the core never imports it.
+ *
+ * @example
+ * ```ts
+ * import { loadKnowledgeDirectory } from 'knowledge-kit/node';
+ * const { catalog, files } = await loadKnowledgeDirectory('./knowledge');
+ * ```
+ *
+ * @module
+ */
+/// <reference types="node" />
+export { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
+export { watchKnowledgeDirectory } from './watchKnowledgeDirectory.js';
+export type {
+  KnowledgeDirectoryChange,
+  KnowledgeDirectoryWatcher,
+  LoadedKnowledgeDirectory,
+  LoadKnowledgeDirectoryOptions,
+  WatchKnowledgeDirectoryOptions,
+} from './types.js';

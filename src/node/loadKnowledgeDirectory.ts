@@ -1,0 +1,52 @@
+/**
+ * `loadKnowledgeDirectory`: a folder of Markdown in, a catalog and page records out, or one error with
+ * every problem of every file.
+ */
+import type { KnowledgeFileOptions } from '../agent/types.js';
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { deepFreeze } from '../agent/tools/schemas/deepFreeze.js';
+import { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
+import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './types.js';
+
+/**
+ * Loads every Markdown file under `dir` into a catalog, as the seed's `knowledge.mjs` does by hand.
+ *
+ * Files are `**\/*.md` (never under `node_modules` or a dot folder), refined by `include` and `exclude`,
+ * read in path order as strict UTF-8. A YAML front matter block gives `id` (default: the path without
+ * `.md`), `locale`, `title`, `description` and `tags`; all its keys become the page's `frontmatter`. The
+ * page path is `pages/<path>`, the revision `sha256:` and the hex SHA-256 of the file's bytes.
+ *
+ * @param dir - the folder, as a path or a `file:` URL.
+ * @param options - `include` and `exclude` globs, relative to `dir`; `maxChars`, the catalog's default limit.
+ * @returns the frozen `{ catalog, documents, files, directory, paths }`; pass `files` to `createCatalogSource`.
+ * @throws {KnowledgeError} with every problem of every file, each issue carrying `file` (relative to
+ *   `dir`) and a file line and column: `INVALID_ENCODING`, `INVALID_FRONT_MATTER`, every parse code,
+ *   `DUPLICATE_DOCUMENT_ID`. `READ_FAILED` when the folder or a file cannot be read; `INVALID_INPUT` for
+ *   bad arguments.
+ * @example
+ * ```ts
+ * import { loadKnowledgeDirectory } from 'knowledge-kit/node';
+ * import { createCatalogSource } from 'knowledge-kit/agent';
+ * const { catalog, files } = await loadKnowledgeDirectory('./knowledge');
+ * const source = createCatalogSource(catalog, { id: 'handbook', files });
+ * ```
+ */
+export async function loadKnowledgeDirectory(dir: string | URL, options?: LoadKnowledgeDirectoryOptions): Promise<LoadedKnowledgeDirectory> {
+  const reading = await readKnowledgeDirectory(dir, options);
+  if (reading.catalog === undefined) throw new KnowledgeError(reading.issues);
+  const catalog = reading.catalog;
+  const files: Record<string, KnowledgeFileOptions> = {};
+  const paths: Record<string, string> = {};
+  for (const id of catalog.ids) {
+    const page = reading.files[id]!;
+    Object.defineProperty(files, id, { value: page, enumerable: true });
+    Object.defineProperty(paths, id, { value: page.path!.slice('pages/'.length), enumerable: true });
+  }
+  return deepFreeze({
+    catalog,
+    documents: catalog.ids.map((id) => catalog.document(id)),
+    files,
+    directory: reading.directory,
+    paths,
+  });
+}

@@ -1,0 +1,47 @@
+/** Types of `knowledge-kit/node`. */
+import type { KnowledgeFileOptions } from '../agent/types.js';
+import type { KnowledgeError } from '../errors/KnowledgeError.js';
+import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
+
+/** Options of `loadKnowledgeDirectory` and `watchKnowledgeDirectory`. */
+export interface LoadKnowledgeDirectoryOptions {
+  /** Globs, relative to the folder, that a file must match (default: every `.md` file); only `.md` files load. */
+  readonly include?: readonly string[] | undefined;
+  /** Globs of files or folders to leave out, besides `node_modules` and dot folders, which are always left out. */
+  readonly exclude?: readonly string[] | undefined;
+  /** The catalog's default `maxChars` for reads. */
+  readonly maxChars?: number | undefined;
+}
+
+/** What `loadKnowledgeDirectory` resolves to. Everything is frozen. */
+export interface LoadedKnowledgeDirectory {
+  /** The compiled catalog of every document. */
+  readonly catalog: KnowledgeCatalog;
+  /** The parsed documents, in path order. */
+  readonly documents: readonly KnowledgeDocument[];
+  /** Page records by document ID: pass as `createCatalogSource(catalog, { files })`. */
+  readonly files: { readonly [documentId: string]: KnowledgeFileOptions };
+  /** The folder, as an absolute path. */
+  readonly directory: string;
+  /** Each document's file, relative to `directory` and `/`-separated, by document ID. */
+  readonly paths: { readonly [documentId: string]: string };
+}
+
+/** What `watchKnowledgeDirectory` reports after each reload. */
+export type KnowledgeDirectoryChange =
+  | { readonly ok: true; readonly loaded: LoadedKnowledgeDirectory }
+  | { readonly ok: false; readonly error: KnowledgeError };
+
+/** Options of `watchKnowledgeDirectory`: the loader's, and the quiet time before a reload. */
+export interface WatchKnowledgeDirectoryOptions extends LoadKnowledgeDirectoryOptions {
+  /** Milliseconds without a change before reloading. Default 100. */
+  readonly debounceMs?: number | undefined;
+}
+
+/** A running watch. */
+export interface KnowledgeDirectoryWatcher {
+  /** The last directory that loaded cleanly: the first load, or the newest good reload. */
+  readonly current: LoadedKnowledgeDirectory;
+  /** Stops watching; a reload in progress finishes, but reports nothing. */
+  close(): Promise<void>;
+}
