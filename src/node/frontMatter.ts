@@ -120,7 +120,8 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   if (document.errors.length > 0) {
     for (const error of document.errors) {
       const { line, column } = at(error.pos[0]);
-      problem(line, column, `front matter is not valid YAML: ${error.message.split('\n')[0]} Fix the YAML between the \`---\` lines.`);
+      const reason = error.message.split('\n')[0]!.trim();
+      problem(line, column, `front matter is not valid YAML: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} Fix the YAML between the \`---\` lines.`);
     }
     return { data: {}, body, lines, places: new Map() };
   }

@@ -91,6 +91,21 @@ function placeMessage(issue: KnowledgeIssue, file: string): string {
   return `${place}: ${cut >= 0 && prefix !== undefined ? issue.message.slice(cut + prefix.length) : issue.message}`;
 }
 
+/** The line and column (UTF-16 units, as everywhere) of byte `offset`, all of whose predecessors are valid UTF-8. */
+function placeOfByte(bytes: Uint8Array, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    const b = bytes[i];
+    if (b === 10 || (b === 13 && bytes[i + 1] !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  // TextDecoder drops a leading BOM, as the parser ignores it.
+  return { line, column: new TextDecoder().decode(bytes.subarray(lineStart, offset)).length + 1 };
+}
+
 /** One file, read: its document and page record, or nothing when it has a problem. */
 interface FileResult {
   readonly document?: KnowledgeDocument;
@@ -102,7 +117,8 @@ interface FileResult {
 function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): FileResult {
   const decoded = decodeUtf8(bytes);
   if ('invalidAt' in decoded) {
-    issues.push({ code: 'INVALID_ENCODING', file, message: `${file}: byte ${decoded.invalidAt} (0x${decoded.invalidAt.toString(16)}) is not valid UTF-8. Save the file as UTF-8; Knowledge Kit never guesses an encoding or replaces bytes.` });
+    const { line, column } = placeOfByte(bytes, decoded.invalidAt);
+    issues.push({ code: 'INVALID_ENCODING', file, line, column, message: `${file}:${line}:${column}: byte ${decoded.invalidAt} (0x${bytes[decoded.invalidAt]!.toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8. Save the file as UTF-8; Knowledge Kit never guesses an encoding or replaces bytes.` });
     return {};
   }
   const before = issues.length;
@@ -137,11 +153,17 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
  *
  * @param dir - the folder, as a path or a `file:` URL.
  * @param options - `include`, `exclude`, `maxChars`.
+ * @param onProgress - called after each file with the files done and the total (the command line's
+ *   progress line).
  * @returns what loaded and every problem, sorted by file and place.
  * @throws {KnowledgeError} `INVALID_INPUT` for bad arguments, `READ_FAILED` when the folder or a file
  *   cannot be read.
  */
-export async function readKnowledgeDirectory(dir: string | URL, options?: LoadKnowledgeDirectoryOptions): Promise<DirectoryReading> {
+export async function readKnowledgeDirectory(
+  dir: string | URL,
+  options?: LoadKnowledgeDirectoryOptions,
+  onProgress?: (done: number, total: number) => void,
+): Promise<DirectoryReading> {
   checkOptions(options);
   const directory = await folderOf(dir);
   const found = await glob(options?.include ? [...options.include] : ['**/*.md'], {
@@ -156,6 +178,7 @@ export async function readKnowledgeDirectory(dir: string | URL, options?: LoadKn
   const issues: KnowledgeIssue[] = [];
   const results: FileResult[] = new Array<FileResult>(paths.length);
   let next = 0;
+  let done = 0;
   const worker = async (): Promise<void> => {
     while (next < paths.length) {
       const index = next++;
@@ -167,6 +190,7 @@ export async function readKnowledgeDirectory(dir: string | URL, options?: LoadKn
         throw new KnowledgeError([{ code: 'READ_FAILED', file, message: `${API}: \`${file}\` in \`${directory}\` cannot be read (${(error as Error).message}). Check that it exists and is readable.` }], { cause: error });
       }
       results[index] = readOne(file, bytes, issues);
+      onProgress?.(++done, paths.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, paths.length) }, worker));

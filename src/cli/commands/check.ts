@@ -1,0 +1,110 @@
+/** `knowledge-kit check [paths…]`: every problem of every file, then one summary line. */
+import { stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import type { KnowledgePart } from '../../types.js';
+import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
+import { readKnowledgeDirectory } from '../../node/readKnowledgeDirectory.js';
+import { parseCommandArgs } from '../args.js';
+import { CliExit, EXIT, type CliIo } from '../io.js';
+import { count, githubLine, problemJson, sortProblems, textLine, toProblems, type Problem, type ProblemFormat } from '../problems.js';
+
+export const CHECK_HELP = `Usage: knowledge-kit check [paths…] [--format text|json|github]
+
+Load and compile each folder (or .md file) as the app would, and print every problem:
+  file:line:column  CODE  message
+sorted by file and place, then one line: N files, M sections, K problems.
+
+Options:
+  --format text    the lines above (default)
+  --format json    one JSON object: { files, sections, problems: [{ file, line, column, code, message, … }] }
+  --format github  GitHub Actions annotations (::error file=…,line=…,col=…::…)
+  -h, --help       this help
+
+Paths default to the current folder. A progress line goes to stderr when it is a terminal and the
+run takes over a second.
+Exit codes: 0 no problems, 1 problems found, 2 usage or I/O error.`;
+
+/** Sections in a document's parts, counted with an explicit stack. */
+function countSections(parts: readonly KnowledgePart[]): number {
+  let sections = 0;
+  const stack: (readonly KnowledgePart[])[] = [parts];
+  while (stack.length > 0) {
+    for (const part of stack.pop()!) {
+      if (typeof part === 'string') continue;
+      sections++;
+      stack.push(part.parts);
+    }
+  }
+  return sections;
+}
+
+/** A progress line on a terminal, shown once a run has taken a second, erased at the end. */
+function progress(io: CliIo): { update(done: number, total: number): void; end(): void } {
+  const started = Date.now();
+  let shownAt = 0;
+  let shown = false;
+  return {
+    update(done, total) {
+      if (io.stderr.isTTY !== true) return;
+      const now = Date.now();
+      if (now - started < 1000 || now - shownAt < 100) return;
+      shownAt = now;
+      shown = true;
+      io.stderr.write(`\rknowledge-kit check: ${done}/${total} files…`);
+    },
+    end() {
+      if (shown) io.stderr.write('\r\u001b[K');
+    },
+  };
+}
+
+/** Runs `check`. */
+export async function check(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('check', argv, { format: { type: 'string', short: 'f' } }, Number.POSITIVE_INFINITY);
+  if (values['help'] === true) {
+    io.stdout.write(`${CHECK_HELP}\n`);
+    return EXIT.ok;
+  }
+  const format = (values['format'] ?? 'text') as ProblemFormat;
+  if (format !== 'text' && format !== 'json' && format !== 'github') {
+    throw new CliExit(`knowledge-kit check: --format must be text, json or github, not \`${String(format)}\`.`);
+  }
+  const paths = positionals.length > 0 ? positionals : ['.'];
+  const problems: Problem[] = [];
+  let files = 0;
+  let sections = 0;
+  const line = progress(io);
+  try {
+    for (const path of paths) {
+      let isFile = false;
+      try {
+        isFile = (await stat(path)).isFile();
+      } catch (error) {
+        throw new CliExit(`knowledge-kit check: \`${path}\` ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}.`);
+      }
+      if (isFile && !path.endsWith('.md')) throw new CliExit(`knowledge-kit check: \`${path}\` is not a Markdown file (.md) or a folder.`);
+      const folder = isFile ? dirname(path) : path;
+      let reading;
+      try {
+        reading = await readKnowledgeDirectory(folder, isFile ? { include: [basename(path)] } : undefined, (done, total) => line.update(done, total));
+      } catch (error) {
+        if (isKnowledgeError(error)) throw new CliExit(`knowledge-kit check: ${error.issues[0]!.message.replace(/^loadKnowledgeDirectory: /, '')}`);
+        throw error;
+      }
+      files += reading.paths.length;
+      for (const document of reading.documents) sections += countSections(document.parts);
+      problems.push(...toProblems(reading.issues, folder === '.' && !isFile ? '' : folder));
+    }
+  } finally {
+    line.end();
+  }
+  sortProblems(problems);
+  const summary = `${count(files, 'file')}, ${count(sections, 'section')}, ${count(problems.length, 'problem')}`;
+  if (format === 'json') {
+    io.stdout.write(`${JSON.stringify({ files, sections, problems: problems.map(problemJson) }, null, 2)}\n`);
+  } else {
+    const lineOf = format === 'github' ? githubLine : textLine;
+    io.stdout.write(`${[...problems.map(lineOf), summary].join('\n')}\n`);
+  }
+  return problems.length > 0 ? EXIT.problems : EXIT.ok;
+}

@@ -1,0 +1,126 @@
+/** `knowledge-kit serve [dir]`: the read-only HTTP endpoint for a folder, for agents that run `curl`. */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createKnowledgeHandler } from '../../http/createKnowledgeHandler.js';
+import { serveKnowledge } from '../../http/node/index.js';
+import type { KnowledgeAccess } from '../../http/types.js';
+import { integerOption, parseCommandArgs } from '../args.js';
+import { knowledgeBaseId } from '../folder.js';
+import { CliExit, EXIT, type CliIo } from '../io.js';
+import { openLiveFolder, untilStopped } from '../live.js';
+import { count } from '../problems.js';
+
+export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch]
+
+Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
+<base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
+uses, then logs one line per request to stderr. Ctrl-C stops it.
+
+Options:
+  --port n          port (default 8787; 0 picks a free one)
+  --host h          address to listen on (default 127.0.0.1)
+  --id name         knowledge base ID (default the folder's name)
+  --base-path p     path before /knowledge-bases (default none), such as /openapi/v2
+  --token-file f    require "Authorization: Bearer <token>", the token being the file's content
+                    (trimmed); other requests get 401
+  --watch           reload on change; a good reload is swapped in without dropping requests,
+                    a failed one is printed and the last good version stays
+  -h, --help        this help
+
+Exit codes: 0 stopped by a signal, 1 problems in the folder, 2 usage or I/O error (such as a port in use).`;
+
+/** Reads the bearer token of `--token-file`. */
+async function readToken(path: string): Promise<string> {
+  let token: string;
+  try {
+    token = (await readFile(path, 'utf8')).trim();
+  } catch (error) {
+    throw new CliExit(`knowledge-kit serve: token file \`${path}\` cannot be read (${(error as Error).message}).`);
+  }
+  if (token === '' || /[\s\u0000-\u001f\u007f]/.test(token)) {
+    throw new CliExit(`knowledge-kit serve: token file \`${path}\` must hold one token: visible characters, no spaces, not empty.`);
+  }
+  return token;
+}
+
+/** Whether `given` equals `token`, in time that does not depend on where they differ. */
+function sameToken(given: string, token: Buffer): boolean {
+  return timingSafeEqual(createHash('sha256').update(given).digest(), token);
+}
+
+/** Runs `serve` until SIGINT or SIGTERM. */
+export async function serve(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'serve',
+    argv,
+    { port: { type: 'string' }, host: { type: 'string' }, id: { type: 'string' }, 'base-path': { type: 'string' }, 'token-file': { type: 'string' }, watch: { type: 'boolean' } },
+    1,
+  );
+  if (values['help'] === true) {
+    io.stdout.write(`${SERVE_HELP}\n`);
+    return EXIT.ok;
+  }
+  const dir = positionals[0] ?? '.';
+  const port = integerOption('serve', 'port', values['port'], 0, 65_535) ?? 8787;
+  const hostname = typeof values['host'] === 'string' ? values['host'] : '127.0.0.1';
+  const id = knowledgeBaseId(dir, values['id']);
+  const basePath = typeof values['base-path'] === 'string' ? values['base-path'].replace(/\/+$/, '') : '';
+  if (basePath !== '' && !basePath.startsWith('/')) throw new CliExit(`knowledge-kit serve: --base-path must start with \`/\`, such as \`/openapi/v2\`, not \`${basePath}\`.`);
+  const tokenFile = values['token-file'];
+  const token = typeof tokenFile === 'string' ? createHash('sha256').update(await readToken(tokenFile)).digest() : undefined;
+
+  const live = await openLiveFolder('serve', dir, id, values['watch'] === true, io);
+  const grant: KnowledgeAccess = Object.freeze({ knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }) });
+  let handler;
+  try {
+    handler = createKnowledgeHandler({
+      basePath,
+      access: (request) => {
+        if (token === undefined) return grant;
+        const header = request.headers.get('authorization');
+        return header !== null && header.startsWith('Bearer ') && sameToken(header.slice('Bearer '.length), token) ? grant : null;
+      },
+      ...(token === undefined ? {} : { authenticateHeader: 'Bearer realm="knowledge-kit"' }),
+    });
+  } catch (error) {
+    await live.close();
+    throw new CliExit(`knowledge-kit serve: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const logged = async (request: Request): Promise<Response> => {
+    const started = performance.now();
+    const response = await handler(request);
+    const url = new URL(request.url);
+    io.stderr.write(`${request.method} ${url.pathname}${url.search} ${response.status} ${(performance.now() - started).toFixed(1)} ms\n`);
+    return response;
+  };
+
+  let served;
+  try {
+    served = await serveKnowledge({ handler: logged, port, hostname });
+  } catch (error) {
+    await live.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? `port ${port} on ${hostname} is in use; pick another with --port` : (error as Error).message;
+    throw new CliExit(`knowledge-kit serve: ${reason}.`);
+  }
+  const url = `${served.url}${basePath}/knowledge-bases/${encodeURIComponent(id)}`;
+  const auth = token === undefined ? '' : ' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"';
+  const page = (await live.source.listTree({ parentPath: 'pages' })).items.find((item) => item.entryType === 'file');
+  const lines = [
+    `Serving ${count(live.documents(), 'document')} from \`${dir}\` as knowledge base \`${id}\`${values['watch'] === true ? ' (watching for changes)' : ''}.`,
+    '',
+    `export KNOWLEDGE_BASE_URL=${url}`,
+    ...(typeof tokenFile === 'string' ? [`export KNOWLEDGE_TOKEN="$(cat ${tokenFile})"`] : []),
+    `curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50"${auth}`,
+    `curl -sS "$KNOWLEDGE_BASE_URL/files/${page === undefined ? '<fileId>' : encodeURIComponent(page.fileId)}/content"${auth}`,
+    `curl -sS -G "$KNOWLEDGE_BASE_URL/files/content" --data-urlencode "path=index.md"${auth}`,
+    `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
+    '',
+  ];
+  io.stdout.write(lines.join('\n'));
+  const signal = await untilStopped();
+  io.stderr.write(`knowledge-kit serve: ${signal}, stopping\n`);
+  await live.close();
+  await served.close();
+  return EXIT.ok;
+}

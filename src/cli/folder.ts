@@ -1,0 +1,56 @@
+/** Loading a folder for the commands that need a clean catalog, and the source they serve it through. */
+import { basename, resolve } from 'node:path';
+import { createCatalogSource } from '../agent/source/createCatalogSource.js';
+import type { KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
+import { isKnowledgeError } from '../errors/isKnowledgeError.js';
+import { loadKnowledgeDirectory } from '../node/loadKnowledgeDirectory.js';
+import type { LoadedKnowledgeDirectory } from '../node/types.js';
+import { CliExit, EXIT, type CliIo } from './io.js';
+import { count, textLine, toProblems } from './problems.js';
+
+/**
+ * Loads `dir` for `command`; problems are printed to stderr as `check` prints them and end the command
+ * with exit code 1; a folder that cannot be read ends it with 2.
+ */
+export async function loadFolder(command: string, dir: string, io: CliIo): Promise<LoadedKnowledgeDirectory> {
+  try {
+    return await loadKnowledgeDirectory(dir);
+  } catch (error) {
+    throw folderError(command, dir, error, io);
+  }
+}
+
+/** The `CliExit` for a failed load, after printing its problems. */
+export function folderError(command: string, dir: string, error: unknown, io: CliIo): CliExit {
+  if (!isKnowledgeError(error)) return new CliExit(`knowledge-kit ${command}: ${error instanceof Error ? error.message : String(error)}`);
+  if (error.code === 'READ_FAILED') return new CliExit(`knowledge-kit ${command}: ${error.issues[0]!.message.replace(/^loadKnowledgeDirectory: /, '')}`);
+  const problems = toProblems(error.issues, dir);
+  for (const problem of problems) io.stderr.write(`${textLine(problem)}\n`);
+  return new CliExit(`knowledge-kit ${command}: ${count(problems.length, 'problem')} in \`${dir}\`; fix them (\`knowledge-kit check ${dir}\` lists them too).`, EXIT.problems);
+}
+
+/** The knowledge base ID for `dir`: `--id`, else the folder's name. */
+export function knowledgeBaseId(dir: string, id: unknown): string {
+  return typeof id === 'string' ? id : basename(resolve(dir)) || 'knowledge';
+}
+
+/** A catalog source on a loaded folder. */
+export function sourceOf(loaded: LoadedKnowledgeDirectory, id: string): KnowledgeSource {
+  return createCatalogSource(loaded.catalog, { id, files: loaded.files });
+}
+
+/**
+ * A source that forwards every call to whichever source `current()` gives at call time, so a reload can
+ * swap the knowledge under a running server: calls in flight finish on the source they started on.
+ */
+export function liveSource(current: () => KnowledgeSource): KnowledgeSource {
+  return {
+    searchFiles: (input, context?: KnowledgeCallContext) => current().searchFiles(input, context),
+    readFile: (input, context?: KnowledgeCallContext) => current().readFile(input, context),
+    listTree: (input, context?: KnowledgeCallContext) => current().listTree(input, context),
+    getFile: (input, context?: KnowledgeCallContext) => current().getFile(input, context),
+    readRelated: (input, context?: KnowledgeCallContext) => current().readRelated(input, context),
+    expandGraph: (input, context?: KnowledgeCallContext) => current().expandGraph(input, context),
+    warm: (context?: KnowledgeCallContext) => current().warm?.(context) ?? Promise.resolve(),
+  };
+}

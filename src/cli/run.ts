@@ -1,0 +1,69 @@
+/** The `knowledge-kit` command: dispatch, top-level help, and the exit code of each run. */
+import { check, CHECK_HELP } from './commands/check.js';
+import { mcp, MCP_HELP } from './commands/mcp.js';
+import { outline, OUTLINE_HELP } from './commands/outline.js';
+import { read, READ_HELP } from './commands/read.js';
+import { search, SEARCH_HELP } from './commands/search.js';
+import { serve, SERVE_HELP } from './commands/serve.js';
+import { CliExit, EXIT, type CliIo } from './io.js';
+import { packageVersion } from './version.js';
+
+const COMMANDS: Readonly<Record<string, { run: (argv: readonly string[], io: CliIo) => Promise<number>; help: string }>> = {
+  check: { run: check, help: CHECK_HELP },
+  outline: { run: outline, help: OUTLINE_HELP },
+  read: { run: read, help: READ_HELP },
+  search: { run: search, help: SEARCH_HELP },
+  serve: { run: serve, help: SERVE_HELP },
+  mcp: { run: mcp, help: MCP_HELP },
+};
+
+/** The top-level help: one line per command. */
+export const HELP = `Usage: knowledge-kit <command> [options]
+
+Commands:
+  check [paths…]               find every problem in folders of anchored Markdown (CI-friendly)
+  outline [dir]                each document's sections as a tree, with their sizes
+  read <dir> <documentId>      a snapshot, as an app hands it to a model
+  search <dir> <query>         what the search_files tool finds for an agent
+  serve [dir]                  a read-only HTTP knowledge base for agents that run curl
+  mcp [dir]                    the six knowledge tools for an MCP client, on stdio
+
+Run \`knowledge-kit <command> --help\` for a command's options. --version prints the version.
+Exit codes: 0 success, 1 problems found, 2 usage or I/O error.`;
+
+/**
+ * Runs the command line `argv` (without `node` and the script), writing to `io`.
+ *
+ * @returns the exit code: 0 success, 1 problems found, 2 usage or I/O error.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' && rest[0] !== undefined ? COMMANDS[rest[0]] : undefined;
+    if (name === undefined) {
+      io.stderr.write(`${HELP}\n`);
+      return EXIT.usage;
+    }
+    io.stdout.write(`${topic?.help ?? HELP}\n`);
+    return EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${packageVersion()}\n`);
+    return EXIT.ok;
+  }
+  const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (command === undefined) {
+    io.stderr.write(`knowledge-kit: unknown command \`${name}\`. The commands are ${Object.keys(COMMANDS).join(', ')}; run \`knowledge-kit --help\`.\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof CliExit) {
+      io.stderr.write(`${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr.write(`knowledge-kit ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT.usage;
+  }
+}
