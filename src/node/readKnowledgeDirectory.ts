@@ -128,7 +128,7 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
   const path = `pages/${file}`;
   const pathProblem = pagePathProblem(path);
   if (pathProblem) issues.push({ code: 'INVALID_INPUT', file, documentId: id, message: `${file}: its page path \`${path}\` ${pathProblem}. Rename the file.` });
-  if (issues.length > before) return {};
+  // The body is parsed even when the front matter has a problem, so that one run shows them all.
   // The front matter becomes blank lines, so that every position the parser reports is a file position.
   const text = front.lines === 0 ? front.body : '\n'.repeat(front.lines) + front.body;
   const revision = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -141,6 +141,7 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
     for (const issue of error.issues) issues.push({ ...issue, file, message: placeMessage(issue, file) });
     return {};
   }
+  if (issues.length > before) return {};
   const page: { -readonly [K in keyof KnowledgeFileOptions]: KnowledgeFileOptions[K] } = { path, frontmatter: data as JsonObject };
   if (typeof data['title'] === 'string') page.title = data['title'];
   if (typeof data['description'] === 'string') page.description = data['description'];
