@@ -109,7 +109,10 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   }
 
   const lineCounter = new LineCounter();
-  const source = text.slice(yamlStart, close);
+  // `yaml` ends lines at LF only; a lone CR (which YAML 1.2 and the parser count as a line break)
+  // becomes LF, one unit for one, so every offset stays the file's.
+  const raw = text.slice(yamlStart, close);
+  const source = raw.includes('\r') ? raw.replace(/\r(?!\n)/g, '\n') : raw;
   const document = parseDocument(source, { lineCounter, schema: 'core', uniqueKeys: true, prettyErrors: false });
   // The YAML starts on file line 2; `yaml` counts lines from 1 and columns in UTF-16 units, as we do.
   const at = (offset: number): KnowledgePosition => {
@@ -132,17 +135,22 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   if (!isMap(contents)) return none;
 
   const places = new Map<string, KnowledgePosition>();
+  let keysOk = true;
   for (const pair of contents.items) {
     const key = isScalar(pair.key) ? pair.key.value : undefined;
     const valueRange = (pair.value as { readonly range?: readonly number[] } | null)?.range;
     const keyRange = (pair.key as { readonly range?: readonly number[] } | null)?.range;
-    const place = at(valueRange?.[0] ?? keyRange?.[0] ?? 0);
     if (typeof key !== 'string') {
-      problem(place.line, place.column, `front matter key ${JSON.stringify(String(key))} is not a string. Quote it.`);
+      keysOk = false;
+      const place = at(keyRange?.[0] ?? valueRange?.[0] ?? 0);
+      const shown = pair.key === null || pair.key === undefined ? '(empty)' : String(pair.key).split('\n')[0];
+      problem(place.line, place.column, `front matter key \`${shown}\` is not a string. Keys are names such as \`title\`; quote a key YAML reads as a number, list or mapping.`);
       continue;
     }
-    places.set(key, place);
+    places.set(key, at(valueRange?.[0] ?? keyRange?.[0] ?? 0));
   }
+  // JSON has only string keys: do not let `toJS` stringify the others (with a process warning).
+  if (!keysOk) return { data: {}, body, lines, places };
 
   let data: unknown;
   try {

@@ -102,12 +102,14 @@ function placeOfByte(bytes: Uint8Array, offset: number): { line: number; column:
       lineStart = i + 1;
     }
   }
-  // TextDecoder drops a leading BOM, as the parser ignores it.
-  return { line, column: new TextDecoder().decode(bytes.subarray(lineStart, offset)).length + 1 };
+  // The file's leading BOM is not a column, as the parser ignores it; a U+FEFF later on is one.
+  return { line, column: new TextDecoder('utf-8', { ignoreBOM: lineStart !== 0 }).decode(bytes.subarray(lineStart, offset)).length + 1 };
 }
 
 /** One file, read: its document and page record, or nothing when it has a problem. */
 interface FileResult {
+  /** The document ID the file has (front matter `id` or its path), when its front matter could be read. */
+  readonly id?: string;
   readonly document?: KnowledgeDocument;
   readonly page?: KnowledgeFileOptions;
   readonly idPlace?: { readonly line: number; readonly column: number };
@@ -123,8 +125,11 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
   }
   const before = issues.length;
   const front = readFrontMatter(decoded.text, file, issues);
+  const frontOk = issues.length === before;
   const data = front.data;
   const id = typeof data['id'] === 'string' ? data['id'] : file.slice(0, -'.md'.length);
+  const idPlace = front.places.get('id');
+  const known = frontOk ? (idPlace === undefined ? { id } : { id, idPlace }) : {};
   const path = `pages/${file}`;
   const pathProblem = pagePathProblem(path);
   if (pathProblem) issues.push({ code: 'INVALID_INPUT', file, documentId: id, message: `${file}: its page path \`${path}\` ${pathProblem}. Rename the file.` });
@@ -139,14 +144,13 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
   } catch (error) {
     if (!isKnowledgeError(error)) throw error;
     for (const issue of error.issues) issues.push({ ...issue, file, message: placeMessage(issue, file) });
-    return {};
+    return known;
   }
-  if (issues.length > before) return {};
+  if (issues.length > before) return known;
   const page: { -readonly [K in keyof KnowledgeFileOptions]: KnowledgeFileOptions[K] } = { path, frontmatter: data as JsonObject };
   if (typeof data['title'] === 'string') page.title = data['title'];
   if (typeof data['description'] === 'string') page.description = data['description'];
-  const idPlace = front.places.get('id');
-  return idPlace === undefined ? { document, page } : { document, page, idPlace };
+  return { ...known, document, page };
 }
 
 /**
@@ -174,7 +178,8 @@ export async function readKnowledgeDirectory(
     onlyFiles: true,
     expandDirectories: false,
   });
-  const paths = found.filter((p) => p.endsWith('.md')).sort(byCodeUnits);
+  // `include` may name a dot folder or node_modules explicitly; they are left out all the same.
+  const paths = found.filter((p) => p.endsWith('.md') && !p.split('/').some((s) => s.startsWith('.') || s === 'node_modules')).sort(byCodeUnits);
 
   const issues: KnowledgeIssue[] = [];
   const results: FileResult[] = new Array<FileResult>(paths.length);
@@ -199,8 +204,27 @@ export async function readKnowledgeDirectory(
   const documents: KnowledgeDocument[] = [];
   const owners: number[] = [];
   const files: Record<string, KnowledgeFileOptions> = {};
+  // Two files with one ID are found here, over every file whose ID is known (one with a parse problem
+  // too), so that fixing one problem never reveals another.
+  const firstFileOf = new Map<string, string>();
   for (let i = 0; i < results.length; i++) {
-    const { document, page } = results[i]!;
+    const { id, idPlace, document, page } = results[i]!;
+    if (id === undefined) continue;
+    const first = firstFileOf.get(id);
+    if (first === undefined) firstFileOf.set(id, paths[i]!);
+    else {
+      const file = paths[i]!;
+      const { line, column } = idPlace ?? { line: 1, column: 1 };
+      issues.push({
+        code: 'DUPLICATE_DOCUMENT_ID',
+        file,
+        line,
+        column,
+        documentId: id,
+        message: `${file}:${line}:${column}: document ID \`${id}\` is already used by \`${first}\`${idPlace === undefined ? ' (this file has no `id`, so its ID is its path)' : ''}. Document IDs are unique in a folder: set a different \`id\` in the front matter of one of them.`,
+      });
+      continue;
+    }
     if (document === undefined || page === undefined) continue;
     documents.push(document);
     owners.push(i);
@@ -212,21 +236,15 @@ export async function readKnowledgeDirectory(
     catalog = defineKnowledgeCatalog(documents, options?.maxChars === undefined ? {} : { maxChars: options.maxChars });
   } catch (error) {
     if (!isKnowledgeError(error)) throw error;
-    const firstFileOf = new Map<string, string>();
-    for (let i = 0; i < documents.length; i++) if (!firstFileOf.has(documents[i]!.id)) firstFileOf.set(documents[i]!.id, paths[owners[i]!]!);
     for (const issue of error.issues) {
       const index = issue.path?.[0];
       if (typeof index !== 'number') {
         issues.push(issue);
         continue;
       }
+      // Documents that parsed compile cleanly but for a bad option; this keeps any other issue placed.
       const file = paths[owners[index]!]!;
-      const place = results[owners[index]!]!.idPlace ?? { line: 1, column: 1 };
-      const message =
-        issue.code === 'DUPLICATE_DOCUMENT_ID'
-          ? `${file}:${place.line}:${place.column}: document ID \`${issue.documentId}\` is already used by \`${firstFileOf.get(issue.documentId ?? '')}\`. Document IDs are unique in a folder: set a different \`id\` in the front matter of one of them.`
-          : `${file}: ${issue.message}`;
-      issues.push({ ...issue, file, line: place.line, column: place.column, message });
+      issues.push({ ...issue, file, message: `${file}: ${issue.message}` });
     }
   }
 

@@ -63,7 +63,15 @@ export async function watchKnowledgeDirectory(
       if (closed) return;
       change = { ok: false, error: isKnowledgeError(error) ? error : new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], message: `${API}: reloading \`${directory}\` failed: ${String(error)}` }], { cause: error }) };
     }
-    onChange(change);
+    try {
+      onChange(change);
+    } catch (error) {
+      // The app's callback failed: that is the app's error, raised as an event listener's would be,
+      // outside the reload chain so that watching and `close()` go on working.
+      setImmediate(() => {
+        throw error;
+      });
+    }
   };
   const run = (): void => {
     timer = undefined;
