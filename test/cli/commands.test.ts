@@ -1,0 +1,245 @@
+/**
+ * `outline`, `read` and `search` on the built bin: each output equals what the same folder gives in
+ * this process through `loadKnowledgeDirectory`, `catalog.read` and `createCatalogSource`; usage errors
+ * exit 2 with one line, a folder with problems exits 1 with the problems on stderr.
+ */
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SearchFilesInput, SearchFilesOutput } from '../../src/agent/types.js';
+import { linesOf, requireBuiltCli, runCli } from './helpers/cli.js';
+import { useTempRoots, writeTree } from './helpers/folders.js';
+import { codePoints, loadInProcess, readAll } from './helpers/inProcess.js';
+import { documentIdOf, HANDBOOK, sectionCount, sectionsInOrder, treeOf, type KnowledgeFile } from './helpers/knowledge.js';
+import { parseProblemLine } from './helpers/problems.js';
+
+const tempRoot = useTempRoots();
+let dir: string;
+let broken: string;
+let local: Awaited<ReturnType<typeof loadInProcess>>;
+
+beforeAll(async () => {
+  await requireBuiltCli();
+  const root = await tempRoot();
+  dir = join(root, 'handbook');
+  broken = join(root, 'broken');
+  await writeTree(dir, treeOf(HANDBOOK));
+  await writeTree(broken, { 'ok.md': '# Fine\n', 'bad.md': '# Bad\n<!-- agent-section:left-open -->\n' });
+  local = await loadInProcess(dir);
+});
+
+const GUIDE = HANDBOOK[0]!;
+const guideId = documentIdOf(GUIDE);
+const fileOf = (documentId: string): KnowledgeFile => HANDBOOK.find((file) => documentIdOf(file) === documentId)!;
+
+/** A section of `outline --json`. */
+interface OutlineSection {
+  readonly id: string;
+  readonly self: number;
+  readonly subtree: number;
+  readonly sections: readonly OutlineSection[];
+}
+
+/** The outline of a document: its sections as written in the fixture, with sizes from `catalog.read`. */
+function expectedSections(documentId: string, parts: KnowledgeFile['parts']): OutlineSection[] {
+  return sectionsInOrder(parts)
+    .filter((s) => s.depth === 1)
+    .map(({ section }) => ({
+      id: section.id,
+      self: codePoints(readAll(local.loaded, documentId, { mode: 'self', sectionIds: [section.id] }).content),
+      subtree: codePoints(readAll(local.loaded, documentId, { mode: 'subtree', sectionIds: [section.id] }).content),
+      sections: expectedSections(documentId, section.parts),
+    }));
+}
+
+describe.concurrent('outline', () => {
+  it('--json: each document with its file, locale, revision, size and section tree, sizes as catalog.read gives them', async () => {
+    const result = await runCli(['outline', dir, '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const { catalog, paths } = local.loaded;
+    expect(JSON.parse(result.stdout)).toEqual({
+      documents: catalog.ids.map((id) => ({
+        id,
+        file: fileOf(id).path,
+        locale: catalog.document(id).locale ?? null,
+        revision: catalog.document(id).revision,
+        chars: codePoints(readAll(local.loaded, id, { mode: 'document' }).content),
+        sections: expectedSections(id, fileOf(id).parts),
+      })),
+    });
+    expect(Object.values(paths).sort()).toEqual(HANDBOOK.map((file) => file.path).sort());
+  });
+
+  it('text: a line per document, then each section indented by depth with `self N · subtree M`, then a total', async () => {
+    const result = await runCli(['outline', dir]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const lines = linesOf(result.stdout);
+    const expected: (string | RegExp)[] = [];
+    for (const id of local.loaded.catalog.ids) {
+      const file = fileOf(id);
+      const chars = codePoints(readAll(local.loaded, id, { mode: 'document' }).content);
+      expected.push(new RegExp(`^${id}  \\(${file.path}[^)]*, ${chars} chars\\)$`));
+      for (const { id: sectionId, depth } of sectionsInOrder(file.parts)) {
+        const self = codePoints(readAll(local.loaded, id, { mode: 'self', sectionIds: [sectionId] }).content);
+        const subtree = codePoints(readAll(local.loaded, id, { mode: 'subtree', sectionIds: [sectionId] }).content);
+        expected.push(`${'  '.repeat(depth)}${sectionId}  self ${self} · subtree ${subtree}`);
+      }
+    }
+    expected.push(`${HANDBOOK.length} documents, ${sectionCount(HANDBOOK)} sections`);
+    expect(lines).toHaveLength(expected.length);
+    lines.forEach((line, index) => {
+      const want = expected[index]!;
+      if (typeof want === 'string') expect(line).toBe(want);
+      else expect(line).toMatch(want);
+    });
+  });
+
+  it('a folder with problems: exit 1, nothing on stdout, the problems on stderr as check prints them', async () => {
+    const result = await runCli(['outline', broken]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const problems = linesOf(result.stderr).map((line) => parseProblemLine(line)).filter((p) => p !== undefined);
+    expect(problems.map(({ file, line, code }) => ({ file, line, code }))).toEqual([{ file: join(broken, 'bad.md'), line: 2, code: 'UNCLOSED_SECTION' }]);
+    expect(linesOf(result.stderr).at(-1)).toContain(`knowledge-kit check ${broken}`);
+  });
+});
+
+describe.concurrent('read', () => {
+  it('a whole document: the content on stdout (with a final line break), the snapshot ID on stderr', async () => {
+    const snapshot = readAll(local.loaded, guideId, { mode: 'document' });
+    const result = await runCli(['read', dir, guideId]);
+    expect(result).toEqual({ code: 0, signal: null, stdout: `${snapshot.content}\n`, stderr: `snapshot ${snapshot.id}\n` });
+  });
+
+  it('--self with comma-separated or repeated IDs, and --subtree', async () => {
+    const [returns, delivery] = sectionsInOrder(GUIDE.parts).filter((s) => s.depth === 1).map((s) => s.id);
+    const self = readAll(local.loaded, guideId, { mode: 'self', sectionIds: [returns!, delivery!] });
+    const subtree = readAll(local.loaded, guideId, { mode: 'subtree', sectionIds: [returns!] });
+    const [commas, repeated, tree] = await Promise.all([
+      runCli(['read', dir, guideId, '--self', `${returns},${delivery}`]),
+      runCli(['read', dir, guideId, '--self', returns!, '--self', delivery!]),
+      runCli(['read', dir, guideId, '--subtree', returns!]),
+    ]);
+    expect(commas).toEqual({ code: 0, signal: null, stdout: `${self.content}\n`, stderr: `snapshot ${self.id}\n` });
+    expect(repeated).toEqual(commas);
+    expect(tree).toEqual({ code: 0, signal: null, stdout: `${subtree.content}\n`, stderr: `snapshot ${subtree.id}\n` });
+    expect(subtree.content).not.toBe(readAll(local.loaded, guideId, { mode: 'self', sectionIds: [returns!] }).content);
+  });
+
+  it('--json: the whole snapshot', async () => {
+    const [first] = sectionsInOrder(GUIDE.parts);
+    const snapshot = readAll(local.loaded, guideId, { mode: 'subtree', sectionIds: [first!.id] });
+    const result = await runCli(['read', dir, guideId, '--subtree', first!.id, '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify(snapshot)));
+  });
+
+  it('--max-chars: exactly the size reads, one less exits 2 with the MAX_CHARS_EXCEEDED wording and nothing cut', async () => {
+    const size = codePoints(readAll(local.loaded, guideId, { mode: 'document' }).content);
+    const [fits, over] = await Promise.all([runCli(['read', dir, guideId, '--max-chars', String(size)]), runCli(['read', dir, guideId, '--max-chars', String(size - 1)])]);
+    expect(fits.code).toBe(0);
+    expect(over.code).toBe(2);
+    expect(over.stdout).toBe('');
+    expect(linesOf(over.stderr)).toHaveLength(1);
+    expect(over.stderr).toContain(`is ${size} characters (Unicode code points, after trimming), over request.maxChars of ${size - 1}. Nothing is cut`);
+  });
+
+  it('usage errors exit 2 with one line: unknown document, unknown section, --self with --subtree, no document, --max-chars 0', async () => {
+    const [first] = sectionsInOrder(GUIDE.parts);
+    const results = await Promise.all([
+      runCli(['read', dir, 'no-such-doc']),
+      runCli(['read', dir, guideId, '--self', 'no-such-section']),
+      runCli(['read', dir, guideId, '--self', first!.id, '--subtree', first!.id]),
+      runCli(['read', dir]),
+      runCli(['read', dir, guideId, '--max-chars', '0']),
+    ]);
+    for (const result of results) {
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(linesOf(result.stderr)).toHaveLength(1);
+    }
+    const [doc, sectionResult, both, none, zero] = results.map((r) => r.stderr);
+    expect(doc).toContain('`no-such-doc`');
+    expect(sectionResult).toContain('`no-such-section`');
+    expect(both).toMatch(/--self.*--subtree/);
+    expect(none).toContain('knowledge-kit read --help');
+    expect(zero).toContain('--max-chars');
+  });
+
+  it('a folder with problems: exit 1 for read and search, problems on stderr', async () => {
+    const results = await Promise.all([runCli(['read', broken, 'ok']), runCli(['search', broken, 'fine'])]);
+    for (const result of results) {
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(linesOf(result.stderr).some((line) => parseProblemLine(line)?.code === 'UNCLOSED_SECTION')).toBe(true);
+    }
+  });
+});
+
+describe.concurrent('search', () => {
+  const QUERY = 'return window refund';
+
+  it('--json: the search_files output of the in-process source, as is', async () => {
+    const result = await runCli(['search', dir, QUERY, '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const expected = await local.source.searchFiles({ query: QUERY });
+    expect(expected.items.length).toBeGreaterThan(0);
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify(expected)));
+  });
+
+  it('text: each candidate`s score, path, file ID and sections, then its excerpt, in the source`s order', async () => {
+    const result = await runCli(['search', dir, QUERY]);
+    expect(result.code).toBe(0);
+    const expected = await local.source.searchFiles({ query: QUERY });
+    const lines = linesOf(result.stdout);
+    const items = lines.filter((line) => !line.startsWith(' ')).slice(0, -1);
+    expect(items).toEqual(
+      expected.items.map((item) => `${item.score.toFixed(3)}  ${item.path}  (${item.fileId})${item.sectionIds.length > 0 ? `  sections: ${item.sectionIds.join(', ')}` : ''}`),
+    );
+    expect(lines.filter((line) => line.startsWith(' ')).map((line) => line.trim())).toEqual(expected.items.map((item) => item.sourceExcerpt.replace(/\s+/g, ' ').trim()));
+    expect(lines.at(-1)).toMatch(new RegExp(`^${expected.items.length} candidates?`));
+  });
+
+  it('--mode file and --limit 1 pass through; a cut list says so', async () => {
+    const query = 'delivery billing notes';
+    const all: SearchFilesOutput = await local.source.searchFiles({ query, mode: 'file' });
+    expect(all.items.length).toBeGreaterThan(1);
+    const input: SearchFilesInput = { query, mode: 'file', limit: 1 };
+    const [json, text] = await Promise.all([runCli(['search', dir, query, '--mode', 'file', '--limit', '1', '--json']), runCli(['search', dir, query, '--mode', 'file', '--limit', '1'])]);
+    const expected = await local.source.searchFiles(input);
+    expect(expected.items.map((item) => item.fileId)).toEqual([all.items[0]!.fileId]);
+    const output = JSON.parse(json.stdout) as SearchFilesOutput;
+    expect(output.items.map((item) => item.fileId)).toEqual(expected.items.map((item) => item.fileId));
+    expect(output).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(text.code).toBe(0);
+    expect(linesOf(text.stdout).at(-1)).toBe('1 candidate; more with a larger --limit');
+  });
+
+  it('nothing found: exit 0 with the source`s message', async () => {
+    const query = 'xylophone zeppelin';
+    const expected = await local.source.searchFiles({ query });
+    expect(expected.items).toEqual([]);
+    const result = await runCli(['search', dir, query]);
+    expect(result).toEqual({ code: 0, signal: null, stdout: `nothing found: ${expected.message}\n`, stderr: '' });
+  });
+
+  it('usage errors exit 2 with one line: --limit 0, --limit 51, --mode bogus, no query', async () => {
+    const results = await Promise.all([
+      runCli(['search', dir, QUERY, '--limit', '0']),
+      runCli(['search', dir, QUERY, '--limit', '51']),
+      runCli(['search', dir, QUERY, '--mode', 'bogus']),
+      runCli(['search', dir]),
+    ]);
+    for (const result of results) {
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(linesOf(result.stderr)).toHaveLength(1);
+    }
+    expect(results[0]!.stderr).toContain('--limit');
+    expect(results[1]!.stderr).toContain('`51`');
+    expect(results[2]!.stderr).toContain('`bogus`');
+    expect(results[3]!.stderr).toContain('knowledge-kit search --help');
+  });
+});

@@ -1,0 +1,23 @@
+/** The same folder loaded in this process, through the public Node loader and catalog source: what the command's output must equal. */
+import type { KnowledgeSource } from '../../../src/agent/types.js';
+import { createCatalogSource } from '../../../src/agent/index.js';
+import { loadKnowledgeDirectory } from '../../../src/node/index.js';
+import type { LoadedKnowledgeDirectory } from '../../../src/node/index.js';
+import type { KnowledgeSelection, KnowledgeSnapshot } from '../../../src/types.js';
+import { folderName } from './knowledge.js';
+
+/** The folder loaded, and a catalog source on it with the ID the command uses (the folder's name unless given). */
+export async function loadInProcess(dir: string, id: string = folderName(dir)): Promise<{ readonly loaded: LoadedKnowledgeDirectory; readonly source: KnowledgeSource }> {
+  const loaded = await loadKnowledgeDirectory(dir);
+  return { loaded, source: createCatalogSource(loaded.catalog, { id, files: loaded.files }) };
+}
+
+/** `catalog.read` without a size limit. */
+export function readAll(loaded: LoadedKnowledgeDirectory, documentId: string, selection: KnowledgeSelection): KnowledgeSnapshot {
+  return loaded.catalog.read({ documentId, selection, maxChars: Number.MAX_SAFE_INTEGER });
+}
+
+/** Unicode code points in `text`. */
+export function codePoints(text: string): number {
+  return [...text].length;
+}
