@@ -1,20 +1,19 @@
 /** The `knowledge-kit` command: dispatch, top-level help, and the exit code of each run. */
-import { check, CHECK_HELP } from './commands/check.js';
-import { mcp, MCP_HELP } from './commands/mcp.js';
-import { outline, OUTLINE_HELP } from './commands/outline.js';
-import { read, READ_HELP } from './commands/read.js';
-import { search, SEARCH_HELP } from './commands/search.js';
-import { serve, SERVE_HELP } from './commands/serve.js';
+import { CHECK_HELP, MCP_HELP, OUTLINE_HELP, READ_HELP, SEARCH_HELP, SERVE_HELP } from './help.js';
 import { CliExit, EXIT, type CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
-const COMMANDS: Readonly<Record<string, { run: (argv: readonly string[], io: CliIo) => Promise<number>; help: string }>> = {
-  check: { run: check, help: CHECK_HELP },
-  outline: { run: outline, help: OUTLINE_HELP },
-  read: { run: read, help: READ_HELP },
-  search: { run: search, help: SEARCH_HELP },
-  serve: { run: serve, help: SERVE_HELP },
-  mcp: { run: mcp, help: MCP_HELP },
+type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+// Each command is loaded when it runs: `check` and `--version` need neither the HTTP server, the MCP
+// SDK nor the watcher, and a command line's start-up is part of every CI step's time.
+const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; help: string }>> = {
+  check: { load: async () => (await import('./commands/check.js')).check, help: CHECK_HELP },
+  outline: { load: async () => (await import('./commands/outline.js')).outline, help: OUTLINE_HELP },
+  read: { load: async () => (await import('./commands/read.js')).read, help: READ_HELP },
+  search: { load: async () => (await import('./commands/search.js')).search, help: SEARCH_HELP },
+  serve: { load: async () => (await import('./commands/serve.js')).serve, help: SERVE_HELP },
+  mcp: { load: async () => (await import('./commands/mcp.js')).mcp, help: MCP_HELP },
 };
 
 /** The top-level help: one line per command. */
@@ -57,7 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage;
   }
   try {
-    return await command.run(rest, io);
+    return await (await command.load())(rest, io);
   } catch (error) {
     if (error instanceof CliExit) {
       io.stderr.write(`${error.message}\n`);

@@ -1,28 +1,14 @@
 /** `knowledge-kit check [paths…]`: every problem of every file, then one summary line. */
+import { CHECK_HELP } from '../help.js';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { escapePath } from 'tinyglobby';
 import type { KnowledgePart } from '../../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { readKnowledgeDirectory } from '../../node/readKnowledgeDirectory.js';
 import { parseCommandArgs } from '../args.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { count, githubLine, problemJson, sortProblems, textLine, toProblems, type Problem, type ProblemFormat } from '../problems.js';
-
-export const CHECK_HELP = `Usage: knowledge-kit check [paths…] [--format text|json|github]
-
-Load and compile each folder (or .md file) as the app would, and print every problem:
-  file:line:column  CODE  message
-sorted by file and place, then one line: N files, M sections, K problems.
-
-Options:
-  --format text    the lines above (default)
-  --format json    one JSON object: { files, sections, problems: [{ file, line, column, code, message, … }] }
-  --format github  GitHub Actions annotations (::error file=…,line=…,col=…::…)
-  -h, --help       this help
-
-Paths default to the current folder. A progress line goes to stderr when it is a terminal and the
-run takes over a second.
-Exit codes: 0 no problems, 1 problems found, 2 usage or I/O error.`;
 
 /** Sections in a document's parts, counted with an explicit stack. */
 function countSections(parts: readonly KnowledgePart[]): number {
@@ -86,7 +72,7 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
       const folder = isFile ? dirname(path) : path;
       let reading;
       try {
-        reading = await readKnowledgeDirectory(folder, isFile ? { include: [basename(path)] } : undefined, (done, total) => line.update(done, total));
+        reading = await readKnowledgeDirectory(folder, isFile ? { include: [escapePath(basename(path))] } : undefined, (done, total) => line.update(done, total));
       } catch (error) {
         if (isKnowledgeError(error)) throw new CliExit(`knowledge-kit check: ${error.issues[0]!.message.replace(/^loadKnowledgeDirectory: /, '')}`);
         throw error;

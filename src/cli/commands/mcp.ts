@@ -1,4 +1,5 @@
 /** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
+import { MCP_HELP } from '../help.js';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createKnowledgeMcpServer } from '../../mcp/createKnowledgeMcpServer.js';
 import { parseCommandArgs } from '../args.js';
@@ -7,22 +8,6 @@ import { EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
 import { packageVersion } from '../version.js';
-
-export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch]
-
-Serve the folder (default .) to an MCP client on stdio with six read-only tools: search_files,
-read_file, list_tree, get_file, read_related, expand_graph. Stdout carries only the protocol; messages
-go to stderr. It stops when the client closes stdin.
-
-An MCP client configuration:
-  { "mcpServers": { "knowledge": { "command": "npx", "args": ["knowledge-kit", "mcp", "./knowledge"] } } }
-
-Options:
-  --id name   knowledge base ID that cursors are bound to (default the folder's name)
-  --watch     reload on change; a failed reload is printed to stderr and the last good version stays
-  -h, --help  this help
-
-Exit codes: 0 the client disconnected, 1 problems in the folder, 2 usage or I/O error.`;
 
 /** Runs `mcp` until the client closes stdin (or a signal). */
 export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {

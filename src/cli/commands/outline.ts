@@ -1,21 +1,11 @@
 /** `knowledge-kit outline [dir]`: each document with its sections as a tree, with their sizes. */
+import { OUTLINE_HELP } from '../help.js';
 import type { KnowledgeCatalog, KnowledgePart } from '../../types.js';
 import { countCodePoints } from '../../internal/codePoints.js';
 import { parseCommandArgs } from '../args.js';
 import { loadFolder } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
-
-export const OUTLINE_HELP = `Usage: knowledge-kit outline [dir] [--json]
-
-Print each document of the folder (default .) with its sections as a tree. Sizes are in Unicode code
-points of what a read returns: "self" is the section's own text, "subtree" the section with every
-section inside it.
-
-Options:
-  --json      one JSON object: { documents: [{ id, file, locale, revision, chars, sections: [{ id, self, subtree, sections }] }] }
-  -h, --help  this help
-
-Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.`;
+import { count } from '../problems.js';
 
 /** One section of the outline. */
 interface OutlineSection {
@@ -72,7 +62,7 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
       for (let i = section.sections.length - 1; i >= 0; i--) stack.push({ section: section.sections[i]!, depth: depth + 1 });
     }
   }
-  lines.push(`${documents.length} documents, ${documents.reduce((n, d) => n + catalog.sectionIds(d.id).length, 0)} sections`);
+  lines.push(`${count(documents.length, 'document')}, ${count(documents.reduce((n, d) => n + catalog.sectionIds(d.id).length, 0), 'section')}`);
   io.stdout.write(`${lines.join('\n')}\n`);
   return EXIT.ok;
 }

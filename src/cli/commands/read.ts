@@ -1,25 +1,10 @@
 /** `knowledge-kit read <dir> <documentId>`: a snapshot, as the app would hand it to a model. */
+import { READ_HELP } from '../help.js';
 import type { KnowledgeSelection } from '../../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { integerOption, listOption, parseCommandArgs } from '../args.js';
 import { loadFolder } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-
-export const READ_HELP = `Usage: knowledge-kit read <dir> <documentId> [--self ids | --subtree ids] [--max-chars n] [--json]
-
-Read a snapshot from the folder's catalog: the whole document, or the sections named (comma-separated
-or repeated) in "self" mode (their own text) or "subtree" mode (with every section inside them).
-The content goes to stdout and the snapshot id to stderr.
-
-Options:
-  --self ids       read these sections' own text
-  --subtree ids    read these sections with everything inside them
-  --max-chars n    refuse (exit 2) a snapshot longer than n code points instead of cutting it
-  --json           print the whole snapshot { id, documentId, selection, revision, locale, content } as JSON
-  -h, --help       this help
-
-Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
-section, or a snapshot over --max-chars).`;
 
 /** Runs `read`. */
 export async function read(argv: readonly string[], io: CliIo): Promise<number> {
@@ -49,7 +34,7 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     snapshot = catalog.read({ documentId, selection, ...(maxChars === undefined ? {} : { maxChars }) });
   } catch (error) {
-    if (isKnowledgeError(error)) throw new CliExit(`knowledge-kit read: ${error.message.replace(/^catalog\.read: /, '')} (\`knowledge-kit outline ${dir}\` lists every document and section.)`);
+    if (isKnowledgeError(error)) throw new CliExit(`knowledge-kit read: ${error.code}: ${error.message.replace(/^catalog\.read: /, '')} (\`knowledge-kit outline ${dir}\` lists every document and section.)`);
     throw error;
   }
   if (values['json'] === true) {

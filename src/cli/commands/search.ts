@@ -1,22 +1,10 @@
 /** `knowledge-kit search <dir> <query>`: the candidates `search_files` gives an agent. */
+import { SEARCH_HELP } from '../help.js';
 import type { SearchMode } from '../../agent/types.js';
 import { isKnowledgeToolError } from '../../agent/errors/KnowledgeToolError.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder, sourceOf } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-
-export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json]
-
-Search the folder as the search_files tool does for an agent, so an author sees what an agent will
-find: each candidate's score, page path, file ID, best sections and the excerpt that matched.
-
-Options:
-  --mode m     hybrid (default), file or graph
-  --limit n    candidates to show, 1 to 50 (default 10)
-  --json       print the whole search_files output as JSON
-  -h, --help   this help
-
-Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
 /** Runs `search`. */
 export async function search(argv: readonly string[], io: CliIo): Promise<number> {

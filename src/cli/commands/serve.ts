@@ -1,4 +1,5 @@
 /** `knowledge-kit serve [dir]`: the read-only HTTP endpoint for a folder, for agents that run `curl`. */
+import { SERVE_HELP } from '../help.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createKnowledgeHandler } from '../../http/createKnowledgeHandler.js';
@@ -9,25 +10,6 @@ import { knowledgeBaseId } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
-
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch]
-
-Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
-<base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
-uses, then logs one line per request to stderr. Ctrl-C stops it.
-
-Options:
-  --port n          port (default 8787; 0 picks a free one)
-  --host h          address to listen on (default 127.0.0.1)
-  --id name         knowledge base ID (default the folder's name)
-  --base-path p     path before /knowledge-bases (default none), such as /openapi/v2
-  --token-file f    require "Authorization: Bearer <token>", the token being the file's content
-                    (trimmed); other requests get 401
-  --watch           reload on change; a good reload is swapped in without dropping requests,
-                    a failed one is printed and the last good version stays
-  -h, --help        this help
-
-Exit codes: 0 stopped by a signal, 1 problems in the folder, 2 usage or I/O error (such as a port in use).`;
 
 /** Reads the bearer token of `--token-file`. */
 async function readToken(path: string): Promise<string> {
@@ -46,6 +28,11 @@ async function readToken(path: string): Promise<string> {
 /** Whether `given` equals `token`, in time that does not depend on where they differ. */
 function sameToken(given: string, token: Buffer): boolean {
   return timingSafeEqual(createHash('sha256').update(given).digest(), token);
+}
+
+/** `text` as one POSIX shell word: single quotes, each `'` written as `'\''`. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** Runs `serve` until SIGINT or SIGTERM. */
@@ -109,8 +96,8 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   const lines = [
     `Serving ${count(live.documents(), 'document')} from \`${dir}\` as knowledge base \`${id}\`${values['watch'] === true ? ' (watching for changes)' : ''}.`,
     '',
-    `export KNOWLEDGE_BASE_URL=${url}`,
-    ...(typeof tokenFile === 'string' ? [`export KNOWLEDGE_TOKEN="$(cat ${tokenFile})"`] : []),
+    `export KNOWLEDGE_BASE_URL=${shellWord(url)}`,
+    ...(typeof tokenFile === 'string' ? [`export KNOWLEDGE_TOKEN="$(cat ${shellWord(tokenFile)})"`] : []),
     `curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50"${auth}`,
     `curl -sS "$KNOWLEDGE_BASE_URL/files/${page === undefined ? '<fileId>' : encodeURIComponent(page.fileId)}/content"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/files/content" --data-urlencode "path=index.md"${auth}`,
