@@ -2,7 +2,7 @@
  * YAML front matter: finding the block, parsing it with `yaml`, checking the keys Knowledge Kit reads.
  * Every position is a position in the file, so the body's line numbers move by the block's lines.
  */
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import type { JsonObject, JsonValue } from '../agent/types.js';
 
@@ -48,26 +48,84 @@ function isFence(text: string, from: number, end: number, fence: string): boolea
   return true;
 }
 
-/** JSON's value of `value`, or a phrase saying what is not JSON in it. */
-function jsonProblem(value: unknown, depth = 0): string | undefined {
-  if (depth > 64) return 'nests more than 64 levels deep';
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `has the number ${String(value)}, which JSON cannot hold`;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const problem = jsonProblem(item, depth + 1);
-      if (problem) return problem;
+/** How many values a front matter block may hold: aliases count each time they are used. */
+const MAX_VALUES = 10_000;
+
+/** A phrase saying what in `value` JSON cannot hold, or `undefined` (explicit stack: depth is input). */
+function jsonProblem(value: unknown): string | undefined {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { value: item, depth } = stack.pop()!;
+    if (++seen > MAX_VALUES) return `holds more than ${MAX_VALUES} values (an alias counts each time it is used)`;
+    if (depth > 64) return 'nests more than 64 levels deep';
+    if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
+    if (typeof item === 'number') {
+      if (Number.isFinite(item)) continue;
+      return `has the number ${String(item)}, which JSON cannot hold`;
     }
-    return undefined;
-  }
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const item of Object.values(value)) {
-      const problem = jsonProblem(item, depth + 1);
-      if (problem) return problem;
+    if (Array.isArray(item) || (typeof item === 'object' && Object.getPrototypeOf(item) === Object.prototype)) {
+      for (const child of Object.values(item as object)) stack.push({ value: child, depth: depth + 1 });
+      continue;
     }
-    return undefined;
+    return `has a value JSON cannot hold (${Object.prototype.toString.call(item)})`;
   }
-  return `has a value JSON cannot hold (${Object.prototype.toString.call(value)})`;
+  return undefined;
+}
+
+/** Where a value on the lines after its key starts: the first character of the next line, if indented or a list item. */
+function nestedStart(raw: string, from: number, line: number): KnowledgePosition | undefined {
+  const end = lineEnd(raw, from);
+  let at = from;
+  while (at < end && (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9)) at++;
+  if (at === end || (at === from && raw.charCodeAt(at) !== 45 /* - */)) return undefined;
+  return { line, column: at - from + 1 };
+}
+
+/**
+ * Where each top-level key's value starts, by a scan of the block's lines (keys at column 1, plain or
+ * quoted). Only messages use it; a key it cannot place is placed at the block's first line. A line
+ * starting with `?` (a complex key) is recorded under `?`.
+ */
+function keyPlaces(raw: string): Map<string, KnowledgePosition> {
+  const places = new Map<string, KnowledgePosition>();
+  let line = 2;
+  for (let from = 0; from < raw.length; line++) {
+    const end = lineEnd(raw, from);
+    const first = raw.charCodeAt(from);
+    let keyEnd = -1;
+    let key: string | undefined;
+    if (first === 63 /* ? */) {
+      let at = from + 1;
+      while (at < end && (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9)) at++;
+      if (!places.has('?')) places.set('?', { line, column: at - from + 1 });
+    }
+    else if (first === 34 /* " */ || first === 39 /* ' */) {
+      const closeAt = raw.indexOf(String.fromCharCode(first), from + 1);
+      if (closeAt > from && closeAt < end && raw.charCodeAt(closeAt + 1) === 58 /* : */) {
+        key = raw.slice(from + 1, closeAt);
+        keyEnd = closeAt + 1;
+      }
+    } else if (first !== 32 && first !== 9 && first !== 35 /* # */ && first !== 45 /* - */ && from < end) {
+      for (let i = from; i < end; i++) {
+        if (raw.charCodeAt(i) !== 58) continue;
+        const after = raw.charCodeAt(i + 1);
+        if (i + 1 === end || after === 32 || after === 9) {
+          key = raw.slice(from, i).trimEnd();
+          keyEnd = i;
+          break;
+        }
+      }
+    }
+    const next = nextLine(raw, end);
+    if (key !== undefined && !places.has(key)) {
+      let value = keyEnd + 1;
+      while (value < end && (raw.charCodeAt(value) === 32 || raw.charCodeAt(value) === 9)) value++;
+      places.set(key, value < end || next >= raw.length ? { line, column: value - from + 1 } : (nestedStart(raw, next, line + 1) ?? { line, column: value - from + 1 }));
+    }
+    from = next;
+  }
+  return places;
 }
 
 /**
@@ -108,55 +166,27 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
     return { ...none, body: '', lines };
   }
 
-  const lineCounter = new LineCounter();
-  // `yaml` ends lines at LF only; a lone CR (which YAML 1.2 and the parser count as a line break)
-  // becomes LF, one unit for one, so every offset stays the file's.
   const raw = text.slice(yamlStart, close);
-  const source = raw.includes('\r') ? raw.replace(/\r(?!\n)/g, '\n') : raw;
-  const document = parseDocument(source, { lineCounter, schema: 'core', uniqueKeys: true, prettyErrors: false });
-  // The YAML starts on file line 2; `yaml` counts lines from 1 and columns in UTF-16 units, as we do.
-  const at = (offset: number): KnowledgePosition => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line: line + 1, column: col };
-  };
   const body = text.slice(start);
-  if (document.errors.length > 0) {
-    for (const error of document.errors) {
-      const { line, column } = at(error.pos[0]);
-      const reason = error.message.split('\n')[0]!.trim();
-      problem(line, column, `front matter is not valid YAML: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} Fix the YAML between the \`---\` lines.`);
-    }
-    return { data: {}, body, lines, places: new Map() };
-  }
-  const contents = document.contents;
-  if (contents === null || (isScalar(contents) && contents.value === null)) return { data: {}, body, lines, places: new Map() };
-  // `---`, a line of text, `---` is a thematic break and a setext heading to CommonMark (spec example
-  // 96): a block that is not a mapping is Markdown, kept whole as body text, not front matter.
-  if (!isMap(contents)) return none;
-
-  const places = new Map<string, KnowledgePosition>();
-  let keysOk = true;
-  for (const pair of contents.items) {
-    const key = isScalar(pair.key) ? pair.key.value : undefined;
-    const valueRange = (pair.value as { readonly range?: readonly number[] } | null)?.range;
-    const keyRange = (pair.key as { readonly range?: readonly number[] } | null)?.range;
-    if (typeof key !== 'string') {
-      keysOk = false;
-      const place = at(keyRange?.[0] ?? valueRange?.[0] ?? 0);
-      const shown = pair.key === null || pair.key === undefined ? '(empty)' : String(pair.key).split('\n')[0];
-      problem(place.line, place.column, `front matter key \`${shown}\` is not a string. Keys are names such as \`title\`; quote a key YAML reads as a number, list or mapping.`);
-      continue;
-    }
-    places.set(key, at(valueRange?.[0] ?? keyRange?.[0] ?? 0));
-  }
-  // JSON has only string keys: do not let `toJS` stringify the others (with a process warning).
-  if (!keysOk) return { data: {}, body, lines, places };
-
   let data: unknown;
   try {
-    data = document.toJS({ maxAliasCount: 100 });
+    data = load(raw, { schema: CORE_SCHEMA });
   } catch (error) {
-    problem(2, 1, `front matter cannot be read: ${error instanceof Error ? error.message : String(error)}.`);
+    if (!(error instanceof YAMLException)) throw error;
+    // js-yaml counts lines and columns from 0, in UTF-16 units; the YAML starts on file line 2.
+    const reason = error.reason.trim();
+    problem(error.mark.line + 2, error.mark.column + 1, `front matter is not valid YAML: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} Fix the YAML between the \`---\` lines.`);
+    return { data: {}, body, lines, places: new Map() };
+  }
+  if (data === null || data === undefined) return { data: {}, body, lines, places: new Map() };
+  // `---`, a line of text, `---` is a thematic break and a setext heading to CommonMark (spec example
+  // 96): a block that is not a mapping is Markdown, kept whole as body text, not front matter.
+  if (typeof data !== 'object' || Array.isArray(data)) return none;
+
+  const places = keyPlaces(raw);
+  const complex = places.get('?');
+  if (complex !== undefined) {
+    problem(complex.line, complex.column, 'front matter has a complex key (`? …`). Keys are names such as `title`.');
     return { data: {}, body, lines, places };
   }
   const object = data as Record<string, unknown>;

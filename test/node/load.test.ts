@@ -344,6 +344,17 @@ describe('INVALID_FRONT_MATTER', () => {
     expect(error.issues[0]?.message).not.toContain('undefined');
   });
 
+  it('refuses aliases that multiply into more than 10,000 values, at the key that holds them', async () => {
+    // Each level repeats the one before ten times (a "billion laughs"): `d` holds 11,111 values.
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (const name of ['b', 'c', 'd']) levels.push(`${name}: &${name} [${Array.from({ length: 10 }, () => `*${String.fromCharCode(name.charCodeAt(0) - 1)}`).join(', ')}]`);
+    const text = `---\n${levels.join('\n')}\n---\nBody.\n`;
+    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'bomb.md': text })));
+    expect(error.issues).toHaveLength(1);
+    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'bomb.md', ...placeOf(text, '&d [') });
+    expect(error.issues[0]?.message).toContain('more than 10000 values');
+  });
+
   it('reports a duplicate key at the second occurrence', async () => {
     const text = '---\ntitle: One\ntags: [a]\ntitle: Two\n---\nBody.\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'dup.md': text })));
