@@ -24,17 +24,23 @@ function countSections(parts: readonly KnowledgePart[]): number {
   return sections;
 }
 
-/** A progress line on a terminal, shown once a run has taken a second, erased at the end. */
-function progress(io: CliIo): { update(done: number, total: number): void; end(): void } {
-  const started = Date.now();
+/**
+ * A progress line on a terminal, shown once a run has taken a second (at most ten redraws a second),
+ * erased at the end. Nothing at all when stderr is not a terminal.
+ *
+ * @param io - where the line goes; only `io.stderr.isTTY === true` shows it.
+ * @param now - the clock, in milliseconds.
+ */
+export function progress(io: CliIo, now: () => number = Date.now): { update(done: number, total: number): void; end(): void } {
+  const started = now();
   let shownAt = 0;
   let shown = false;
   return {
     update(done, total) {
       if (io.stderr.isTTY !== true) return;
-      const now = Date.now();
-      if (now - started < 1000 || now - shownAt < 100) return;
-      shownAt = now;
+      const at = now();
+      if (at - started < 1000 || at - shownAt < 100) return;
+      shownAt = at;
       shown = true;
       io.stderr.write(`\rknowledge-kit check: ${done}/${total} files…`);
     },
