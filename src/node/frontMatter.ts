@@ -15,7 +15,8 @@ export interface FrontMatter {
   /** How many lines the block takes, fences included: body line `n` is file line `n + lines`. */
   readonly lines: number;
   /** Where each top-level key's value starts in the file. */
-  readonly places: ReadonlyMap<string, KnowledgePosition>;
+  /** Where a top-level key's value starts in the file (worked out on first use: only messages need it). */
+  readonly place: (key: string) => KnowledgePosition | undefined;
 }
 
 /** The keys Knowledge Kit reads, and the type each must have. */
@@ -141,7 +142,8 @@ function keyPlaces(raw: string): Map<string, KnowledgePosition> {
  * @returns the keys, the body and the line offset; `data` is `{}` when the block has a problem.
  */
 export function readFrontMatter(text: string, file: string, issues: KnowledgeIssue[]): FrontMatter {
-  const none: FrontMatter = { data: {}, body: text, lines: 0, places: new Map() };
+  const nowhere = (): undefined => undefined;
+  const none: FrontMatter = { data: {}, body: text, lines: 0, place: nowhere };
   const firstEnd = lineEnd(text, 0);
   if (!isFence(text, 0, firstEnd, '---')) return none;
   const problem = (line: number, column: number, message: string) =>
@@ -176,26 +178,28 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
     // js-yaml counts lines and columns from 0, in UTF-16 units; the YAML starts on file line 2.
     const reason = error.reason.trim();
     problem(error.mark.line + 2, error.mark.column + 1, `front matter is not valid YAML: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} Fix the YAML between the \`---\` lines.`);
-    return { data: {}, body, lines, places: new Map() };
+    return { data: {}, body, lines, place: nowhere };
   }
-  if (data === null || data === undefined) return { data: {}, body, lines, places: new Map() };
+  if (data === null || data === undefined) return { data: {}, body, lines, place: nowhere };
   // `---`, a line of text, `---` is a thematic break and a setext heading to CommonMark (spec example
   // 96): a block that is not a mapping is Markdown, kept whole as body text, not front matter.
   if (typeof data !== 'object' || Array.isArray(data)) return none;
 
-  const places = keyPlaces(raw);
-  const complex = places.get('?');
+  let places: Map<string, KnowledgePosition> | undefined;
+  const place = (key: string): KnowledgePosition | undefined => (places ??= keyPlaces(raw)).get(key);
+  // js-yaml turns a complex key (`? [a, b]`) into a string; a line starting with `?` is one.
+  const complex = raw.charCodeAt(0) === 63 || raw.includes('\n?') || raw.includes('\r?') ? place('?') : undefined;
   if (complex !== undefined) {
     problem(complex.line, complex.column, 'front matter has a complex key (`? …`). Keys are names such as `title`.');
-    return { data: {}, body, lines, places };
+    return { data: {}, body, lines, place };
   }
   const object = data as Record<string, unknown>;
   let valid = true;
   for (const [key, value] of Object.entries(object)) {
-    const place = places.get(key) ?? { line: 2, column: 1 };
     const bad = (message: string) => {
       valid = false;
-      problem(place.line, place.column, `front matter \`${key}\` ${message}`);
+      const { line, column } = place(key) ?? { line: 2, column: 1 };
+      problem(line, column, `front matter \`${key}\` ${message}`);
     };
     const kind = KNOWN[key];
     if (kind === 'id' && (typeof value !== 'string' || value.trim() === '')) bad(`must be a non-empty string, not ${show(value)}. Quote it if YAML read it as another type.`);
@@ -206,7 +210,7 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
       if (problemText) bad(`${problemText}. Use strings, finite numbers, booleans, null, lists and mappings.`);
     }
   }
-  return { data: valid ? (object as { readonly [key: string]: JsonValue }) : {}, body, lines, places };
+  return { data: valid ? (object as { readonly [key: string]: JsonValue }) : {}, body, lines, place };
 }
 
 /** A short description of a value for a message. */

@@ -2,7 +2,7 @@
  * Reads a folder of Markdown into documents, page records and every problem found, without throwing
  * for problems in the files: `loadKnowledgeDirectory` and the `check` command share it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -111,7 +111,8 @@ interface FileResult {
   readonly id?: string;
   readonly document?: KnowledgeDocument;
   readonly page?: KnowledgeFileOptions;
-  readonly idPlace?: { readonly line: number; readonly column: number };
+  /** Where its front matter's `id` is, for a duplicate's message. */
+  readonly idPlace?: () => { readonly line: number; readonly column: number } | undefined;
 }
 
 /** Reads, decodes, splits and parses one file, pushing its problems onto `issues`. */
@@ -127,15 +128,14 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
   const frontOk = issues.length === before;
   const data = front.data;
   const id = typeof data['id'] === 'string' ? data['id'] : file.slice(0, -'.md'.length);
-  const idPlace = front.places.get('id');
-  const known = frontOk ? (idPlace === undefined ? { id } : { id, idPlace }) : {};
+  const known = frontOk ? { id, idPlace: () => front.place('id') } : {};
   const path = `pages/${file}`;
   const pathProblem = pagePathProblem(path);
   if (pathProblem) issues.push({ code: 'INVALID_INPUT', file, documentId: id, message: `${file}: its page path \`${path}\` ${pathProblem}. Rename the file.` });
   // The body is parsed even when the front matter has a problem, so that one run shows them all.
   // The front matter becomes blank lines, so that every position the parser reports is a file position.
   const text = front.lines === 0 ? front.body : '\n'.repeat(front.lines) + front.body;
-  const revision = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  const revision = `sha256:${hash('sha256', bytes, 'hex')}`;
   let document: KnowledgeDocument;
   try {
     const locale = data['locale'];
@@ -209,14 +209,15 @@ export async function readKnowledgeDirectory(
     if (first === undefined) firstFileOf.set(id, paths[i]!);
     else {
       const file = paths[i]!;
-      const { line, column } = idPlace ?? { line: 1, column: 1 };
+      const place = idPlace?.();
+      const { line, column } = place ?? { line: 1, column: 1 };
       issues.push({
         code: 'DUPLICATE_DOCUMENT_ID',
         file,
         line,
         column,
         documentId: id,
-        message: `${file}:${line}:${column}: document ID \`${id}\` is already used by \`${first}\`${idPlace === undefined ? ' (this file has no `id`, so its ID is its path)' : ''}. Document IDs are unique in a folder: set a different \`id\` in the front matter of one of them.`,
+        message: `${file}:${line}:${column}: document ID \`${id}\` is already used by \`${first}\`${place === undefined ? ' (this file has no `id`, so its ID is its path)' : ''}. Document IDs are unique in a folder: set a different \`id\` in the front matter of one of them.`,
       });
       continue;
     }

@@ -142,6 +142,9 @@ describe.concurrent('serve', () => {
     }
     const allowed = await getJson(`${url}/tree`, { authorization: `Bearer ${token}` });
     expect(allowed.status).toBe(200);
+    // The scheme name is case-insensitive; the token is not.
+    expect((await getJson(`${url}/tree`, { authorization: `bearer ${token}` })).status).toBe(200);
+    expect((await getJson(`${url}/tree`, { authorization: `Bearer ${token.toUpperCase()}` })).status).toBe(401);
     const { source } = await loadInProcess(dir, 'docs');
     expect(allowed.body).toEqual(JSON.parse(JSON.stringify(await source.listTree({}, httpContext('docs', '/api')))));
     // Without the base path, or under the folder's name, there is no such knowledge base.

@@ -65,7 +65,8 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       access: (request) => {
         if (token === undefined) return grant;
         const header = request.headers.get('authorization');
-        return header !== null && header.startsWith('Bearer ') && sameToken(header.slice('Bearer '.length), token) ? grant : null;
+        // The scheme name is case-insensitive (RFC 9110 §11.1); the token is compared exactly.
+        return header !== null && header.slice(0, 7).toLowerCase() === 'bearer ' && sameToken(header.slice(7), token) ? grant : null;
       },
       ...(token === undefined ? {} : { authenticateHeader: 'Bearer realm="knowledge-kit"' }),
     });
