@@ -16,7 +16,7 @@
 // over two minutes per pass on the 100 MB folder on a 2-core machine, so `main` gets one round by
 // default; CHECK_BENCH_SHAPE_SECONDS=Infinity runs every round everywhere (over ten minutes).
 // Also CHECK_BENCH_MAIN_FILES (default 10,000; fewer only for a quick try), CHECK_BENCH_SPARSE_FILES
-// (default 10), CHECK_BENCH_CORPUS (default /work/shared/corpus/markdown).
+// (default 10), CHECK_BENCH_CORPUS (default ../shared/corpus/markdown beside the repository).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -29,7 +29,7 @@ const ROUNDS = Number(process.env.CHECK_BENCH_ROUNDS ?? 3);
 const SHAPE_SECONDS = Number(process.env.CHECK_BENCH_SHAPE_SECONDS ?? 20);
 const SPARSE_FILES = Number(process.env.CHECK_BENCH_SPARSE_FILES ?? 10);
 const MAIN_FILES = Number(process.env.CHECK_BENCH_MAIN_FILES ?? 10_000);
-const CORPUS = process.env.CHECK_BENCH_CORPUS ?? '/work/shared/corpus/markdown';
+const CORPUS = process.env.CHECK_BENCH_CORPUS ?? fileURLToPath(new URL('../../shared/corpus/markdown', import.meta.url));
 const TARGET = 10;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
