@@ -7,7 +7,7 @@ import { throwIfIssues } from '../internal/guard.js';
 import { didYouMean, suggest } from '../internal/suggest.js';
 import { describe, formatPath, isCharLimit, isPlainObject, own } from '../internal/values.js';
 import type { KnowledgeSelectionMode } from '../types.js';
-import type { CompiledDocument, CompiledSection } from './compileDocument.js';
+import { type CompiledDocument, type CompiledSection, findSection } from './compileDocument.js';
 import { extraKeys } from './extraKeys.js';
 import { unknownDocument } from './unknownDocument.js';
 
@@ -91,7 +91,7 @@ export function checkRequest(api: string, request: unknown, documents: ReadonlyM
           seen.add(sectionId);
           sectionIds.push(sectionId);
           if (doc === undefined) continue;
-          const section = doc.sections.get(sectionId);
+          const section = findSection(doc, sectionId);
           if (section !== undefined) {
             sections.push(section);
             continue;

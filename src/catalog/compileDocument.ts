@@ -27,8 +27,24 @@ export interface CompiledDocument {
   readonly document: KnowledgeDocument;
   /** Every non-empty string part, in source order. */
   readonly texts: readonly string[];
-  readonly sections: ReadonlyMap<string, CompiledSection>;
+  /**
+   * Its sections, found with `findSection`: beside `sectionIds` (the same order) when there are at
+   * most `MAX_LISTED` of them, where a search of a few IDs costs less than a `Map` costs the compile;
+   * a `Map` by ID beyond that.
+   */
+  readonly sections: readonly CompiledSection[] | ReadonlyMap<string, CompiledSection>;
   readonly sectionIds: readonly string[];
+}
+
+/** The most sections a document keeps in a list rather than a `Map`: a lookup reads at most this many IDs. */
+const MAX_LISTED = 8;
+
+/** The section `id` of `doc`, if it has one. O(1): a `Map` lookup, or a search of at most `MAX_LISTED` IDs. */
+export function findSection(doc: CompiledDocument, id: string): CompiledSection | undefined {
+  const { sections } = doc;
+  if (!Array.isArray(sections)) return (sections as ReadonlyMap<string, CompiledSection>).get(id);
+  const k = doc.sectionIds.indexOf(id);
+  return k < 0 ? undefined : (sections as readonly CompiledSection[])[k];
 }
 
 /** Where the document sits in the caller's input, for paths and messages. */
@@ -42,10 +58,31 @@ export interface DocumentPlace {
 
 const DOCUMENT_KEYS = ['id', 'revision', 'locale', 'parts'] as const;
 const SECTION_KEYS = ['id', 'parts'] as const;
-const NONE: readonly string[] = Object.freeze([]);
+/** Copies of input arrays up to this length are allocated at their length; longer ones grow. */
+const MAX_PRESIZED = 1024;
+
+/** An array allocated at `length`, so it has no spare capacity for the catalog to keep (V8 marks it holey). */
+function presized<T>(length: number): T[] {
+  return new Array<T>(length);
+}
 
 /**
- * A section while compiling: registered in `sections` at its open (so a later duplicate finds it),
+ * A frozen empty array shaped like a frozen copy: V8 holds the frozen holey array shape only weakly,
+ * so with no catalog alive (between benchmark rounds, say) it would be collected, and with it
+ * `compileDocument`'s optimized code, which embeds it. These shared empties keep the shape alive.
+ */
+function frozenEmpty<T>(): readonly T[] {
+  const list = presized<unknown>(1);
+  list[0] = '';
+  list.length = 0;
+  return Object.freeze(list) as readonly T[];
+}
+
+const NONE: readonly string[] = frozenEmpty();
+const NO_SECTIONS: readonly CompiledSection[] = frozenEmpty();
+
+/**
+ * A section while compiling: registered by its ID at its open (so a later duplicate finds it),
  * completed at its close. It is also its own locator: `parent` and `index` give its place in the
  * input tree, for paths in messages, so no per-section locator is allocated.
  */
@@ -60,7 +97,11 @@ interface Entry extends CompiledSection {
 /** An open section while compiling; reused for the next section once closed. */
 interface Frame {
   src: readonly unknown[];
-  out: KnowledgePart[];
+  /**
+   * The copy, allocated at the first part with the input's length (so it holds no spare capacity,
+   * which the catalog would keep) and filled by index; `undefined` before.
+   */
+  out: KnowledgePart[] | undefined;
   /** The input section object; `undefined` for the document's own parts. */
   node: object | undefined;
   entry: Entry | undefined;
@@ -143,16 +184,18 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     return undefined;
   }
 
-  const texts: string[] = [];
-  const sections = new Map<string, Entry>();
-  const sectionIds: string[] = [];
+  let texts: string[] = [];
+  // Sections by ID: `ids` with `entries` beside it up to `MAX_LISTED`, then `map` (and `ids` only).
+  let ids: string[] | undefined;
+  let entries: Entry[] | undefined;
+  let map: Map<string, Entry> | undefined;
   // Cycle detection without a Set operation per section. In plain data a section that contains
   // itself is met again with the ID it had the first time, so the revisit is a duplicate ID or an
   // invalid one (or the document object itself): only then is the part looked up among its
   // ancestors. The ancestor set is built from the stack at the first such lookup, kept from then on.
   let onPath: Set<object> | undefined;
-  const root: KnowledgePart[] = [];
-  const stack: Frame[] = [{ src: parts, out: root, node: undefined, entry: undefined, id: '', start: 0, own: undefined, i: 0 }];
+  const stack: Frame[] = [{ src: parts, out: undefined, node: undefined, entry: undefined, id: '', start: 0, own: undefined, i: 0 }];
+  let root: KnowledgePart[] | undefined;
   // The frame of the section closed last, for the next section to reuse: most sections open right
   // after one closes, so a document allocates few frames beyond its depth, not one per section (the
   // garbage collector's copying of them was most of the compile time of a section-dense document).
@@ -160,14 +203,17 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
 
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
-    if (frame.i === frame.src.length) {
+    const length = frame.src.length;
+    if (frame.i === length) {
       stack.pop();
-      Object.freeze(frame.out);
+      const out: KnowledgePart[] = frame.out ?? [];
+      Object.freeze(out);
       const entry = frame.entry;
-      if (entry !== undefined) {
+      if (entry === undefined) root = out;
+      else {
         onPath?.delete(frame.node!);
-        const node: KnowledgeSection = Object.freeze({ id: frame.id, parts: frame.out });
-        stack[stack.length - 1]!.out.push(node);
+        const node: KnowledgeSection = Object.freeze({ id: frame.id, parts: out });
+        stack[stack.length - 1]!.out![entry.index] = node;
         entry.node = node;
         entry.end = texts.length;
         if (frame.own !== undefined) entry.own = frame.own.length === 0 ? NONE : Object.freeze(frame.own);
@@ -176,9 +222,10 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       continue;
     }
     const index = frame.i++;
+    if (index === 0) frame.out = length <= MAX_PRESIZED ? presized(length) : [];
     const part: unknown = frame.src[index];
     if (typeof part === 'string') {
-      frame.out.push(part);
+      frame.out![index] = part;
       if (part.length > 0) {
         texts.push(part);
         frame.own?.push(part);
@@ -193,7 +240,13 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     const sectionId = own(part, 'id');
     const sectionParts = own(part, 'parts');
     const id = typeof sectionId === 'string' ? sectionId : '';
-    const first = id === '' ? undefined : sections.get(id);
+    let first: Entry | undefined;
+    if (id === '' || ids === undefined) first = undefined;
+    else if (map !== undefined) first = map.get(id);
+    else {
+      const k = ids.indexOf(id);
+      first = k < 0 ? undefined : entries![k];
+    }
     if (id === '' || first !== undefined || part === input) {
       onPath ??= ancestors(input, stack);
       if (onPath.has(part)) {
@@ -215,8 +268,20 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     if (id === '') {
       invalid(ctx, pathOf(at, parent, index, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
     } else if (first === undefined) {
-      sections.set(id, entry);
-      sectionIds.push(id);
+      if (ids === undefined) {
+        ids = [id];
+        entries = [entry];
+      } else {
+        ids.push(id);
+        if (map !== undefined) map.set(id, entry);
+        else if (ids.length <= MAX_LISTED) entries!.push(entry);
+        else {
+          map = new Map();
+          for (let k = 0; k < entries!.length; k++) map.set(ids[k]!, entries![k]!);
+          map.set(id, entry);
+          entries = undefined;
+        }
+      }
     } else {
       report(
         ctx,
@@ -235,10 +300,10 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     if (parent !== undefined) frame.own ??= texts.slice(frame.start);
     const next = spare;
     spare = undefined;
-    if (next === undefined) stack.push({ src: sectionParts, out: [], node: part, entry, id, start: texts.length, own: undefined, i: 0 });
+    if (next === undefined) stack.push({ src: sectionParts, out: undefined, node: part, entry, id, start: texts.length, own: undefined, i: 0 });
     else {
       next.src = sectionParts;
-      next.out = [];
+      next.out = undefined;
       next.node = part;
       next.entry = entry;
       next.id = id;
@@ -252,8 +317,13 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   if (issues.length > before) return undefined;
   const document: KnowledgeDocument = Object.freeze(
     locale === undefined
-      ? { id: ctx.documentId!, revision: revision as string, parts: root }
-      : { id: ctx.documentId!, revision: revision as string, locale: locale as string, parts: root },
+      ? { id: ctx.documentId!, revision: revision as string, parts: root! }
+      : { id: ctx.documentId!, revision: revision as string, locale: locale as string, parts: root! },
   );
-  return { document, texts, sections, sectionIds: Object.freeze(sectionIds) };
+  // Kept for the catalog's life, so without a grown array's spare capacity: a document without
+  // sections whose parts are all non-empty strings has its parts as its texts.
+  if (ids === undefined && texts.length === root!.length) texts = root as string[];
+  else if (texts.length <= MAX_PRESIZED) texts = texts.slice();
+  if (ids === undefined) return { document, texts, sections: NO_SECTIONS, sectionIds: NONE };
+  return { document, texts, sections: map ?? entries!.slice(), sectionIds: Object.freeze(ids.length <= MAX_PRESIZED ? ids.slice() : ids) };
 }
