@@ -16,7 +16,8 @@
 // over two minutes per pass on the 100 MB folder on a 2-core machine, so `main` gets one round by
 // default; CHECK_BENCH_SHAPE_SECONDS=Infinity runs every round everywhere (over ten minutes).
 // Also CHECK_BENCH_MAIN_FILES (default 10,000; fewer only for a quick try), CHECK_BENCH_SPARSE_FILES
-// (default 10), CHECK_BENCH_CORPUS (default ../shared/corpus/markdown beside the repository).
+// (default 10), CHECK_BENCH_CORPUS (default ../shared/corpus/markdown beside the repository),
+// CHECK_BENCH_SHAPES (a comma-separated subset, such as `tiny,real`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,7 @@ const SHAPE_SECONDS = Number(process.env.CHECK_BENCH_SHAPE_SECONDS ?? 20);
 const SPARSE_FILES = Number(process.env.CHECK_BENCH_SPARSE_FILES ?? 10);
 const MAIN_FILES = Number(process.env.CHECK_BENCH_MAIN_FILES ?? 10_000);
 const CORPUS = process.env.CHECK_BENCH_CORPUS ?? fileURLToPath(new URL('../../shared/corpus/markdown', import.meta.url));
+const ONLY = process.env.CHECK_BENCH_SHAPES ? new Set(process.env.CHECK_BENCH_SHAPES.split(',')) : undefined;
 const TARGET = 10;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -138,13 +140,16 @@ try {
     { label: 'tiny', description: '2,000 × ~1 KB', rounds: ROUNDS, expectClean: true,
       dir: path.join(temp, 'tiny'), make: (dir) => writeCheckFolder(dir, { files: 2_000, bytesPerFile: 1_000, anchorShare: 0.2, fanout: 20, seed: 31 }) },
   );
+  if (ONLY) shapes.splice(0, shapes.length, ...shapes.filter((shape) => ONLY.has(shape.label)));
   for (const shape of shapes) {
     const t = process.hrtime.bigint();
     const made = shape.make(shape.dir);
     shape.description += `, ${((made.anchors / made.lines) * 100).toFixed(1)}% anchor lines`;
     log(`  ${shape.label}: ${made.files} files, ${(made.bytes / 1e6).toFixed(1)} MB, ${made.anchors} anchor lines of ${made.lines}, written in ${(Number(process.hrtime.bigint() - t) / 1e9).toFixed(1)} s`);
   }
-  if (existsSync(CORPUS)) {
+  if (ONLY && !ONLY.has('real')) {
+    // left out by CHECK_BENCH_SHAPES
+  } else if (existsSync(CORPUS)) {
     shapes.push({ label: 'real', description: `real docs, no anchors (${CORPUS})`, rounds: ROUNDS, expectClean: false, dir: CORPUS });
   } else {
     log(`check bench: no real corpus at ${CORPUS} (set CHECK_BENCH_CORPUS); the real-documents shape is skipped.`);

@@ -116,7 +116,7 @@ interface FileResult {
 }
 
 /** Reads, decodes, splits and parses one file, pushing its problems onto `issues`. */
-function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): FileResult {
+function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[], hashRevision: boolean): FileResult {
   const decoded = decodeUtf8(bytes);
   if ('invalidAt' in decoded) {
     const { line, column } = placeOfByte(bytes, decoded.invalidAt);
@@ -135,7 +135,7 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
   // The body is parsed even when the front matter has a problem, so that one run shows them all.
   // The front matter becomes blank lines, so that every position the parser reports is a file position.
   const text = front.lines === 0 ? front.body : '\n'.repeat(front.lines) + front.body;
-  const revision = `sha256:${hash('sha256', bytes, 'hex')}`;
+  const revision = hashRevision ? `sha256:${hash('sha256', bytes, 'hex')}` : 'not-hashed';
   let document: KnowledgeDocument;
   try {
     const locale = data['locale'];
@@ -157,8 +157,8 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
  *
  * @param dir - the folder, as a path or a `file:` URL.
  * @param options - `include`, `exclude`, `maxChars`.
- * @param onProgress - called after each file with the files done and the total (the command line's
- *   progress line).
+ * @param hooks - for the command line: `onProgress(done, total)` after each file (its progress line),
+ *   and `hashRevisions: false` when nothing will read the documents' revisions (`check`; default true).
  * @returns what loaded and every problem, sorted by file and place.
  * @throws {KnowledgeError} `INVALID_INPUT` for bad arguments, `READ_FAILED` when the folder or a file
  *   cannot be read.
@@ -166,7 +166,7 @@ function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[]): Fil
 export async function readKnowledgeDirectory(
   dir: string | URL,
   options?: LoadKnowledgeDirectoryOptions,
-  onProgress?: (done: number, total: number) => void,
+  hooks: { readonly onProgress?: (done: number, total: number) => void; readonly hashRevisions?: boolean } = {},
 ): Promise<DirectoryReading> {
   checkOptions(options);
   const directory = await folderOf(dir);
@@ -192,8 +192,8 @@ export async function readKnowledgeDirectory(
     } catch (error) {
       throw new KnowledgeError([{ code: 'READ_FAILED', file, message: `${API}: \`${file}\` in \`${directory}\` cannot be read (${(error as Error).message}). Check that it exists and is readable.` }], { cause: error });
     }
-    results.push(readOne(file, bytes, issues));
-    onProgress?.(results.length, paths.length);
+    results.push(readOne(file, bytes, issues, hooks.hashRevisions !== false));
+    hooks.onProgress?.(results.length, paths.length);
   }
 
   const documents: KnowledgeDocument[] = [];
