@@ -6,6 +6,7 @@ import * as agent from '../../src/agent/index.js';
 import * as mcp from '../../src/mcp/index.js';
 import * as http from '../../src/http/index.js';
 import * as httpNode from '../../src/http/node/index.js';
+import * as nodeEntry from '../../src/node/index.js';
 import * as core from '../../src/index.js';
 import pkg from '../../package.json' with { type: 'json' };
 
@@ -43,6 +44,10 @@ describe('agent and MCP entries', () => {
   it('pins the export keys of `knowledge-kit/http` and `knowledge-kit/http/node`', () => {
     expect(Object.keys(http).sort()).toEqual(['createKnowledgeClient', 'createKnowledgeHandler', 'createMemoryRateLimiter']);
     expect(Object.keys(httpNode).sort()).toEqual(['KNOWLEDGE_MAX_HEADER_SIZE', 'serveKnowledge', 'toNodeListener']);
+  });
+
+  it('pins the export keys of `knowledge-kit/node`', () => {
+    expect(Object.keys(nodeEntry).sort()).toEqual(['loadKnowledgeDirectory', 'watchKnowledgeDirectory']);
   });
 
   it('pins the package entries, the command and the MCP SDK as a dependency (the `mcp` command needs it)', () => {
