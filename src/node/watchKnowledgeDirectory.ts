@@ -2,8 +2,10 @@
  * `watchKnowledgeDirectory`: reload a folder on change and swap in the new catalog only when it loaded
  * cleanly, the seed's "build a new catalog and swap the reference".
  */
-import { relative, sep } from 'node:path';
-import { watch } from 'chokidar';
+import { existsSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type FSWatcher, watch } from 'chokidar';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
@@ -19,7 +21,10 @@ const API = 'watchKnowledgeDirectory';
  * @param dir - the folder, as a path or a `file:` URL.
  * @param options - the loader's options and `debounceMs` (default 100).
  * @param onChange - called after each reload with `{ ok: true, loaded }` (already `current`) or
- *   `{ ok: false, error }`. Reloads never overlap; changes during one cause one more.
+ *   `{ ok: false, error }`. Reloads never overlap; changes during one (or during the first load) cause
+ *   one more. If the folder is deleted, the reload reports `READ_FAILED` and watching resumes when the
+ *   folder is back. An error thrown by `onChange` is not caught: like an event listener's, it becomes
+ *   an uncaught exception, and watching goes on.
  * @returns the watcher, once the first load succeeded and the folder is watched.
  * @throws {KnowledgeError} what `loadKnowledgeDirectory` throws for the first load; `INVALID_INPUT` for
  *   a bad `debounceMs` or `onChange`.
@@ -44,14 +49,28 @@ export async function watchKnowledgeDirectory(
   if (typeof onChange !== 'function') {
     throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['onChange'], message: `${API}: \`onChange\` must be a function that receives each reload's result.` }]);
   }
-  let current: LoadedKnowledgeDirectory = await loadKnowledgeDirectory(dir, loadOptions);
-  const directory = current.directory;
+  if (!(typeof dir === 'string' && dir !== '') && !(dir instanceof URL)) await loadKnowledgeDirectory(dir, loadOptions); // rejects: INVALID_INPUT
+  const directory = resolve(dir instanceof URL ? fileURLToPath(dir) : dir);
 
+  let current: LoadedKnowledgeDirectory | undefined;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let watcher: FSWatcher | undefined;
+  let polling: ReturnType<typeof setInterval> | undefined;
 
+  const report = (change: KnowledgeDirectoryChange): void => {
+    try {
+      onChange(change);
+    } catch (error) {
+      // The app's callback failed: that is the app's error, raised as an event listener's would be
+      // (an uncaught exception), outside the reload chain so that watching and `close()` go on working.
+      setImmediate(() => {
+        throw error;
+      });
+    }
+  };
   const reload = async (): Promise<void> => {
     let change: KnowledgeDirectoryChange;
     try {
@@ -61,16 +80,17 @@ export async function watchKnowledgeDirectory(
       change = { ok: true, loaded };
     } catch (error) {
       if (closed) return;
-      change = { ok: false, error: isKnowledgeError(error) ? error : new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], message: `${API}: reloading \`${directory}\` failed: ${String(error)}` }], { cause: error }) };
+      const failure = isKnowledgeError(error) ? error : new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], message: `${API}: reloading \`${directory}\` failed: ${String(error)}` }], { cause: error });
+      if (failure.code === 'READ_FAILED' && failure.issues[0]?.path?.[0] === 'dir') await folderLost();
+      change = { ok: false, error: failure };
     }
-    try {
-      onChange(change);
-    } catch (error) {
-      // The app's callback failed: that is the app's error, raised as an event listener's would be,
-      // outside the reload chain so that watching and `close()` go on working.
-      setImmediate(() => {
-        throw error;
-      });
+    report(change);
+  };
+  const afterRun = (): void => {
+    running = undefined;
+    if (again && !closed) {
+      again = false;
+      run();
     }
   };
   const run = (): void => {
@@ -79,13 +99,7 @@ export async function watchKnowledgeDirectory(
       again = true;
       return;
     }
-    running = reload().finally(() => {
-      running = undefined;
-      if (again && !closed) {
-        again = false;
-        run();
-      }
-    });
+    running = reload().finally(afterRun);
   };
   const schedule = (): void => {
     if (closed) return;
@@ -99,21 +113,57 @@ export async function watchKnowledgeDirectory(
     if (rel === '') return false;
     return rel.split(sep).some((segment) => segment === 'node_modules' || (segment.startsWith('.') && segment !== '..'));
   };
-  const watcher = watch(directory, { ignoreInitial: true, ignored });
-  watcher.on('all', schedule);
-  await new Promise<void>((resolveReady, rejectReady) => {
-    watcher.once('ready', resolveReady);
-    watcher.once('error', rejectReady);
-  });
+  const startWatching = async (): Promise<void> => {
+    const next = watch(directory, { ignoreInitial: true, ignored });
+    next.on('all', schedule);
+    await new Promise<void>((resolveReady, rejectReady) => {
+      next.once('ready', resolveReady);
+      next.once('error', rejectReady);
+    });
+    watcher = next;
+  };
+  // A watch on a folder that was deleted sees nothing, even once the folder is back: look for it
+  // every `max(debounceMs, 250)` ms, and watch and reload it when it is there again.
+  const folderLost = async (): Promise<void> => {
+    if (polling !== undefined) return;
+    const lost = watcher;
+    watcher = undefined;
+    await lost?.close();
+    if (closed) return;
+    polling = setInterval(() => {
+      if (closed || !existsSync(directory)) return;
+      clearInterval(polling);
+      polling = undefined;
+      startWatching().then(schedule, () => void folderLost());
+    }, Math.max(debounceMs, 250));
+  };
+  const stop = async (): Promise<void> => {
+    closed = true;
+    if (timer !== undefined) clearTimeout(timer);
+    if (polling !== undefined) clearInterval(polling);
+    await watcher?.close();
+  };
+
+  // Watch first, then load: a change made while the first load runs causes a reload after it.
+  await startWatching();
+  const first = loadKnowledgeDirectory(directory, loadOptions);
+  running = first.then(
+    () => undefined,
+    () => undefined,
+  ).finally(afterRun);
+  try {
+    current = await first;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 
   return {
     get current() {
-      return current;
+      return current!;
     },
     async close() {
-      closed = true;
-      if (timer !== undefined) clearTimeout(timer);
-      await watcher.close();
+      await stop();
       await running;
     },
   };

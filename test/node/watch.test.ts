@@ -139,6 +139,52 @@ describe('watchKnowledgeDirectory', () => {
     }
   });
 
+  it('goes on watching a folder that is deleted and made again: READ_FAILED, then the new contents, then later edits', async () => {
+    const dir = await folder({ 'guide.md': 'Guide.\n' });
+    const recorder = changeRecorder();
+    const watcher = await watchKnowledgeDirectory(dir, { debounceMs: 20 }, recorder.onChange);
+    try {
+      const gone = recorder.next((change) => !change.ok);
+      await rm(dir, { recursive: true, force: true });
+      const goneChange = await gone;
+      if (goneChange.ok) throw new Error('expected a failed reload');
+      expect(goneChange.error.issues[0]).toMatchObject({ code: 'READ_FAILED', path: ['dir'] });
+      expect(contentOf(watcher.current, 'guide')).toBe('Guide.');
+
+      const back = recorder.next(loadedWith('only', 'Only.'));
+      await mkdir(dir);
+      await writeFile(join(dir, 'only.md'), 'Only.\n');
+      await back;
+      const edited = recorder.next(loadedWith('only', 'Edited.'));
+      await replaceFile(dir, 'only.md', 'Edited.\n');
+      await edited;
+      expect(watcher.current.catalog.ids).toEqual(['only']);
+    } finally {
+      await watcher.close();
+    }
+  });
+
+  it('does not lose an edit made while the first load runs', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 2000; i++) files[`bulk/page-${String(i).padStart(4, '0')}.md`] = `Page ${i}.\n`;
+    files['zz.md'] = 'Before.\n';
+    const dir = await folder(files);
+    const recorder = changeRecorder();
+    const edited = recorder.next(loadedWith('zz', 'After.'));
+    const watching = watchKnowledgeDirectory(dir, { debounceMs: 20 }, recorder.onChange);
+    // The watch starts before the first load reads anything; the edit lands during that load.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await replaceFile(dir, 'zz.md', 'After.\n');
+    const watcher = await watching;
+    try {
+      // Either the first load read the edit, or a reload after it did: the edit is never lost.
+      if (contentOf(watcher.current, 'zz') !== 'After.') await edited;
+      expect(contentOf(watcher.current, 'zz')).toBe('After.');
+    } finally {
+      await watcher.close();
+    }
+  });
+
   it('rejects with the first load’s KnowledgeError, placed in the file', async () => {
     const text = '---\ntitle: 5\n---\nBody.\n';
     const dir = await folder({ 'bad.md': text });
