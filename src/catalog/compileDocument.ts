@@ -5,7 +5,7 @@
  * own strings are its range). Internal.
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { describe, formatPath, isNonEmptyString, isPlainObject } from '../internal/values.js';
+import { describe, formatPath, isNonEmptyString, isPlainObject, own } from '../internal/values.js';
 import type { KnowledgeDocument, KnowledgePart, KnowledgeSection } from '../types.js';
 import { extraKeys } from './extraKeys.js';
 
@@ -116,40 +116,25 @@ interface Frame {
 /** Stands in for a section's node until its close completes the entry. */
 const PENDING: KnowledgeSection = Object.freeze({ id: '', parts: NONE });
 
-/**
- * What messages need: the place of the document, its ID once known, and where issues go. One per
- * caller, reused for each document of a catalog (`index` and `documentId` are set per document), so
- * a document allocates no place of its own; its path is built only for an issue.
- */
-export interface DocumentContext {
+/** What messages need: the place of the document, its ID once known, and where issues go. */
+interface Context {
   readonly at: DocumentPlace;
   readonly issues: KnowledgeIssue[];
-  /** The document's index in the catalog's input, after `at.path`; `undefined` for a single document. */
-  index: number | undefined;
-  /** The document's ID once it is known to be a non-empty string; read by the catalog after a compile. */
   documentId: string | undefined;
 }
 
-/** The path of the document itself, followed by `rest`. */
-function docPath(ctx: DocumentContext, ...rest: (string | number)[]): (string | number)[] {
-  const path: (string | number)[] = [...ctx.at.path];
-  if (ctx.index !== undefined) path.push(ctx.index);
-  path.push(...rest);
-  return path;
-}
-
 /** The input path of the part at `index` under `parent` (the document's parts when `undefined`). */
-function pathOf(ctx: DocumentContext, parent: Entry | undefined, index: number, ...rest: (string | number)[]): (string | number)[] {
+function pathOf(at: DocumentPlace, parent: Entry | undefined, index: number, ...rest: (string | number)[]): (string | number)[] {
   const indexes: number[] = [index];
   for (let e = parent; e !== undefined; e = e.parent) indexes.push(e.index);
-  const path = docPath(ctx);
+  const path: (string | number)[] = [...at.path];
   for (let k = indexes.length - 1; k >= 0; k--) path.push('parts', indexes[k]!);
   path.push(...rest);
   return path;
 }
 
 /** Record an issue; messages name the place and, once known, the document: `documents[2].parts[0] in \`guide\``. */
-function report(ctx: DocumentContext, code: KnowledgeIssue['code'], path: (string | number)[], what: string, sectionId?: string): void {
+function report(ctx: Context, code: KnowledgeIssue['code'], path: (string | number)[], what: string, sectionId?: string): void {
   const { at, documentId } = ctx;
   ctx.issues.push({
     code,
@@ -160,7 +145,7 @@ function report(ctx: DocumentContext, code: KnowledgeIssue['code'], path: (strin
   });
 }
 
-function invalid(ctx: DocumentContext, path: (string | number)[], what: string): void {
+function invalid(ctx: Context, path: (string | number)[], what: string): void {
   report(ctx, 'INVALID_INPUT', path, what);
 }
 
@@ -173,41 +158,29 @@ function ancestors(input: object, stack: readonly Frame[]): Set<object> {
 
 /** Validate and compile `input`, pushing problems to `issues`; returns `undefined` when it is unusable. */
 export function compileDocument(input: unknown, at: DocumentPlace, issues: KnowledgeIssue[]): CompiledDocument | undefined {
-  return compileIn(input, { at, issues, index: undefined, documentId: undefined });
-}
-
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/**
- * `compileDocument` for the document at `ctx.index`; sets `ctx.documentId`. Each own-property read
- * is written out where it is needed (not through `own`) so that each has its own, monomorphic,
- * inline cache: through one shared helper every read of a catalog is one megamorphic keyed load.
- */
-export function compileIn(input: unknown, ctx: DocumentContext): CompiledDocument | undefined {
-  const { at, issues } = ctx;
   const before = issues.length;
-  ctx.documentId = undefined;
+  const ctx: Context = { at, issues, documentId: undefined };
   if (!isPlainObject(input)) {
-    invalid(ctx, docPath(ctx), `expected a document { id, revision, locale?, parts }, got ${describe(input)}.`);
+    invalid(ctx, [...at.path], `expected a document { id, revision, locale?, parts }, got ${describe(input)}.`);
     return undefined;
   }
-  const id = hasOwn.call(input, 'id') ? input['id'] : undefined;
-  const revision = hasOwn.call(input, 'revision') ? input['revision'] : undefined;
-  const locale = hasOwn.call(input, 'locale') ? input['locale'] : undefined;
-  const parts = hasOwn.call(input, 'parts') ? input['parts'] : undefined;
+  const id = own(input, 'id');
+  const revision = own(input, 'revision');
+  const locale = own(input, 'locale');
+  const parts = own(input, 'parts');
   if (isNonEmptyString(id)) ctx.documentId = id;
   for (const key of extraKeys(input, DOCUMENT_KEYS)) {
-    invalid(ctx, docPath(ctx, key), `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`);
+    invalid(ctx, [...at.path, key], `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`);
   }
-  if (ctx.documentId === undefined) invalid(ctx, docPath(ctx, 'id'), `the document ID must be a non-empty string, got ${describe(id)}.`);
+  if (ctx.documentId === undefined) invalid(ctx, [...at.path, 'id'], `the document ID must be a non-empty string, got ${describe(id)}.`);
   if (!isNonEmptyString(revision)) {
-    invalid(ctx, docPath(ctx, 'revision'), `the revision must be a non-empty string (a content hash or version your app computes), got ${describe(revision)}.`);
+    invalid(ctx, [...at.path, 'revision'], `the revision must be a non-empty string (a content hash or version your app computes), got ${describe(revision)}.`);
   }
   if (locale !== undefined && !isNonEmptyString(locale)) {
-    invalid(ctx, docPath(ctx, 'locale'), `the locale must be a non-empty string or absent, got ${describe(locale)}.`);
+    invalid(ctx, [...at.path, 'locale'], `the locale must be a non-empty string or absent, got ${describe(locale)}.`);
   }
   if (!Array.isArray(parts)) {
-    invalid(ctx, docPath(ctx, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(parts)}.`);
+    invalid(ctx, [...at.path, 'parts'], `\`parts\` must be an array of strings and sections, got ${describe(parts)}.`);
     return undefined;
   }
 
@@ -261,11 +234,11 @@ export function compileIn(input: unknown, ctx: DocumentContext): CompiledDocumen
     }
     const parent = frame.entry;
     if (!isPlainObject(part)) {
-      invalid(ctx, pathOf(ctx, parent, index), `a part must be a string or a section { id, parts }, got ${describe(part)}.`);
+      invalid(ctx, pathOf(at, parent, index), `a part must be a string or a section { id, parts }, got ${describe(part)}.`);
       continue;
     }
-    const sectionId = hasOwn.call(part, 'id') ? part['id'] : undefined;
-    const sectionParts = hasOwn.call(part, 'parts') ? part['parts'] : undefined;
+    const sectionId = own(part, 'id');
+    const sectionParts = own(part, 'parts');
     const id = typeof sectionId === 'string' ? sectionId : '';
     let first: Entry | undefined;
     if (id === '' || ids === undefined) first = undefined;
@@ -280,20 +253,20 @@ export function compileIn(input: unknown, ctx: DocumentContext): CompiledDocumen
         report(
           ctx,
           'CYCLE',
-          pathOf(ctx, parent, index),
+          pathOf(at, parent, index),
           'this section contains itself (it is one of its own ancestors). Parts must form a tree: build a new section object instead of reusing an ancestor.',
         );
         continue;
       }
     }
     for (const key of extraKeys(part, SECTION_KEYS)) {
-      invalid(ctx, pathOf(ctx, parent, index, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
+      invalid(ctx, pathOf(at, parent, index, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
     }
     // Every section gets an entry (it locates its children in messages); only a valid, first use of
     // an ID is registered. `node`, `end` and `own` are completed at the close.
     const entry: Entry = { node: PENDING, start: texts.length, end: 0, own: undefined, parent, index };
     if (id === '') {
-      invalid(ctx, pathOf(ctx, parent, index, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
+      invalid(ctx, pathOf(at, parent, index, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
     } else if (first === undefined) {
       if (ids === undefined) {
         ids = [id];
@@ -313,13 +286,13 @@ export function compileIn(input: unknown, ctx: DocumentContext): CompiledDocumen
       report(
         ctx,
         'DUPLICATE_SECTION_ID',
-        pathOf(ctx, parent, index, 'id'),
-        `section ID \`${id}\` is already used at ${formatPath(at.root, pathOf(ctx, first.parent, first.index))}; section IDs are unique within the whole document, not only among siblings. Rename one of them.`,
+        pathOf(at, parent, index, 'id'),
+        `section ID \`${id}\` is already used at ${formatPath(at.root, pathOf(at, first.parent, first.index))}; section IDs are unique within the whole document, not only among siblings. Rename one of them.`,
         id,
       );
     }
     if (!Array.isArray(sectionParts)) {
-      invalid(ctx, pathOf(ctx, parent, index, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`);
+      invalid(ctx, pathOf(at, parent, index, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`);
       continue;
     }
     onPath?.add(part);

@@ -3,12 +3,11 @@ import { fail, guardInput, throwIfIssues, throwIssues } from '../internal/guard.
 import { describe, isCharLimit, isPlainObject, own, unknownKeys } from '../internal/values.js';
 import type { KnowledgeCatalog, KnowledgeCatalogOptions, KnowledgeDocument, KnowledgeReadRequest } from '../types.js';
 import { checkRequest } from './checkRequest.js';
-import { type CompiledDocument, compileIn, type DocumentContext } from './compileDocument.js';
+import { type CompiledDocument, compileDocument } from './compileDocument.js';
 import { readSnapshot } from './readSnapshot.js';
 import { unknownDocument } from './unknownDocument.js';
 
 const API = 'defineKnowledgeCatalog';
-const PLACE = Object.freeze({ api: API, path: Object.freeze([]), root: 'documents' });
 
 /**
  * Compile documents into a frozen, read-only catalog. Build it once at startup; to change content,
@@ -84,15 +83,12 @@ function compileAll(documents: unknown, options: unknown): { compiled: Map<strin
   // push, not a Map update) and looked up in a Map built at the first duplicate.
   const indexes: number[] = [];
   let firstIndex: Map<string, number> | undefined;
-  // One context for every document: it carries the index for paths and hands back the ID it read.
-  const ctx: DocumentContext = { at: PLACE, issues, index: undefined, documentId: undefined };
   // A plain loop, not forEach: a hole in a sparse array is reported, never skipped.
   for (let index = 0; index < documents.length; index++) {
-    ctx.index = index;
-    const doc = compileIn(documents[index], ctx);
-    // Set when the input is a plain object with a non-empty string ID, valid document or not.
-    const id = ctx.documentId;
-    if (id === undefined) continue;
+    const input: unknown = documents[index];
+    const doc = compileDocument(input, { api: API, path: [index], root: 'documents' }, issues);
+    const id = isPlainObject(input) ? own(input, 'id') : undefined;
+    if (typeof id !== 'string' || id === '') continue;
     let first: number | undefined;
     if (firstIndex === undefined) {
       const size = compiled.size;
