@@ -20,7 +20,8 @@ export function parseCommandArgs(command: string, argv: readonly string[], optio
   try {
     parsed = parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '.');
+    let reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '.');
+    if (!/[.!?]$/.test(reason)) reason += '.';
     throw new CliExit(`knowledge-kit ${command}: ${reason} Run \`knowledge-kit ${command} --help\`.`);
   }
   if (parsed.values['help'] !== true && parsed.positionals.length > maxPositionals) {

@@ -204,8 +204,11 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
     const kind = KNOWN[key];
     if (kind === 'id' && (typeof value !== 'string' || value.trim() === '')) bad(`must be a non-empty string, not ${show(value)}. Quote it if YAML read it as another type.`);
     else if (kind === 'text' && typeof value !== 'string') bad(`must be a string, not ${show(value)}. Quote it if YAML read it as another type.`);
-    else if (kind === 'tags' && !(Array.isArray(value) && value.every((tag) => typeof tag === 'string'))) bad(`must be a list of strings, such as \`tags: [returns, billing]\`, not ${show(value)}.`);
-    else {
+    else if (kind === 'tags' && !(Array.isArray(value) && value.every((tag) => typeof tag === 'string'))) {
+      const list: readonly unknown[] | undefined = Array.isArray(value) ? value : undefined;
+      const odd = list === undefined ? -1 : list.findIndex((tag) => typeof tag !== 'string');
+      bad(`must be a list of strings, such as \`tags: [returns, billing]\`, not ${odd < 0 ? show(value) : `a list whose item ${odd + 1} is ${show(list![odd])}`}. Quote a tag YAML reads as another type.`);
+    } else {
       const problemText = jsonProblem(value);
       if (problemText) bad(`${problemText}. Use strings, finite numbers, booleans, null, lists and mappings.`);
     }

@@ -77,7 +77,7 @@ async function folderOf(dir: string | URL): Promise<string> {
     throw new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], file: directory, message: `${API}: folder \`${directory}\` ${reason}. Pass the folder that holds your Markdown files.` }], { cause: error });
   }
   if (!isDirectory) {
-    throw new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], file: directory, message: `${API}: \`${directory}\` is a file, not a folder. Pass the folder that holds it, with \`include\` to pick files.` }]);
+    throw new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], file: directory, message: `${API}: \`${directory}\` is a file, not a folder. Pass the folder that holds it.` }]);
   }
   return directory;
 }

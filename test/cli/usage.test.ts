@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, type CliResult } from './helpers/cli.js';
+import { useTempRoots, writeTree } from './helpers/folders.js';
 
 const COMMANDS = ['check', 'outline', 'read', 'search', 'serve', 'mcp'] as const;
 
@@ -80,5 +81,49 @@ describe.concurrent('knowledge-kit usage', () => {
     expect(noValue.stderr).toContain('knowledge-kit check --help');
     expect(extra.stderr).toContain('`two`');
     expect(extra.stderr).toContain('knowledge-kit outline --help');
+  });
+});
+
+describe.concurrent('knowledge-kit serve and check refuse arguments that would mislead (exit 2, one line)', () => {
+  const root = useTempRoots();
+
+  it.each([
+    { name: 'an empty --id', args: ['--id', ''], says: '--id' },
+    { name: 'the --id `..`, which a URL would drop', args: ['--id', '..'], says: '--id' },
+    { name: 'a --base-path with a `..` segment', args: ['--base-path', '/a/../b'], says: '--base-path' },
+    { name: 'a --base-path with a space', args: ['--base-path', '/a b'], says: '--base-path' },
+    { name: 'a --base-path with an empty segment', args: ['--base-path', '//x'], says: '--base-path' },
+    { name: 'a --base-path without a leading slash', args: ['--base-path', 'x'], says: '--base-path' },
+    { name: 'an empty --host', args: ['--host', ''], says: '--host' },
+  ])('serve: $name', async ({ args, says }) => {
+    const dir = await root();
+    await writeTree(dir, { 'a.md': 'A.\n' });
+    const result = await runCli(['serve', dir, '--port', '0', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(linesOf(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toContain(says);
+  });
+
+  it.each([
+    { name: 'a BOM before the token', bytes: [0xef, 0xbb, 0xbf, ...Buffer.from('token\n')] },
+    { name: 'a space inside the token', bytes: [...Buffer.from('two words\n')] },
+    { name: 'an empty file', bytes: [...Buffer.from('\n')] },
+  ])('serve: a token file with $name (the printed `$(cat …)` would send another token)', async ({ bytes }) => {
+    const dir = await root();
+    await writeTree(dir, { 'a.md': 'A.\n', '.token': Uint8Array.from(bytes) });
+    const result = await runCli(['serve', dir, '--port', '0', '--token-file', `${dir}/.token`]);
+    expect(result.code).toBe(2);
+    expect(linesOf(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toContain('token file');
+  });
+
+  it('check: a dot file named on the command line is refused, not skipped silently', async () => {
+    const dir = await root();
+    await writeTree(dir, { '.draft.md': '<!-- agent-section:x -->\n' });
+    const result = await runCli(['check', '.draft.md'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('`.draft.md` is a dot file');
   });
 });

@@ -344,6 +344,13 @@ describe('INVALID_FRONT_MATTER', () => {
     expect(error.issues[0]?.message).not.toContain('undefined');
   });
 
+  it('names the item of `tags` that is not a string', async () => {
+    const text = '---\ntags: [returns, 1]\n---\nBody.\n';
+    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'tags.md': text })));
+    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'tags.md', ...placeOf(text, '[returns') });
+    expect(error.issues[0]?.message).toContain('a list whose item 2 is the number 1');
+  });
+
   it('refuses aliases that multiply into more than 10,000 values, at the key that holds them', async () => {
     // Each level repeats the one before ten times (a "billion laughs"): `d` holds 11,111 values.
     const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];

@@ -75,6 +75,9 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
         throw new CliExit(`knowledge-kit check: \`${path}\` ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}.`);
       }
       if (isFile && !path.endsWith('.md')) throw new CliExit(`knowledge-kit check: \`${path}\` is not a Markdown file (.md) or a folder.`);
+      if (isFile && basename(path).startsWith('.')) {
+        throw new CliExit(`knowledge-kit check: \`${path}\` is a dot file, which no folder load reads (as dot folders and node_modules); rename it if it is knowledge.`);
+      }
       const folder = isFile ? dirname(path) : path;
       let reading;
       try {

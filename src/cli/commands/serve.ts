@@ -13,14 +13,19 @@ import { count } from '../problems.js';
 
 /** Reads the bearer token of `--token-file`. */
 async function readToken(path: string): Promise<string> {
-  let token: string;
+  let text: string;
   try {
-    token = (await readFile(path, 'utf8')).trim();
+    text = await readFile(path, 'utf8');
   } catch (error) {
     throw new CliExit(`knowledge-kit serve: token file \`${path}\` cannot be read (${(error as Error).message}).`);
   }
-  if (token === '' || /[\s\u0000-\u001f\u007f]/.test(token)) {
-    throw new CliExit(`knowledge-kit serve: token file \`${path}\` must hold one token: visible characters, no spaces, not empty.`);
+  // Line endings at the end are dropped, as \`$(cat file)\` in the printed commands drops them; anything
+  // else the shell would keep (a BOM, spaces) would make those commands send another token.
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
+  const token = text.slice(0, end);
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new CliExit(`knowledge-kit serve: token file \`${path}\` must hold the token alone: visible ASCII characters (no spaces, no BOM), then at most a line ending.`);
   }
   return token;
 }
@@ -50,9 +55,15 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   const dir = positionals[0] ?? '.';
   const port = integerOption('serve', 'port', values['port'], 0, 65_535) ?? 8787;
   const hostname = typeof values['host'] === 'string' ? values['host'] : '127.0.0.1';
+  if (hostname === '') throw new CliExit('knowledge-kit serve: --host needs an address, such as 127.0.0.1 or ::1.');
   const id = knowledgeBaseId(dir, values['id']);
+  // URLs drop `.` and `..` segments, so such an ID would print a URL that reaches another route.
+  if (id === '' || id === '.' || id === '..') throw new CliExit(`knowledge-kit serve: --id must name the knowledge base, not \`${id}\`; such as \`--id handbook\`.`);
   const basePath = typeof values['base-path'] === 'string' ? values['base-path'].replace(/\/+$/, '') : '';
-  if (basePath !== '' && !basePath.startsWith('/')) throw new CliExit(`knowledge-kit serve: --base-path must start with \`/\`, such as \`/openapi/v2\`, not \`${basePath}\`.`);
+  const segments = basePath.split('/').slice(1);
+  if (basePath !== '' && (!basePath.startsWith('/') || segments.some((segment) => segment === '' || segment === '.' || segment === '..' || !/^[\w.~!$&'()*+,;=:@%-]+$/.test(segment)))) {
+    throw new CliExit(`knowledge-kit serve: --base-path must be a path such as \`/openapi/v2\`: starting with \`/\`, no empty, \`.\` or \`..\` segments, no spaces; not \`${basePath}\`.`);
+  }
   const tokenFile = values['token-file'];
   const token = typeof tokenFile === 'string' ? createHash('sha256').update(await readToken(tokenFile)).digest() : undefined;
 
