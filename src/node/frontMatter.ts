@@ -1,10 +1,13 @@
 /**
- * YAML front matter: finding the block, parsing it with `yaml`, checking the keys Knowledge Kit reads.
+ * YAML front matter: finding the block, parsing it with `js-yaml`, checking the keys Knowledge Kit reads.
  * Every position is a position in the file, so the body's line numbers move by the block's lines.
  */
 import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import type { JsonObject, JsonValue } from '../agent/types.js';
+import { jsonProblem } from './jsonProblem.js';
+import { keyPlaces } from './keyPlaces.js';
+import { lineEnd, nextLine } from './lines.js';
 
 /** What the front matter of one file says, and where the body starts. */
 export interface FrontMatter {
@@ -14,30 +17,12 @@ export interface FrontMatter {
   readonly body: string;
   /** How many lines the block takes, fences included: body line `n` is file line `n + lines`. */
   readonly lines: number;
-  /** Where each top-level key's value starts in the file. */
   /** Where a top-level key's value starts in the file (worked out on first use: only messages need it). */
   readonly place: (key: string) => KnowledgePosition | undefined;
 }
 
 /** The keys Knowledge Kit reads, and the type each must have. */
 const KNOWN: Readonly<Record<string, 'id' | 'text' | 'tags'>> = { id: 'id', locale: 'id', title: 'text', description: 'text', tags: 'tags' };
-
-/** The end of the line starting at `from` (the index of its line break, or `text.length`). */
-function lineEnd(text: string, from: number): number {
-  let i = from;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) return i;
-    i++;
-  }
-  return i;
-}
-
-/** The index after the line break at `end` (CRLF, LF or CR). */
-function nextLine(text: string, end: number): number {
-  if (end >= text.length) return end;
-  return text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
-}
 
 /** Whether `text[from, end)` is `fence` followed only by spaces or tabs. */
 function isFence(text: string, from: number, end: number, fence: string): boolean {
@@ -47,86 +32,6 @@ function isFence(text: string, from: number, end: number, fence: string): boolea
     if (c !== 32 && c !== 9) return false;
   }
   return true;
-}
-
-/** How many values a front matter block may hold: aliases count each time they are used. */
-const MAX_VALUES = 10_000;
-
-/** A phrase saying what in `value` JSON cannot hold, or `undefined` (explicit stack: depth is input). */
-function jsonProblem(value: unknown): string | undefined {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  let seen = 0;
-  while (stack.length > 0) {
-    const { value: item, depth } = stack.pop()!;
-    if (++seen > MAX_VALUES) return `holds more than ${MAX_VALUES} values (an alias counts each time it is used)`;
-    if (depth > 64) return 'nests more than 64 levels deep';
-    if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
-    if (typeof item === 'number') {
-      if (Number.isFinite(item)) continue;
-      return `has the number ${String(item)}, which JSON cannot hold`;
-    }
-    if (Array.isArray(item) || (typeof item === 'object' && Object.getPrototypeOf(item) === Object.prototype)) {
-      for (const child of Object.values(item as object)) stack.push({ value: child, depth: depth + 1 });
-      continue;
-    }
-    return `has a value JSON cannot hold (${Object.prototype.toString.call(item)})`;
-  }
-  return undefined;
-}
-
-/** Where a value on the lines after its key starts: the first character of the next line, if indented or a list item. */
-function nestedStart(raw: string, from: number, line: number): KnowledgePosition | undefined {
-  const end = lineEnd(raw, from);
-  let at = from;
-  while (at < end && (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9)) at++;
-  if (at === end || (at === from && raw.charCodeAt(at) !== 45 /* - */)) return undefined;
-  return { line, column: at - from + 1 };
-}
-
-/**
- * Where each top-level key's value starts, by a scan of the block's lines (keys at column 1, plain or
- * quoted). Only messages use it; a key it cannot place is placed at the block's first line. A line
- * starting with `?` (a complex key) is recorded under `?`.
- */
-function keyPlaces(raw: string): Map<string, KnowledgePosition> {
-  const places = new Map<string, KnowledgePosition>();
-  let line = 2;
-  for (let from = 0; from < raw.length; line++) {
-    const end = lineEnd(raw, from);
-    const first = raw.charCodeAt(from);
-    let keyEnd = -1;
-    let key: string | undefined;
-    if (first === 63 /* ? */) {
-      let at = from + 1;
-      while (at < end && (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9)) at++;
-      if (!places.has('?')) places.set('?', { line, column: at - from + 1 });
-    }
-    else if (first === 34 /* " */ || first === 39 /* ' */) {
-      const closeAt = raw.indexOf(String.fromCharCode(first), from + 1);
-      if (closeAt > from && closeAt < end && raw.charCodeAt(closeAt + 1) === 58 /* : */) {
-        key = raw.slice(from + 1, closeAt);
-        keyEnd = closeAt + 1;
-      }
-    } else if (first !== 32 && first !== 9 && first !== 35 /* # */ && first !== 45 /* - */ && from < end) {
-      for (let i = from; i < end; i++) {
-        if (raw.charCodeAt(i) !== 58) continue;
-        const after = raw.charCodeAt(i + 1);
-        if (i + 1 === end || after === 32 || after === 9) {
-          key = raw.slice(from, i).trimEnd();
-          keyEnd = i;
-          break;
-        }
-      }
-    }
-    const next = nextLine(raw, end);
-    if (key !== undefined && !places.has(key)) {
-      let value = keyEnd + 1;
-      while (value < end && (raw.charCodeAt(value) === 32 || raw.charCodeAt(value) === 9)) value++;
-      places.set(key, value < end || next >= raw.length ? { line, column: value - from + 1 } : (nestedStart(raw, next, line + 1) ?? { line, column: value - from + 1 }));
-    }
-    from = next;
-  }
-  return places;
 }
 
 /**

@@ -1,0 +1,58 @@
+/** Where the top-level keys of a front matter block are, for messages: a scan of its lines. */
+import type { KnowledgePosition } from '../errors/codes.js';
+import { lineEnd, nextLine } from './lines.js';
+
+/** Where a value on the lines after its key starts: the first character of the next line, if indented or a list item. */
+function nestedStart(raw: string, from: number, line: number): KnowledgePosition | undefined {
+  const end = lineEnd(raw, from);
+  let at = from;
+  while (at < end && (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9)) at++;
+  if (at === end || (at === from && raw.charCodeAt(at) !== 45 /* - */)) return undefined;
+  return { line, column: at - from + 1 };
+}
+
+/**
+ * Where each top-level key's value starts, by a scan of the block's lines (keys at column 1, plain or
+ * quoted). Only messages use it; a key it cannot place is placed at the block's first line. A line
+ * starting with `?` (a complex key) is recorded under `?`.
+ */
+export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
+  const places = new Map<string, KnowledgePosition>();
+  let line = 2;
+  for (let from = 0; from < raw.length; line++) {
+    const end = lineEnd(raw, from);
+    const first = raw.charCodeAt(from);
+    let keyEnd = -1;
+    let key: string | undefined;
+    if (first === 63 /* ? */) {
+      let at = from + 1;
+      while (at < end && (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9)) at++;
+      if (!places.has('?')) places.set('?', { line, column: at - from + 1 });
+    }
+    else if (first === 34 /* " */ || first === 39 /* ' */) {
+      const closeAt = raw.indexOf(String.fromCharCode(first), from + 1);
+      if (closeAt > from && closeAt < end && raw.charCodeAt(closeAt + 1) === 58 /* : */) {
+        key = raw.slice(from + 1, closeAt);
+        keyEnd = closeAt + 1;
+      }
+    } else if (first !== 32 && first !== 9 && first !== 35 /* # */ && first !== 45 /* - */ && from < end) {
+      for (let i = from; i < end; i++) {
+        if (raw.charCodeAt(i) !== 58) continue;
+        const after = raw.charCodeAt(i + 1);
+        if (i + 1 === end || after === 32 || after === 9) {
+          key = raw.slice(from, i).trimEnd();
+          keyEnd = i;
+          break;
+        }
+      }
+    }
+    const next = nextLine(raw, end);
+    if (key !== undefined && !places.has(key)) {
+      let value = keyEnd + 1;
+      while (value < end && (raw.charCodeAt(value) === 32 || raw.charCodeAt(value) === 9)) value++;
+      places.set(key, value < end || next >= raw.length ? { line, column: value - from + 1 } : (nestedStart(raw, next, line + 1) ?? { line, column: value - from + 1 }));
+    }
+    from = next;
+  }
+  return places;
+}

@@ -1,0 +1,18 @@
+/** Line boundaries as the parser counts them: LF, CRLF and a lone CR each end a line. */
+
+/** The end of the line starting at `from` (the index of its line break, or `text.length`). */
+export function lineEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+    i++;
+  }
+  return i;
+}
+
+/** The index after the line break at `end` (CRLF, LF or CR). */
+export function nextLine(text: string, end: number): number {
+  if (end >= text.length) return end;
+  return text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+}

@@ -1,0 +1,80 @@
+/** One file of a folder: decoded, its front matter split off, parsed, with every problem placed in the file. */
+import { hash } from 'node:crypto';
+import type { KnowledgeIssue } from '../errors/codes.js';
+import { isKnowledgeError } from '../errors/isKnowledgeError.js';
+import { parseKnowledgeDocument } from '../parse/parseKnowledgeDocument.js';
+import { pagePathProblem } from '../agent/files/readFileOptions.js';
+import type { KnowledgeDocument } from '../types.js';
+import type { JsonObject, KnowledgeFileOptions } from '../agent/types.js';
+import { decodeUtf8 } from './decodeUtf8.js';
+import { readFrontMatter } from './frontMatter.js';
+
+/** `message` with the parser's `parseKnowledgeDocument: \`id\` L:C: ` prefix replaced by `file:L:C: `. */
+function placeMessage(issue: KnowledgeIssue, file: string): string {
+  const place = issue.line === undefined ? file : `${file}:${issue.line}:${issue.column ?? 1}`;
+  const prefix = issue.line === undefined ? undefined : ` ${issue.line}:${issue.column ?? 1}: `;
+  const cut = prefix === undefined ? -1 : issue.message.indexOf(prefix);
+  return `${place}: ${cut >= 0 && prefix !== undefined ? issue.message.slice(cut + prefix.length) : issue.message}`;
+}
+
+/** The line and column (UTF-16 units, as everywhere) of byte `offset`, all of whose predecessors are valid UTF-8. */
+function placeOfByte(bytes: Uint8Array, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    const b = bytes[i];
+    if (b === 10 || (b === 13 && bytes[i + 1] !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  // The file's leading BOM is not a column, as the parser ignores it; a U+FEFF later on is one.
+  return { line, column: new TextDecoder('utf-8', { ignoreBOM: lineStart !== 0 }).decode(bytes.subarray(lineStart, offset)).length + 1 };
+}
+
+/** One file, read: its document and page record, or nothing when it has a problem. */
+export interface FileResult {
+  /** The document ID the file has (front matter `id` or its path), when its front matter could be read. */
+  readonly id?: string;
+  readonly document?: KnowledgeDocument;
+  readonly page?: KnowledgeFileOptions;
+  /** Where its front matter's `id` is, for a duplicate's message. */
+  readonly idPlace?: () => { readonly line: number; readonly column: number } | undefined;
+}
+
+/** Reads, decodes, splits and parses one file, pushing its problems onto `issues`. */
+export function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[], hashRevision: boolean): FileResult {
+  const decoded = decodeUtf8(bytes);
+  if ('invalidAt' in decoded) {
+    const { line, column } = placeOfByte(bytes, decoded.invalidAt);
+    issues.push({ code: 'INVALID_ENCODING', file, line, column, message: `${file}:${line}:${column}: byte ${decoded.invalidAt} (0x${bytes[decoded.invalidAt]!.toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8. Save the file as UTF-8; Knowledge Kit never guesses an encoding or replaces bytes.` });
+    return {};
+  }
+  const before = issues.length;
+  const front = readFrontMatter(decoded.text, file, issues);
+  const frontOk = issues.length === before;
+  const data = front.data;
+  const id = typeof data['id'] === 'string' ? data['id'] : file.slice(0, -'.md'.length);
+  const known = frontOk ? { id, idPlace: () => front.place('id') } : {};
+  const path = `pages/${file}`;
+  const pathProblem = pagePathProblem(path);
+  if (pathProblem) issues.push({ code: 'INVALID_INPUT', file, documentId: id, message: `${file}: its page path \`${path}\` ${pathProblem}. Rename the file.` });
+  // The body is parsed even when the front matter has a problem, so that one run shows them all.
+  // The front matter becomes blank lines, so that every position the parser reports is a file position.
+  const text = front.lines === 0 ? front.body : '\n'.repeat(front.lines) + front.body;
+  const revision = hashRevision ? `sha256:${hash('sha256', bytes, 'hex')}` : 'not-hashed';
+  let document: KnowledgeDocument;
+  try {
+    const locale = data['locale'];
+    document = parseKnowledgeDocument({ id, revision, text, locale: typeof locale === 'string' ? locale : undefined });
+  } catch (error) {
+    if (!isKnowledgeError(error)) throw error;
+    for (const issue of error.issues) issues.push({ ...issue, file, message: placeMessage(issue, file) });
+    return known;
+  }
+  if (issues.length > before) return known;
+  const page: { -readonly [K in keyof KnowledgeFileOptions]: KnowledgeFileOptions[K] } = { path, frontmatter: data as JsonObject };
+  if (typeof data['title'] === 'string') page.title = data['title'];
+  if (typeof data['description'] === 'string') page.description = data['description'];
+  return { ...known, document, page };
+}
