@@ -11,7 +11,7 @@ import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
 import { linesOf, requireBuiltCli, runCli, startCli, useRunningClis } from './helpers/cli.js';
 import { useTempRoots, writeTree } from './helpers/folders.js';
 import { loadInProcess } from './helpers/inProcess.js';
-import { documentIdOf, HANDBOOK, renderFile, section, sectionsInOrder, treeOf } from './helpers/knowledge.js';
+import { documentIdOf, HANDBOOK, renderFile, section, sectionsInOrder, writeHandbook } from './helpers/knowledge.js';
 import { connectMcp, useMcpConnections } from './helpers/mcp.js';
 import { parseProblemLine } from './helpers/problems.js';
 import { waitFor } from './helpers/waitFor.js';
@@ -21,11 +21,8 @@ useRunningClis();
 useMcpConnections();
 beforeAll(requireBuiltCli);
 
-async function handbook(): Promise<string> {
-  const dir = join(await tempRoot(), 'handbook');
-  await writeTree(dir, treeOf(HANDBOOK));
-  return dir;
-}
+/** A fresh copy of the handbook in `<temp>/handbook`. */
+const handbook = async (): Promise<string> => writeHandbook(await tempRoot());
 
 const GUIDE = HANDBOOK[0]!;
 const guideId = documentIdOf(GUIDE);

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
 import { useTempRoots, writeTree } from './helpers/folders.js';
 import { loadInProcess } from './helpers/inProcess.js';
-import { documentIdOf, folderName, HANDBOOK, renderFile, section, treeOf } from './helpers/knowledge.js';
+import { documentIdOf, folderName, HANDBOOK, renderFile, section, treeOf, writeHandbook } from './helpers/knowledge.js';
 import { parseProblemLine } from './helpers/problems.js';
 import { getJson, HAS_CURL, httpContext, requestLog, startServe } from './helpers/serve.js';
 import { waitFor } from './helpers/waitFor.js';
@@ -22,11 +22,7 @@ useRunningClis();
 beforeAll(requireBuiltCli);
 
 /** A fresh copy of the handbook in `<temp>/handbook`. */
-async function handbook(): Promise<string> {
-  const dir = join(await tempRoot(), 'handbook');
-  await writeTree(dir, treeOf(HANDBOOK));
-  return dir;
-}
+const handbook = async (): Promise<string> => writeHandbook(await tempRoot());
 
 const GUIDE = HANDBOOK[0]!;
 const guideId = documentIdOf(GUIDE);

@@ -1,20 +1,10 @@
 /** Temporary folders for the command's tests, written from a `{ relativePath: contents }` tree. */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
 
-/** Files by `/`-separated path; a string is written as UTF-8, bytes as they are. */
-export type Tree = Readonly<Record<string, string | Uint8Array>>;
-
-/** Writes every file of `tree` under `dir`, creating folders as needed. */
-export async function writeTree(dir: string, tree: Tree): Promise<void> {
-  for (const [path, contents] of Object.entries(tree)) {
-    const file = join(dir, ...path.split('/'));
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, contents);
-  }
-}
+export { writeTree, type Tree } from '../../helpers/tree.js';
 
 /**
  * For a test file: a function that makes a fresh folder under the system's temporary folder; every

@@ -2,8 +2,8 @@
  * Anchored Markdown built from a structure the tests also read, so that section counts, the outline's
  * tree and its IDs are known without asking the code under test.
  */
-import { basename } from 'node:path';
-import type { Tree } from './folders.js';
+import { basename, join } from 'node:path';
+import { writeTree, type Tree } from './folders.js';
 
 /** A part of a document: Markdown text, or a section holding more parts. */
 export type Part = string | Section;
@@ -111,4 +111,11 @@ export function sectionCount(files: readonly KnowledgeFile[]): number {
 export function summaryLine(files: number, sections: number, problems: number): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `${plural(files, 'file')}, ${plural(sections, 'section')}, ${plural(problems, 'problem')}`;
+}
+
+/** A fresh copy of the handbook in `<root>/handbook`, for the commands that serve a folder. */
+export async function writeHandbook(root: string): Promise<string> {
+  const dir = join(root, 'handbook');
+  await writeTree(dir, treeOf(HANDBOOK));
+  return dir;
 }
