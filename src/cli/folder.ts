@@ -5,7 +5,7 @@ import type { KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { loadKnowledgeDirectory } from '../node/loadKnowledgeDirectory.js';
 import type { LoadedKnowledgeDirectory } from '../node/types.js';
-import { CliExit, EXIT, type CliIo } from './io.js';
+import { CliExit, EXIT, readFailed, type CliIo } from './io.js';
 import { count, textLine, toProblems } from './problems.js';
 
 /**
@@ -23,7 +23,7 @@ export async function loadFolder(command: string, dir: string, io: CliIo): Promi
 /** The `CliExit` for a failed load, after printing its problems. */
 export function folderError(command: string, dir: string, error: unknown, io: CliIo): CliExit {
   if (!isKnowledgeError(error)) return new CliExit(`knowledge-kit ${command}: ${error instanceof Error ? error.message : String(error)}`);
-  if (error.code === 'READ_FAILED') return new CliExit(`knowledge-kit ${command}: ${error.issues[0]!.message.replace(/^loadKnowledgeDirectory: /, '')}`);
+  if (error.code === 'READ_FAILED') return readFailed(command, error);
   const problems = toProblems(error.issues, dir);
   for (const problem of problems) io.stderr.write(`${textLine(problem)}\n`);
   return new CliExit(`knowledge-kit ${command}: ${count(problems.length, 'problem')} in \`${dir}\`; fix them (\`knowledge-kit check ${dir}\` lists them too).`, EXIT.problems);

@@ -1,4 +1,5 @@
 /** What a command writes to and how it fails: streams passed in, so a command is a plain function. */
+import type { KnowledgeError } from '../errors/KnowledgeError.js';
 
 /** The process's output streams, as a command uses them. */
 export interface CliIo {
@@ -21,4 +22,9 @@ export class CliExit extends Error {
   ) {
     super(message);
   }
+}
+
+/** The one-line exit 2 for a folder or file that cannot be read (`READ_FAILED`). */
+export function readFailed(command: string, error: KnowledgeError): CliExit {
+  return new CliExit(`knowledge-kit ${command}: ${error.issues[0]!.message.replace(/^loadKnowledgeDirectory: /, '')}`);
 }

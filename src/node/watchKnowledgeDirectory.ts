@@ -3,11 +3,11 @@
  * cleanly, the seed's "build a new catalog and swap the reference".
  */
 import { existsSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative, sep } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { folderOf } from './folderOf.js';
 import { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
 import type { KnowledgeDirectoryChange, KnowledgeDirectoryWatcher, LoadedKnowledgeDirectory, WatchKnowledgeDirectoryOptions } from './types.js';
 
@@ -49,8 +49,8 @@ export async function watchKnowledgeDirectory(
   if (typeof onChange !== 'function') {
     throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['onChange'], message: `${API}: \`onChange\` must be a function that receives each reload's result.` }]);
   }
-  if (!(typeof dir === 'string' && dir !== '') && !(dir instanceof URL)) await loadKnowledgeDirectory(dir, loadOptions); // rejects: INVALID_INPUT
-  const directory = resolve(dir instanceof URL ? fileURLToPath(dir) : dir);
+  // The loader's own check of the folder (INVALID_INPUT, READ_FAILED), before anything is watched.
+  const directory = await folderOf(dir);
 
   let current: LoadedKnowledgeDirectory | undefined;
   let closed = false;

@@ -7,7 +7,7 @@ import type { KnowledgePart } from '../../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { readKnowledgeDirectory } from '../../node/readKnowledgeDirectory.js';
 import { parseCommandArgs } from '../args.js';
-import { CliExit, EXIT, type CliIo } from '../io.js';
+import { CliExit, EXIT, readFailed, type CliIo } from '../io.js';
 import { count, githubLine, problemJson, sortProblems, textLine, toProblems, type Problem, type ProblemFormat } from '../problems.js';
 
 /** Sections in a document's parts, counted with an explicit stack. */
@@ -87,7 +87,7 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
           hashRevisions: false,
         });
       } catch (error) {
-        if (isKnowledgeError(error)) throw new CliExit(`knowledge-kit check: ${error.issues[0]!.message.replace(/^loadKnowledgeDirectory: /, '')}`);
+        if (isKnowledgeError(error)) throw readFailed('check', error);
         throw error;
       }
       files += reading.paths.length;
