@@ -49,6 +49,17 @@ describe('parseKnowledgeDocument', () => {
     ]);
   });
 
+  it('gives a parse after a refused one nothing of it (parts are collected in an array kept between parses)', () => {
+    const refused = '<!-- agent-section:x -->\nX1\n<!-- agent-section:y -->\nY\n<!-- agent-section:x -->\nmore';
+    expect(() => parse(refused)).toThrow();
+    const sections = Array.from({ length: 70_000 }, (_, k) => `<!-- agent-section:s${k} -->\n<!-- /agent-section:s${k} -->`);
+    expect(parse(`${sections.join('\n')}\nend`).parts).toHaveLength(70_001);
+    expect(parse('<!-- agent-section:a -->\nA\n<!-- /agent-section:a -->').parts).toEqual([{ id: 'a', parts: ['A'] }]);
+    expect(parse('just text').parts).toEqual(['just text']);
+    // Duplicates are found per parse: the IDs of the parses before do not count.
+    expect(parse('<!-- agent-section:x -->\n<!-- /agent-section:x -->').parts).toEqual([{ id: 'x', parts: [] }]);
+  });
+
   it('reads LF, CRLF and lone CR as line endings and writes LF', () => {
     const lines = ['top', '<!-- agent-section:a -->', 'one', 'two', '<!-- /agent-section:a -->'];
     const expected = ['top', { id: 'a', parts: ['one\ntwo'] }];

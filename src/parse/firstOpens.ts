@@ -1,90 +1,78 @@
 /**
- * Where each section ID was first opened in the parse in progress, to report duplicate IDs: an
- * open-addressing hash table in typed arrays that outlive the parse. A `Map` of the IDs cost a fifth
- * of the section-dense parse's time: its table grew by fresh allocations on every parse, and this
- * machine pays page faults for fresh memory (docs/performance.md). Once grown, this table is
- * reused, so a parse allocates nothing for it. Internal to `parseKnowledgeDocument`, which is
+ * Duplicate section IDs in the parse in progress. Internal to `parseKnowledgeDocument`, which is
  * synchronous and never re-entered.
  *
- * A slot is four numbers: the stamp of the parse that filled it (a slot with another stamp is
- * empty, so nothing is cleared between parses), the ID's hash, where the ID is (its offset in the
- * text, or -1 - k for the k-th ID that is not in the text as written: a near miss paired as meant),
- * and the line of its open anchor.
+ * The scan only records each open anchor (`recordOpen`): its ID's hash, where the ID is and its line,
+ * appended to a list. `findDuplicates` then looks them all up at once, after the scan, in an
+ * open-addressing hash table. Looked up during the scan, each new ID cost a cache miss: the text
+ * streaming through evicts the table between two anchors, and that miss was a seventh of the
+ * section-dense parse's time. After the scan the table stays in cache, and the lookups, which do not
+ * depend on each other, overlap their misses (docs/performance.md).
+ *
+ * The list and the table are typed arrays that outlive the parse: a `Map` of the IDs grew by fresh
+ * allocations on every parse, which this machine pays in page faults. The table is all zeros between
+ * parses (`findDuplicates` clears the slots it filled) and used only as far as the parse needs: at
+ * least two slots per ID.
+ *
+ * An entry of the list is four numbers: the ID's hash; where the ID is (its offset in the text, or
+ * -1 - k for the k-th ID that is not in the text as written: a near miss paired as meant); the line
+ * of its open anchor; and the table slot it went to (-1 for none). A slot holds 1 + the index of the
+ * first entry with its ID, or 0 when it is empty.
  *
  * The hash is FNV-1a over the ID's code units, from a seed drawn at random when the module loads.
- * Whatever the IDs, a lookup that probes more than `MAX_PROBES` slots moves the rest of the parse to
+ * Whatever the IDs, a lookup that probes more than `MAX_PROBES` slots moves the rest of the lookups to
  * a `Map`, so crafted collisions cannot make a parse quadratic.
  */
 import type { KnowledgePosition } from '../errors/codes.js';
 
 const STRIDE = 4;
-const MIN_SLOTS = 1 << 10;
-/** The largest table kept between parses: 65,536 slots (1 MB), enough for 32,768 IDs. */
+const MIN_SLOTS = 1 << 4;
+/** The largest list kept between parses: 32,768 entries (512 KB). */
+const MAX_KEPT_ENTRIES = 1 << 15;
+/** The largest table kept between parses: 65,536 slots (256 KB), enough for 32,768 IDs. */
 const MAX_KEPT_SLOTS = 1 << 16;
-const MAX_PROBES = 64;
+export const MAX_PROBES = 64;
 const SEED = (Math.random() * 0x1_0000_0000) | 0;
 
-let table = new Int32Array(MIN_SLOTS * STRIDE);
-let mask = MIN_SLOTS - 1;
-let stamp = 0;
+let entries = new Int32Array(1024 * STRIDE);
 let count = 0;
+let table = new Int32Array(1024);
 let text = '';
 /** IDs not in the text as written, and the columns of their anchors (allocated when needed). */
 let extraIds: string[] | undefined;
 let extraColumns: number[] | undefined;
-/** Set when a lookup probed too far: the rest of the parse uses it. */
-let fallback: Map<string, KnowledgePosition> | undefined;
 
 /** Start a parse of `source`. */
 export function beginFirstOpens(source: string): void {
-  if (stamp === 0x7fffffff) {
-    table.fill(0);
-    stamp = 0;
-  }
-  stamp++;
   count = 0;
   text = source;
 }
 
-/** End the parse: drop what refers to its text, and a table grown past what is kept. */
+/** End the parse: drop what refers to its text, and a list or table grown past what is kept. */
 export function endFirstOpens(): void {
   text = '';
   extraIds = undefined;
   extraColumns = undefined;
-  fallback = undefined;
-  if (table.length > MAX_KEPT_SLOTS * STRIDE) {
-    table = new Int32Array(MIN_SLOTS * STRIDE);
-    mask = MIN_SLOTS - 1;
-    stamp = 0;
-  }
+  if (entries.length > MAX_KEPT_ENTRIES * STRIDE) entries = new Int32Array(1024 * STRIDE);
+  if (table.length > MAX_KEPT_SLOTS) table = new Int32Array(1024);
 }
 
 /**
- * Record the open anchor of the ID at `text[from, to)` (or, when `id` is given, of `id`, which the
- * text does not hold as written) at `line` and `column`. Returns where the same ID was first opened,
- * or `undefined` when this is its first open.
+ * The hash of the ID `source[from, to)`: FNV-1a over its code units, from this process's seed.
+ * Exported for tests, which build IDs that collide.
  */
-export function firstOpen(from: number, to: number, id: string | undefined, line: number, column: number): KnowledgePosition | undefined {
-  if (fallback !== undefined) return fallbackOpen(id ?? text.slice(from, to), line, column);
-  const source = id ?? text;
-  const start = id === undefined ? from : 0;
-  const length = id === undefined ? to - from : id.length;
+export function hashOf(source: string, from: number, to: number): number {
   let h = SEED;
-  for (let i = 0; i < length; i++) h = Math.imul(h ^ source.charCodeAt(start + i), 0x01000193);
-  let slot = h & mask;
-  for (let probes = 0; ; probes++) {
-    const at = slot * STRIDE;
-    if (table[at] !== stamp) break;
-    if (table[at + 1] === h && sameId(table[at + 2]!, source, start, length)) {
-      const where = table[at + 2]!;
-      return { line: table[at + 3]!, column: where >= 0 ? 1 : extraColumns![-1 - where]! };
-    }
-    if (probes === MAX_PROBES) {
-      fallback = tableAsMap();
-      return fallbackOpen(id ?? text.slice(from, to), line, column);
-    }
-    slot = (slot + 1) & mask;
-  }
+  for (let i = from; i < to; i++) h = Math.imul(h ^ source.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+/**
+ * Record an open anchor of the ID at `text[from, to)` (or, when `id` is given, of `id`, which the
+ * text does not hold as written) at `line` and `column`.
+ */
+export function recordOpen(from: number, to: number, id: string | undefined, line: number, column: number): void {
+  const h = id === undefined ? hashOf(text, from, to) : hashOf(id, 0, id.length);
   let where = from;
   if (id !== undefined) {
     extraIds ??= [];
@@ -93,65 +81,117 @@ export function firstOpen(from: number, to: number, id: string | undefined, line
     extraIds.push(id);
     extraColumns.push(column);
   }
-  const at = slot * STRIDE;
-  table[at] = stamp;
-  table[at + 1] = h;
-  table[at + 2] = where;
-  table[at + 3] = line;
-  if (++count * 2 > mask + 1) grow();
-  return undefined;
-}
-
-/** Whether the ID stored as `where` is `source[start, start + length)`. */
-function sameId(where: number, source: string, start: number, length: number): boolean {
-  if (where < 0) {
-    const id = extraIds![-1 - where]!;
-    if (id.length !== length) return false;
-    for (let i = 0; i < length; i++) if (id.charCodeAt(i) !== source.charCodeAt(start + i)) return false;
-    return true;
+  if ((count + 1) * STRIDE > entries.length) {
+    const grown = new Int32Array(entries.length * 2);
+    grown.set(entries);
+    entries = grown;
   }
-  // An ID in the text ends at the space of its anchor's ` -->`.
-  for (let i = 0; i < length; i++) if (text.charCodeAt(where + i) !== source.charCodeAt(start + i)) return false;
-  return text.charCodeAt(where + length) === 32;
+  const at = count * STRIDE;
+  entries[at] = h;
+  entries[at + 1] = where;
+  entries[at + 2] = line;
+  count++;
 }
 
-/** The ID stored as `where`, as a string. */
-function idAt(where: number): string {
+/** An open anchor whose ID was opened before. */
+export interface DuplicateOpen {
+  /** The place of this open anchor. */
+  readonly at: KnowledgePosition;
+  readonly id: string;
+  /** The place of the first open anchor with that ID. */
+  readonly first: KnowledgePosition;
+}
+
+/**
+ * Look up every open anchor recorded in this parse; returns those whose ID was opened before, in text
+ * order, or `undefined` when there are none.
+ */
+export function findDuplicates(): DuplicateOpen[] | undefined {
+  if (count < 2) return undefined;
+  let slots = MIN_SLOTS;
+  while (slots < count * 2) slots *= 2;
+  if (slots > table.length) table = new Int32Array(slots);
+  const mask = slots - 1;
+  let found: DuplicateOpen[] | undefined;
+  let fallback: Map<string, number> | undefined;
+  try {
+    for (let i = 0; i < count; i++) {
+      const at = i * STRIDE;
+      const h = entries[at]!;
+      entries[at + 3] = -1;
+      let first = -1;
+      if (fallback === undefined) {
+        let slot = h & mask;
+        for (let probes = 0; ; probes++) {
+          const held = table[slot]!;
+          if (held === 0) {
+            table[slot] = i + 1;
+            entries[at + 3] = slot;
+            break;
+          }
+          if (entries[(held - 1) * STRIDE] === h && sameId(held - 1, i)) {
+            first = held - 1;
+            break;
+          }
+          if (probes === MAX_PROBES) {
+            fallback = tableAsMap(i);
+            break;
+          }
+          slot = (slot + 1) & mask;
+        }
+      }
+      if (fallback !== undefined) {
+        const id = idOf(i);
+        const known = fallback.get(id);
+        if (known === undefined) fallback.set(id, i);
+        else first = known;
+      }
+      if (first >= 0) (found ??= []).push({ at: placeOf(i), id: idOf(i), first: placeOf(first) });
+    }
+  } finally {
+    // Leave the table all zeros for the next parse.
+    for (let i = 0; i < count; i++) {
+      const slot = entries[i * STRIDE + 3]!;
+      if (slot >= 0) table[slot] = 0;
+    }
+  }
+  return found;
+}
+
+/** The place of entry `i`'s open anchor. */
+function placeOf(i: number): KnowledgePosition {
+  const where = entries[i * STRIDE + 1]!;
+  return { line: entries[i * STRIDE + 2]!, column: where >= 0 ? 1 : extraColumns![-1 - where]! };
+}
+
+/** Whether entries `a` and `b` hold the same ID. */
+function sameId(a: number, b: number): boolean {
+  const whereA = entries[a * STRIDE + 1]!;
+  const whereB = entries[b * STRIDE + 1]!;
+  if (whereA < 0 || whereB < 0) return idOf(a) === idOf(b);
+  // An ID in the text ends at the space of its anchor's ` -->`.
+  for (let i = 0; ; i++) {
+    const x = text.charCodeAt(whereA + i);
+    if (x !== text.charCodeAt(whereB + i)) return false;
+    if (x === 32) return true;
+  }
+}
+
+/** Entry `i`'s ID, as a string. */
+function idOf(i: number): string {
+  const where = entries[i * STRIDE + 1]!;
   if (where < 0) return extraIds![-1 - where]!;
   let end = where;
   while (text.charCodeAt(end) !== 32) end++;
   return text.slice(where, end);
 }
 
-/** Double the table, moving this parse's entries. */
-function grow(): void {
-  const old = table;
-  const oldSlots = mask + 1;
-  table = new Int32Array(oldSlots * 2 * STRIDE);
-  mask = oldSlots * 2 - 1;
-  for (let slot = 0; slot < oldSlots; slot++) {
-    const from = slot * STRIDE;
-    if (old[from] !== stamp) continue;
-    let to = old[from + 1]! & mask;
-    while (table[to * STRIDE] === stamp) to = (to + 1) & mask;
-    table.set(old.subarray(from, from + STRIDE), to * STRIDE);
-  }
-}
-
-/** This parse's entries as a `Map`, for the rest of a parse whose IDs collide too much. */
-function tableAsMap(): Map<string, KnowledgePosition> {
-  const map = new Map<string, KnowledgePosition>();
-  for (let slot = 0; slot <= mask; slot++) {
-    const at = slot * STRIDE;
-    if (table[at] !== stamp) continue;
-    const where = table[at + 2]!;
-    map.set(idAt(where), { line: table[at + 3]!, column: where >= 0 ? 1 : extraColumns![-1 - where]! });
+/** The first entry of each ID among entries `[0, upTo)`, as a `Map`, for the lookups whose IDs collide too much. */
+function tableAsMap(upTo: number): Map<string, number> {
+  const map = new Map<string, number>();
+  for (let i = 0; i < upTo; i++) {
+    const id = idOf(i);
+    if (!map.has(id)) map.set(id, i);
   }
   return map;
-}
-
-function fallbackOpen(id: string, line: number, column: number): KnowledgePosition | undefined {
-  const first = fallback!.get(id);
-  if (first === undefined) fallback!.set(id, { line, column });
-  return first;
 }

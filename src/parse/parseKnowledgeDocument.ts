@@ -2,7 +2,7 @@ import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import { guardInput, throwIfIssues } from '../internal/guard.js';
 import type { KnowledgeDocument, KnowledgeParseInput, KnowledgePart, KnowledgeSection } from '../types.js';
 import { explainMalformed } from './explainMalformed.js';
-import { beginFirstOpens, endFirstOpens, firstOpen } from './firstOpens.js';
+import { beginFirstOpens, type DuplicateOpen, endFirstOpens, findDuplicates, recordOpen } from './firstOpens.js';
 import * as problem from './parseIssues.js';
 import { readParseInput } from './readParseInput.js';
 import { type AnchorKind, MALFORMED, OPEN, scanText } from './scanText.js';
@@ -14,9 +14,12 @@ const API = 'parseKnowledgeDocument';
  * whether that anchor was a near miss paired as meant (already reported, so never reported unclosed).
  */
 interface Frame extends KnowledgePosition {
-  readonly id: string;
-  readonly parts: KnowledgePart[];
-  readonly malformed: boolean;
+  line: number;
+  column: number;
+  id: string;
+  /** Where its parts start in `parts`. */
+  start: number;
+  malformed: boolean;
 }
 
 /**
@@ -48,15 +51,27 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   current = state;
   beginFirstOpens(text);
   let scan;
+  let duplicates: DuplicateOpen[] | undefined;
+  let root: KnowledgePart[];
   try {
     scan = scanText(text, onAnchor);
+    duplicates = findDuplicates();
+    if (scan.tail !== undefined) parts[state.top++] = scan.tail;
+    root = parts.slice(0, state.top);
   } finally {
     current = outer;
     endFirstOpens();
+    releaseParts(state.top);
   }
-  const { issues, stack, root } = state;
-  let { parts } = state;
-  if (scan.tail !== undefined) parts.push(scan.tail);
+  const stack = state.stack.slice(0, state.depth);
+  // Duplicate IDs are found after the scan, in text order: merged into the issues found during it.
+  const issues =
+    duplicates === undefined
+      ? state.issues
+      : mergeByPlace(
+          state.issues,
+          duplicates.map((d) => problem.duplicateSectionId(id, d.at, d.id, d.first)),
+        );
 
   // Issues found along the way are in text order; those found at the end are in text order too,
   // but belong earlier: merge the two lists (linear) instead of sorting.
@@ -83,24 +98,47 @@ class ParseState {
   /** Keeps the class's object shape alive between parses, for the same reason. */
   static readonly keepShape = new ParseState('', '');
   readonly issues: KnowledgeIssue[] = [];
-  readonly root: KnowledgePart[] = [];
+  /**
+   * The open sections are `stack[0, depth)`, innermost last. A closed section's frame is reused by
+   * the next section opened at its depth, so a parse allocates a frame per level, not per section.
+   */
   readonly stack: Frame[] = [];
+  depth = 0;
+  /** How many entries of `parts` are in use. */
+  top = 0;
   // How many times each ID is open on the stack, needed only to recover from a mismatched close.
   // A Map update per anchor costs as much as the scan of its body (see docs/performance.md), so the
   // counts are built from the stack at the first mismatch and kept from then on.
   openCount: Map<string, number> | undefined = undefined;
-  parts: KnowledgePart[];
 
   constructor(
     readonly id: string,
     readonly text: string,
-  ) {
-    this.parts = this.root;
-  }
+  ) {}
 }
 
 /** The parse in progress (parsing is synchronous and the scanner calls no user code). */
 let current: ParseState | undefined;
+
+/**
+ * The parts of the root and of every open section, innermost last, each from its frame's `start`: a
+ * section's parts are copied out at its close, at their exact length, and the section takes their
+ * place. One array kept between parses (up to `MAX_KEPT_PARTS` entries): built by `push`, each
+ * section's own array grew to 17 slots, 40% of what a section-dense parse allocated
+ * (docs/performance.md).
+ */
+let parts: KnowledgePart[] = [];
+/** The most entries of `parts` in use at any point of the parse. */
+let partsUsed = 0;
+const MAX_KEPT_PARTS = 1 << 16;
+
+/** After a parse that ends with `top` entries of `parts` in use: clear them all, so that it holds no text. */
+function releaseParts(top: number): void {
+  if (top > partsUsed) partsUsed = top;
+  if (partsUsed > MAX_KEPT_PARTS) parts = [];
+  else parts.fill(0 as unknown as KnowledgePart, 0, partsUsed);
+  partsUsed = 0;
+}
 
 function onAnchor(
   kind: AnchorKind,
@@ -113,7 +151,7 @@ function onAnchor(
 ): void {
   const s = current!;
   const { id, issues, stack } = s;
-  if (body !== undefined) s.parts.push(body);
+  if (body !== undefined) parts[s.top++] = body;
   const malformed = kind === MALFORMED;
   if (malformed) {
     const found = s.text.slice(lineStart, lineEnd);
@@ -125,50 +163,63 @@ function onAnchor(
     sectionId = bad.id;
   }
   if (kind === OPEN) {
-    const section: KnowledgeSection = { id: sectionId, parts: [] };
-    s.parts.push(section);
-    const parts = section.parts as KnowledgePart[];
-    s.parts = parts;
-    const frame: Frame = { line, column, id: sectionId, parts, malformed };
     // An exact anchor's ID is read where it is in the text, between `<!-- agent-section:` and ` -->`.
-    const first = malformed ? firstOpen(0, 0, sectionId, line, column) : firstOpen(lineStart + 19, lineEnd - 4, undefined, line, column);
-    if (first !== undefined) issues.push(problem.duplicateSectionId(id, frame, sectionId, first));
-    stack.push(frame);
+    if (malformed) recordOpen(0, 0, sectionId, line, column);
+    else recordOpen(lineStart + 19, lineEnd - 4, undefined, line, column);
+    const frame = stack[s.depth];
+    if (frame === undefined) stack.push({ line, column, id: sectionId, start: s.top, malformed });
+    else {
+      frame.line = line;
+      frame.column = column;
+      frame.id = sectionId;
+      frame.start = s.top;
+      frame.malformed = malformed;
+    }
+    s.depth++;
     if (s.openCount !== undefined) s.openCount.set(sectionId, (s.openCount.get(sectionId) ?? 0) + 1);
     return;
   }
-  const top = stack[stack.length - 1];
-  if (top === undefined) {
+  if (s.depth === 0) {
     issues.push(problem.unexpectedClose(id, { line, column }, sectionId));
     return;
   }
+  const top = stack[s.depth - 1]!;
   if (top.id === sectionId) {
     // The common case: the close of the innermost section, its ID compared once.
-    stack.pop();
+    s.depth--;
+    closeSection(s, top);
     if (s.openCount !== undefined) s.openCount.set(sectionId, s.openCount.get(sectionId)! - 1);
   } else closeMismatched(s, sectionId, line, column, top);
-  s.parts = stack.length > 0 ? stack[stack.length - 1]!.parts : s.root;
+}
+
+/** Make the section of `frame`, just closed, from its parts, and put it in their place. */
+function closeSection(s: ParseState, frame: Frame): void {
+  const section: KnowledgeSection = { id: frame.id, parts: parts.slice(frame.start, s.top) };
+  if (s.top > partsUsed) partsUsed = s.top;
+  s.top = frame.start;
+  parts[s.top++] = section;
 }
 
 /** A close anchor that does not name the innermost open section (`top`): report it, and recover. */
 function closeMismatched(s: ParseState, sectionId: string, line: number, column: number, top: Frame): void {
   const { stack } = s;
-  const openCount = (s.openCount ??= countOpen(stack));
+  const openCount = (s.openCount ??= countOpen(stack, s.depth));
   const isOpen = (openCount.get(sectionId) ?? 0) > 0;
   s.issues.push(problem.mismatchedClose(s.id, { line, column }, sectionId, top, isOpen));
   // Recover: close down to the named section when it is open; otherwise ignore this line.
   if (!isOpen) return;
   let closed: Frame;
   do {
-    closed = stack.pop()!;
+    closed = stack[--s.depth]!;
+    closeSection(s, closed);
     openCount.set(closed.id, openCount.get(closed.id)! - 1);
   } while (closed.id !== sectionId);
 }
 
-/** How many times each ID is open on `stack`. */
-function countOpen(stack: readonly Frame[]): Map<string, number> {
+/** How many times each ID is open on `stack[0, depth)`. */
+function countOpen(stack: readonly Frame[], depth: number): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const frame of stack) counts.set(frame.id, (counts.get(frame.id) ?? 0) + 1);
+  for (let k = 0; k < depth; k++) counts.set(stack[k]!.id, (counts.get(stack[k]!.id) ?? 0) + 1);
   return counts;
 }
 
