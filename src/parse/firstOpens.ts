@@ -46,6 +46,8 @@ let extraColumns: number[] | undefined;
 export function beginFirstOpens(source: string): void {
   count = 0;
   text = source;
+  extraIds = undefined;
+  extraColumns = undefined;
 }
 
 /** End the parse: drop what refers to its text, and a list or table grown past what is kept. */
