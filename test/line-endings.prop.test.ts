@@ -2,7 +2,7 @@
 // CR is, the result is that of the same lines joined by LF.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KnowledgeError, parseKnowledgeDocument } from '../src/index.js';
+import { KnowledgeError, type KnowledgeSection, parseKnowledgeDocument } from '../src/index.js';
 import { anchorLine, nearMissLine, proseLine } from './helpers/arbitraries.js';
 
 const parse = (text: string) => parseKnowledgeDocument({ id: 'doc', revision: 'r1', text });
@@ -53,7 +53,7 @@ describe('mixed line endings', () => {
     }
     // A lone CR inside a line splits it: here, an anchor line that would otherwise be body text.
     const split = many.map((line, k) => (k === 2000 ? `${line}\r<!-- agent-section:c -->\r<!-- /agent-section:c -->` : line)).join('\n');
-    const sectionA = parse(split).parts[0] as { parts: unknown[] };
+    const sectionA = parse(split).parts[0] as KnowledgeSection;
     expect(sectionA.parts).toContainEqual({ id: 'c', parts: [] });
   });
 });
