@@ -94,6 +94,37 @@ describe('duplicate section IDs', () => {
     expect(duplicatesIn(text)).toEqual(expected);
   });
 
+  it('are told apart from different IDs whose hashes are equal', () => {
+    // A pair of IDs with the same 32-bit hash under this process's seed (about 18 such pairs are
+    // expected among 400,000 IDs).
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    // Random IDs of 12 characters: FNV-1a gives sequential short IDs too few collisions to find.
+    let state = 20261130;
+    const next = () => {
+      state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x9e3779b9) | 0;
+      return (state >>> 0) % 36;
+    };
+    for (let i = 0; pair === undefined && i < 400_000; i++) {
+      let id = 'h';
+      for (let k = 0; k < 11; k++) id += next().toString(36);
+      const hash = hashOf(id, 0, id.length);
+      const other = seen.get(hash);
+      if (other === undefined) seen.set(hash, id);
+      else pair = [other, id];
+    }
+    expect(pair).toBeDefined();
+    const [a, b] = pair!;
+    const section = (id: string, indent = '') => `${indent}<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`;
+    // In the text as written, and as a near miss paired as meant (an ID that is not in the text).
+    expect(duplicatesIn([section(a), section(b), section(b, '  ')].join('\n'))).toEqual([
+      { code: 'DUPLICATE_SECTION_ID', line: 5, column: 3, sectionId: b, related: { line: 3, column: 1 } },
+    ]);
+    expect(duplicatesIn([section(a, '  '), section(b, '  '), section(a)].join('\n'))).toEqual([
+      { code: 'DUPLICATE_SECTION_ID', line: 5, column: 1, sectionId: a, related: { line: 1, column: 3 } },
+    ]);
+  });
+
   it('are reported with the other issues in text order', () => {
     const text = ['<!-- agent-section:a -->', '<!-- /agent-section:b -->', '<!-- agent-section:a -->', '<!--agent-section:c -->', '<!-- /agent-section:a -->'].join('\n');
     const error = catchKnowledgeError(() => parseKnowledgeDocument({ id: 'doc', revision: 'r1', text }));

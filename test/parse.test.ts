@@ -57,7 +57,10 @@ describe('parseKnowledgeDocument', () => {
     expect(parse('<!-- agent-section:a -->\nA\n<!-- /agent-section:a -->').parts).toEqual([{ id: 'a', parts: ['A'] }]);
     expect(parse('just text').parts).toEqual(['just text']);
     // Duplicates are found per parse: the IDs of the parses before do not count.
-    expect(parse('<!-- agent-section:x -->\n<!-- /agent-section:x -->').parts).toEqual([{ id: 'x', parts: [] }]);
+    expect(parse('<!-- agent-section:x -->\n<!-- /agent-section:x -->\n<!-- agent-section:y -->\n<!-- /agent-section:y -->').parts).toEqual([
+      { id: 'x', parts: [] },
+      { id: 'y', parts: [] },
+    ]);
   });
 
   it('reads LF, CRLF and lone CR as line endings and writes LF', () => {

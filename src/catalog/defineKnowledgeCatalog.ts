@@ -29,7 +29,14 @@ export function defineKnowledgeCatalog(
   documents: readonly KnowledgeDocument[],
   options?: KnowledgeCatalogOptions,
 ): KnowledgeCatalog {
-  const { compiled, maxChars } = guardInput(API, () => compileAll(documents, options));
+  // The catalog's methods are made in `catalogOf`, not here: closures made in one function share one
+  // context, so methods made beside the arrow below would keep `documents` (the caller's input, and
+  // with it every parsed document) alive for as long as the catalog.
+  return catalogOf(guardInput(API, () => compileAll(documents, options)));
+}
+
+/** The catalog of compiled documents. */
+function catalogOf({ compiled, maxChars }: { compiled: Map<string, CompiledDocument>; maxChars: number | undefined }): KnowledgeCatalog {
   const ids = Object.freeze([...compiled.keys()]);
 
   const find = (api: string, documentId: unknown): CompiledDocument => {
