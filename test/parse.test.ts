@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseKnowledgeDocument } from '../src/index.js';
+import { catchKnowledgeError } from './helpers/knowledgeError.js';
 
 const parse = (text: string, locale?: string) =>
   parseKnowledgeDocument({ id: 'doc', revision: 'r1', text, ...(locale === undefined ? {} : { locale }) });
@@ -61,6 +62,40 @@ describe('parseKnowledgeDocument', () => {
       { id: 'x', parts: [] },
       { id: 'y', parts: [] },
     ]);
+  });
+
+  it('gives a parse started inside another one (through a patched built-in) buffers of its own', () => {
+    // The parser's buffers are kept between parses; user code can only run inside a scan through a
+    // patched built-in, here `replace`, which the scan calls on the body text of a CRLF text.
+    const outerText = 'before\r\n<!-- agent-section:a -->\r\nA1\r\n<!-- agent-section:b -->\r\nB\r\n<!-- /agent-section:b -->\r\nA2\r\n<!-- /agent-section:a -->\r\nafter';
+    const innerText = '<!-- agent-section:x -->\nX\n<!-- /agent-section:x -->\n<!-- agent-section:y -->\n<!-- /agent-section:y -->\n<!-- agent-section:x -->\n<!-- /agent-section:x -->';
+    const expected = parse(outerText).parts;
+    const inner: unknown[] = [];
+    const replace = String.prototype.replace;
+    String.prototype.replace = function (this: string, ...args: Parameters<typeof replace>) {
+      try {
+        inner.push(parse(innerText));
+      } catch (error) {
+        inner.push((error as { issues: unknown[] }).issues.map((issue) => (issue as { code: string; line: number }).line));
+      }
+      return replace.apply(this, args);
+    } as typeof replace;
+    let parts: unknown;
+    let outerDuplicates: unknown;
+    try {
+      parts = parse(outerText).parts;
+      // The outer parse's own duplicate, recorded before the inner parses ran, is still found.
+      outerDuplicates = catchKnowledgeError(() => parse(`${outerText}\r\n<!-- agent-section:b -->\r\nB2\r\n<!-- /agent-section:b -->`)).issues.map(
+        (issue) => [issue.code, issue.line, issue.related],
+      );
+    } finally {
+      String.prototype.replace = replace;
+    }
+    expect(parts).toEqual(expected);
+    expect(outerDuplicates).toEqual([['DUPLICATE_SECTION_ID', 10, { line: 4, column: 1 }]]);
+    // Each inner parse found its duplicate `x` at line 6, first opened at line 1.
+    expect(inner.length).toBeGreaterThan(0);
+    for (const lines of inner) expect(lines).toEqual([6]);
   });
 
   it('reads LF, CRLF and lone CR as line endings and writes LF', () => {

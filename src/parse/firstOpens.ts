@@ -42,6 +42,32 @@ let text = '';
 let extraIds: string[] | undefined;
 let extraColumns: number[] | undefined;
 
+/** What `suspendFirstOpens` set aside. */
+export interface SuspendedFirstOpens {
+  readonly entries: typeof entries;
+  readonly count: number;
+  readonly table: typeof table;
+  readonly text: string;
+  readonly extraIds: string[] | undefined;
+  readonly extraColumns: number[] | undefined;
+}
+
+/**
+ * Set aside the state of the parse in progress and give the next parse fresh arrays: for a parse
+ * started from inside another one (user code can run in a scan only through a patched built-in).
+ */
+export function suspendFirstOpens(): SuspendedFirstOpens {
+  const suspended = { entries, count, table, text, extraIds, extraColumns };
+  entries = new Int32Array(1024 * STRIDE);
+  table = new Int32Array(1024);
+  return suspended;
+}
+
+/** Take back what `suspendFirstOpens` set aside, once the inner parse has ended. */
+export function resumeFirstOpens(suspended: SuspendedFirstOpens): void {
+  ({ entries, count, table, text, extraIds, extraColumns } = suspended);
+}
+
 /** Start a parse of `source`. */
 export function beginFirstOpens(source: string): void {
   count = 0;

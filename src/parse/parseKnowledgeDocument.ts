@@ -2,7 +2,7 @@ import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import { guardInput, throwIfIssues } from '../internal/guard.js';
 import type { KnowledgeDocument, KnowledgeParseInput, KnowledgePart, KnowledgeSection } from '../types.js';
 import { explainMalformed } from './explainMalformed.js';
-import { beginFirstOpens, type DuplicateOpen, endFirstOpens, findDuplicates, recordOpen } from './firstOpens.js';
+import { beginFirstOpens, type DuplicateOpen, endFirstOpens, findDuplicates, recordOpen, resumeFirstOpens, suspendFirstOpens } from './firstOpens.js';
 import * as problem from './parseIssues.js';
 import { readParseInput } from './readParseInput.js';
 import { type AnchorKind, MALFORMED, OPEN, scanText } from './scanText.js';
@@ -48,6 +48,13 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   const { id, revision, text, locale } = guardInput(API, () => readParseInput(input));
   const state = new ParseState(id, text);
   const outer = current;
+  // A parse started inside another one (only a patched built-in can do that) gets buffers of its
+  // own: the outer parse's are in use.
+  const suspended = outer === undefined ? undefined : { parts, partsUsed, firstOpens: suspendFirstOpens() };
+  if (suspended !== undefined) {
+    parts = [];
+    partsUsed = 0;
+  }
   current = state;
   beginFirstOpens(text);
   let scan;
@@ -62,6 +69,10 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
     current = outer;
     endFirstOpens();
     releaseParts(state.top);
+    if (suspended !== undefined) {
+      ({ parts, partsUsed } = suspended);
+      resumeFirstOpens(suspended.firstOpens);
+    }
   }
   const stack = state.stack.slice(0, state.depth);
   // Duplicate IDs are found after the scan, in text order: merged into the issues found during it.
