@@ -6,7 +6,7 @@ import { KnowledgeError, type KnowledgeIssue, parseKnowledgeDocument } from '../
 
 /** What is compared of an issue. */
 type Found = Pick<KnowledgeIssue, 'code'> & { [K in 'line' | 'column' | 'sectionId' | 'related']: KnowledgeIssue[K] | undefined };
-import { hashOf, MAX_PROBES } from '../src/parse/firstOpens.js';
+import { hashOf, lastLookupCost, MAX_PROBES } from '../src/parse/firstOpens.js';
 import { catchKnowledgeError } from './helpers/knowledgeError.js';
 
 interface Section {
@@ -64,6 +64,9 @@ const duplicatesIn = (text: string): Found[] => {
   }
 };
 
+/** Sibling sections with `ids`, each two lines (its open anchor at line 2k + 1). */
+const siblings = (ids: readonly string[]): string => `${ids.map((id) => `<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`).join('\n')}\n`;
+
 describe('duplicate section IDs', () => {
   it('are the duplicates a Map of first opens finds, at the same places, in text order', () => {
     fc.assert(
@@ -92,6 +95,44 @@ describe('duplicate section IDs', () => {
     const expected = expectedDuplicates(opens.map((open) => ({ ...open, line: 2 * open.line - 1 })));
     expect(expected).toHaveLength(4);
     expect(duplicatesIn(text)).toEqual(expected);
+    expect(lastLookupCost().movedToMap).toBe(true);
+    // IDs that do not collide stay in the table.
+    expect(duplicatesIn(siblings(['seed-id', 'other', 'seed-id']))).toHaveLength(1);
+    expect(lastLookupCost()).toEqual({ probes: 3, movedToMap: false });
+  });
+
+  describe('cost at most MAX_PROBES + 1 probes per open anchor, whatever the IDs', () => {
+    // 300 IDs whose hashes agree in their low 10 bits: with 301 to 512 open anchors the table has
+    // 1,024 slots, so each of them starts at the same slot. Without the limit the n-th would probe
+    // n slots, about 45,000 probes in all.
+    const colliding: string[] = [];
+    const slot = hashOf('c-0', 0, 3) & 1023;
+    for (let i = 0; colliding.length < 300; i++) {
+      const id = `c-${i.toString(36)}`;
+      if ((hashOf(id, 0, id.length) & 1023) === slot) colliding.push(id);
+    }
+
+    it('on 300 colliding IDs, with duplicates of some', () => {
+      const ids = [...colliding, colliding[0]!, colliding[150]!, colliding[299]!];
+      const opens = ids.map((id, k) => ({ id, line: 2 * k + 1, column: 1 }));
+      expect(duplicatesIn(siblings(ids))).toEqual(expectedDuplicates(opens));
+      const { probes, movedToMap } = lastLookupCost();
+      expect(movedToMap).toBe(true);
+      expect(probes).toBeGreaterThan(0);
+      expect(probes).toBeLessThanOrEqual(ids.length * (MAX_PROBES + 1));
+    });
+
+    it('on any mix of colliding and other IDs', () => {
+      const id = fc.oneof(fc.constantFrom(...colliding), fc.constantFrom('a', 'b', 'x.y', 'thirteen-char'));
+      fc.assert(
+        fc.property(fc.array(id, { maxLength: 600 }), (ids) => {
+          const opens = ids.map((one, k) => ({ id: one, line: 2 * k + 1, column: 1 }));
+          expect(duplicatesIn(siblings(ids))).toEqual(expectedDuplicates(opens));
+          expect(lastLookupCost().probes).toBeLessThanOrEqual(ids.length * (MAX_PROBES + 1));
+        }),
+        { numRuns: 40 },
+      );
+    });
   });
 
   it('are told apart from different IDs whose hashes are equal', () => {

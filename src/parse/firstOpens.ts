@@ -121,6 +121,24 @@ export function recordOpen(from: number, to: number, id: string | undefined, lin
   count++;
 }
 
+/** What the last `findDuplicates` cost: table probes in all, and whether its lookups moved to a `Map`. */
+export interface LookupCost {
+  readonly probes: number;
+  readonly movedToMap: boolean;
+}
+
+// Kept as two numbers, not an object made per parse.
+let lastProbes = 0;
+let lastMovedToMap = false;
+
+/**
+ * What the last `findDuplicates` cost. For the tests of the probe limit: no lookup probes more than
+ * `MAX_PROBES + 1` slots, so a parse costs at most that many probes per open anchor, whatever its IDs.
+ */
+export function lastLookupCost(): LookupCost {
+  return { probes: lastProbes, movedToMap: lastMovedToMap };
+}
+
 /** An open anchor whose ID was opened before. */
 export interface DuplicateOpen {
   /** The place of this open anchor. */
@@ -135,13 +153,18 @@ export interface DuplicateOpen {
  * order, or `undefined` when there are none.
  */
 export function findDuplicates(): DuplicateOpen[] | undefined {
-  if (count < 2) return undefined;
+  if (count < 2) {
+    lastProbes = 0;
+    lastMovedToMap = false;
+    return undefined;
+  }
   let slots = MIN_SLOTS;
   while (slots < count * 2) slots *= 2;
   if (slots > table.length) table = new Int32Array(slots);
   const mask = slots - 1;
   let found: DuplicateOpen[] | undefined;
   let fallback: Map<string, number> | undefined;
+  let probed = 0;
   try {
     for (let i = 0; i < count; i++) {
       const at = i * STRIDE;
@@ -151,6 +174,7 @@ export function findDuplicates(): DuplicateOpen[] | undefined {
       if (fallback === undefined) {
         let slot = h & mask;
         for (let probes = 0; ; probes++) {
+          probed++;
           const held = table[slot]!;
           if (held === 0) {
             table[slot] = i + 1;
@@ -177,6 +201,8 @@ export function findDuplicates(): DuplicateOpen[] | undefined {
       if (first >= 0) (found ??= []).push({ at: placeOf(i), id: idOf(i), first: placeOf(first) });
     }
   } finally {
+    lastProbes = probed;
+    lastMovedToMap = fallback !== undefined;
     // Leave the table all zeros for the next parse.
     for (let i = 0; i < count; i++) {
       const slot = entries[i * STRIDE + 3]!;
