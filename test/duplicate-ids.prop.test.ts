@@ -98,7 +98,7 @@ describe('duplicate section IDs', () => {
     expect(lastLookupCost().movedToMap).toBe(true);
     // IDs that do not collide stay in the table.
     expect(duplicatesIn(siblings(['seed-id', 'other', 'seed-id']))).toHaveLength(1);
-    expect(lastLookupCost()).toEqual({ probes: 3, movedToMap: false });
+    expect(lastLookupCost()).toEqual({ probes: 3, mostProbes: 1, movedToMap: false });
   });
 
   describe('cost at most MAX_PROBES + 1 probes per open anchor, whatever the IDs', () => {
@@ -116,22 +116,34 @@ describe('duplicate section IDs', () => {
       const ids = [...colliding, colliding[0]!, colliding[150]!, colliding[299]!];
       const opens = ids.map((id, k) => ({ id, line: 2 * k + 1, column: 1 }));
       expect(duplicatesIn(siblings(ids))).toEqual(expectedDuplicates(opens));
-      const { probes, movedToMap } = lastLookupCost();
+      const { probes, mostProbes, movedToMap } = lastLookupCost();
       expect(movedToMap).toBe(true);
-      expect(probes).toBeGreaterThan(0);
+      // The 65th colliding ID reads all 65 slots before it, finds no room within the limit, and moves
+      // the lookups to a Map: no lookup reads more, and none reads fewer with a higher limit.
+      expect(mostProbes).toBe(MAX_PROBES + 1);
       expect(probes).toBeLessThanOrEqual(ids.length * (MAX_PROBES + 1));
     });
 
     it('on any mix of colliding and other IDs', () => {
-      const id = fc.oneof(fc.constantFrom(...colliding), fc.constantFrom('a', 'b', 'x.y', 'thirteen-char'));
+      // Mostly colliding IDs, up to 600 of them: enough that many runs reach the limit.
+      const id = fc.oneof(
+        { weight: 9, arbitrary: fc.constantFrom(...colliding) },
+        { weight: 1, arbitrary: fc.constantFrom('a', 'b', 'x.y', 'thirteen-char') },
+      );
+      let reachedLimit = 0;
       fc.assert(
-        fc.property(fc.array(id, { maxLength: 600 }), (ids) => {
+        fc.property(fc.array(id, { minLength: 0, maxLength: 600, size: 'max' }), (ids) => {
           const opens = ids.map((one, k) => ({ id: one, line: 2 * k + 1, column: 1 }));
           expect(duplicatesIn(siblings(ids))).toEqual(expectedDuplicates(opens));
-          expect(lastLookupCost().probes).toBeLessThanOrEqual(ids.length * (MAX_PROBES + 1));
+          const { probes, mostProbes } = lastLookupCost();
+          expect(mostProbes).toBeLessThanOrEqual(MAX_PROBES + 1);
+          expect(probes).toBeLessThanOrEqual(ids.length * (MAX_PROBES + 1));
+          if (mostProbes === MAX_PROBES + 1) reachedLimit++;
         }),
         { numRuns: 40 },
       );
+      // The runs are not all too small to test the limit.
+      expect(reachedLimit).toBeGreaterThan(10);
     });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Duplicate section IDs in the parse in progress. Internal to `parseKnowledgeDocument`, which is
- * synchronous and never re-entered.
+ * synchronous; a parse started inside another one (only a patched built-in can do that) sets the
+ * outer one's state aside (`suspendFirstOpens`).
  *
  * The scan only records each open anchor (`recordOpen`): its ID's hash, where the ID is and its line,
  * appended to a list. `findDuplicates` then looks them all up at once, after the scan, in an
@@ -121,22 +122,29 @@ export function recordOpen(from: number, to: number, id: string | undefined, lin
   count++;
 }
 
-/** What the last `findDuplicates` cost: table probes in all, and whether its lookups moved to a `Map`. */
+/** What the last `findDuplicates` cost. */
 export interface LookupCost {
+  /** Table slots read, in all. */
   readonly probes: number;
+  /** The most slots one lookup read. */
+  readonly mostProbes: number;
+  /** Whether the lookups moved to a `Map`. */
   readonly movedToMap: boolean;
 }
 
-// Kept as two numbers, not an object made per parse.
+// Kept as numbers, not an object made per parse.
 let lastProbes = 0;
+let lastMostProbes = 0;
 let lastMovedToMap = false;
 
 /**
- * What the last `findDuplicates` cost. For the tests of the probe limit: no lookup probes more than
- * `MAX_PROBES + 1` slots, so a parse costs at most that many probes per open anchor, whatever its IDs.
+ * What the last `findDuplicates` cost (the last call that got as far as it: a parse refused before
+ * its scan ended leaves the figures of the one before). For the tests of the probe limit: no lookup
+ * reads more than `MAX_PROBES + 1` slots, so a parse reads at most that many per open anchor,
+ * whatever its IDs.
  */
 export function lastLookupCost(): LookupCost {
-  return { probes: lastProbes, movedToMap: lastMovedToMap };
+  return { probes: lastProbes, mostProbes: lastMostProbes, movedToMap: lastMovedToMap };
 }
 
 /** An open anchor whose ID was opened before. */
@@ -155,6 +163,7 @@ export interface DuplicateOpen {
 export function findDuplicates(): DuplicateOpen[] | undefined {
   if (count < 2) {
     lastProbes = 0;
+    lastMostProbes = 0;
     lastMovedToMap = false;
     return undefined;
   }
@@ -165,6 +174,7 @@ export function findDuplicates(): DuplicateOpen[] | undefined {
   let found: DuplicateOpen[] | undefined;
   let fallback: Map<string, number> | undefined;
   let probed = 0;
+  let most = 0;
   try {
     for (let i = 0; i < count; i++) {
       const at = i * STRIDE;
@@ -175,6 +185,7 @@ export function findDuplicates(): DuplicateOpen[] | undefined {
         let slot = h & mask;
         for (let probes = 0; ; probes++) {
           probed++;
+          if (probes >= most) most = probes + 1;
           const held = table[slot]!;
           if (held === 0) {
             table[slot] = i + 1;
@@ -202,6 +213,7 @@ export function findDuplicates(): DuplicateOpen[] | undefined {
     }
   } finally {
     lastProbes = probed;
+    lastMostProbes = most;
     lastMovedToMap = fallback !== undefined;
     // Leave the table all zeros for the next parse.
     for (let i = 0; i < count; i++) {
