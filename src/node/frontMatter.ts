@@ -7,7 +7,7 @@ import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import type { JsonObject, JsonValue } from '../agent/types.js';
 import { jsonProblem } from './jsonProblem.js';
 import { keyPlaces } from './keyPlaces.js';
-import { lineEnd, nextLine } from './lines.js';
+import { lineEnd, nextLine, skipBlanks } from './lines.js';
 
 /** What the front matter of one file says, and where the body starts. */
 export interface FrontMatter {
@@ -26,12 +26,7 @@ const KNOWN: Readonly<Record<string, 'id' | 'text' | 'tags'>> = { id: 'id', loca
 
 /** Whether `text[from, end)` is `fence` followed only by spaces or tabs. */
 function isFence(text: string, from: number, end: number, fence: string): boolean {
-  if (!text.startsWith(fence, from)) return false;
-  for (let i = from + fence.length; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9) return false;
-  }
-  return true;
+  return text.startsWith(fence, from) && skipBlanks(text, from + fence.length, end) === end;
 }
 
 /**

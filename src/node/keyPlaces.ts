@@ -1,12 +1,11 @@
 /** Where the top-level keys of a front matter block are, for messages: a scan of its lines. */
 import type { KnowledgePosition } from '../errors/codes.js';
-import { lineEnd, nextLine } from './lines.js';
+import { lineEnd, nextLine, skipBlanks } from './lines.js';
 
 /** Where a value on the lines after its key starts: the first character of the next line, if indented or a list item. */
 function nestedStart(raw: string, from: number, line: number): KnowledgePosition | undefined {
   const end = lineEnd(raw, from);
-  let at = from;
-  while (at < end && (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9)) at++;
+  const at = skipBlanks(raw, from, end);
   if (at === end || (at === from && raw.charCodeAt(at) !== 45 /* - */)) return undefined;
   return { line, column: at - from + 1 };
 }
@@ -25,11 +24,9 @@ export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
     let keyEnd = -1;
     let key: string | undefined;
     if (first === 63 /* ? */) {
-      let at = from + 1;
-      while (at < end && (raw.charCodeAt(at) === 32 || raw.charCodeAt(at) === 9)) at++;
+      const at = skipBlanks(raw, from + 1, end);
       if (!places.has('?')) places.set('?', { line, column: at - from + 1 });
-    }
-    else if (first === 34 /* " */ || first === 39 /* ' */) {
+    } else if (first === 34 /* " */ || first === 39 /* ' */) {
       const closeAt = raw.indexOf(String.fromCharCode(first), from + 1);
       if (closeAt > from && closeAt < end && raw.charCodeAt(closeAt + 1) === 58 /* : */) {
         key = raw.slice(from + 1, closeAt);
@@ -48,8 +45,7 @@ export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
     }
     const next = nextLine(raw, end);
     if (key !== undefined && !places.has(key)) {
-      let value = keyEnd + 1;
-      while (value < end && (raw.charCodeAt(value) === 32 || raw.charCodeAt(value) === 9)) value++;
+      const value = skipBlanks(raw, keyEnd + 1, end);
       places.set(key, value < end || next >= raw.length ? { line, column: value - from + 1 } : (nestedStart(raw, next, line + 1) ?? { line, column: value - from + 1 }));
     }
     from = next;

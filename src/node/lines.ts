@@ -1,4 +1,4 @@
-/** Line boundaries as the parser counts them: LF, CRLF and a lone CR each end a line. */
+/** Line boundaries as the parser counts them (LF, CRLF and a lone CR each end a line), and the blanks in a line. */
 
 /** The end of the line starting at `from` (the index of its line break, or `text.length`). */
 export function lineEnd(text: string, from: number): number {
@@ -15,4 +15,11 @@ export function lineEnd(text: string, from: number): number {
 export function nextLine(text: string, end: number): number {
   if (end >= text.length) return end;
   return text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+}
+
+/** The first index from `from` (before `end`) that is not a space or a tab, or `end`. */
+export function skipBlanks(text: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  return i;
 }
