@@ -116,10 +116,16 @@ export async function watchKnowledgeDirectory(
   const startWatching = async (): Promise<void> => {
     const next = watch(directory, { ignoreInitial: true, ignored });
     next.on('all', schedule);
-    await new Promise<void>((resolveReady, rejectReady) => {
-      next.once('ready', resolveReady);
-      next.once('error', rejectReady);
-    });
+    try {
+      await new Promise<void>((resolveReady, rejectReady) => {
+        next.once('ready', resolveReady);
+        next.once('error', rejectReady);
+      });
+    } catch (error) {
+      // Not kept, so closed here: a folder that keeps failing would otherwise leak a watcher a retry.
+      await next.close();
+      throw error;
+    }
     watcher = next;
   };
   // A watch on a folder that was deleted sees nothing, even once the folder is back: look for it
