@@ -5,7 +5,7 @@
 import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import type { JsonObject, JsonValue } from '../agent/types.js';
-import { jsonProblem } from './jsonProblem.js';
+import { jsonProblem, MAX_VALUES, type ValueBudget } from './jsonProblem.js';
 import { keyPlaces } from './keyPlaces.js';
 import { lineEnd, nextLine, skipBlanks } from './lines.js';
 
@@ -95,6 +95,7 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   }
   const object = data as Record<string, unknown>;
   let valid = true;
+  const budget: ValueBudget = { values: 0 };
   for (const [key, value] of Object.entries(object)) {
     const bad = (message: string) => {
       valid = false;
@@ -109,9 +110,11 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
       const odd = list === undefined ? -1 : list.findIndex((tag) => typeof tag !== 'string');
       bad(`must be a list of strings, such as \`tags: [returns, billing]\`, not ${odd < 0 ? show(value) : `a list whose item ${odd + 1} is ${show(list![odd])}`}. Quote a tag YAML reads as another type.`);
     } else {
-      const problemText = jsonProblem(value);
+      const problemText = jsonProblem(value, budget);
       if (problemText) bad(`${problemText}. Use strings, finite numbers, booleans, null, lists and mappings.`);
     }
+    // One report of the block's size is enough: the keys after it would all repeat it.
+    if (budget.values > MAX_VALUES) break;
   }
   return { data: valid ? (object as { readonly [key: string]: JsonValue }) : {}, body, lines, place };
 }

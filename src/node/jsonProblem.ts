@@ -1,15 +1,23 @@
 /** What in a front matter value JSON cannot hold, with a bound on values so aliases cannot multiply without end. */
 
 /** How many values a front matter block may hold: aliases count each time they are used. */
-const MAX_VALUES = 10_000;
+export const MAX_VALUES = 10_000;
 
-/** A phrase saying what in `value` JSON cannot hold, or `undefined` (explicit stack: depth is input). */
-export function jsonProblem(value: unknown): string | undefined {
+/** The values counted so far in one front matter block, shared by the checks of all its keys. */
+export interface ValueBudget {
+  values: number;
+}
+
+/**
+ * A phrase saying what in `value` JSON cannot hold, or `undefined` (explicit stack: depth is input).
+ * Its values are counted into `budget`, which one block's keys share: the key that takes the block
+ * past `MAX_VALUES` is refused, whichever key holds the aliases.
+ */
+export function jsonProblem(value: unknown, budget: ValueBudget): string | undefined {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  let seen = 0;
   while (stack.length > 0) {
     const { value: item, depth } = stack.pop()!;
-    if (++seen > MAX_VALUES) return `holds more than ${MAX_VALUES} values (an alias counts each time it is used)`;
+    if (++budget.values > MAX_VALUES) return `brings the block to more than ${MAX_VALUES} values, with the keys before it (an alias counts each time it is used)`;
     if (depth > 64) return 'nests more than 64 levels deep';
     if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
     if (typeof item === 'number') {

@@ -362,6 +362,18 @@ describe('INVALID_FRONT_MATTER', () => {
     expect(error.issues[0]?.message).toContain('more than 10000 values');
   });
 
+  it('counts the values of all keys together: many keys that each alias a big list are refused', async () => {
+    // 9,000 values under `d`, then 200 keys that each repeat them: no key passes 10,000 alone.
+    const lines = [`d: &d [${Array.from({ length: 9_000 }, () => '1').join(', ')}]`];
+    for (let k = 0; k < 200; k++) lines.push(`k${k}: *d`);
+    const text = `---\n${lines.join('\n')}\n---\nBody.\n`;
+    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'wide.md': text })));
+    // One issue, at the key that takes the block past the bound.
+    expect(error.issues).toHaveLength(1);
+    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'wide.md', ...placeOf(text, '*d') });
+    expect(error.issues[0]?.message).toContain('front matter `k0` brings the block to more than 10000 values');
+  });
+
   it('reports a duplicate key at the second occurrence', async () => {
     const text = '---\ntitle: One\ntags: [a]\ntitle: Two\n---\nBody.\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'dup.md': text })));
