@@ -35,6 +35,9 @@ export async function folderOf(dir: string | URL): Promise<string> {
   if (!(typeof dir === 'string' && dir !== '') && !(dir instanceof URL)) {
     throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['dir'], message: `${API}: \`dir\` must be a folder path or a \`file:\` URL, not ${typeof dir === 'string' ? 'an empty string' : typeof dir}.` }]);
   }
+  if (dir instanceof URL && dir.protocol !== 'file:') {
+    throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['dir'], message: `${API}: \`dir\` must be a folder path or a \`file:\` URL, not a \`${dir.protocol}\` URL.` }]);
+  }
   const directory = resolve(dir instanceof URL ? fileURLToPath(dir) : dir);
   let isDirectory: boolean;
   try {

@@ -515,6 +515,13 @@ describe('READ_FAILED and INVALID_INPUT', () => {
     expect(error.issues[0]).toMatchObject({ code: 'INVALID_INPUT', path: ['dir'] });
   });
 
+  it('refuses a URL that is not a file: URL with INVALID_INPUT, not a TypeError', async () => {
+    const error = await catchLoadError(loadKnowledgeDirectory(new URL('https://example.com/knowledge')));
+    expect(error.issues).toHaveLength(1);
+    expect(error.issues[0]).toMatchObject({ code: 'INVALID_INPUT', path: ['dir'] });
+    expect(error.issues[0]?.message).toContain('not a `https:` URL');
+  });
+
   it('passes maxChars to the catalog as its default read limit', async () => {
     const dir = await folder({ 'long.md': `${'x'.repeat(40)}\n` });
     const result = await loadKnowledgeDirectory(dir, { maxChars: 10 });
