@@ -12,8 +12,9 @@ function nestedStart(raw: string, from: number, line: number): KnowledgePosition
 
 /**
  * Where each top-level key's value starts, by a scan of the block's lines (keys at column 1, plain or
- * quoted). Only messages use it; a key it cannot place is placed at the block's first line. A line
- * starting with `?` (a complex key) is recorded under `?`.
+ * quoted). Messages use it, and so does the check for complex keys: a line starting with `?` is
+ * recorded under `?`. A key it cannot place (in a flow mapping, say) is left out; callers place it at
+ * the block's first line.
  */
 export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
   const places = new Map<string, KnowledgePosition>();

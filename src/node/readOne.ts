@@ -38,11 +38,14 @@ export interface FileResult {
   readonly id?: string;
   readonly document?: KnowledgeDocument;
   readonly page?: KnowledgeFileOptions;
-  /** Where its front matter's `id` is, for a duplicate's message. */
-  readonly idPlace?: () => { readonly line: number; readonly column: number } | undefined;
+  /**
+   * Where its front matter's `id` is, for a duplicate's message (the block's first line when the key
+   * cannot be placed); absent when the front matter sets no `id` and the ID is the file's path.
+   */
+  readonly idPlace?: () => { readonly line: number; readonly column: number };
 }
 
-/** Reads, decodes, splits and parses one file, pushing its problems onto `issues`. */
+/** Decodes one file's bytes, splits off its front matter and parses it, pushing its problems onto `issues`. */
 export function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[], hashRevision: boolean): FileResult {
   const decoded = decodeUtf8(bytes);
   if ('invalidAt' in decoded) {
@@ -55,7 +58,8 @@ export function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[
   const frontOk = issues.length === before;
   const data = front.data;
   const id = typeof data['id'] === 'string' ? data['id'] : file.slice(0, -'.md'.length);
-  const known = frontOk ? { id, idPlace: () => front.place('id') } : {};
+  const idPlace = typeof data['id'] === 'string' ? () => front.place('id') ?? { line: 2, column: 1 } : undefined;
+  const known = frontOk ? (idPlace === undefined ? { id } : { id, idPlace }) : {};
   const path = `pages/${file}`;
   const pathProblem = pagePathProblem(path);
   if (pathProblem) issues.push({ code: 'INVALID_INPUT', file, documentId: id, message: `${file}: its page path \`${path}\` ${pathProblem}. Rename the file.` });

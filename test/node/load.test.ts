@@ -417,6 +417,15 @@ describe('DUPLICATE_DOCUMENT_ID', () => {
     expect(error.issues[0]?.message).toContain('`a.md`');
   });
 
+  it('does not say a file has no `id` when its front matter sets one the key scan cannot place', async () => {
+    // A flow mapping: the key scan finds no `id:` at column 1, so the issue goes to the block's first line.
+    const second = '---\n{id: a, title: B}\n---\nB.\n';
+    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'b.md': second })));
+    expect(error.issues).toHaveLength(1);
+    expectPlacedIssue(error.issues[0], { code: 'DUPLICATE_DOCUMENT_ID', file: 'b.md', line: 2, column: 1 });
+    expect(error.issues[0]?.message).not.toContain('has no `id`');
+  });
+
   it('names the second file at 1:1 when only the first one sets the `id`', async () => {
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': '---\nid: b\n---\nA.\n', 'b.md': 'B.\n' })));
     expect(error.issues).toHaveLength(1);
