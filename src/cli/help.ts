@@ -69,7 +69,7 @@ Options:
   --id name         knowledge base ID (default the folder's name)
   --base-path p     path before /knowledge-bases (default none), such as /openapi/v2
   --token-file f    require "Authorization: Bearer <token>", the token being the file's content
-                    (trimmed); other requests get 401
+                    (visible ASCII, then only line feeds); other requests get 401
   --watch           reload on change; a good reload is swapped in without dropping requests,
                     a failed one is printed and the last good version stays
   -h, --help        this help

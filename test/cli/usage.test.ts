@@ -109,6 +109,7 @@ describe.concurrent('knowledge-kit serve and check refuse arguments that would m
     { name: 'a BOM before the token', bytes: [0xef, 0xbb, 0xbf, ...Buffer.from('token\n')] },
     { name: 'a space inside the token', bytes: [...Buffer.from('two words\n')] },
     { name: 'an empty file', bytes: [...Buffer.from('\n')] },
+    { name: 'a CRLF ending', bytes: [...Buffer.from('token\r\n')] },
   ])('serve: a token file with $name (the printed `$(cat …)` would send another token)', async ({ bytes }) => {
     const dir = await root();
     await writeTree(dir, { 'a.md': 'A.\n', '.token': Uint8Array.from(bytes) });

@@ -19,13 +19,14 @@ async function readToken(path: string): Promise<string> {
   } catch (error) {
     throw new CliExit(`knowledge-kit serve: token file \`${path}\` cannot be read (${(error as Error).message}).`);
   }
-  // Line endings at the end are dropped, as \`$(cat file)\` in the printed commands drops them; anything
-  // else the shell would keep (a BOM, spaces) would make those commands send another token.
+  // Line feeds at the end are dropped, as \`$(cat file)\` in the printed commands drops them; anything
+  // else the shell keeps (a CR of a CRLF ending, a BOM, spaces) would make those commands send another
+  // token.
   let end = text.length;
-  while (end > 0 && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
   const token = text.slice(0, end);
   if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw new CliExit(`knowledge-kit serve: token file \`${path}\` must hold the token alone: visible ASCII characters (no spaces, no BOM), then at most a line ending.`);
+    throw new CliExit(`knowledge-kit serve: token file \`${path}\` must hold the token alone: visible ASCII characters (no spaces, no BOM), then only line feeds (LF; a CRLF ending is refused, as \`$(cat)\` would keep its CR).`);
   }
   return token;
 }
