@@ -2,7 +2,7 @@
 // Besides the bench corpus: a section-dense 10 MB document, 100,000 documents of 1 KB, and the real
 // Markdown of ../shared/corpus/markdown (read in place; skipped when absent).
 // Every contender runs in this process, interleaved round by round after a full GC; medians printed.
-// `npm run -s bench -- --json` prints one JSON object instead of the tables. Timing lives here, never in
+// `node --expose-gc bench/run.mjs --json` prints one JSON object instead of the tables. Timing lives here, never in
 // the test suite. The corpus is generated (bench/corpus.mjs), so every run reads the same bytes.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

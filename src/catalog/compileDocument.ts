@@ -98,8 +98,9 @@ interface Entry extends CompiledSection {
 interface Frame {
   src: readonly unknown[];
   /**
-   * The copy, allocated at the first part with the input's length (so it holds no spare capacity,
-   * which the catalog would keep) and filled by index; `undefined` before.
+   * The copy, allocated at the first part with the input's length when that is at most
+   * `MAX_PRESIZED` (so it holds no spare capacity, which the catalog would keep), and filled by index;
+   * `undefined` before.
    */
   out: KnowledgePart[] | undefined;
   /** The input section object; `undefined` for the document's own parts. */
