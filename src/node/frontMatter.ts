@@ -87,8 +87,15 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
 
   let places: Map<string, KnowledgePosition> | undefined;
   const place = (key: string): KnowledgePosition | undefined => (places ??= keyPlaces(raw)).get(key);
-  // js-yaml turns a complex key (`? [a, b]`) into a string; a line starting with `?` is one.
-  const complex = raw.charCodeAt(0) === 63 || raw.includes('\n?') || raw.includes('\r?') ? place('?') : undefined;
+  // js-yaml turns a complex key (`? [a, b]`) into a string (`a,b`). One is there when a line starts
+  // with `? ` and a key of the result is on no `key:` line; a line of a quoted value that happens to
+  // start with `? ` leaves every key placed.
+  const complex =
+    raw.charCodeAt(0) === 63 || raw.includes('\n?') || raw.includes('\r?')
+      ? Object.keys(data).some((key) => place(key) === undefined)
+        ? place('?')
+        : undefined
+      : undefined;
   if (complex !== undefined) {
     problem(complex.line, complex.column, 'front matter has a complex key (`? …`). Keys are names such as `title`.');
     return { data: {}, body, lines, place };

@@ -12,8 +12,8 @@ function nestedStart(raw: string, from: number, line: number): KnowledgePosition
 
 /**
  * Where each top-level key's value starts, by a scan of the block's lines (keys at column 1, plain or
- * quoted). Messages use it, and so does the check for complex keys: a line starting with `?` is
- * recorded under `?`. A key it cannot place (in a flow mapping, say) is left out; callers place it at
+ * quoted). Messages use it, and so does the check for complex keys: a line that starts with YAML's
+ * explicit key indicator (`?` and a blank) is recorded under `?`. A key it cannot place (in a flow mapping, say) is left out; callers place it at
  * the block's first line.
  */
 export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
@@ -24,7 +24,8 @@ export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
     const first = raw.charCodeAt(from);
     let keyEnd = -1;
     let key: string | undefined;
-    if (first === 63 /* ? */) {
+    // YAML's explicit key indicator: `?` then a space, a tab or the line's end.
+    if (first === 63 /* ? */ && (from + 1 === end || raw.charCodeAt(from + 1) === 32 || raw.charCodeAt(from + 1) === 9)) {
       const at = skipBlanks(raw, from + 1, end);
       if (!places.has('?')) places.set('?', { line, column: at - from + 1 });
     } else if (first === 34 /* " */ || first === 39 /* ' */) {

@@ -344,6 +344,13 @@ describe('INVALID_FRONT_MATTER', () => {
     expect(error.issues[0]?.message).not.toContain('undefined');
   });
 
+  it('takes a line of a quoted value that starts with `? ` for text, not a complex key', async () => {
+    const text = '---\ntitle: "Why\n? Because"\n---\nBody.\n';
+    const { documents, files } = await loadKnowledgeDirectory(await folder({ 'why.md': text }));
+    expect(documents).toHaveLength(1);
+    expect(files['why']?.title).toBe('Why ? Because');
+  });
+
   it('names the item of `tags` that is not a string', async () => {
     const text = '---\ntags: [returns, 1]\n---\nBody.\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'tags.md': text })));
