@@ -1,7 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'agent/index': 'src/agent/index.ts', 'mcp/index': 'src/mcp/index.ts', 'http/index': 'src/http/index.ts', 'http/node/index': 'src/http/node/index.ts', 'node/index': 'src/node/index.ts', cli: 'src/cli/main.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'agent/index': 'src/agent/index.ts',
+    'mcp/index': 'src/mcp/index.ts',
+    'http/index': 'src/http/index.ts',
+    'http/node/index': 'src/http/node/index.ts',
+    'node/index': 'src/node/index.ts',
+    cli: 'src/cli/main.ts',
+  },
   format: ['esm'],
   target: 'es2022',
   platform: 'neutral',

@@ -5,7 +5,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prng } from './corpus.mjs';
 
-const EN = 'the catalog reads exact evidence from curated knowledge so that every answer cites a stable snapshot of a reviewed section while authors keep plain files under review'.split(' ');
+const EN =
+  'the catalog reads exact evidence from curated knowledge so that every answer cites a stable snapshot of a reviewed section while authors keep plain files under review'.split(
+    ' ',
+  );
 const ZH = '知识资料章节版本快照目录锚点正文子章节来源证据检索读取生成复核作者文件审阅'.split('');
 const TAGS = ['guide', 'api', 'ops', 'faq', 'policy', 'release', 'design', '指南', '运维'];
 
@@ -18,7 +21,8 @@ const TAGS = ['guide', 'api', 'ops', 'faq', 'policy', 'release', 'design', '指�
 function generateFile(bytes, random, { anchorShare, maxDepth, docId, paragraphSentences }) {
   const pick = (list) => list[Math.floor(random() * list.length)];
   const sentence = () => {
-    if (random() < 0.4) return Array.from({ length: 10 + Math.floor(random() * 24) }, () => pick(ZH)).join('') + '。';
+    if (random() < 0.4)
+      return Array.from({ length: 10 + Math.floor(random() * 24) }, () => pick(ZH)).join('') + '。';
     const words = Array.from({ length: 6 + Math.floor(random() * 14) }, () => pick(EN));
     return `${words.join(' ')}.`.replace(/^./, (c) => c.toUpperCase());
   };
@@ -35,7 +39,9 @@ function generateFile(bytes, random, { anchorShare, maxDepth, docId, paragraphSe
   push('---');
   if (random() < 0.3) push(`id: ${docId}`);
   push(`title: "${sentence().replace(/"/g, '')}"`);
-  push(`description: ${random() < 0.5 ? 'A generated page for the check bench.' : '为检查基准生成的页面。'}`);
+  push(
+    `description: ${random() < 0.5 ? 'A generated page for the check bench.' : '为检查基准生成的页面。'}`,
+  );
   push(`tags: [${tags.join(', ')}]`);
   if (random() < 0.5) push(`locale: ${random() < 0.5 ? 'en' : 'zh-CN'}`);
   push('---');
@@ -76,7 +82,9 @@ function generateFile(bytes, random, { anchorShare, maxDepth, docId, paragraphSe
       push('```');
       push('');
     } else {
-      push(Array.from({ length: 1 + Math.floor(random() * paragraphSentences) }, sentence).join(' '));
+      push(
+        Array.from({ length: 1 + Math.floor(random() * paragraphSentences) }, sentence).join(' '),
+      );
       push('');
     }
   }
@@ -93,7 +101,19 @@ function generateFile(bytes, random, { anchorShare, maxDepth, docId, paragraphSe
  * @param {string} root
  * @param {{ files: number, bytesPerFile: number, anchorShare: number, maxDepth?: number, paragraphSentences?: number, fanout?: number, levels?: number, seed?: number }} shape
  */
-export function writeCheckFolder(root, { files, bytesPerFile, anchorShare, maxDepth = 3, paragraphSentences = 3, fanout = 10, levels = 2, seed = 11 }) {
+export function writeCheckFolder(
+  root,
+  {
+    files,
+    bytesPerFile,
+    anchorShare,
+    maxDepth = 3,
+    paragraphSentences = 3,
+    fanout = 10,
+    levels = 2,
+    seed = 11,
+  },
+) {
   const random = prng(seed);
   let bytes = 0;
   let lines = 0;
@@ -113,7 +133,12 @@ export function writeCheckFolder(root, { files, bytesPerFile, anchorShare, maxDe
     }
     const name = `page-${String(i).padStart(5, '0')}`;
     const docId = `generated/${parts.join('/')}/${name}`;
-    const file = generateFile(bytesPerFile, random, { anchorShare, maxDepth, docId, paragraphSentences });
+    const file = generateFile(bytesPerFile, random, {
+      anchorShare,
+      maxDepth,
+      docId,
+      paragraphSentences,
+    });
     writeFileSync(path.join(dir, `${name}.md`), file.text);
     bytes += Buffer.byteLength(file.text, 'utf8');
     lines += file.lines;

@@ -30,8 +30,12 @@ const ROUNDS = Number(process.env.CHECK_BENCH_ROUNDS ?? 3);
 const SHAPE_SECONDS = Number(process.env.CHECK_BENCH_SHAPE_SECONDS ?? 20);
 const SPARSE_FILES = Number(process.env.CHECK_BENCH_SPARSE_FILES ?? 10);
 const MAIN_FILES = Number(process.env.CHECK_BENCH_MAIN_FILES ?? 10_000);
-const CORPUS = process.env.CHECK_BENCH_CORPUS ?? fileURLToPath(new URL('../../shared/corpus/markdown', import.meta.url));
-const ONLY = process.env.CHECK_BENCH_SHAPES ? new Set(process.env.CHECK_BENCH_SHAPES.split(',')) : undefined;
+const CORPUS =
+  process.env.CHECK_BENCH_CORPUS ??
+  fileURLToPath(new URL('../../shared/corpus/markdown', import.meta.url));
+const ONLY = process.env.CHECK_BENCH_SHAPES
+  ? new Set(process.env.CHECK_BENCH_SHAPES.split(','))
+  : undefined;
 const TARGET = 10;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,7 +48,10 @@ if (!existsSync(cli)) {
   process.exit(2);
 }
 const lintManifest = JSON.parse(readFileSync(path.join(lintPackage, 'package.json'), 'utf8'));
-const lintBin = path.join(lintPackage, typeof lintManifest.bin === 'string' ? lintManifest.bin : lintManifest.bin['markdownlint-cli2']);
+const lintBin = path.join(
+  lintPackage,
+  typeof lintManifest.bin === 'string' ? lintManifest.bin : lintManifest.bin['markdownlint-cli2'],
+);
 
 /** The `.md` files check reads (not dot folders, not node_modules), their bytes, and any markdownlint config in the tree. */
 function survey(dir) {
@@ -80,7 +87,11 @@ const tools = {
     command: () => [lintBin, '**/*.md', '#**/.*/**', '#**/node_modules/**'],
     // Exit 1 means it found lint problems, which it does under its default rules; 2 is a failure.
     accept: (status) => status === 0 || status === 1,
-    summary: (stdout) => stdout.split('\n').filter((l) => /^(Linting|Summary):/.test(l)).join('; '),
+    summary: (stdout) =>
+      stdout
+        .split('\n')
+        .filter((l) => /^(Linting|Summary):/.test(l))
+        .join('; '),
   },
 };
 
@@ -97,7 +108,9 @@ function runOnce(name, dir, expectClean) {
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (result.error) throw result.error;
   if (!tool.accept(result.status, expectClean)) {
-    throw new Error(`${name} on ${dir} exited ${result.status}${result.stderr ? `: ${result.stderr.slice(0, 500)}` : ''}\n${result.stdout.slice(-500)}`);
+    throw new Error(
+      `${name} on ${dir} exited ${result.status}${result.stderr ? `: ${result.stderr.slice(0, 500)}` : ''}\n${result.stdout.slice(-500)}`,
+    );
   }
   return { seconds, status: result.status, summary: tool.summary(result.stdout) };
 }
@@ -133,39 +146,95 @@ const summaries = [];
 try {
   log(`check bench: generating folders under ${temp} …`);
   shapes.push(
-    { label: 'main', description: `${MAIN_FILES.toLocaleString('en-US')} × ~10 KB`, rounds: ROUNDS, expectClean: true,
-      dir: path.join(temp, 'main'), make: (dir) => writeCheckFolder(dir, { files: MAIN_FILES, bytesPerFile: 10_000, anchorShare: 0.1, seed: 11 }) },
-    { label: 'sparse', description: `${SPARSE_FILES} × ~1 MB`, rounds: ROUNDS, expectClean: true,
-      dir: path.join(temp, 'sparse'), make: (dir) => writeCheckFolder(dir, { files: SPARSE_FILES, bytesPerFile: 1_000_000, anchorShare: 0.002, paragraphSentences: 8, fanout: 3, seed: 23 }) },
-    { label: 'tiny', description: '2,000 × ~1 KB', rounds: ROUNDS, expectClean: true,
-      dir: path.join(temp, 'tiny'), make: (dir) => writeCheckFolder(dir, { files: 2_000, bytesPerFile: 1_000, anchorShare: 0.2, fanout: 20, seed: 31 }) },
+    {
+      label: 'main',
+      description: `${MAIN_FILES.toLocaleString('en-US')} × ~10 KB`,
+      rounds: ROUNDS,
+      expectClean: true,
+      dir: path.join(temp, 'main'),
+      make: (dir) =>
+        writeCheckFolder(dir, {
+          files: MAIN_FILES,
+          bytesPerFile: 10_000,
+          anchorShare: 0.1,
+          seed: 11,
+        }),
+    },
+    {
+      label: 'sparse',
+      description: `${SPARSE_FILES} × ~1 MB`,
+      rounds: ROUNDS,
+      expectClean: true,
+      dir: path.join(temp, 'sparse'),
+      make: (dir) =>
+        writeCheckFolder(dir, {
+          files: SPARSE_FILES,
+          bytesPerFile: 1_000_000,
+          anchorShare: 0.002,
+          paragraphSentences: 8,
+          fanout: 3,
+          seed: 23,
+        }),
+    },
+    {
+      label: 'tiny',
+      description: '2,000 × ~1 KB',
+      rounds: ROUNDS,
+      expectClean: true,
+      dir: path.join(temp, 'tiny'),
+      make: (dir) =>
+        writeCheckFolder(dir, {
+          files: 2_000,
+          bytesPerFile: 1_000,
+          anchorShare: 0.2,
+          fanout: 20,
+          seed: 31,
+        }),
+    },
   );
   if (ONLY) shapes.splice(0, shapes.length, ...shapes.filter((shape) => ONLY.has(shape.label)));
   for (const shape of shapes) {
     const t = process.hrtime.bigint();
     const made = shape.make(shape.dir);
     shape.description += `, ${((made.anchors / made.lines) * 100).toFixed(1)}% anchor lines`;
-    log(`  ${shape.label}: ${made.files} files, ${(made.bytes / 1e6).toFixed(1)} MB, ${made.anchors} anchor lines of ${made.lines}, written in ${(Number(process.hrtime.bigint() - t) / 1e9).toFixed(1)} s`);
+    log(
+      `  ${shape.label}: ${made.files} files, ${(made.bytes / 1e6).toFixed(1)} MB, ${made.anchors} anchor lines of ${made.lines}, written in ${(Number(process.hrtime.bigint() - t) / 1e9).toFixed(1)} s`,
+    );
   }
   if (ONLY && !ONLY.has('real')) {
     // left out by CHECK_BENCH_SHAPES
   } else if (existsSync(CORPUS)) {
-    shapes.push({ label: 'real', description: `real docs, no anchors (${CORPUS})`, rounds: ROUNDS, expectClean: false, dir: CORPUS });
+    shapes.push({
+      label: 'real',
+      description: `real docs, no anchors (${CORPUS})`,
+      rounds: ROUNDS,
+      expectClean: false,
+      dir: CORPUS,
+    });
   } else {
-    log(`check bench: no real corpus at ${CORPUS} (set CHECK_BENCH_CORPUS); the real-documents shape is skipped.`);
+    log(
+      `check bench: no real corpus at ${CORPUS} (set CHECK_BENCH_CORPUS); the real-documents shape is skipped.`,
+    );
   }
 
   for (const shape of shapes) {
     const { files, bytes, configs } = survey(shape.dir);
-    if (configs.length > 0) throw new Error(`a markdownlint config would change its rules: ${configs.join(', ')}`);
-    log(`check bench: ${shape.label} (${files} files, ${(bytes / 1e6).toFixed(1)} MB), up to ${shape.rounds} rounds within ${SHAPE_SECONDS} s …`);
+    if (configs.length > 0)
+      throw new Error(`a markdownlint config would change its rules: ${configs.join(', ')}`);
+    log(
+      `check bench: ${shape.label} (${files} files, ${(bytes / 1e6).toFixed(1)} MB), up to ${shape.rounds} rounds within ${SHAPE_SECONDS} s …`,
+    );
     const m = measure(shape.label, shape.dir, shape.rounds, SHAPE_SECONDS, shape.expectClean);
     summaries.push(`${shape.label}: check exit ${m.first.check.status}: ${m.first.check.summary}`);
-    summaries.push(`${shape.label}: markdownlint-cli2 exit ${m.first.markdownlint.status}: ${m.first.markdownlint.summary}`);
+    summaries.push(
+      `${shape.label}: markdownlint-cli2 exit ${m.first.markdownlint.status}: ${m.first.markdownlint.summary}`,
+    );
     const linted = /Linting: (\d+) file/.exec(m.first.markdownlint.summary)?.[1];
     const checked = /^(\d+) files?,/.exec(m.first.check.summary)?.[1];
     if (linted !== String(files) || checked !== String(files)) {
-      summaries.push(`${shape.label}: WARNING file counts differ: survey ${files}, check ${checked}, markdownlint ${linted}`);
+      summaries.push(
+        `${shape.label}: WARNING file counts differ: survey ${files}, check ${checked}, markdownlint ${linted}`,
+      );
     }
     rows.push({
       shape: shape.label,
@@ -183,7 +252,9 @@ try {
   rmSync(temp, { recursive: true, force: true });
 }
 
-console.log(`\ncheck: knowledge-kit check vs markdownlint-cli2 ${lintManifest.version}, median wall time in seconds (ratio = markdownlint / check, target ≥ ${TARGET}×)`);
+console.log(
+  `\ncheck: knowledge-kit check vs markdownlint-cli2 ${lintManifest.version}, median wall time in seconds (ratio = markdownlint / check, target ≥ ${TARGET}×)`,
+);
 printTable(rows);
 console.log('');
 for (const line of summaries) console.log(line);

@@ -13,7 +13,10 @@ export function prng(seed) {
   };
 }
 
-const EN = 'the catalog reads exact evidence from curated knowledge so that every answer cites a stable snapshot of a reviewed section'.split(' ');
+const EN =
+  'the catalog reads exact evidence from curated knowledge so that every answer cites a stable snapshot of a reviewed section'.split(
+    ' ',
+  );
 const ZH = '知识资料章节版本快照目录锚点正文子章节来源证据检索读取生成复核'.split('');
 
 /**
@@ -30,7 +33,11 @@ function writer(seed, { zhShare, zhMin, zhSpan, enMin, enSpan }) {
     next: 0,
     stack: [],
     sentence() {
-      if (random() < zhShare) return Array.from({ length: zhMin + Math.floor(random() * zhSpan) }, () => pick(ZH)).join('') + '。';
+      if (random() < zhShare)
+        return (
+          Array.from({ length: zhMin + Math.floor(random() * zhSpan) }, () => pick(ZH)).join('') +
+          '。'
+        );
       const words = Array.from({ length: enMin + Math.floor(random() * enSpan) }, () => pick(EN));
       return `${words.join(' ')}.`.replace(/^./, (c) => c.toUpperCase());
     },

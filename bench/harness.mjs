@@ -3,7 +3,9 @@
 /** `globalThis.gc`, or a loud failure: every sample starts from a collected heap. */
 export function requireGc() {
   if (typeof globalThis.gc !== 'function') {
-    throw new Error('Run the bench with `node --expose-gc` (the npm scripts do): samples start from a collected heap.');
+    throw new Error(
+      'Run the bench with `node --expose-gc` (the npm scripts do): samples start from a collected heap.',
+    );
   }
   return globalThis.gc;
 }
@@ -17,7 +19,9 @@ export function median(values) {
 let sink = 0;
 /** Keep a result alive so the JIT cannot drop the work that made it. */
 export function consume(value) {
-  sink = (sink + (typeof value === 'number' ? value : value === undefined || value === null ? 0 : 1)) | 0;
+  sink =
+    (sink + (typeof value === 'number' ? value : value === undefined || value === null ? 0 : 1)) |
+    0;
 }
 export function sinkValue() {
   return sink;
@@ -45,7 +49,10 @@ export async function interleave(contenders, { rounds, warmup = 5 }) {
     }
   }
   return Object.fromEntries(
-    Object.entries(samples).map(([name, values]) => [name, { medianMs: median(values), minMs: Math.min(...values), samples: values.length }]),
+    Object.entries(samples).map(([name, values]) => [
+      name,
+      { medianMs: median(values), minMs: Math.min(...values), samples: values.length },
+    ]),
   );
 }
 
@@ -62,12 +69,22 @@ export function megabytes(text) {
 /** Print `rows` (objects with the same keys) as an aligned text table, numbers right-aligned. */
 export function printTable(rows) {
   const keys = Object.keys(rows[0]);
-  const cell = (v) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 4 }) : String(v));
+  const cell = (v) =>
+    typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 4 }) : String(v);
   const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
   const line = (values, numeric) =>
-    values.map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
+    values
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   const numeric = keys.map((k) => typeof rows[0][k] === 'number');
   console.log(line(keys, numeric));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(keys.map((k) => cell(r[k])), numeric));
+  for (const r of rows)
+    console.log(
+      line(
+        keys.map((k) => cell(r[k])),
+        numeric,
+      ),
+    );
 }

@@ -18,7 +18,9 @@ const before = heapUsed();
 let texts = Array.from({ length: DOCUMENTS }, (_, i) => generateCorpus(BYTES, 1000 + i));
 const sourceBytes = texts.reduce((sum, text) => sum + text.length * 2, 0);
 const withTexts = heapUsed();
-let documents = texts.map((text, i) => parseKnowledgeDocument({ id: `doc-${i}`, revision: 'r1', text }));
+let documents = texts.map((text, i) =>
+  parseKnowledgeDocument({ id: `doc-${i}`, revision: 'r1', text }),
+);
 const catalog = defineKnowledgeCatalog(documents);
 texts = undefined;
 documents = undefined;

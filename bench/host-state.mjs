@@ -16,7 +16,9 @@ import { median, requireGc, round } from './harness.mjs';
 const json = process.argv.includes('--json');
 const ROUNDS = Number(process.env.BENCH_HOST_ROUNDS ?? 80);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
-  throw new Error(`BENCH_HOST_ROUNDS must be a whole number of rounds, 1 or more; got ${JSON.stringify(process.env.BENCH_HOST_ROUNDS)}`);
+  throw new Error(
+    `BENCH_HOST_ROUNDS must be a whole number of rounds, 1 or more; got ${JSON.stringify(process.env.BENCH_HOST_ROUNDS)}`,
+  );
 }
 const gc = requireGc();
 const text = generateDenseCorpus(10_000_000);
@@ -69,14 +71,33 @@ const summary = (name, group) =>
       };
 const groups = [
   summary('all', rounds),
-  summary('quiet', rounds.filter((r) => r.probeMs < fastest * 1.12)),
-  summary('busy', rounds.filter((r) => r.probeMs >= fastest * 1.25)),
+  summary(
+    'quiet',
+    rounds.filter((r) => r.probeMs < fastest * 1.12),
+  ),
+  summary(
+    'busy',
+    rounds.filter((r) => r.probeMs >= fastest * 1.25),
+  ),
 ];
 
-if (json) console.log(JSON.stringify({ node: process.version, rounds: ROUNDS, fastestProbeMs: round(fastest, 2), groups, sink }));
+if (json)
+  console.log(
+    JSON.stringify({
+      node: process.version,
+      rounds: ROUNDS,
+      fastestProbeMs: round(fastest, 2),
+      groups,
+      sink,
+    }),
+  );
 else {
-  console.log(`Section-dense 10 MB parse beside the split('\\n') floor, by the host's state; ${ROUNDS} rounds, target ≥ 0.6`);
-  console.log(`quiet: probe within 12% of this run's fastest (${round(fastest, 1)} ms); busy: 25% or more above it`);
+  console.log(
+    `Section-dense 10 MB parse beside the split('\\n') floor, by the host's state; ${ROUNDS} rounds, target ≥ 0.6`,
+  );
+  console.log(
+    `quiet: probe within 12% of this run's fastest (${round(fastest, 1)} ms); busy: 25% or more above it`,
+  );
   for (const g of groups) {
     console.log(
       g.rounds === 0

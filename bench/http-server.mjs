@@ -21,7 +21,9 @@ import { createKnowledgeHandler } from 'knowledge-kit/http';
 import { serveKnowledge } from 'knowledge-kit/http/node';
 
 if (typeof process.send !== 'function') {
-  console.error('bench/http-server.mjs is started by bench/http.mjs (node --expose-gc bench/http.mjs).');
+  console.error(
+    'bench/http-server.mjs is started by bench/http.mjs (node --expose-gc bench/http.mjs).',
+  );
   process.exit(2);
 }
 
@@ -40,7 +42,9 @@ for (const entry of manifest.documents) {
   const revision = `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
   documents.push(parseKnowledgeDocument({ id: entry.id, revision, locale: entry.locale, text }));
 }
-const files = Object.fromEntries(manifest.documents.map((e) => [e.id, { path: e.path, frontmatter: { tags: e.tags } }]));
+const files = Object.fromEntries(
+  manifest.documents.map((e) => [e.id, { path: e.path, frontmatter: { tags: e.tags } }]),
+);
 const source = createCatalogSource(defineKnowledgeCatalog(documents), { id: KB_ID, files });
 await source.warm?.();
 
@@ -60,7 +64,10 @@ const small = await source.readFile(SMALL_READ, { actionBase: KB_PATH, knowledge
 const floorBody = Buffer.from(JSON.stringify(small), 'utf8');
 const floor = createServer((request, response) => {
   request.resume();
-  response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': floorBody.length });
+  response.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': floorBody.length,
+  });
   response.end(floorBody);
 });
 await new Promise((resolve, reject) => {

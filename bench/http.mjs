@@ -58,7 +58,9 @@ const ready = await new Promise((resolve, reject) => {
   });
   child.once('message', resolve);
   child.once('error', reject);
-  child.once('exit', (code, signal) => reject(new Error(`the server process exited (${signal ?? code}) before it was ready`)));
+  child.once('exit', (code, signal) =>
+    reject(new Error(`the server process exited (${signal ?? code}) before it was ready`)),
+  );
 });
 child.removeAllListeners('exit');
 child.on('exit', (code, signal) => {
@@ -69,7 +71,8 @@ child.on('exit', (code, signal) => {
 });
 process.on('exit', () => child.kill());
 for (const origin of [ready.knowledge.origin, ready.floor.origin]) {
-  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(origin)) throw new Error(`http bench: ${origin} is not on 127.0.0.1; the load goes to loopback only`);
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(origin))
+    throw new Error(`http bench: ${origin} is not on 127.0.0.1; the load goes to loopback only`);
 }
 
 const kb = ready.knowledge.knowledgeBasePath;
@@ -80,28 +83,84 @@ const readShape = (b) => isObject(b.file) && typeof b.content === 'string' && b.
 
 /** The mixed run's routes, two requests each, sent in turn. `check` is the body's shape. */
 const MIXED = [
-  { route: 'tree', path: `${kb}/tree?limit=50`, check: (b) => Array.isArray(b.items) && b.items.length > 0 },
-  { route: 'tree', path: `${kb}/tree?parentPath=pages`, check: (b) => Array.isArray(b.items) && b.items.length > 0 },
-  { route: 'get file', path: `${kb}/files/agent-tools`, check: (b) => b.fileId === 'agent-tools' && Array.isArray(b.sections) },
-  { route: 'get file', path: `${kb}/files/knowledge-kit-guide`, check: (b) => b.fileId === 'knowledge-kit-guide' && Array.isArray(b.sections) },
+  {
+    route: 'tree',
+    path: `${kb}/tree?limit=50`,
+    check: (b) => Array.isArray(b.items) && b.items.length > 0,
+  },
+  {
+    route: 'tree',
+    path: `${kb}/tree?parentPath=pages`,
+    check: (b) => Array.isArray(b.items) && b.items.length > 0,
+  },
+  {
+    route: 'get file',
+    path: `${kb}/files/agent-tools`,
+    check: (b) => b.fileId === 'agent-tools' && Array.isArray(b.sections),
+  },
+  {
+    route: 'get file',
+    path: `${kb}/files/knowledge-kit-guide`,
+    check: (b) => b.fileId === 'knowledge-kit-guide' && Array.isArray(b.sections),
+  },
   { route: 'small read_file', path: smallReadPath, check: readShape },
-  { route: 'small read_file', path: `${kb}/files/agent-tools/content?sectionIds=search.empty&mode=self`, check: readShape },
+  {
+    route: 'small read_file',
+    path: `${kb}/files/agent-tools/content?sectionIds=search.empty&mode=self`,
+    check: readShape,
+  },
   { route: 'read by path', path: `${kb}/files/content?path=index.md`, check: readShape },
-  { route: 'read by path', path: `${kb}/files/content?path=${encodeURIComponent('pages/anchored-markdown.md')}`, check: readShape },
-  { route: 'search', path: `${kb}/search?query=${encodeURIComponent('When does a cursor go stale, and what should the agent do then?')}`, check: (b) => b.searchStatus === 'ok' && b.items.length > 0 },
-  { route: 'search', path: `${kb}/search?query=${encodeURIComponent('后续搜索最多可以执行几轮?')}`, check: (b) => b.searchStatus === 'ok' && b.items.length > 0 },
-  { route: 'related', path: `${kb}/files/agent-tools/related`, check: (b) => Array.isArray(b.items) && b.items.length > 0 },
-  { route: 'related', path: `${kb}/files/exploration/related`, check: (b) => Array.isArray(b.items) && b.items.length > 0 },
-  { route: 'expand graph', path: `${kb}/graph/expand?fileId=exploration&depth=2`, check: (b) => Array.isArray(b.relationships) && b.relationships.length > 0 },
-  { route: 'expand graph', path: `${kb}/graph/expand?fileId=anchored-markdown`, check: (b) => Array.isArray(b.relationships) },
+  {
+    route: 'read by path',
+    path: `${kb}/files/content?path=${encodeURIComponent('pages/anchored-markdown.md')}`,
+    check: readShape,
+  },
+  {
+    route: 'search',
+    path: `${kb}/search?query=${encodeURIComponent('When does a cursor go stale, and what should the agent do then?')}`,
+    check: (b) => b.searchStatus === 'ok' && b.items.length > 0,
+  },
+  {
+    route: 'search',
+    path: `${kb}/search?query=${encodeURIComponent('后续搜索最多可以执行几轮?')}`,
+    check: (b) => b.searchStatus === 'ok' && b.items.length > 0,
+  },
+  {
+    route: 'related',
+    path: `${kb}/files/agent-tools/related`,
+    check: (b) => Array.isArray(b.items) && b.items.length > 0,
+  },
+  {
+    route: 'related',
+    path: `${kb}/files/exploration/related`,
+    check: (b) => Array.isArray(b.items) && b.items.length > 0,
+  },
+  {
+    route: 'expand graph',
+    path: `${kb}/graph/expand?fileId=exploration&depth=2`,
+    check: (b) => Array.isArray(b.relationships) && b.relationships.length > 0,
+  },
+  {
+    route: 'expand graph',
+    path: `${kb}/graph/expand?fileId=anchored-markdown`,
+    check: (b) => Array.isArray(b.relationships),
+  },
 ];
 const READ_FILE = [{ route: 'small read_file', path: smallReadPath, check: readShape }];
 const FLOOR = [{ route: 'fixed JSON body', path: '/', check: readShape }];
 
 const CONTENDERS = {
   'node:http floor (fixed JSON body)': { origin: ready.floor.origin, routes: FLOOR, headers: {} },
-  'Knowledge Kit, mixed routes': { origin: ready.knowledge.origin, routes: MIXED, headers: { authorization: ready.knowledge.authorization } },
-  'Knowledge Kit, small read_file': { origin: ready.knowledge.origin, routes: READ_FILE, headers: { authorization: ready.knowledge.authorization } },
+  'Knowledge Kit, mixed routes': {
+    origin: ready.knowledge.origin,
+    routes: MIXED,
+    headers: { authorization: ready.knowledge.authorization },
+  },
+  'Knowledge Kit, small read_file': {
+    origin: ready.knowledge.origin,
+    routes: READ_FILE,
+    headers: { authorization: ready.knowledge.authorization },
+  },
 };
 const [FLOOR_NAME, MIXED_NAME, READ_NAME] = Object.keys(CONTENDERS);
 
@@ -116,11 +175,15 @@ function get(agent, target, path, headers) {
         res.on('data', (chunk) => {
           text += chunk;
         });
-        res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'] ?? '', text }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, type: res.headers['content-type'] ?? '', text }),
+        );
         res.on('error', reject);
       },
     );
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)),
+    );
     req.on('error', reject);
     req.end();
   });
@@ -136,7 +199,9 @@ function failure(route, response) {
   } catch {
     return `a body that is not JSON: ${response.text.slice(0, 200)}`;
   }
-  return isObject(body) && route.check(body) ? undefined : `JSON that is not a ${route.route} result: ${response.text.slice(0, 200)}`;
+  return isObject(body) && route.check(body)
+    ? undefined
+    : `JSON that is not a ${route.route} result: ${response.text.slice(0, 200)}`;
 }
 
 /** `count` requests through `concurrency` workers over one fresh keep-alive Agent. */
@@ -155,7 +220,11 @@ async function load(name, count) {
     for (let i = next++; i < count; i = next++) {
       const route = routes[i % routes.length];
       if (performance.now() > stopAt) {
-        failures.push({ route: route.route, path: route.path, why: `not sent: the run passed ${RUN_LIMIT_MS / 1000} s` });
+        failures.push({
+          route: route.route,
+          path: route.path,
+          why: `not sent: the run passed ${RUN_LIMIT_MS / 1000} s`,
+        });
         continue;
       }
       const t0 = performance.now();
@@ -184,7 +253,9 @@ async function load(name, count) {
 }
 
 function percentile(sorted, p) {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+  return sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
 /** Send `{ type }` to the server process and resolve to its answer of type `answer` (10 s at most). */
@@ -212,7 +283,11 @@ const failed = [];
 const started = performance.now();
 for (let r = 0; r < 1 + ROUNDS; r++) {
   const warm = r === 0;
-  log(warm ? `warm-up: ${WARMUP_REQUESTS.toLocaleString('en-US')} requests each …` : `round ${r} of ${ROUNDS}: ${REQUESTS.toLocaleString('en-US')} requests each …`);
+  log(
+    warm
+      ? `warm-up: ${WARMUP_REQUESTS.toLocaleString('en-US')} requests each …`
+      : `round ${r} of ${ROUNDS}: ${REQUESTS.toLocaleString('en-US')} requests each …`,
+  );
   for (const name of Object.keys(CONTENDERS)) {
     gc();
     await ask('gc', 'gc-done');
@@ -221,7 +296,8 @@ for (let r = 0; r < 1 + ROUNDS; r++) {
     const client = process.cpuUsage(cpu);
     result.clientCpuMicros = (client.user + client.system) / result.requests;
     result.serverCpuMicros = (await ask('cpu', 'cpu')).micros / result.requests;
-    for (const f of result.failures) failed.push({ contender: name, round: warm ? 'warm-up' : r, ...f });
+    for (const f of result.failures)
+      failed.push({ contender: name, round: warm ? 'warm-up' : r, ...f });
     if (!warm) runs[name].push(result);
   }
 }
@@ -248,17 +324,40 @@ const summary = Object.fromEntries(
   ]),
 );
 const ratio = (name) => {
-  const perRound = runs[name].map((x, i) => round(x.requestsPerSecond / runs[FLOOR_NAME][i].requestsPerSecond, 2));
-  return { value: round(summary[name].requestsPerSecond / summary[FLOOR_NAME].requestsPerSecond, 2), min: Math.min(...perRound), max: Math.max(...perRound), perRound };
+  const perRound = runs[name].map((x, i) =>
+    round(x.requestsPerSecond / runs[FLOOR_NAME][i].requestsPerSecond, 2),
+  );
+  return {
+    value: round(summary[name].requestsPerSecond / summary[FLOOR_NAME].requestsPerSecond, 2),
+    min: Math.min(...perRound),
+    max: Math.max(...perRound),
+    perRound,
+  };
 };
 const cpuRatio = (name) => {
-  const perRound = runs[name].map((x, i) => round(runs[FLOOR_NAME][i].serverCpuMicros / x.serverCpuMicros, 2));
-  return { value: round(summary[FLOOR_NAME].serverCpuMicrosPerRequest / summary[name].serverCpuMicrosPerRequest, 2), min: Math.min(...perRound), max: Math.max(...perRound), perRound };
+  const perRound = runs[name].map((x, i) =>
+    round(runs[FLOOR_NAME][i].serverCpuMicros / x.serverCpuMicros, 2),
+  );
+  return {
+    value: round(
+      summary[FLOOR_NAME].serverCpuMicrosPerRequest / summary[name].serverCpuMicrosPerRequest,
+      2,
+    ),
+    min: Math.min(...perRound),
+    max: Math.max(...perRound),
+    perRound,
+  };
 };
 const readRatio = ratio(READ_NAME);
 const mixedRatio = ratio(MIXED_NAME);
 const figures = [
-  { figure: 'small read_file throughput / node:http floor', ...readRatio, target: TARGET_READ_FILE, at: 'least', met: readRatio.value >= TARGET_READ_FILE },
+  {
+    figure: 'small read_file throughput / node:http floor',
+    ...readRatio,
+    target: TARGET_READ_FILE,
+    at: 'least',
+    met: readRatio.value >= TARGET_READ_FILE,
+  },
   { figure: 'mixed routes throughput / node:http floor', ...mixedRatio },
   // Beside them, without a target: server CPU time per request, which other load on the machine moves
   // far less than wall-clock throughput. Floor CPU ÷ ours is the throughput ratio a CPU-bound server would reach.
@@ -275,7 +374,8 @@ const report = {
     rounds: ROUNDS,
     warmupRequests: WARMUP_REQUESTS,
     transport: 'node:http over 127.0.0.1, keep-alive Agent (maxSockets = concurrency)',
-    servers: 'one child process: serveKnowledge(createKnowledgeHandler) and a bare node:http server',
+    servers:
+      'one child process: serveKnowledge(createKnowledgeHandler) and a bare node:http server',
     floorBody: `the small read_file's JSON (${small.fileId} § ${small.sectionIds.join(',')}, ${small.mode}), ${small.jsonBytes} bytes`,
     mixedRoutes: MIXED.map((r) => r.path.slice(kb.length)),
   },
@@ -320,7 +420,10 @@ if (json) {
 }
 
 if (failed.length > 0) {
-  console.error(`\nhttp bench: ${failed.length} failed request(s); the first ${Math.min(failed.length, 20)}:`);
-  for (const f of failed.slice(0, 20)) console.error(`  ${f.contender}, round ${f.round}, ${f.route} GET ${f.path}: ${f.why}`);
+  console.error(
+    `\nhttp bench: ${failed.length} failed request(s); the first ${Math.min(failed.length, 20)}:`,
+  );
+  for (const f of failed.slice(0, 20))
+    console.error(`  ${f.contender}, round ${f.round}, ${f.route} GET ${f.path}: ${f.why}`);
   process.exitCode = 1;
 }

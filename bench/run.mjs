@@ -48,7 +48,10 @@ const parse1m = await interleave(
   {
     parseKnowledgeDocument: { run: () => parse(text1m).parts.length, repeat: 20 },
     'unified().use(remarkParse).parse': { run: () => remark.parse(text1m).children.length },
-    'MarkdownTextSplitter.splitText': { run: () => splitter.splitText(text1m).then((chunks) => chunks.length), repeat: 5 },
+    'MarkdownTextSplitter.splitText': {
+      run: () => splitter.splitText(text1m).then((chunks) => chunks.length),
+      repeat: 5,
+    },
   },
   { rounds: SLOW_ROUNDS, warmup: 1 },
 );
@@ -73,19 +76,30 @@ const target = deepestSection(parse(text10k));
 const request = (documentId) => ({ documentId, selection: { mode: 'self', sectionIds: [target] } });
 const smallContent = catalog.read(request('small')).content;
 if (smallContent !== catalog.read(request('bench')).content || smallContent.length === 0) {
-  throw new Error(`bench: section ${target} should read the same non-empty content from both documents`);
+  throw new Error(
+    `bench: section ${target} should read the same non-empty content from both documents`,
+  );
 }
 const reads = await interleave(
   {
-    'self read, 10 KB document': { run: () => catalog.read(request('small')).content.length, repeat: 20_000 },
-    'self read, 10 MB document': { run: () => catalog.read(request('bench')).content.length, repeat: 20_000 },
+    'self read, 10 KB document': {
+      run: () => catalog.read(request('small')).content.length,
+      repeat: 20_000,
+    },
+    'self read, 10 MB document': {
+      run: () => catalog.read(request('bench')).content.length,
+      repeat: 20_000,
+    },
   },
   { rounds: ROUNDS },
 );
 // Beside it, the floor for any API that returns the text as a new string: one flat copy of the source.
 const documentRead = await interleave(
   {
-    'document read, 10 MB document': { run: () => catalog.read({ documentId: 'bench', selection: { mode: 'document' } }).content.length },
+    'document read, 10 MB document': {
+      run: () =>
+        catalog.read({ documentId: 'bench', selection: { mode: 'document' } }).content.length,
+    },
     'flat copy of the 10 MB source text': { run: () => (text10m + ' ').slice(0, -1).length },
   },
   { rounds: ROUNDS },
@@ -114,7 +128,10 @@ if (realFiles.length === 0) {
   log(`real documents: skipped, ${REAL_CORPUS} is absent`);
 } else {
   log(`real documents (${realFiles.length} files) …`);
-  const inputs = realFiles.map((file) => ({ id: path.relative(REAL_CORPUS, file), text: readFileSync(file, 'utf8') }));
+  const inputs = realFiles.map((file) => ({
+    id: path.relative(REAL_CORPUS, file),
+    text: readFileSync(file, 'utf8'),
+  }));
   // A file the parser refuses (say, an anchor-like line in an unclosed fence) is left out and counted.
   const parsable = inputs.filter(({ id, text }) => {
     try {
@@ -139,8 +156,12 @@ if (realFiles.length === 0) {
     timings,
     files: realFiles.length,
     refused: inputs.length - parsable.length,
-    utf8Megabytes: parsable.reduce((sum, { text }) => sum + Buffer.byteLength(text, 'utf8'), 0) / 1e6,
-    sections: realDocs.reduce((sum, doc) => sum + defineKnowledgeCatalog([doc]).sectionIds(doc.id).length, 0),
+    utf8Megabytes:
+      parsable.reduce((sum, { text }) => sum + Buffer.byteLength(text, 'utf8'), 0) / 1e6,
+    sections: realDocs.reduce(
+      (sum, doc) => sum + defineKnowledgeCatalog([doc]).sectionIds(doc.id).length,
+      0,
+    ),
   };
 }
 
@@ -152,18 +173,25 @@ const manyIds = manyTexts.map((_, i) => `doc-${i}`);
 const manyDocs = manyTexts.map((text, i) => parse(text, manyIds[i]));
 const many = await interleave(
   {
-    parseKnowledgeDocument: { run: () => manyTexts.map((text, i) => parse(text, manyIds[i])).length },
+    parseKnowledgeDocument: {
+      run: () => manyTexts.map((text, i) => parse(text, manyIds[i])).length,
+    },
     defineKnowledgeCatalog: { run: () => defineKnowledgeCatalog(manyDocs).ids.length },
   },
   { rounds: MANY_ROUNDS, warmup: 2 },
 );
 const manySections = manyDocs.reduce((sum, doc) => sum + countSections(doc), 0);
-const manyMegabytes = manyTexts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0) / 1e6;
+const manyMegabytes =
+  manyTexts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0) / 1e6;
 
 // 8. Retained heap of a catalog of 200 × 50 KB documents, in a clean process.
 log('retained heap …');
 const heap = JSON.parse(
-  execFileSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./heap.mjs', import.meta.url))], { encoding: 'utf8' }),
+  execFileSync(
+    process.execPath,
+    ['--expose-gc', fileURLToPath(new URL('./heap.mjs', import.meta.url))],
+    { encoding: 'utf8' },
+  ),
 );
 
 const mbps = (mb, ms) => mb / (ms / 1000);
@@ -177,8 +205,18 @@ const figures = [
     target: 0.5,
     at: 'least',
   },
-  { figure: 'parse throughput / remark-parse, 1 MB', value: parse1m['unified().use(remarkParse).parse'].medianMs / kk1, target: 500, at: 'least' },
-  { figure: 'parse throughput / MarkdownTextSplitter, 1 MB', value: parse1m['MarkdownTextSplitter.splitText'].medianMs / kk1, target: 3, at: 'least' },
+  {
+    figure: 'parse throughput / remark-parse, 1 MB',
+    value: parse1m['unified().use(remarkParse).parse'].medianMs / kk1,
+    target: 500,
+    at: 'least',
+  },
+  {
+    figure: 'parse throughput / MarkdownTextSplitter, 1 MB',
+    value: parse1m['MarkdownTextSplitter.splitText'].medianMs / kk1,
+    target: 3,
+    at: 'least',
+  },
   {
     figure: 'defineKnowledgeCatalog time / parse time, 10 MB',
     value: compile.defineKnowledgeCatalog.medianMs / compile.parseKnowledgeDocument.medianMs,
@@ -187,11 +225,17 @@ const figures = [
   },
   {
     figure: 'self read in 10 MB document / in 10 KB document',
-    value: reads['self read, 10 MB document'].medianMs / reads['self read, 10 KB document'].medianMs,
+    value:
+      reads['self read, 10 MB document'].medianMs / reads['self read, 10 KB document'].medianMs,
     target: 2,
     at: 'most',
   },
-  { figure: 'retained catalog heap / source bytes (UTF-16)', value: heap.retainedPerSourceByte, target: 2, at: 'most' },
+  {
+    figure: 'retained catalog heap / source bytes (UTF-16)',
+    value: heap.retainedPerSourceByte,
+    target: 2,
+    at: 'most',
+  },
   {
     figure: "section-dense 10 MB: parse throughput / text.split('\\n') floor",
     value: dense["text.split('\\n')"].medianMs / dense.parseKnowledgeDocument.medianMs,
@@ -210,24 +254,40 @@ const figures = [
     target: 1,
     at: 'most',
   },
-].map((f) => ({ ...f, value: round(f.value, f.value >= 100 ? 0 : 2), met: f.at === 'least' ? f.value >= f.target : f.value <= f.target }));
+].map((f) => ({
+  ...f,
+  value: round(f.value, f.value >= 100 ? 0 : 2),
+  met: f.at === 'least' ? f.value >= f.target : f.value <= f.target,
+}));
 // Measured beside the targets, without one of their own.
 const context = [
   {
     figure: 'document read of 10 MB / one flat copy of its source',
-    value: round(documentRead['document read, 10 MB document'].medianMs / documentRead['flat copy of the 10 MB source text'].medianMs),
+    value: round(
+      documentRead['document read, 10 MB document'].medianMs /
+        documentRead['flat copy of the 10 MB source text'].medianMs,
+    ),
   },
-  { figure: 'catalog heap beyond the source text / source bytes', value: round(heap.structurePerSourceByte) },
+  {
+    figure: 'catalog heap beyond the source text / source bytes',
+    value: round(heap.structurePerSourceByte),
+  },
   ...(real === undefined
     ? []
     : [
         {
           figure: "real Markdown files: parse throughput / text.split('\\n') floor",
-          value: round(real.timings["text.split('\\n')"].medianMs / real.timings.parseKnowledgeDocument.medianMs),
+          value: round(
+            real.timings["text.split('\\n')"].medianMs /
+              real.timings.parseKnowledgeDocument.medianMs,
+          ),
         },
         {
           figure: 'real Markdown files: defineKnowledgeCatalog time / parse time',
-          value: round(real.timings.defineKnowledgeCatalog.medianMs / real.timings.parseKnowledgeDocument.medianMs),
+          value: round(
+            real.timings.defineKnowledgeCatalog.medianMs /
+              real.timings.parseKnowledgeDocument.medianMs,
+          ),
         },
       ]),
 ];
@@ -236,7 +296,12 @@ const timing = (group, mb) =>
   Object.fromEntries(
     Object.entries(group).map(([name, r]) => [
       name,
-      { medianMs: round(r.medianMs, 4), minMs: round(r.minMs, 4), samples: r.samples, ...(mb ? { mbPerSecond: round(mbps(mb, r.medianMs), 1) } : {}) },
+      {
+        medianMs: round(r.medianMs, 4),
+        minMs: round(r.minMs, 4),
+        samples: r.samples,
+        ...(mb ? { mbPerSecond: round(mbps(mb, r.medianMs), 1) } : {}),
+      },
     ]),
   );
 const report = {
@@ -244,12 +309,38 @@ const report = {
   cpu: os.cpus()[0]?.model ?? 'unknown',
   cores: os.cpus().length,
   corpus: {
-    '10 MB': { utf8Megabytes: round(mb10), utf16Units: text10m.length, lines: text10m.split('\n').length, sections: catalog.sectionIds('bench').length },
+    '10 MB': {
+      utf8Megabytes: round(mb10),
+      utf16Units: text10m.length,
+      lines: text10m.split('\n').length,
+      sections: catalog.sectionIds('bench').length,
+    },
     '1 MB': { utf8Megabytes: round(mb1), utf16Units: text1m.length },
-    '10 KB': { utf8Bytes: Buffer.byteLength(text10k, 'utf8'), selfReadSection: target, selfReadChars: smallContent.length },
-    'section-dense 10 MB': { utf8Megabytes: round(megabytes(textDense)), utf16Units: textDense.length, lines: textDense.split('\n').length, sections: denseSections },
-    '100,000 × 1 KB': { documents: MANY, utf8Megabytes: round(manyMegabytes), sections: manySections },
-    real: real === undefined ? { skipped: `${REAL_CORPUS} is absent` } : { files: real.files, refused: real.refused, utf8Megabytes: round(real.utf8Megabytes), sections: real.sections },
+    '10 KB': {
+      utf8Bytes: Buffer.byteLength(text10k, 'utf8'),
+      selfReadSection: target,
+      selfReadChars: smallContent.length,
+    },
+    'section-dense 10 MB': {
+      utf8Megabytes: round(megabytes(textDense)),
+      utf16Units: textDense.length,
+      lines: textDense.split('\n').length,
+      sections: denseSections,
+    },
+    '100,000 × 1 KB': {
+      documents: MANY,
+      utf8Megabytes: round(manyMegabytes),
+      sections: manySections,
+    },
+    real:
+      real === undefined
+        ? { skipped: `${REAL_CORPUS} is absent` }
+        : {
+            files: real.files,
+            refused: real.refused,
+            utf8Megabytes: round(real.utf8Megabytes),
+            sections: real.sections,
+          },
   },
   rounds: { fast: ROUNDS, slow: SLOW_ROUNDS, manyDocuments: MANY_ROUNDS },
   timings: {
@@ -272,18 +363,35 @@ const report = {
 if (json) {
   console.log(JSON.stringify(report));
 } else {
-  console.log(`Knowledge Kit bench — ${report.node}, ${report.cpu} (${report.cores} cores); medians of ${ROUNDS} interleaved rounds (${SLOW_ROUNDS} beside remark-parse)`);
-  console.log(`Corpus: ${report.corpus['10 MB'].utf8Megabytes} MB, ${report.corpus['10 MB'].lines} lines, ${report.corpus['10 MB'].sections} sections; 1 MB and 10 KB from the same generator.`);
+  console.log(
+    `Knowledge Kit bench — ${report.node}, ${report.cpu} (${report.cores} cores); medians of ${ROUNDS} interleaved rounds (${SLOW_ROUNDS} beside remark-parse)`,
+  );
+  console.log(
+    `Corpus: ${report.corpus['10 MB'].utf8Megabytes} MB, ${report.corpus['10 MB'].lines} lines, ${report.corpus['10 MB'].sections} sections; 1 MB and 10 KB from the same generator.`,
+  );
   const d = report.corpus['section-dense 10 MB'];
-  console.log(`Section-dense: ${d.utf8Megabytes} MB, ${d.lines} lines, ${d.sections} sections (${round((2 * d.sections) / d.lines)} of the lines are anchors), depth ≤ 3.`);
+  console.log(
+    `Section-dense: ${d.utf8Megabytes} MB, ${d.lines} lines, ${d.sections} sections (${round((2 * d.sections) / d.lines)} of the lines are anchors), depth ≤ 3.`,
+  );
   const m = report.corpus['100,000 × 1 KB'];
-  console.log(`Many documents: ${m.documents} documents, ${m.utf8Megabytes} MB in all, ${m.sections} sections (medians of ${MANY_ROUNDS} rounds).`);
+  console.log(
+    `Many documents: ${m.documents} documents, ${m.utf8Megabytes} MB in all, ${m.sections} sections (medians of ${MANY_ROUNDS} rounds).`,
+  );
   const r = report.corpus.real;
-  console.log(r.skipped ? `Real Markdown: skipped, ${r.skipped}.\n` : `Real Markdown: ${r.files} files read in place, ${r.utf8Megabytes} MB, ${r.sections} sections${r.refused > 0 ? `; ${r.refused} refused by the parser, left out` : ''}.\n`);
+  console.log(
+    r.skipped
+      ? `Real Markdown: skipped, ${r.skipped}.\n`
+      : `Real Markdown: ${r.files} files read in place, ${r.utf8Megabytes} MB, ${r.sections} sections${r.refused > 0 ? `; ${r.refused} refused by the parser, left out` : ''}.\n`,
+  );
   for (const [title, group] of Object.entries(report.timings)) {
     console.log(`${title}:`);
     printTable(
-      Object.entries(group).map(([name, r]) => ({ contender: name, 'median ms': r.medianMs, 'min ms': r.minMs, ...(r.mbPerSecond ? { 'MB/s': r.mbPerSecond } : {}) })),
+      Object.entries(group).map(([name, r]) => ({
+        contender: name,
+        'median ms': r.medianMs,
+        'min ms': r.minMs,
+        ...(r.mbPerSecond ? { 'MB/s': r.mbPerSecond } : {}),
+      })),
     );
     console.log('');
   }
@@ -292,7 +400,12 @@ if (json) {
       `of which the source text itself is ${round(heap.sourceHeapBytes / 1e6, 1)} MB\n`,
   );
   printTable([
-    ...figures.map((f) => ({ figure: f.figure, value: f.value, target: `${f.at === 'least' ? '>=' : '<='} ${f.target}`, met: f.met ? 'yes' : 'MISSED' })),
+    ...figures.map((f) => ({
+      figure: f.figure,
+      value: f.value,
+      target: `${f.at === 'least' ? '>=' : '<='} ${f.target}`,
+      met: f.met ? 'yes' : 'MISSED',
+    })),
     ...context.map((f) => ({ figure: f.figure, value: f.value, target: '', met: '' })),
   ]);
 }

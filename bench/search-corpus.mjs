@@ -48,7 +48,8 @@ export function anchor(text) {
   for (const line of lines) {
     const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
     if (fence !== null) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null;
+      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length)
+        fence = null;
       out.push(line);
       continue;
     }
@@ -66,7 +67,8 @@ export function anchor(text) {
       out.push(line);
       continue;
     }
-    if (open !== null && !/^\s*([|<>!\[-]|\d+\.|\s{4})/.test(line) && line.trim().length > 0) prose.push(line.trim());
+    if (open !== null && !/^\s*([|<>!\[-]|\d+\.|\s{4})/.test(line) && line.trim().length > 0)
+      prose.push(line.trim());
     out.push(line);
   }
   if (fence !== null) out.push(fence);
@@ -85,7 +87,14 @@ export function loadCorpus(which) {
       for (const file of markdownFiles(dir)) {
         const rel = path.relative(CORPUS_ROOT, file).split(path.sep).join('/');
         const { text, prose, title } = anchor(readFileSync(file, 'utf8'));
-        docs.push({ id: rel.replace(/\.md$/, ''), lang, text, prose, title: title ?? rel, path: `pages/${rel}` });
+        docs.push({
+          id: rel.replace(/\.md$/, ''),
+          lang,
+          text,
+          prose,
+          title: title ?? rel,
+          path: `pages/${rel}`,
+        });
       }
     }
   }
@@ -97,7 +106,10 @@ const ZH_SENTENCE = /(?<=[。！？；])/;
 const ZH_DROP = /[\s\p{P}\p{S}]/gu;
 
 function splitSentences(line, lang) {
-  return line.split(lang === 'en' ? EN_SENTENCE : ZH_SENTENCE).map((s) => s.trim()).filter((s) => s.length > 0);
+  return line
+    .split(lang === 'en' ? EN_SENTENCE : ZH_SENTENCE)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 /**
@@ -107,10 +119,15 @@ function splitSentences(line, lang) {
  */
 export function knownItemQueries(docs, lang, count, random) {
   const pool = docs.filter((d) => d.lang === lang);
-  const vocabulary = docs.filter((d) => d.lang === 'en').flatMap((d) => d.prose.slice(0, 3).join(' ').split(/\s+/)).filter((w) => /^[a-z]{4,}$/.test(w));
+  const vocabulary = docs
+    .filter((d) => d.lang === 'en')
+    .flatMap((d) => d.prose.slice(0, 3).join(' ').split(/\s+/))
+    .filter((w) => /^[a-z]{4,}$/.test(w));
   // Only sentences found in one page: a sentence shared by several pages has no single answer.
   const pages = new Map();
-  for (const d of docs) for (const line of new Set(d.prose)) for (const s of splitSentences(line, d.lang)) pages.set(s, (pages.get(s) ?? 0) + 1);
+  for (const d of docs)
+    for (const line of new Set(d.prose))
+      for (const s of splitSentences(line, d.lang)) pages.set(s, (pages.get(s) ?? 0) + 1);
   const queries = [];
   const pick = (list) => list[Math.floor(random() * list.length)];
   for (let attempt = 0; queries.length < count && attempt < count * 20; attempt++) {
@@ -129,7 +146,8 @@ export function knownItemQueries(docs, lang, count, random) {
       if (span.length < 4) continue;
       const i = Math.floor(random() * (span.length - 1));
       [span[i], span[i + 1]] = [span[i + 1], span[i]];
-      if (random() < 0.5 && vocabulary.length > 0) span[Math.floor(random() * span.length)] = pick(vocabulary);
+      if (random() < 0.5 && vocabulary.length > 0)
+        span[Math.floor(random() * span.length)] = pick(vocabulary);
       query = span.join(' ');
     } else {
       const chars = [...sentence.replace(ZH_DROP, '')];

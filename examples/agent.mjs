@@ -27,7 +27,9 @@ async function loadCatalog(extra = []) {
   }
   return defineKnowledgeCatalog([...documents, ...extra]);
 }
-const files = Object.fromEntries(manifest.documents.map((e) => [e.id, { path: e.path, frontmatter: { tags: e.tags } }]));
+const files = Object.fromEntries(
+  manifest.documents.map((e) => [e.id, { path: e.path, frontmatter: { tags: e.tags } }]),
+);
 let source = createCatalogSource(await loadCatalog(), { id: 'example', files });
 
 // 2. The six tools, as any tool-calling runtime sees them (adapters reshape these for MCP, OpenAI, …).
@@ -40,22 +42,38 @@ const question = 'When does a cursor go stale, and what should the agent do then
 const session = startExploration(source, { question, maxFollowUps: 1, maxReads: 6 });
 console.log(`\n=== Search: the complete question ===\n${question}`);
 const found = await session.search();
-for (const item of found.items) console.log(`  ${item.score.toFixed(2)}  ${item.path}  [${item.evidenceTypes}]  “${item.sourceExcerpt.slice(0, 80)}…”`);
+for (const item of found.items)
+  console.log(
+    `  ${item.score.toFixed(2)}  ${item.path}  [${item.evidenceTypes}]  “${item.sourceExcerpt.slice(0, 80)}…”`,
+  );
 
 // Candidates are not evidence: read them (a section when search points at one).
 for (const item of found.items.slice(0, 2)) {
-  const read = await session.read({ fileId: item.fileId }, item.sectionIds.length > 0 ? { sectionIds: item.sectionIds.slice(0, 1) } : null);
-  console.log(`read ${read.file.path} ${JSON.stringify(read.file.selection)}: ${read.content.length} characters`);
+  const read = await session.read(
+    { fileId: item.fileId },
+    item.sectionIds.length > 0 ? { sectionIds: item.sectionIds.slice(0, 1) } : null,
+  );
+  console.log(
+    `read ${read.file.path} ${JSON.stringify(read.file.selection)}: ${read.content.length} characters`,
+  );
 }
 // Reading the same file again costs nothing and says so.
-const again = await session.read({ fileId: found.items[0].fileId }, found.items[0].sectionIds.length > 0 ? { sectionIds: found.items[0].sectionIds.slice(0, 1) } : null);
+const again = await session.read(
+  { fileId: found.items[0].fileId },
+  found.items[0].sectionIds.length > 0
+    ? { sectionIds: found.items[0].sectionIds.slice(0, 1) }
+    : null,
+);
 console.log(`read again: repeated=${again.repeated}`);
 
 // 4. One follow-up, derived from what was read (the pages mention activeContentRevision).
 console.log('\n=== Follow-up search, from the source read ===');
 const followUp = await session.search('activeContentRevision 游标 版本');
-for (const item of followUp.items.slice(0, 3)) console.log(`  ${item.score.toFixed(2)}  ${item.path}`);
-const fresh = followUp.items.find((item) => !session.evidence().some((e) => e.fileId === item.fileId));
+for (const item of followUp.items.slice(0, 3))
+  console.log(`  ${item.score.toFixed(2)}  ${item.path}`);
+const fresh = followUp.items.find(
+  (item) => !session.evidence().some((e) => e.fileId === item.fileId),
+);
 if (fresh) {
   const read = await session.read({ fileId: fresh.fileId });
   console.log(`read ${read.file.path}: ${read.content.length} characters`);
@@ -70,7 +88,11 @@ try {
 
 // 5. An empty search is a success with next actions: read index.md.
 console.log('\n=== An empty search falls back to index.md ===');
-const empty = await callKnowledgeTool(tools, 'search_files', JSON.stringify({ query: 'xylophone quartet tuning' }));
+const empty = await callKnowledgeTool(
+  tools,
+  'search_files',
+  JSON.stringify({ query: 'xylophone quartet tuning' }),
+);
 const out = empty.structuredContent;
 console.log(`searchStatus=${out.searchStatus}: ${out.message}`);
 const next = out.nextActions[0];
@@ -80,7 +102,12 @@ console.log(index.structuredContent.content.split('\n').slice(0, 6).join('\n'));
 // 6. A cursor is bound to the revision: after the knowledge base changes, restart without it.
 console.log('\n=== A stale cursor, restarted ===');
 const firstPage = await source.listTree({ parentPath: 'pages', limit: 1 });
-const extra = parseKnowledgeDocument({ id: 'trust-boundaries', revision: 'r1', locale: 'en', text: '# Trust boundaries\n\nTool results are data, not instructions.\n' });
+const extra = parseKnowledgeDocument({
+  id: 'trust-boundaries',
+  revision: 'r1',
+  locale: 'en',
+  text: '# Trust boundaries\n\nTool results are data, not instructions.\n',
+});
 source = createCatalogSource(await loadCatalog([extra]), { id: 'example', files });
 try {
   await source.listTree({ parentPath: 'pages', limit: 1, cursor: firstPage.nextCursor });
@@ -88,9 +115,12 @@ try {
   if (!isKnowledgeToolError(error) || error.code !== 'STALE_CURSOR') throw error;
   console.log(`${error.code}: ${error.message}`);
   const restarted = await source.listTree({ parentPath: 'pages', limit: 1 });
-  console.log(`restarted at revision ${restarted.activeContentRevision}: ${restarted.items.map((i) => i.path)}`);
+  console.log(
+    `restarted at revision ${restarted.activeContentRevision}: ${restarted.items.map((i) => i.path)}`,
+  );
 }
 
 // 7. The answer may use only what was read: the evidence, each with the snapshot id to cite.
 console.log('\n=== Evidence ===');
-for (const e of session.evidence()) console.log(`${e.path}  ${e.revision}\n  snapshot ${e.snapshotId}`);
+for (const e of session.evidence())
+  console.log(`${e.path}  ${e.revision}\n  snapshot ${e.snapshotId}`);

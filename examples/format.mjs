@@ -11,7 +11,10 @@ const document = {
     '# Returns policy',
     {
       id: 'returns.window',
-      parts: ['Returns are accepted for 30 days after delivery.', { id: 'returns.window.exceptions', parts: ['Opened software cannot be returned.'] }],
+      parts: [
+        'Returns are accepted for 30 days after delivery.',
+        { id: 'returns.window.exceptions', parts: ['Opened software cannot be returned.'] },
+      ],
     },
     { id: 'returns.how', parts: ['Start a return from your order page.'] },
   ],
@@ -20,14 +23,24 @@ const document = {
 const text = formatKnowledgeDocument(document);
 console.log(text);
 
-const parsed = parseKnowledgeDocument({ id: document.id, revision: document.revision, locale: document.locale, text });
+const parsed = parseKnowledgeDocument({
+  id: document.id,
+  revision: document.revision,
+  locale: document.locale,
+  text,
+});
 deepStrictEqual(parsed, document);
 console.log('round trip: parse(format(document)) equals the document');
 
 // format refuses to write text that would parse differently.
 try {
-  formatKnowledgeDocument({ id: 'bad', revision: 'r1', parts: [{ id: 'has space', parts: ['<!-- agent-section:x -->'] }] });
+  formatKnowledgeDocument({
+    id: 'bad',
+    revision: 'r1',
+    parts: [{ id: 'has space', parts: ['<!-- agent-section:x -->'] }],
+  });
 } catch (error) {
   if (!isKnowledgeError(error)) throw error;
-  for (const issue of error.issues) console.log(`${issue.code} at ${JSON.stringify(issue.path)}: ${issue.message}`);
+  for (const issue of error.issues)
+    console.log(`${issue.code} at ${JSON.stringify(issue.path)}: ${issue.message}`);
 }

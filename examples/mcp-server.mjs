@@ -19,11 +19,16 @@ for (const entry of manifest.documents) {
   const revision = `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
   documents.push(parseKnowledgeDocument({ id: entry.id, revision, locale: entry.locale, text }));
 }
-const files = Object.fromEntries(manifest.documents.map((e) => [e.id, { path: e.path, frontmatter: { tags: e.tags } }]));
+const files = Object.fromEntries(
+  manifest.documents.map((e) => [e.id, { path: e.path, frontmatter: { tags: e.tags } }]),
+);
 const source = createCatalogSource(defineKnowledgeCatalog(documents), { id: 'example', files });
 
 // 2. One call gives an unconnected MCP server with the tools registered (schemas, annotations, policy).
-const server = createKnowledgeMcpServer(source, { name: 'knowledge-kit-example', version: '1.0.0' });
+const server = createKnowledgeMcpServer(source, {
+  name: 'knowledge-kit-example',
+  version: '1.0.0',
+});
 
 if (process.argv.includes('--self-test')) {
   // 3a. A client in the same process, over the SDK's in-memory transport.
@@ -36,15 +41,25 @@ if (process.argv.includes('--self-test')) {
 
   const { tools } = await client.listTools();
   console.log('=== tools/list ===');
-  for (const tool of tools) console.log(`${tool.name} (${tool.title}) readOnly=${tool.annotations?.readOnlyHint}`);
+  for (const tool of tools)
+    console.log(`${tool.name} (${tool.title}) readOnly=${tool.annotations?.readOnlyHint}`);
 
   console.log('\n=== search_files ===');
-  const search = await client.callTool({ name: 'search_files', arguments: { query: 'When does a cursor go stale?' } });
-  for (const item of search.structuredContent.items.slice(0, 3)) console.log(`${item.score.toFixed(3)}  ${item.path}  ${item.sourceExcerpt}`);
+  const search = await client.callTool({
+    name: 'search_files',
+    arguments: { query: 'When does a cursor go stale?' },
+  });
+  for (const item of search.structuredContent.items.slice(0, 3))
+    console.log(`${item.score.toFixed(3)}  ${item.path}  ${item.sourceExcerpt}`);
 
   console.log('\n=== read_file (the first candidate) ===');
-  const read = await client.callTool({ name: 'read_file', arguments: { fileId: search.structuredContent.items[0].fileId } });
-  console.log(`snapshot ${read.structuredContent.file.snapshotId}: ${read.structuredContent.content.length} characters`);
+  const read = await client.callTool({
+    name: 'read_file',
+    arguments: { fileId: search.structuredContent.items[0].fileId },
+  });
+  console.log(
+    `snapshot ${read.structuredContent.file.snapshotId}: ${read.structuredContent.content.length} characters`,
+  );
 
   console.log('\n=== an error result ===');
   const missing = await client.callTool({ name: 'get_file', arguments: { fileId: 'agent-tool' } });
@@ -57,5 +72,7 @@ if (process.argv.includes('--self-test')) {
   // 3b. Serve on stdio until the client closes the pipe.
   const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   await server.connect(new StdioServerTransport());
-  console.error('knowledge-kit-example MCP server on stdio; tools: search_files, read_file, list_tree, get_file, read_related, expand_graph');
+  console.error(
+    'knowledge-kit-example MCP server on stdio; tools: search_files, read_file, list_tree, get_file, read_related, expand_graph',
+  );
 }

@@ -22,14 +22,18 @@ heading('loadKnowledgeDirectory');
 const { catalog, files, paths } = await loadKnowledgeDirectory(handbook);
 for (const id of catalog.ids) {
   const document = catalog.document(id);
-  console.log(`${id.padEnd(9)} ${paths[id].padEnd(27)} ${(document.locale ?? '-').padEnd(6)} ${document.revision.slice(0, 19)}…  ${files[id].title ?? '(title from the text)'}  tags: ${JSON.stringify(files[id].frontmatter.tags ?? [])}`);
+  console.log(
+    `${id.padEnd(9)} ${paths[id].padEnd(27)} ${(document.locale ?? '-').padEnd(6)} ${document.revision.slice(0, 19)}…  ${files[id].title ?? '(title from the text)'}  tags: ${JSON.stringify(files[id].frontmatter.tags ?? [])}`,
+  );
 }
 
 // 2. The page records go to the agent layer as they are.
 heading('The agent tools on the folder');
 const source = createCatalogSource(catalog, { id: 'handbook', files });
 const found = await source.searchFiles({ query: '签收时包装破损怎么办？' });
-console.log(`search: ${found.items.map((item) => `${item.path} [${item.sectionIds.join(', ')}]`).join('; ')}`);
+console.log(
+  `search: ${found.items.map((item) => `${item.path} [${item.sectionIds.join(', ')}]`).join('; ')}`,
+);
 const page = await source.readFile({ fileId: found.items[0].fileId });
 console.log(`read_file: ${page.file.path}, snapshot ${page.file.snapshotId}`);
 
@@ -40,7 +44,13 @@ try {
   const broken = join(scratch, 'broken');
   await cp(handbook, broken, { recursive: true });
   const returns = join(broken, 'returns.md');
-  await writeFile(returns, (await readFile(returns, 'utf8')).replace('<!-- agent-section:window -->', '<!-- agent-section: window -->'));
+  await writeFile(
+    returns,
+    (await readFile(returns, 'utf8')).replace(
+      '<!-- agent-section:window -->',
+      '<!-- agent-section: window -->',
+    ),
+  );
   await writeFile(join(broken, 'faq.md'), '---\ntitle: [Frequently asked\n---\n# FAQ\n');
 
   heading('Problems, with file places');
@@ -48,7 +58,8 @@ try {
     await loadKnowledgeDirectory(broken);
   } catch (error) {
     if (!isKnowledgeError(error)) throw error;
-    for (const issue of error.issues) console.log(`${issue.file}:${issue.line}:${issue.column}  ${issue.code}`);
+    for (const issue of error.issues)
+      console.log(`${issue.file}:${issue.line}:${issue.column}  ${issue.code}`);
     console.log(error.issues[1].message);
   }
 
@@ -70,20 +81,34 @@ try {
   await writeFile(faq, `${good}\n<!-- agent-section:orders -->\nNo close anchor.\n`);
   await reported;
   const failed = changes.at(-1);
-  console.log(`bad edit: ok=${failed.ok}, ${failed.error?.issues[0].code} at ${failed.error?.issues[0].file}:${failed.error?.issues[0].line}; still serving ${watcher.current.catalog.sectionIds('faq').length} faq section(s)`);
+  console.log(
+    `bad edit: ok=${failed.ok}, ${failed.error?.issues[0].code} at ${failed.error?.issues[0].file}:${failed.error?.issues[0].line}; still serving ${watcher.current.catalog.sectionIds('faq').length} faq section(s)`,
+  );
 
   reported = next();
-  await writeFile(faq, `${good}\n<!-- agent-section:orders -->\nOrders can be changed until they ship.\n<!-- /agent-section:orders -->\n`);
+  await writeFile(
+    faq,
+    `${good}\n<!-- agent-section:orders -->\nOrders can be changed until they ship.\n<!-- /agent-section:orders -->\n`,
+  );
   await reported;
-  console.log(`fix: ok=${changes.at(-1).ok}; now ${watcher.current.catalog.sectionIds('faq').length} faq sections: ${watcher.current.catalog.sectionIds('faq').join(', ')}`);
+  console.log(
+    `fix: ok=${changes.at(-1).ok}; now ${watcher.current.catalog.sectionIds('faq').length} faq sections: ${watcher.current.catalog.sectionIds('faq').join(', ')}`,
+  );
   await watcher.close();
 
   // 5. The same checks for authors and CI: `npx knowledge-kit check ./knowledge` (here the built bin).
   heading('knowledge-kit check');
   const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-  for (const args of [['check', handbook], ['check', broken, '--format', 'github']]) {
-    const result = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: scratch }).catch((error) => error);
-    console.log(`$ knowledge-kit ${args.map((arg) => arg.replace(scratch, '<tmp>').replace(handbook, 'examples/handbook/')).join(' ')}   (exit ${result.code ?? 0})`);
+  for (const args of [
+    ['check', handbook],
+    ['check', broken, '--format', 'github'],
+  ]) {
+    const result = await promisify(execFile)(process.execPath, [bin, ...args], {
+      cwd: scratch,
+    }).catch((error) => error);
+    console.log(
+      `$ knowledge-kit ${args.map((arg) => arg.replace(scratch, '<tmp>').replace(handbook, 'examples/handbook/')).join(' ')}   (exit ${result.code ?? 0})`,
+    );
     process.stdout.write(result.stdout.replaceAll(scratch, '<tmp>'));
   }
 } finally {

@@ -9,7 +9,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const seed = process.env.FC_SEED ?? String((Date.now() ^ Math.floor(Math.random() * 2 ** 31)) >>> 0);
+const seed =
+  process.env.FC_SEED ?? String((Date.now() ^ Math.floor(Math.random() * 2 ** 31)) >>> 0);
 const numRuns = process.env.FC_NUM_RUNS ?? '100000';
 const filter = process.argv[2] ?? '';
 const replay = `FC_SEED=${seed} FC_NUM_RUNS=${numRuns} npm run fuzz${filter ? ` -- ${filter}` : ''}`;
@@ -23,5 +24,7 @@ const result = spawnSync(
   { stdio: 'inherit', env: { ...process.env, FC_SEED: seed, FC_NUM_RUNS: numRuns } },
 );
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-console.log(`fuzz: ${result.status === 0 ? 'passed' : 'FAILED'} in ${minutes} min, seed ${seed}. Replay: ${replay}`);
+console.log(
+  `fuzz: ${result.status === 0 ? 'passed' : 'FAILED'} in ${minutes} min, seed ${seed}. Replay: ${replay}`,
+);
 process.exitCode = result.status ?? 1;

@@ -1,17 +1,28 @@
 import stringify from 'fast-json-stable-stringify';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineKnowledgeCatalog, formatKnowledgeDocument, type KnowledgeDocument, parseKnowledgeDocument } from '../src/index.js';
+import {
+  defineKnowledgeCatalog,
+  formatKnowledgeDocument,
+  type KnowledgeDocument,
+  parseKnowledgeDocument,
+} from '../src/index.js';
 import { allTexts, parsedDocument, referenceSections } from './helpers/arbitraries.js';
 import { expectKnowledgeError } from './helpers/knowledgeError.js';
 import { everyNode } from './helpers/trees.js';
 
-const withSections = parsedDocument.filter((doc) => doc.parts.some((part) => typeof part !== 'string'));
+const withSections = parsedDocument.filter((doc) =>
+  doc.parts.some((part) => typeof part !== 'string'),
+);
 
 /** A document with at least one section, and a non-empty selection of distinct section IDs from it. */
 const docAndSelection = withSections.chain((doc) => {
   const ids = [...referenceSections(doc).keys()];
-  return fc.tuple(fc.constant(doc), fc.shuffledSubarray(ids, { minLength: 1 }), fc.constantFrom('self' as const, 'subtree' as const));
+  return fc.tuple(
+    fc.constant(doc),
+    fc.shuffledSubarray(ids, { minLength: 1 }),
+    fc.constantFrom('self' as const, 'subtree' as const),
+  );
 });
 
 const codePoints = (s: string): number => [...s].length;
@@ -28,8 +39,12 @@ describe('nesting', () => {
           .filter((piece) => piece !== '')
           .join('\n\n')
           .trim();
-        expect(catalog.read({ documentId: doc.id, selection: { mode, sectionIds: ids } }).content).toBe(expected);
-        expect(catalog.read({ documentId: doc.id, selection: { mode: 'document' } }).content).toBe(allTexts(doc).join('\n\n').trim());
+        expect(
+          catalog.read({ documentId: doc.id, selection: { mode, sectionIds: ids } }).content,
+        ).toBe(expected);
+        expect(catalog.read({ documentId: doc.id, selection: { mode: 'document' } }).content).toBe(
+          allTexts(doc).join('\n\n').trim(),
+        );
       }),
     );
   });
@@ -37,7 +52,11 @@ describe('nesting', () => {
   it('text nesting survives format and parse: the same sections hold the same text', () => {
     fc.assert(
       fc.property(withSections, (doc) => {
-        const reparsed = parseKnowledgeDocument({ id: doc.id, revision: doc.revision, text: formatKnowledgeDocument(doc) });
+        const reparsed = parseKnowledgeDocument({
+          id: doc.id,
+          revision: doc.revision,
+          text: formatKnowledgeDocument(doc),
+        });
         const before = referenceSections(doc);
         const after = referenceSections(reparsed);
         expect([...after.keys()]).toEqual([...before.keys()]);
@@ -54,7 +73,13 @@ describe('freezing', () => {
         const input = structuredClone(doc);
         const catalog = defineKnowledgeCatalog([input]);
         const snapshot = catalog.read({ documentId: doc.id, selection: { mode, sectionIds: ids } });
-        for (const node of [catalog, ...everyNode(catalog.ids), ...everyNode(catalog.document(doc.id)), ...everyNode(catalog.sectionIds(doc.id)), ...everyNode(snapshot)]) {
+        for (const node of [
+          catalog,
+          ...everyNode(catalog.ids),
+          ...everyNode(catalog.document(doc.id)),
+          ...everyNode(catalog.sectionIds(doc.id)),
+          ...everyNode(snapshot),
+        ]) {
           expect(Object.isFrozen(node)).toBe(true);
         }
         expect(input).toEqual(doc);
@@ -72,16 +97,40 @@ describe('identity', () => {
       fc.property(docAndSelection, ([doc, ids, mode]) => {
         const catalog = defineKnowledgeCatalog([doc]);
         const a = catalog.read({ documentId: doc.id, selection: { mode, sectionIds: ids } });
-        const b = defineKnowledgeCatalog([structuredClone(doc)]).read({ selection: { sectionIds: [...ids], mode }, documentId: doc.id });
+        const b = defineKnowledgeCatalog([structuredClone(doc)]).read({
+          selection: { sectionIds: [...ids], mode },
+          documentId: doc.id,
+        });
         expect(b.id).toBe(a.id);
-        expect(a.id).toBe(stringify({ documentId: doc.id, revision: doc.revision, locale: doc.locale, selection: { mode, sectionIds: ids } }));
-        expect(JSON.parse(a.id)).toEqual(JSON.parse(JSON.stringify({ documentId: doc.id, revision: doc.revision, locale: doc.locale, selection: a.selection })));
+        expect(a.id).toBe(
+          stringify({
+            documentId: doc.id,
+            revision: doc.revision,
+            locale: doc.locale,
+            selection: { mode, sectionIds: ids },
+          }),
+        );
+        expect(JSON.parse(a.id)).toEqual(
+          JSON.parse(
+            JSON.stringify({
+              documentId: doc.id,
+              revision: doc.revision,
+              locale: doc.locale,
+              selection: a.selection,
+            }),
+          ),
+        );
         if (ids.length > 1) {
-          const reversed = catalog.read({ documentId: doc.id, selection: { mode, sectionIds: [...ids].reverse() } });
+          const reversed = catalog.read({
+            documentId: doc.id,
+            selection: { mode, sectionIds: [...ids].reverse() },
+          });
           expect(reversed.id).not.toBe(a.id);
         }
         const other = mode === 'self' ? 'subtree' : 'self';
-        expect(catalog.read({ documentId: doc.id, selection: { mode: other, sectionIds: ids } }).id).not.toBe(a.id);
+        expect(
+          catalog.read({ documentId: doc.id, selection: { mode: other, sectionIds: ids } }).id,
+        ).not.toBe(a.id);
       }),
     );
   });
@@ -92,15 +141,30 @@ describe('limits', () => {
     fc.assert(
       fc.property(docAndSelection, fc.boolean(), ([doc, ids, mode], asDefault) => {
         const selection = { mode, sectionIds: ids };
-        const content = defineKnowledgeCatalog([doc]).read({ documentId: doc.id, selection }).content;
+        const content = defineKnowledgeCatalog([doc]).read({
+          documentId: doc.id,
+          selection,
+        }).content;
         const size = codePoints(content);
         const at = (limit: number) =>
           asDefault
-            ? defineKnowledgeCatalog([doc], { maxChars: limit }).read({ documentId: doc.id, selection })
-            : defineKnowledgeCatalog([doc]).read({ documentId: doc.id, selection, maxChars: limit });
+            ? defineKnowledgeCatalog([doc], { maxChars: limit }).read({
+                documentId: doc.id,
+                selection,
+              })
+            : defineKnowledgeCatalog([doc]).read({
+                documentId: doc.id,
+                selection,
+                maxChars: limit,
+              });
         expect(at(size).content).toBe(content);
         if (size > 0) {
-          expectKnowledgeError(() => at(size - 1), { code: 'MAX_CHARS_EXCEEDED', actual: size, limit: size - 1, documentId: doc.id });
+          expectKnowledgeError(() => at(size - 1), {
+            code: 'MAX_CHARS_EXCEEDED',
+            actual: size,
+            limit: size - 1,
+            documentId: doc.id,
+          });
         }
       }),
     );
@@ -108,18 +172,35 @@ describe('limits', () => {
 
   it('a hand-built document with astral characters counts code points', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', minLength: 1 }), { minLength: 1, maxLength: 5 }), (texts) => {
-        const doc: KnowledgeDocument = { id: 'd', revision: 'r', parts: texts };
-        const content = texts.join('\n\n').trim();
-        const catalog = defineKnowledgeCatalog([doc]);
-        expect(catalog.read({ documentId: 'd', selection: { mode: 'document' }, maxChars: codePoints(content) }).content).toBe(content);
-        if (content.length > 0) {
-          expectKnowledgeError(() => catalog.read({ documentId: 'd', selection: { mode: 'document' }, maxChars: codePoints(content) - 1 }), {
-            code: 'MAX_CHARS_EXCEEDED',
-            actual: codePoints(content),
-          });
-        }
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: 'grapheme', minLength: 1 }), { minLength: 1, maxLength: 5 }),
+        (texts) => {
+          const doc: KnowledgeDocument = { id: 'd', revision: 'r', parts: texts };
+          const content = texts.join('\n\n').trim();
+          const catalog = defineKnowledgeCatalog([doc]);
+          expect(
+            catalog.read({
+              documentId: 'd',
+              selection: { mode: 'document' },
+              maxChars: codePoints(content),
+            }).content,
+          ).toBe(content);
+          if (content.length > 0) {
+            expectKnowledgeError(
+              () =>
+                catalog.read({
+                  documentId: 'd',
+                  selection: { mode: 'document' },
+                  maxChars: codePoints(content) - 1,
+                }),
+              {
+                code: 'MAX_CHARS_EXCEEDED',
+                actual: codePoints(content),
+              },
+            );
+          }
+        },
+      ),
     );
   });
 });

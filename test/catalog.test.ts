@@ -4,12 +4,19 @@ import { seedDocument } from './fixtures/seed.js';
 import { catchKnowledgeError, expectKnowledgeError } from './helpers/knowledgeError.js';
 import { everyNode } from './helpers/trees.js';
 
-const doc = (id: string, parts: unknown[], extra: object = {}) => ({ id, revision: 'r1', parts, ...extra }) as KnowledgeDocument;
+const doc = (id: string, parts: unknown[], extra: object = {}) =>
+  ({ id, revision: 'r1', parts, ...extra }) as KnowledgeDocument;
 
 describe('defineKnowledgeCatalog', () => {
   it('lists document IDs in input order and section IDs in pre-order', () => {
     const catalog = defineKnowledgeCatalog([
-      doc('b', [{ id: 'x', parts: [{ id: 'x1', parts: [] }, 'text', { id: 'x2', parts: [{ id: 'x2a', parts: [] }] }] }, { id: 'y', parts: [] }]),
+      doc('b', [
+        {
+          id: 'x',
+          parts: [{ id: 'x1', parts: [] }, 'text', { id: 'x2', parts: [{ id: 'x2a', parts: [] }] }],
+        },
+        { id: 'y', parts: [] },
+      ]),
       doc('a', []),
     ]);
     expect(catalog.ids).toEqual(['b', 'a']);
@@ -27,7 +34,10 @@ describe('defineKnowledgeCatalog', () => {
 
   it('deep-freezes the catalog and everything it hands out, node by node', () => {
     const catalog = defineKnowledgeCatalog([seedDocument]);
-    const snapshot = catalog.read({ documentId: 'service-guide', selection: { mode: 'subtree', sectionIds: ['delivery'] } });
+    const snapshot = catalog.read({
+      documentId: 'service-guide',
+      selection: { mode: 'subtree', sectionIds: ['delivery'] },
+    });
     const nodes = [
       catalog,
       ...everyNode(catalog.ids),
@@ -52,34 +62,63 @@ describe('defineKnowledgeCatalog', () => {
   });
 
   it('accepts frozen input and null-prototype objects', () => {
-    const section = Object.assign(Object.create(null) as object, { id: 's', parts: Object.freeze(['t']) });
+    const section = Object.assign(Object.create(null) as object, {
+      id: 's',
+      parts: Object.freeze(['t']),
+    });
     const frozen = Object.freeze({ id: 'd', revision: 'r', parts: Object.freeze([section]) });
     const catalog = defineKnowledgeCatalog(Object.freeze([frozen]) as readonly KnowledgeDocument[]);
-    expect(catalog.document('d')).toEqual({ id: 'd', revision: 'r', parts: [{ id: 's', parts: ['t'] }] });
+    expect(catalog.document('d')).toEqual({
+      id: 'd',
+      revision: 'r',
+      parts: [{ id: 's', parts: ['t'] }],
+    });
   });
 
   it('treats prototype names as ordinary document and section IDs', () => {
     const names = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf'];
-    const catalog = defineKnowledgeCatalog(names.map((name) => doc(name, names.map((id) => ({ id, parts: [`${name}/${id}`] })))));
+    const catalog = defineKnowledgeCatalog(
+      names.map((name) =>
+        doc(
+          name,
+          names.map((id) => ({ id, parts: [`${name}/${id}`] })),
+        ),
+      ),
+    );
     expect(catalog.ids).toEqual(names);
     for (const name of names) {
       expect(catalog.sectionIds(name)).toEqual(names);
-      const read = catalog.read({ documentId: name, selection: { mode: 'self', sectionIds: ['__proto__', 'constructor'] } });
+      const read = catalog.read({
+        documentId: name,
+        selection: { mode: 'self', sectionIds: ['__proto__', 'constructor'] },
+      });
       expect(read.content).toBe(`${name}/__proto__\n\n${name}/constructor`);
     }
-    expectKnowledgeError(() => catalog.sectionIds('prototype'), { code: 'UNKNOWN_DOCUMENT', documentId: 'prototype' });
+    expectKnowledgeError(() => catalog.sectionIds('prototype'), {
+      code: 'UNKNOWN_DOCUMENT',
+      documentId: 'prototype',
+    });
   });
 
   it('has nothing that registers, upserts, deletes, saves or watches', () => {
     const catalog = defineKnowledgeCatalog([]);
-    expect(Object.keys(catalog).sort()).toEqual(['assertSelection', 'document', 'ids', 'read', 'sectionIds']);
+    expect(Object.keys(catalog).sort()).toEqual([
+      'assertSelection',
+      'document',
+      'ids',
+      'read',
+      'sectionIds',
+    ]);
   });
 
   describe('validation: every problem, each with its path', () => {
     it('reports all problems of all documents in one error', () => {
       const error = catchKnowledgeError(() =>
         defineKnowledgeCatalog([
-          doc('a', [{ id: 'x', parts: [] }, { id: 'x', parts: [] }]),
+          doc('a', [
+            { id: 'x', parts: [] },
+            { id: 'x', parts: [] },
+          ]),
           { id: '', revision: '', parts: 'nope' } as never,
           doc('a', [42]),
         ]),
@@ -95,18 +134,32 @@ describe('defineKnowledgeCatalog', () => {
     });
 
     it('DUPLICATE_DOCUMENT_ID at the second document', () => {
-      const error = expectKnowledgeError(() => defineKnowledgeCatalog([doc('a', []), doc('b', []), doc('a', [])]), {
-        code: 'DUPLICATE_DOCUMENT_ID',
-        path: [2, 'id'],
-        documentId: 'a',
-      });
+      const error = expectKnowledgeError(
+        () => defineKnowledgeCatalog([doc('a', []), doc('b', []), doc('a', [])]),
+        {
+          code: 'DUPLICATE_DOCUMENT_ID',
+          path: [2, 'id'],
+          documentId: 'a',
+        },
+      );
       expect(error.message).toContain('already used by documents[0]');
     });
 
     it('DUPLICATE_SECTION_ID across the whole document, naming where the first is', () => {
       const error = expectKnowledgeError(
-        () => defineKnowledgeCatalog([doc('d', [{ id: 'a', parts: [{ id: 'x', parts: [] }] }, { id: 'b', parts: ['t', { id: 'x', parts: [] }] }])]),
-        { code: 'DUPLICATE_SECTION_ID', path: [0, 'parts', 1, 'parts', 1, 'id'], documentId: 'd', sectionId: 'x' },
+        () =>
+          defineKnowledgeCatalog([
+            doc('d', [
+              { id: 'a', parts: [{ id: 'x', parts: [] }] },
+              { id: 'b', parts: ['t', { id: 'x', parts: [] }] },
+            ]),
+          ]),
+        {
+          code: 'DUPLICATE_SECTION_ID',
+          path: [0, 'parts', 1, 'parts', 1, 'id'],
+          documentId: 'd',
+          sectionId: 'x',
+        },
       );
       expect(error.message).toContain('already used at documents[0].parts[0].parts[0]');
     });
@@ -122,10 +175,16 @@ describe('defineKnowledgeCatalog', () => {
       });
       const self: { id: string; parts: unknown[] } = { id: 's', parts: [] };
       self.parts.push(self);
-      expectKnowledgeError(() => defineKnowledgeCatalog([doc('d', [self])]), { code: 'CYCLE', path: [0, 'parts', 0, 'parts', 0] });
+      expectKnowledgeError(() => defineKnowledgeCatalog([doc('d', [self])]), {
+        code: 'CYCLE',
+        path: [0, 'parts', 0, 'parts', 0],
+      });
       const document = { id: 'd', revision: 'r', parts: [] as unknown[] };
       document.parts.push(document);
-      expectKnowledgeError(() => defineKnowledgeCatalog([document as KnowledgeDocument]), { code: 'CYCLE', path: [0, 'parts', 0] });
+      expectKnowledgeError(() => defineKnowledgeCatalog([document as KnowledgeDocument]), {
+        code: 'CYCLE',
+        path: [0, 'parts', 0],
+      });
     });
 
     it('CYCLE also for sections opened after the first duplicate or invalid ID, and with an invalid ID', () => {
@@ -134,7 +193,9 @@ describe('defineKnowledgeCatalog', () => {
       const loop: { id: string; parts: unknown[] } = { id: 'loop', parts: [] };
       loop.parts.push({ id: 'inner', parts: [loop] });
       const error = catchKnowledgeError(() =>
-        defineKnowledgeCatalog([doc('d', [{ id: 'a', parts: [] }, { id: 'a', parts: [] }, { id: '', parts: [] }, loop])]),
+        defineKnowledgeCatalog([
+          doc('d', [{ id: 'a', parts: [] }, { id: 'a', parts: [] }, { id: '', parts: [] }, loop]),
+        ]),
       );
       expect(error.issues.map((i) => [i.code, i.path])).toEqual([
         ['DUPLICATE_SECTION_ID', [0, 'parts', 1, 'id']],
@@ -143,7 +204,9 @@ describe('defineKnowledgeCatalog', () => {
       ]);
       const nameless: { id: number; parts: unknown[] } = { id: 7, parts: [] };
       nameless.parts.push({ id: 'child', parts: [nameless] });
-      const cycle = catchKnowledgeError(() => defineKnowledgeCatalog([doc('d', [nameless as never])]));
+      const cycle = catchKnowledgeError(() =>
+        defineKnowledgeCatalog([doc('d', [nameless as never])]),
+      );
       expect(cycle.issues.map((i) => [i.code, i.path])).toEqual([
         ['INVALID_INPUT', [0, 'parts', 0, 'id']],
         ['CYCLE', [0, 'parts', 0, 'parts', 0, 'parts', 0]],
@@ -162,37 +225,84 @@ describe('defineKnowledgeCatalog', () => {
       ['documents not an array', { length: 0 }, []],
       ['a document that is not an object', ['doc'], [0]],
       ['a class instance as a document', [new (class Doc {})()], [0]],
-      ['an unknown document key', [{ id: 'd', revision: 'r', parts: [], title: 'x' }], [0, 'title']],
+      [
+        'an unknown document key',
+        [{ id: 'd', revision: 'r', parts: [], title: 'x' }],
+        [0, 'title'],
+      ],
       ['a numeric revision', [{ id: 'd', revision: 1, parts: [] }], [0, 'revision']],
       ['an empty locale', [{ id: 'd', revision: 'r', locale: '', parts: [] }], [0, 'locale']],
       ['parts not an array', [{ id: 'd', revision: 'r', parts: {} }], [0, 'parts']],
       ['a number part', [{ id: 'd', revision: 'r', parts: [1] }], [0, 'parts', 0]],
-      ['a boxed string part', [{ id: 'd', revision: 'r', parts: [new String('x')] }], [0, 'parts', 0]],
+      [
+        'a boxed string part',
+        [{ id: 'd', revision: 'r', parts: [new String('x')] }],
+        [0, 'parts', 0],
+      ],
       ['a hole in parts', [{ id: 'd', revision: 'r', parts: ['a', , 'b'] }], [0, 'parts', 1]],
       ['an array part', [{ id: 'd', revision: 'r', parts: [['x']] }], [0, 'parts', 0]],
-      ['an unknown section key', [{ id: 'd', revision: 'r', parts: [{ id: 's', parts: [], title: 't' }] }], [0, 'parts', 0, 'title']],
-      ['a symbol section key', [{ id: 'd', revision: 'r', parts: [{ id: 's', parts: [], [Symbol('k')]: 1 }] }], [0, 'parts', 0, 'Symbol(k)']],
-      ['an empty section ID', [{ id: 'd', revision: 'r', parts: [{ id: '', parts: [] }] }], [0, 'parts', 0, 'id']],
-      ['section parts missing', [{ id: 'd', revision: 'r', parts: [{ id: 's' }] }], [0, 'parts', 0, 'parts']],
+      [
+        'an unknown section key',
+        [{ id: 'd', revision: 'r', parts: [{ id: 's', parts: [], title: 't' }] }],
+        [0, 'parts', 0, 'title'],
+      ],
+      [
+        'a symbol section key',
+        [{ id: 'd', revision: 'r', parts: [{ id: 's', parts: [], [Symbol('k')]: 1 }] }],
+        [0, 'parts', 0, 'Symbol(k)'],
+      ],
+      [
+        'an empty section ID',
+        [{ id: 'd', revision: 'r', parts: [{ id: '', parts: [] }] }],
+        [0, 'parts', 0, 'id'],
+      ],
+      [
+        'section parts missing',
+        [{ id: 'd', revision: 'r', parts: [{ id: 's' }] }],
+        [0, 'parts', 0, 'parts'],
+      ],
       ['a hole in documents', [, { id: 'd', revision: 'r', parts: [] }], [0]],
     ];
     for (const [name, documents, path] of invalid) {
       it(`INVALID_INPUT: ${name}`, () => {
-        expectKnowledgeError(() => defineKnowledgeCatalog(documents as never), { code: 'INVALID_INPUT', path });
+        expectKnowledgeError(() => defineKnowledgeCatalog(documents as never), {
+          code: 'INVALID_INPUT',
+          path,
+        });
       });
     }
 
     it('INVALID_INPUT for bad options, under the path `options`', () => {
-      expectKnowledgeError(() => defineKnowledgeCatalog([], { maxChars: -1 }), { code: 'INVALID_INPUT', path: ['options', 'maxChars'] });
-      expectKnowledgeError(() => defineKnowledgeCatalog([], { maxChars: 1.5 }), { code: 'INVALID_INPUT', path: ['options', 'maxChars'] });
-      expectKnowledgeError(() => defineKnowledgeCatalog([], { maxChar: 10 } as never), { code: 'INVALID_INPUT', path: ['options', 'maxChar'] });
-      expectKnowledgeError(() => defineKnowledgeCatalog([], 5 as never), { code: 'INVALID_INPUT', path: ['options'] });
+      expectKnowledgeError(() => defineKnowledgeCatalog([], { maxChars: -1 }), {
+        code: 'INVALID_INPUT',
+        path: ['options', 'maxChars'],
+      });
+      expectKnowledgeError(() => defineKnowledgeCatalog([], { maxChars: 1.5 }), {
+        code: 'INVALID_INPUT',
+        path: ['options', 'maxChars'],
+      });
+      expectKnowledgeError(() => defineKnowledgeCatalog([], { maxChar: 10 } as never), {
+        code: 'INVALID_INPUT',
+        path: ['options', 'maxChar'],
+      });
+      expectKnowledgeError(() => defineKnowledgeCatalog([], 5 as never), {
+        code: 'INVALID_INPUT',
+        path: ['options'],
+      });
     });
 
     it('turns an input getter that throws into INVALID_INPUT with the cause kept', () => {
       const cause = new Error('boom');
-      const bad = { id: 'd', revision: 'r', get parts(): never { throw cause; } };
-      const error = expectKnowledgeError(() => defineKnowledgeCatalog([bad as never]), { code: 'INVALID_INPUT' });
+      const bad = {
+        id: 'd',
+        revision: 'r',
+        get parts(): never {
+          throw cause;
+        },
+      };
+      const error = expectKnowledgeError(() => defineKnowledgeCatalog([bad as never]), {
+        code: 'INVALID_INPUT',
+      });
       expect(error.cause).toBe(cause);
     });
   });
@@ -209,7 +319,10 @@ describe('defineKnowledgeCatalog', () => {
       expect(error.message).toContain('Did you mean `service-guide`?');
     });
     it('INVALID_INPUT for a non-string document ID', () => {
-      expectKnowledgeError(() => catalog.sectionIds(7 as never), { code: 'INVALID_INPUT', path: [] });
+      expectKnowledgeError(() => catalog.sectionIds(7 as never), {
+        code: 'INVALID_INPUT',
+        path: [],
+      });
     });
   });
 });

@@ -14,21 +14,58 @@ function expectCode(text: string, expected: number[]): void {
 
 describe('code as CommonMark sees it (issue 8)', () => {
   it('reproduction 1: a fence opened on a list-marker line keeps section `a`', () => {
-    const text = lines('1. ```sh', '   npm i', '   ```', '', '<!-- agent-section:a -->', 'Text', '<!-- /agent-section:a -->', '', '```js', 'x', '```');
+    const text = lines(
+      '1. ```sh',
+      '   npm i',
+      '   ```',
+      '',
+      '<!-- agent-section:a -->',
+      'Text',
+      '<!-- /agent-section:a -->',
+      '',
+      '```js',
+      'x',
+      '```',
+    );
     expectCode(text, [1, 2, 3, 9, 10, 11]);
-    expect(parse(text).parts).toEqual(['1. ```sh\n   npm i\n   ```', { id: 'a', parts: ['Text'] }, '```js\nx\n```']);
+    expect(parse(text).parts).toEqual([
+      '1. ```sh\n   npm i\n   ```',
+      { id: 'a', parts: ['Text'] },
+      '```js\nx\n```',
+    ]);
   });
 
   it('reproduction 1b: a fenced example after a list-marker fence stays an example', () => {
-    const text = lines('- ```', '  a', '  ```', '', '```', '<!-- agent-section:example -->', 'Example', '<!-- /agent-section:example -->', '```');
+    const text = lines(
+      '- ```',
+      '  a',
+      '  ```',
+      '',
+      '```',
+      '<!-- agent-section:example -->',
+      'Example',
+      '<!-- /agent-section:example -->',
+      '```',
+    );
     expectCode(text, [1, 2, 3, 5, 6, 7, 8, 9]);
     expect(parse(text).parts).toEqual([text]);
   });
 
   it('reproduction 2: a fence line right after raw HTML belongs to the HTML block', () => {
-    const text = lines('<Sandpack>', 'code', '</Sandpack>', '```', '<!-- agent-section:a -->', 'Text', '<!-- /agent-section:a -->');
+    const text = lines(
+      '<Sandpack>',
+      'code',
+      '</Sandpack>',
+      '```',
+      '<!-- agent-section:a -->',
+      'Text',
+      '<!-- /agent-section:a -->',
+    );
     expectCode(text, []);
-    expect(parse(text).parts).toEqual(['<Sandpack>\ncode\n</Sandpack>\n```', { id: 'a', parts: ['Text'] }]);
+    expect(parse(text).parts).toEqual([
+      '<Sandpack>\ncode\n</Sandpack>\n```',
+      { id: 'a', parts: ['Text'] },
+    ]);
   });
 
   describe('no fence opens inside any of the seven kinds of HTML block, until its end', () => {
@@ -44,37 +81,72 @@ describe('code as CommonMark sees it (issue 8)', () => {
     for (const [kind, start, end] of kinds) {
       it(`kind ${kind}: ${start}`, () => {
         // Inside the block, ``` is HTML and the anchors are anchors; after its end, ``` opens a fence.
-        const text = lines('', start, '```', '<!-- agent-section:a -->', '<!-- /agent-section:a -->', end, '```', '<!-- agent-section:shown -->', '```');
+        const text = lines(
+          '',
+          start,
+          '```',
+          '<!-- agent-section:a -->',
+          '<!-- /agent-section:a -->',
+          end,
+          '```',
+          '<!-- agent-section:shown -->',
+          '```',
+        );
         expectCode(text, [7, 8, 9]);
-        expect(parse(text).parts).toEqual([`${start}\n\`\`\``, { id: 'a', parts: [] }, `${end}\n\`\`\`\n<!-- agent-section:shown -->\n\`\`\``.replace(/^\n/, '')]);
+        expect(parse(text).parts).toEqual([
+          `${start}\n\`\`\``,
+          { id: 'a', parts: [] },
+          `${end}\n\`\`\`\n<!-- agent-section:shown -->\n\`\`\``.replace(/^\n/, ''),
+        ]);
       });
     }
   });
 
   it('an exact anchor inside a raw HTML block is still an anchor (the spec reads anchors as lines)', () => {
-    expect(parse(lines('<div>', '<!-- agent-section:a -->', 'x', '<!-- /agent-section:a -->')).parts).toEqual(['<div>', { id: 'a', parts: ['x'] }]);
+    expect(
+      parse(lines('<div>', '<!-- agent-section:a -->', 'x', '<!-- /agent-section:a -->')).parts,
+    ).toEqual(['<div>', { id: 'a', parts: ['x'] }]);
   });
 
   describe('containers', () => {
     it('list item: a fence on the marker line closes at the item’s content indentation', () => {
       expectCode(lines('- ```', '  <!-- agent-section:a -->', '  ```', 'after'), [1, 2, 3]);
-      expect(parse(lines('- ```', '  <!-- agent-section:a -->', '  ```')).parts).toEqual(['- ```\n  <!-- agent-section:a -->\n  ```']);
+      expect(parse(lines('- ```', '  <!-- agent-section:a -->', '  ```')).parts).toEqual([
+        '- ```\n  <!-- agent-section:a -->\n  ```',
+      ]);
     });
 
     it('list item: its fence ends with the item, so the next unindented anchor is an anchor', () => {
-      const text = lines('- ```', '  code', '<!-- agent-section:a -->', 'x', '<!-- /agent-section:a -->');
+      const text = lines(
+        '- ```',
+        '  code',
+        '<!-- agent-section:a -->',
+        'x',
+        '<!-- /agent-section:a -->',
+      );
       expectCode(text, [1, 2]);
       expect(parse(text).parts).toEqual(['- ```\n  code', { id: 'a', parts: ['x'] }]);
     });
 
     it('ordered item with wide padding, nested lists', () => {
-      expectCode(lines('10.  ```', '     x', '     ```', '- a', '  - ```', '    y', '    ```'), [1, 2, 3, 5, 6, 7]);
+      expectCode(
+        lines('10.  ```', '     x', '     ```', '- a', '  - ```', '    y', '    ```'),
+        [1, 2, 3, 5, 6, 7],
+      );
     });
 
     it('block quote: a fence inside ends with the quote', () => {
-      const text = lines('> ```', '> <!-- agent-section:a -->', '<!-- agent-section:b -->', '<!-- /agent-section:b -->');
+      const text = lines(
+        '> ```',
+        '> <!-- agent-section:a -->',
+        '<!-- agent-section:b -->',
+        '<!-- /agent-section:b -->',
+      );
       expectCode(text, [1, 2]);
-      expect(parse(text).parts).toEqual(['> ```\n> <!-- agent-section:a -->', { id: 'b', parts: [] }]);
+      expect(parse(text).parts).toEqual([
+        '> ```\n> <!-- agent-section:a -->',
+        { id: 'b', parts: [] },
+      ]);
     });
 
     it('lazy continuation: a paragraph line without the container prefix stays in it; a fence does not', () => {
@@ -85,7 +157,12 @@ describe('code as CommonMark sees it (issue 8)', () => {
 
   describe('indented code', () => {
     it('after a blank line, four columns of indentation are code, and an anchor there is body text', () => {
-      const text = lines('Text', '', '    <!-- agent-section:example -->', '\t<!-- /agent-section:example -->');
+      const text = lines(
+        'Text',
+        '',
+        '    <!-- agent-section:example -->',
+        '\t<!-- /agent-section:example -->',
+      );
       expectCode(text, [3, 4]);
       expect(parse(text).parts).toEqual([text]);
     });
@@ -106,7 +183,12 @@ describe('code as CommonMark sees it (issue 8)', () => {
     // before it, so after definitions alone `-` or `=` is the text of a new paragraph, and an indented
     // line after it continues that paragraph instead of starting indented code.
     it('counterexample 1: `-` after a definition is paragraph text, not a heading underline', () => {
-      const text = lines('- <!-- agent-section:a -->', '[ref]: /url', '-', '    <!--agent-section:a-->');
+      const text = lines(
+        '- <!-- agent-section:a -->',
+        '[ref]: /url',
+        '-',
+        '    <!--agent-section:a-->',
+      );
       expectCode(text, []);
       const error = catchKnowledgeError(() => parse(text));
       expect(error.issues.map((i) => [i.code, i.line])).toEqual([['MALFORMED_ANCHOR', 4]]);
@@ -163,7 +245,15 @@ describe('code as CommonMark sees it (issue 8)', () => {
     });
 
     it('counterexample 4: a new list after a quote whose empty item a blank line closed', () => {
-      const text = lines('> -', '>   ', '-     <!-- agent-section:a -->', '  - -', '      ```', '    <!--agent-section:a-->', '    ```');
+      const text = lines(
+        '> -',
+        '>   ',
+        '-     <!-- agent-section:a -->',
+        '  - -',
+        '      ```',
+        '    <!--agent-section:a-->',
+        '    ```',
+      );
       expectCode(text, [3, 5, 6, 7]);
       expect(parse(text).parts).toEqual([text]);
     });

@@ -62,59 +62,80 @@ function codeNodes(tree: Node): Node[] {
   return out;
 }
 
-describe.skipIf(!present)(`real Markdown: ${sample.length} of ${files.length} files in ../shared/corpus/markdown`, () => {
-  it('every file parses clean, and its code lines are exactly remark-parse’s', () => {
-    for (const file of sample) {
-      const text = readFileSync(join(root, file), 'utf8');
-      expect(scannerCodeLines(text), file).toEqual(remarkCodeLines(text));
-      expect(() => parse(text), file).not.toThrow();
-    }
-  });
+describe.skipIf(!present)(
+  `real Markdown: ${sample.length} of ${files.length} files in ../shared/corpus/markdown`,
+  () => {
+    it('every file parses clean, and its code lines are exactly remark-parse’s', () => {
+      for (const file of sample) {
+        const text = readFileSync(join(root, file), 'utf8');
+        expect(scannerCodeLines(text), file).toEqual(remarkCodeLines(text));
+        expect(() => parse(text), file).not.toThrow();
+      }
+    });
 
-  it('anchors around real top-level blocks make a section of exactly those lines', () => {
-    let checked = 0;
-    for (const file of sample) {
-      const lines = readFileSync(join(root, file), 'utf8').replace(/\r\n?/g, '\n').split('\n');
-      const blocks = (remark.parse(lines.join('\n')) as Node).children!;
-      if (blocks.length === 0) continue;
-      const i = pick(blocks.length);
-      const j = i + pick(Math.min(3, blocks.length - i));
-      const from = blocks[i]!.position!.start.line - 1;
-      const to = blocks[j]!.position!.end.line;
-      const text = [...lines.slice(0, from), '<!-- agent-section:s -->', ...lines.slice(from, to), '<!-- /agent-section:s -->', ...lines.slice(to)].join('\n');
-      const code = new Set(remarkCodeLines(text));
-      if (code.has(from + 1) || code.has(to + 2)) continue; // a top-level fence left open to the end
-      checked++;
-      expect(scannerCodeLines(text), file).toEqual([...code]);
-      expect(parse(text), file).toEqual([...run(lines.slice(0, from)), { id: 's', parts: run(lines.slice(from, to)) }, ...run(lines.slice(to))]);
-    }
-    expect(checked).toBeGreaterThan(sample.length * 0.9);
-  });
+    it('anchors around real top-level blocks make a section of exactly those lines', () => {
+      let checked = 0;
+      for (const file of sample) {
+        const lines = readFileSync(join(root, file), 'utf8').replace(/\r\n?/g, '\n').split('\n');
+        const blocks = (remark.parse(lines.join('\n')) as Node).children!;
+        if (blocks.length === 0) continue;
+        const i = pick(blocks.length);
+        const j = i + pick(Math.min(3, blocks.length - i));
+        const from = blocks[i]!.position!.start.line - 1;
+        const to = blocks[j]!.position!.end.line;
+        const text = [
+          ...lines.slice(0, from),
+          '<!-- agent-section:s -->',
+          ...lines.slice(from, to),
+          '<!-- /agent-section:s -->',
+          ...lines.slice(to),
+        ].join('\n');
+        const code = new Set(remarkCodeLines(text));
+        if (code.has(from + 1) || code.has(to + 2)) continue; // a top-level fence left open to the end
+        checked++;
+        expect(scannerCodeLines(text), file).toEqual([...code]);
+        expect(parse(text), file).toEqual([
+          ...run(lines.slice(0, from)),
+          { id: 's', parts: run(lines.slice(from, to)) },
+          ...run(lines.slice(to)),
+        ]);
+      }
+      expect(checked).toBeGreaterThan(sample.length * 0.9);
+    });
 
-  it('an anchor line inside real code, at that line’s indentation, is body text', () => {
-    let checked = 0;
-    for (const file of sample) {
-      const lines = readFileSync(join(root, file), 'utf8').replace(/\r\n?/g, '\n').split('\n');
-      const candidates = codeNodes(remark.parse(lines.join('\n')) as Node).flatMap((node) => {
-        const { start, end } = node.position!;
-        const out: number[] = [];
-        for (let l = start.line + 1; l <= end.line && end.line < lines.length; l++) if (!blank(lines[l - 1]!)) out.push(l);
-        return out;
-      });
-      if (candidates.length === 0) continue;
-      const at = candidates[pick(candidates.length)]! - 1;
-      const prefix = /^[ \t>]*/.exec(lines[at]!)![0];
-      const text = [...lines.slice(0, at), `${prefix}<!-- agent-section:inside -->`, ...lines.slice(at)].join('\n');
-      const code = remarkCodeLines(text);
-      if (!code.includes(at + 1)) continue; // the prefix did not keep the line in its container
-      checked++;
-      expect(scannerCodeLines(text), file).toEqual(code);
-      expect(parse(text), file).toEqual(run(text.split('\n')));
-    }
-    expect(checked).toBeGreaterThan(0);
-  });
-});
+    it('an anchor line inside real code, at that line’s indentation, is body text', () => {
+      let checked = 0;
+      for (const file of sample) {
+        const lines = readFileSync(join(root, file), 'utf8').replace(/\r\n?/g, '\n').split('\n');
+        const candidates = codeNodes(remark.parse(lines.join('\n')) as Node).flatMap((node) => {
+          const { start, end } = node.position!;
+          const out: number[] = [];
+          for (let l = start.line + 1; l <= end.line && end.line < lines.length; l++)
+            if (!blank(lines[l - 1]!)) out.push(l);
+          return out;
+        });
+        if (candidates.length === 0) continue;
+        const at = candidates[pick(candidates.length)]! - 1;
+        const prefix = /^[ \t>]*/.exec(lines[at]!)![0];
+        const text = [
+          ...lines.slice(0, at),
+          `${prefix}<!-- agent-section:inside -->`,
+          ...lines.slice(at),
+        ].join('\n');
+        const code = remarkCodeLines(text);
+        if (!code.includes(at + 1)) continue; // the prefix did not keep the line in its container
+        checked++;
+        expect(scannerCodeLines(text), file).toEqual(code);
+        expect(parse(text), file).toEqual(run(text.split('\n')));
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+  },
+);
 
-it.skipIf(present)('skips the corpus tests: ../shared/corpus/markdown is not beside the repository', () => {
-  expect(present).toBe(false);
-});
+it.skipIf(present)(
+  'skips the corpus tests: ../shared/corpus/markdown is not beside the repository',
+  () => {
+    expect(present).toBe(false);
+  },
+);

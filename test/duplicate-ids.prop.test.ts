@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { KnowledgeError, type KnowledgeIssue, parseKnowledgeDocument } from '../src/index.js';
 
 /** What is compared of an issue. */
-type Found = Pick<KnowledgeIssue, 'code'> & { [K in 'line' | 'column' | 'sectionId' | 'related']: KnowledgeIssue[K] | undefined };
+type Found = Pick<KnowledgeIssue, 'code'> & {
+  [K in 'line' | 'column' | 'sectionId' | 'related']: KnowledgeIssue[K] | undefined;
+};
 import { hashOf, lastLookupCost, MAX_PROBES } from '../src/parse/firstOpens.js';
 import { catchKnowledgeError } from './helpers/knowledgeError.js';
 
@@ -26,7 +28,10 @@ const sectionAt = (depth: number): fc.Arbitrary<Section> =>
   });
 
 /** The text of `sections`, and the open anchors in text order with their places. */
-function write(sections: readonly Section[]): { text: string; opens: { id: string; line: number; column: number }[] } {
+function write(sections: readonly Section[]): {
+  text: string;
+  opens: { id: string; line: number; column: number }[];
+} {
   const lines: string[] = [];
   const opens: { id: string; line: number; column: number }[] = [];
   const visit = (s: Section): void => {
@@ -41,13 +46,22 @@ function write(sections: readonly Section[]): { text: string; opens: { id: strin
 }
 
 /** What a `Map` of first opens reports, in text order. */
-function expectedDuplicates(opens: readonly { id: string; line: number; column: number }[]): Found[] {
+function expectedDuplicates(
+  opens: readonly { id: string; line: number; column: number }[],
+): Found[] {
   const first = new Map<string, { line: number; column: number }>();
   const out: Found[] = [];
   for (const open of opens) {
     const seen = first.get(open.id);
     if (seen === undefined) first.set(open.id, { line: open.line, column: open.column });
-    else out.push({ code: 'DUPLICATE_SECTION_ID', line: open.line, column: open.column, sectionId: open.id, related: seen });
+    else
+      out.push({
+        code: 'DUPLICATE_SECTION_ID',
+        line: open.line,
+        column: open.column,
+        sectionId: open.id,
+        related: seen,
+      });
   }
   return out;
 }
@@ -60,12 +74,19 @@ const duplicatesIn = (text: string): Found[] => {
     if (!(error instanceof KnowledgeError)) throw error;
     return error.issues
       .filter((issue) => issue.code === 'DUPLICATE_SECTION_ID')
-      .map(({ code, line, column, sectionId, related }) => ({ code, line, column, sectionId, related }));
+      .map(({ code, line, column, sectionId, related }) => ({
+        code,
+        line,
+        column,
+        sectionId,
+        related,
+      }));
   }
 };
 
 /** Sibling sections with `ids`, each two lines (its open anchor at line 2k + 1). */
-const siblings = (ids: readonly string[]): string => `${ids.map((id) => `<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`).join('\n')}\n`;
+const siblings = (ids: readonly string[]): string =>
+  `${ids.map((id) => `<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`).join('\n')}\n`;
 
 describe('duplicate section IDs', () => {
   it('are the duplicates a Map of first opens finds, at the same places, in text order', () => {
@@ -88,11 +109,21 @@ describe('duplicate section IDs', () => {
     }
     // Duplicates before and after the move: of an early ID, of the last one, and of an ID that was
     // never in the table.
-    const ids = ['seed-id', ...colliding, 'seed-id', colliding[2]!, colliding.at(-1)!, 'other', 'other'];
+    const ids = [
+      'seed-id',
+      ...colliding,
+      'seed-id',
+      colliding[2]!,
+      colliding.at(-1)!,
+      'other',
+      'other',
+    ];
     const opens = ids.map((id, k) => ({ id, line: k + 1, column: 1 }));
     const text = `${ids.map((id) => `<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`).join('\n')}\n`;
     // Each section is two lines here.
-    const expected = expectedDuplicates(opens.map((open) => ({ ...open, line: 2 * open.line - 1 })));
+    const expected = expectedDuplicates(
+      opens.map((open) => ({ ...open, line: 2 * open.line - 1 })),
+    );
     expect(expected).toHaveLength(4);
     expect(duplicatesIn(text)).toEqual(expected);
     expect(lastLookupCost().movedToMap).toBe(true);
@@ -168,19 +199,40 @@ describe('duplicate section IDs', () => {
     }
     expect(pair).toBeDefined();
     const [a, b] = pair!;
-    const section = (id: string, indent = '') => `${indent}<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`;
+    const section = (id: string, indent = '') =>
+      `${indent}<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`;
     // In the text as written, and as a near miss paired as meant (an ID that is not in the text).
     expect(duplicatesIn([section(a), section(b), section(b, '  ')].join('\n'))).toEqual([
-      { code: 'DUPLICATE_SECTION_ID', line: 5, column: 3, sectionId: b, related: { line: 3, column: 1 } },
+      {
+        code: 'DUPLICATE_SECTION_ID',
+        line: 5,
+        column: 3,
+        sectionId: b,
+        related: { line: 3, column: 1 },
+      },
     ]);
     expect(duplicatesIn([section(a, '  '), section(b, '  '), section(a)].join('\n'))).toEqual([
-      { code: 'DUPLICATE_SECTION_ID', line: 5, column: 1, sectionId: a, related: { line: 1, column: 3 } },
+      {
+        code: 'DUPLICATE_SECTION_ID',
+        line: 5,
+        column: 1,
+        sectionId: a,
+        related: { line: 1, column: 3 },
+      },
     ]);
   });
 
   it('are reported with the other issues in text order', () => {
-    const text = ['<!-- agent-section:a -->', '<!-- /agent-section:b -->', '<!-- agent-section:a -->', '<!--agent-section:c -->', '<!-- /agent-section:a -->'].join('\n');
-    const error = catchKnowledgeError(() => parseKnowledgeDocument({ id: 'doc', revision: 'r1', text }));
+    const text = [
+      '<!-- agent-section:a -->',
+      '<!-- /agent-section:b -->',
+      '<!-- agent-section:a -->',
+      '<!--agent-section:c -->',
+      '<!-- /agent-section:a -->',
+    ].join('\n');
+    const error = catchKnowledgeError(() =>
+      parseKnowledgeDocument({ id: 'doc', revision: 'r1', text }),
+    );
     // The outer `a` is never closed; the close at line 5 closes the near miss `c` and the inner `a`.
     expect(error.issues.map((issue) => [issue.code, issue.line])).toEqual([
       ['UNCLOSED_SECTION', 1],

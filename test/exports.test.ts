@@ -31,16 +31,33 @@ describe('public surface', () => {
   });
 
   it('pins the package entry points', () => {
-    expect(Object.keys(pkg.exports)).toEqual(['.', './agent', './mcp', './http', './http/node', './node', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual([
+      '.',
+      './agent',
+      './mcp',
+      './http',
+      './http/node',
+      './node',
+      './package.json',
+    ]);
     expect(pkg.type).toBe('module');
     expect(pkg.sideEffects).toBe(false);
   });
 
   it('keeps Node built-ins out of the core (and of every entry but `knowledge-kit/http/node`, `knowledge-kit/node` and the command line)', () => {
-    const files = import.meta.glob('../src/**/*.ts', { query: '?raw', import: 'default', eager: true });
+    const files = import.meta.glob('../src/**/*.ts', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
     expect(Object.keys(files).length).toBeGreaterThan(5);
     for (const [file, source] of Object.entries(files)) {
-      if (file.includes('/src/http/node/') || file.includes('/src/node/') || file.includes('/src/cli/')) continue;
+      if (
+        file.includes('/src/http/node/') ||
+        file.includes('/src/node/') ||
+        file.includes('/src/cli/')
+      )
+        continue;
       expect(source as string, file).not.toMatch(/from '(node:|fs|path|crypto|buffer)/);
       expect(source as string, file).not.toMatch(/\bprocess\.|\bBuffer\b|\brequire\(/);
     }
@@ -50,7 +67,10 @@ describe('public surface', () => {
 describe('KnowledgeError', () => {
   it('carries name, code, frozen issues and cause; isKnowledgeError guards it', () => {
     const cause = new Error('root');
-    const error = new entry.KnowledgeError([{ code: 'CYCLE', message: 'm', path: [0], related: { line: 1, column: 2 } }], { cause });
+    const error = new entry.KnowledgeError(
+      [{ code: 'CYCLE', message: 'm', path: [0], related: { line: 1, column: 2 } }],
+      { cause },
+    );
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('KnowledgeError');
     expect(error.code).toBe('CYCLE');
@@ -61,7 +81,12 @@ describe('KnowledgeError', () => {
     expect(Object.isFrozen(error.issues[0]!.path)).toBe(true);
     expect(Object.isFrozen(error.issues[0]!.related)).toBe(true);
     expect(entry.isKnowledgeError(error)).toBe(true);
-    for (const other of [new Error('x'), { name: 'KnowledgeError', code: 'CYCLE' }, null, 'KnowledgeError']) {
+    for (const other of [
+      new Error('x'),
+      { name: 'KnowledgeError', code: 'CYCLE' },
+      null,
+      'KnowledgeError',
+    ]) {
       expect(entry.isKnowledgeError(other)).toBe(false);
     }
     expect(() => new entry.KnowledgeError([])).toThrow(TypeError);

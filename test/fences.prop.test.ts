@@ -15,11 +15,15 @@ const scannerAnchors = (text: string): number[] =>
 
 /** Lines on which CommonMark (remark) has a top-level HTML node that is exactly an anchor. */
 const remarkAnchors = (text: string): number[] =>
-  remark.parse(text).children.flatMap((node) =>
-    node.type === 'html' && node.position!.start.line === node.position!.end.line && EXACT.test(node.value)
-      ? [node.position!.start.line]
-      : [],
-  );
+  remark
+    .parse(text)
+    .children.flatMap((node) =>
+      node.type === 'html' &&
+      node.position!.start.line === node.position!.end.line &&
+      EXACT.test(node.value)
+        ? [node.position!.start.line]
+        : [],
+    );
 
 /** A prose line that starts no container (list item or block quote): letters only at its start. */
 const paragraphLine = proseLine.filter((l) => /^\s*[a-zA-Z\u4e00-\u9fff]/.test(l));
@@ -33,7 +37,9 @@ const fence = fc
     closeIndent: fc.constantFrom('', ' ', '   ', '    '),
     info: fc.constantFrom('', 'md', ' js x', 'a`b', '~'),
     closeTail: fc.constantFrom('', '  ', ' x'),
-    body: fc.array(fc.oneof(paragraphLine, anchorLine, nearMissLine, fc.constant('')), { maxLength: 4 }),
+    body: fc.array(fc.oneof(paragraphLine, anchorLine, nearMissLine, fc.constant('')), {
+      maxLength: 4,
+    }),
     closed: fc.boolean(),
   })
   .map((f) => [
@@ -49,9 +55,15 @@ const closeList = (lines: string[]): string[] => [...lines, '', 'after the list'
 const block = fc.oneof(
   fc.array(paragraphLine, { minLength: 1, maxLength: 3 }),
   proseLine.map((l) => [`# ${l}`]),
-  fc.array(proseLine, { minLength: 1, maxLength: 3 }).map((items) => closeList(items.map((l, i) => (i % 2 ? `1. ${l}` : `- ${l}`)))),
-  fc.array(proseLine, { minLength: 1, maxLength: 2 }).map((l) => closeList(['- item', ...l.map((x) => `  ${x.trimStart()}`)])),
-  fc.array(paragraphLine, { minLength: 1, maxLength: 2 }).map((l) => ['- item', ...l, '<!-- agent-section:after-list -->']),
+  fc
+    .array(proseLine, { minLength: 1, maxLength: 3 })
+    .map((items) => closeList(items.map((l, i) => (i % 2 ? `1. ${l}` : `- ${l}`)))),
+  fc
+    .array(proseLine, { minLength: 1, maxLength: 2 })
+    .map((l) => closeList(['- item', ...l.map((x) => `  ${x.trimStart()}`)])),
+  fc
+    .array(paragraphLine, { minLength: 1, maxLength: 2 })
+    .map((l) => ['- item', ...l, '<!-- agent-section:after-list -->']),
   fc.array(proseLine, { minLength: 1, maxLength: 2 }).map((l) => l.map((x) => `> ${x}`)),
   fc.constant(['> ```', '> <!-- agent-section:quoted -->']),
   paragraphLine.map((l) => [`    ${l}`]),

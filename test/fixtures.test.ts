@@ -5,20 +5,31 @@ import { catchKnowledgeError } from './helpers/knowledgeError.js';
 
 const dir = new URL('./fixtures/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
-const goldens = readdirSync(dir).filter((f) => f.endsWith('.md') && readdirSync(dir).includes(f.replace(/\.md$/, '.json')));
+const goldens = readdirSync(dir).filter(
+  (f) => f.endsWith('.md') && readdirSync(dir).includes(f.replace(/\.md$/, '.json')),
+);
 
 describe('golden fixtures: test/fixtures/<name>.md beside the expected <name>.json', () => {
   it('has fixtures', () => expect(goldens.length).toBeGreaterThanOrEqual(2));
   for (const file of goldens) {
     it(file, () => {
       const id = file.replace(/\.md$/, '');
-      expect(parseKnowledgeDocument({ id, revision: 'fixture', text: read(file) })).toEqual(JSON.parse(read(`${id}.json`)));
+      expect(parseKnowledgeDocument({ id, revision: 'fixture', text: read(file) })).toEqual(
+        JSON.parse(read(`${id}.json`)),
+      );
     });
   }
 
   it('broken.md: every problem, with its place and a message that says how to fix it', () => {
-    const error = catchKnowledgeError(() => parseKnowledgeDocument({ id: 'broken', revision: 'fixture', text: read('broken.md') }));
-    expect(error.issues.map((i) => `${i.line}:${i.column} ${i.code}${i.related ? ` (${i.related.line}:${i.related.column})` : ''}`)).toEqual([
+    const error = catchKnowledgeError(() =>
+      parseKnowledgeDocument({ id: 'broken', revision: 'fixture', text: read('broken.md') }),
+    );
+    expect(
+      error.issues.map(
+        (i) =>
+          `${i.line}:${i.column} ${i.code}${i.related ? ` (${i.related.line}:${i.related.column})` : ''}`,
+      ),
+    ).toEqual([
       '3:1 MALFORMED_ANCHOR',
       '8:1 MISMATCHED_CLOSE (6:1)',
       '11:3 MALFORMED_ANCHOR', // one mistake, one issue: not also UNCLOSED_SECTION

@@ -13,23 +13,37 @@ function outcome(text: string): unknown {
     return parse(text);
   } catch (error) {
     if (!(error instanceof KnowledgeError)) throw error;
-    return error.issues.map(({ code, line, column, sectionId }) => ({ code, line, column, sectionId }));
+    return error.issues.map(({ code, line, column, sectionId }) => ({
+      code,
+      line,
+      column,
+      sectionId,
+    }));
   }
 }
 
 /** Lines with no line break inside: anchors, near misses, prose, fences and blank lines. */
 const lines = fc.array(
-  fc.oneof(anchorLine, nearMissLine, proseLine, fc.constantFrom('```', '~~~', '', '- item', '    indented', '<!--', '-->')),
+  fc.oneof(
+    anchorLine,
+    nearMissLine,
+    proseLine,
+    fc.constantFrom('```', '~~~', '', '- item', '    indented', '<!--', '-->'),
+  ),
   { maxLength: 30 },
 );
 const ending = fc.constantFrom('\n', '\r\n', '\r');
 
 /** `lines` joined by `endings` in turn (the last one after the last line too). */
-const join = (parts: readonly string[], endings: readonly string[]) => parts.map((line, k) => line + endings[k % endings.length]).join('');
+const join = (parts: readonly string[], endings: readonly string[]) =>
+  parts.map((line, k) => line + endings[k % endings.length]).join('');
 
 /** A valid section of `size` lines of prose. */
-const section = (id: string, size: number) =>
-  [`<!-- agent-section:${id} -->`, ...Array.from({ length: size }, (_, k) => `Line ${k} of ${id}, 中文也有。`), `<!-- /agent-section:${id} -->`];
+const section = (id: string, size: number) => [
+  `<!-- agent-section:${id} -->`,
+  ...Array.from({ length: size }, (_, k) => `Line ${k} of ${id}, 中文也有。`),
+  `<!-- /agent-section:${id} -->`,
+];
 
 describe('mixed line endings', () => {
   it('parse as the same lines joined by LF', () => {
@@ -52,7 +66,11 @@ describe('mixed line endings', () => {
       }
     }
     // A lone CR inside a line splits it: here, an anchor line that would otherwise be body text.
-    const split = many.map((line, k) => (k === 2000 ? `${line}\r<!-- agent-section:c -->\r<!-- /agent-section:c -->` : line)).join('\n');
+    const split = many
+      .map((line, k) =>
+        k === 2000 ? `${line}\r<!-- agent-section:c -->\r<!-- /agent-section:c -->` : line,
+      )
+      .join('\n');
     const sectionA = parse(split).parts[0] as KnowledgeSection;
     expect(sectionA.parts).toContainEqual({ id: 'c', parts: [] });
   });

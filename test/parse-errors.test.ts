@@ -7,13 +7,16 @@ const lines = (...l: string[]) => l.join('\n');
 
 describe('parseKnowledgeDocument errors', () => {
   it('UNCLOSED_SECTION at the open anchor that is never closed', () => {
-    const error = expectKnowledgeError(() => parse(lines('intro', '<!-- agent-section:a -->', 'text')), {
-      code: 'UNCLOSED_SECTION',
-      line: 2,
-      column: 1,
-      documentId: 'guide',
-      sectionId: 'a',
-    });
+    const error = expectKnowledgeError(
+      () => parse(lines('intro', '<!-- agent-section:a -->', 'text')),
+      {
+        code: 'UNCLOSED_SECTION',
+        line: 2,
+        column: 1,
+        documentId: 'guide',
+        sectionId: 'a',
+      },
+    );
     expect(error.message).toContain('`guide` 2:1');
     expect(error.message).toContain('Add `<!-- /agent-section:a -->`');
   });
@@ -29,8 +32,21 @@ describe('parseKnowledgeDocument errors', () => {
 
   it('MISMATCHED_CLOSE at the close anchor, related to the innermost open anchor', () => {
     const error = expectKnowledgeError(
-      () => parse(lines('<!-- agent-section:a -->', '<!-- agent-section:b -->', '<!-- /agent-section:a -->')),
-      { code: 'MISMATCHED_CLOSE', line: 3, column: 1, sectionId: 'a', related: { line: 2, column: 1 } },
+      () =>
+        parse(
+          lines(
+            '<!-- agent-section:a -->',
+            '<!-- agent-section:b -->',
+            '<!-- /agent-section:a -->',
+          ),
+        ),
+      {
+        code: 'MISMATCHED_CLOSE',
+        line: 3,
+        column: 1,
+        sectionId: 'a',
+        related: { line: 2, column: 1 },
+      },
     );
     // Recovery closes both `b` and `a`: one mistake, one issue.
     expect(error.issues).toHaveLength(1);
@@ -39,7 +55,13 @@ describe('parseKnowledgeDocument errors', () => {
 
   it('MISMATCHED_CLOSE for an ID that is not open at all skips that line and keeps pairing', () => {
     const error = catchKnowledgeError(() =>
-      parse(lines('<!-- agent-section:a -->', '<!-- /agent-section:zz -->', '<!-- /agent-section:a -->')),
+      parse(
+        lines(
+          '<!-- agent-section:a -->',
+          '<!-- /agent-section:zz -->',
+          '<!-- /agent-section:a -->',
+        ),
+      ),
     );
     expect(error.issues.map((i) => [i.code, i.line])).toEqual([['MISMATCHED_CLOSE', 2]]);
     expect(error.message).toContain('`zz` is not open at all');
@@ -93,7 +115,11 @@ describe('parseKnowledgeDocument errors', () => {
   });
 
   it('a section opened twice in a row is a duplicate, and the second is left unclosed', () => {
-    const error = catchKnowledgeError(() => parse(lines('<!-- agent-section:a -->', '<!-- agent-section:a -->', '<!-- /agent-section:a -->')));
+    const error = catchKnowledgeError(() =>
+      parse(
+        lines('<!-- agent-section:a -->', '<!-- agent-section:a -->', '<!-- /agent-section:a -->'),
+      ),
+    );
     expect(error.issues.map((i) => [i.code, i.line])).toEqual([
       ['UNCLOSED_SECTION', 1],
       ['DUPLICATE_SECTION_ID', 2],
@@ -102,7 +128,8 @@ describe('parseKnowledgeDocument errors', () => {
 
   it('UNCLOSED_FENCE at the fence opener when the open fence swallows an anchor line', () => {
     const error = expectKnowledgeError(
-      () => parse(lines('<!-- agent-section:a -->', '  ~~~~ js', 'code', '<!-- /agent-section:a -->')),
+      () =>
+        parse(lines('<!-- agent-section:a -->', '  ~~~~ js', 'code', '<!-- /agent-section:a -->')),
       { code: 'UNCLOSED_FENCE', line: 2, column: 3, related: { line: 4, column: 1 } },
     );
     expect(error.message).toContain('at least 4 tilde characters');
@@ -156,7 +183,12 @@ describe('parseKnowledgeDocument errors', () => {
   });
 
   it('an anchor indented inside a list item is malformed, and pairing continues with what was meant', () => {
-    const text = lines('- item', '  <!-- agent-section:a -->', '  text', '  <!-- /agent-section:a -->');
+    const text = lines(
+      '- item',
+      '  <!-- agent-section:a -->',
+      '  text',
+      '  <!-- /agent-section:a -->',
+    );
     const error = catchKnowledgeError(() => parse(text));
     expect(error.issues.map((i) => [i.code, i.line, i.column])).toEqual([
       ['MALFORMED_ANCHOR', 2, 3],
@@ -192,16 +224,22 @@ describe('parseKnowledgeDocument errors', () => {
   });
 
   it('INVALID_INPUT for bad arguments and unknown keys, with the key as path', () => {
-    expectKnowledgeError(() => parseKnowledgeDocument(null as never), { code: 'INVALID_INPUT', path: [] });
+    expectKnowledgeError(() => parseKnowledgeDocument(null as never), {
+      code: 'INVALID_INPUT',
+      path: [],
+    });
     const error = expectKnowledgeError(
       () => parseKnowledgeDocument({ id: '', revision: 1, text: 2, local: 'en' } as never),
       { code: 'INVALID_INPUT', path: ['local'] },
     );
     expect(error.issues.map((i) => i.path)).toEqual([['local'], ['id'], ['revision'], ['text']]);
     expect(error.issues[0]!.message).toContain('did you mean `locale`?');
-    expectKnowledgeError(() => parseKnowledgeDocument({ id: 'a', revision: 'r', text: '', locale: '' }), {
-      code: 'INVALID_INPUT',
-      path: ['locale'],
-    });
+    expectKnowledgeError(
+      () => parseKnowledgeDocument({ id: 'a', revision: 'r', text: '', locale: '' }),
+      {
+        code: 'INVALID_INPUT',
+        path: ['locale'],
+      },
+    );
   });
 });

@@ -3,7 +3,12 @@ import { parseKnowledgeDocument } from '../src/index.js';
 import { catchKnowledgeError } from './helpers/knowledgeError.js';
 
 const parse = (text: string, locale?: string) =>
-  parseKnowledgeDocument({ id: 'doc', revision: 'r1', text, ...(locale === undefined ? {} : { locale }) });
+  parseKnowledgeDocument({
+    id: 'doc',
+    revision: 'r1',
+    text,
+    ...(locale === undefined ? {} : { locale }),
+  });
 
 describe('parseKnowledgeDocument', () => {
   it('parses the seed example into the seed JSON', () => {
@@ -16,11 +21,24 @@ describe('parseKnowledgeDocument', () => {
       '<!-- /agent-section:delivery.timing -->',
       '<!-- /agent-section:delivery -->',
     ].join('\n');
-    expect(parseKnowledgeDocument({ id: 'service-guide', revision: 'content-version-1', locale: 'zh-CN', text })).toEqual({
+    expect(
+      parseKnowledgeDocument({
+        id: 'service-guide',
+        revision: 'content-version-1',
+        locale: 'zh-CN',
+        text,
+      }),
+    ).toEqual({
       id: 'service-guide',
       revision: 'content-version-1',
       locale: 'zh-CN',
-      parts: ['全局引言。', { id: 'delivery', parts: ['本章节自身正文。', { id: 'delivery.timing', parts: ['时机说明。'] }] }],
+      parts: [
+        '全局引言。',
+        {
+          id: 'delivery',
+          parts: ['本章节自身正文。', { id: 'delivery.timing', parts: ['时机说明。'] }],
+        },
+      ],
     });
   });
 
@@ -28,20 +46,26 @@ describe('parseKnowledgeDocument', () => {
     const doc = parse('');
     expect(doc).toEqual({ id: 'doc', revision: 'r1', parts: [] });
     expect(Object.keys(doc)).toEqual(['id', 'revision', 'parts']);
-    expect(parseKnowledgeDocument({ id: 'doc', revision: 'r1', text: '', locale: undefined })).not.toHaveProperty('locale');
+    expect(
+      parseKnowledgeDocument({ id: 'doc', revision: 'r1', text: '', locale: undefined }),
+    ).not.toHaveProperty('locale');
   });
 
   it('trims leading and trailing blank lines of each run but keeps interior text exactly', () => {
-    const text = '\n  \n\t\n  indented first\n\ninner  \n  \n\n<!-- agent-section:a -->\n\n\n<!-- /agent-section:a -->\n \n';
+    const text =
+      '\n  \n\t\n  indented first\n\ninner  \n  \n\n<!-- agent-section:a -->\n\n\n<!-- /agent-section:a -->\n \n';
     expect(parse(text).parts).toEqual(['  indented first\n\ninner  ', { id: 'a', parts: [] }]);
   });
 
   it('omits runs that are only blank and gives an empty section parts: []', () => {
-    expect(parse('<!-- agent-section:a -->\n   \n\t\n<!-- /agent-section:a -->').parts).toEqual([{ id: 'a', parts: [] }]);
+    expect(parse('<!-- agent-section:a -->\n   \n\t\n<!-- /agent-section:a -->').parts).toEqual([
+      { id: 'a', parts: [] },
+    ]);
   });
 
   it('keeps text between sibling and nested sections in order', () => {
-    const text = 'intro\n<!-- agent-section:a -->\nA1\n<!-- agent-section:b -->\nB\n<!-- /agent-section:b -->\nA2\n<!-- /agent-section:a -->\n<!-- agent-section:c -->\nC\n<!-- /agent-section:c -->\noutro';
+    const text =
+      'intro\n<!-- agent-section:a -->\nA1\n<!-- agent-section:b -->\nB\n<!-- /agent-section:b -->\nA2\n<!-- /agent-section:a -->\n<!-- agent-section:c -->\nC\n<!-- /agent-section:c -->\noutro';
     expect(parse(text).parts).toEqual([
       'intro',
       { id: 'a', parts: ['A1', { id: 'b', parts: ['B'] }, 'A2'] },
@@ -51,14 +75,24 @@ describe('parseKnowledgeDocument', () => {
   });
 
   it('gives a parse after a refused one nothing of it (parts are collected in an array kept between parses)', () => {
-    const refused = '<!-- agent-section:x -->\nX1\n<!-- agent-section:y -->\nY\n<!-- agent-section:x -->\nmore';
+    const refused =
+      '<!-- agent-section:x -->\nX1\n<!-- agent-section:y -->\nY\n<!-- agent-section:x -->\nmore';
     expect(() => parse(refused)).toThrow();
-    const sections = Array.from({ length: 70_000 }, (_, k) => `<!-- agent-section:s${k} -->\n<!-- /agent-section:s${k} -->`);
+    const sections = Array.from(
+      { length: 70_000 },
+      (_, k) => `<!-- agent-section:s${k} -->\n<!-- /agent-section:s${k} -->`,
+    );
     expect(parse(`${sections.join('\n')}\nend`).parts).toHaveLength(70_001);
-    expect(parse('<!-- agent-section:a -->\nA\n<!-- /agent-section:a -->').parts).toEqual([{ id: 'a', parts: ['A'] }]);
+    expect(parse('<!-- agent-section:a -->\nA\n<!-- /agent-section:a -->').parts).toEqual([
+      { id: 'a', parts: ['A'] },
+    ]);
     expect(parse('just text').parts).toEqual(['just text']);
     // Duplicates are found per parse: the IDs of the parses before do not count.
-    expect(parse('<!-- agent-section:x -->\n<!-- /agent-section:x -->\n<!-- agent-section:y -->\n<!-- /agent-section:y -->').parts).toEqual([
+    expect(
+      parse(
+        '<!-- agent-section:x -->\n<!-- /agent-section:x -->\n<!-- agent-section:y -->\n<!-- /agent-section:y -->',
+      ).parts,
+    ).toEqual([
       { id: 'x', parts: [] },
       { id: 'y', parts: [] },
     ]);
@@ -67,8 +101,10 @@ describe('parseKnowledgeDocument', () => {
   it('gives a parse started inside another one (through a patched built-in) buffers of its own', () => {
     // The parser's buffers are kept between parses; user code can only run inside a scan through a
     // patched built-in, here `replace`, which the scan calls on the body text of a CRLF text.
-    const outerText = 'before\r\n<!-- agent-section:a -->\r\nA1\r\n<!-- agent-section:b -->\r\nB\r\n<!-- /agent-section:b -->\r\nA2\r\n<!-- /agent-section:a -->\r\nafter';
-    const innerText = '<!-- agent-section:x -->\nX\n<!-- /agent-section:x -->\n<!-- agent-section:y -->\n<!-- /agent-section:y -->\n<!-- agent-section:x -->\n<!-- /agent-section:x -->';
+    const outerText =
+      'before\r\n<!-- agent-section:a -->\r\nA1\r\n<!-- agent-section:b -->\r\nB\r\n<!-- /agent-section:b -->\r\nA2\r\n<!-- /agent-section:a -->\r\nafter';
+    const innerText =
+      '<!-- agent-section:x -->\nX\n<!-- /agent-section:x -->\n<!-- agent-section:y -->\n<!-- /agent-section:y -->\n<!-- agent-section:x -->\n<!-- /agent-section:x -->';
     const expected = parse(outerText).parts;
     const inner: unknown[] = [];
     const replace = String.prototype.replace;
@@ -76,7 +112,11 @@ describe('parseKnowledgeDocument', () => {
       try {
         inner.push(parse(innerText));
       } catch (error) {
-        inner.push((error as { issues: unknown[] }).issues.map((issue) => (issue as { code: string; line: number }).line));
+        inner.push(
+          (error as { issues: unknown[] }).issues.map(
+            (issue) => (issue as { code: string; line: number }).line,
+          ),
+        );
       }
       return replace.apply(this, args);
     } as typeof replace;
@@ -85,9 +125,9 @@ describe('parseKnowledgeDocument', () => {
     try {
       parts = parse(outerText).parts;
       // The outer parse's own duplicate, recorded before the inner parses ran, is still found.
-      outerDuplicates = catchKnowledgeError(() => parse(`${outerText}\r\n<!-- agent-section:b -->\r\nB2\r\n<!-- /agent-section:b -->`)).issues.map(
-        (issue) => [issue.code, issue.line, issue.related],
-      );
+      outerDuplicates = catchKnowledgeError(() =>
+        parse(`${outerText}\r\n<!-- agent-section:b -->\r\nB2\r\n<!-- /agent-section:b -->`),
+      ).issues.map((issue) => [issue.code, issue.line, issue.related]);
     } finally {
       String.prototype.replace = replace;
     }
@@ -108,21 +148,31 @@ describe('parseKnowledgeDocument', () => {
   });
 
   it('ignores a leading byte order mark, and only a leading one', () => {
-    expect(parse('\uFEFF<!-- agent-section:a -->\nx\n<!-- /agent-section:a -->').parts).toEqual([{ id: 'a', parts: ['x'] }]);
+    expect(parse('\uFEFF<!-- agent-section:a -->\nx\n<!-- /agent-section:a -->').parts).toEqual([
+      { id: 'a', parts: ['x'] },
+    ]);
     expect(parse('a\n\uFEFFb').parts).toEqual(['a\n\uFEFFb']);
   });
 
   it('accepts every ID character and treats `.` as only a character', () => {
     const id = 'Az09_.:-x';
-    expect(parse(`<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`).parts).toEqual([{ id, parts: [] }]);
+    expect(parse(`<!-- agent-section:${id} -->\n<!-- /agent-section:${id} -->`).parts).toEqual([
+      { id, parts: [] },
+    ]);
     // `a.b` is a sibling of `a`, not its child: nesting comes from anchors only.
-    const text = '<!-- agent-section:a -->\n<!-- /agent-section:a -->\n<!-- agent-section:a.b -->\n<!-- /agent-section:a.b -->';
-    expect(parse(text).parts).toEqual([{ id: 'a', parts: [] }, { id: 'a.b', parts: [] }]);
+    const text =
+      '<!-- agent-section:a -->\n<!-- /agent-section:a -->\n<!-- agent-section:a.b -->\n<!-- /agent-section:a.b -->';
+    expect(parse(text).parts).toEqual([
+      { id: 'a', parts: [] },
+      { id: 'a.b', parts: [] },
+    ]);
   });
 
   it('treats prototype names as ordinary IDs', () => {
     const ids = ['__proto__', 'constructor', 'hasOwnProperty', 'toString'];
-    const text = ids.map((id) => `<!-- agent-section:${id} -->\n${id} text\n<!-- /agent-section:${id} -->`).join('\n');
+    const text = ids
+      .map((id) => `<!-- agent-section:${id} -->\n${id} text\n<!-- /agent-section:${id} -->`)
+      .join('\n');
     expect(parse(text).parts).toEqual(ids.map((id) => ({ id, parts: [`${id} text`] })));
   });
 

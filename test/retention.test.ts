@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../src/index.js';
 import { isCollected } from './helpers/gc.js';
 
-const text = '<!-- agent-section:a -->\nA\n<!-- agent-section:b -->\nB\n<!-- /agent-section:b -->\n<!-- /agent-section:a -->\nafter\n';
+const text =
+  '<!-- agent-section:a -->\nA\n<!-- agent-section:b -->\nB\n<!-- /agent-section:b -->\n<!-- /agent-section:a -->\nafter\n';
 const parse = () => parseKnowledgeDocument({ id: 'doc', revision: 'r1', text });
 
 describe('retention', () => {
@@ -12,12 +13,18 @@ describe('retention', () => {
     // Built in a function of its own, so that only the catalog and the weak references leave it.
     const build = () => {
       const documents = [parse()];
-      return { catalog: defineKnowledgeCatalog(documents), list: new WeakRef(documents), document: new WeakRef(documents[0]!) };
+      return {
+        catalog: defineKnowledgeCatalog(documents),
+        list: new WeakRef(documents),
+        document: new WeakRef(documents[0]!),
+      };
     };
     const { catalog, list, document } = build();
     expect(await isCollected(list)).toBe(true);
     expect(await isCollected(document)).toBe(true);
-    expect(catalog.read({ documentId: 'doc', selection: { mode: 'self', sectionIds: ['b'] } }).content).toBe('B');
+    expect(
+      catalog.read({ documentId: 'doc', selection: { mode: 'self', sectionIds: ['b'] } }).content,
+    ).toBe('B');
   });
 
   it('a parse keeps nothing of its tree once the caller drops it', async () => {
@@ -33,7 +40,11 @@ describe('retention', () => {
     const refusedAndDrop = () => {
       let kept: WeakRef<object> | undefined;
       try {
-        parseKnowledgeDocument({ id: 'doc', revision: 'r1', text: `${text}<!-- agent-section:c -->\n<!-- agent-section:d -->\nD\n<!-- /agent-section:d -->\n` });
+        parseKnowledgeDocument({
+          id: 'doc',
+          revision: 'r1',
+          text: `${text}<!-- agent-section:c -->\n<!-- agent-section:d -->\nD\n<!-- /agent-section:d -->\n`,
+        });
       } catch (error) {
         kept = new WeakRef(error as object);
       }

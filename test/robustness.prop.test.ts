@@ -6,7 +6,13 @@ import {
   isKnowledgeError,
   parseKnowledgeDocument,
 } from '../src/index.js';
-import { anchorLine, nearMissLine, parsedDocument, proseLine, sectionId } from './helpers/arbitraries.js';
+import {
+  anchorLine,
+  nearMissLine,
+  parsedDocument,
+  proseLine,
+  sectionId,
+} from './helpers/arbitraries.js';
 
 /** Call `fn`; it may return, or throw a KnowledgeError with at least one issue — nothing else. */
 function onlyKnowledgeErrors(fn: () => unknown): void {
@@ -49,8 +55,25 @@ const noisyText = fc
 describe('only KnowledgeError escapes a public function', () => {
   it('even for values whose getters or prototypes throw', () => {
     const hostile = Object.create(
-      new Proxy({}, { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } }),
-      { id: { get: () => { throw new Error('getter'); }, enumerable: true } },
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('trap');
+          },
+          getPrototypeOf: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+      {
+        id: {
+          get: () => {
+            throw new Error('getter');
+          },
+          enumerable: true,
+        },
+      },
     ) as unknown;
     const catalog = defineKnowledgeCatalog([{ id: 'd', revision: 'r', parts: [] }]);
     for (const call of [
@@ -69,9 +92,15 @@ describe('only KnowledgeError escapes a public function', () => {
   });
 
   it('parseKnowledgeDocument on arbitrary arguments and noisy text', () => {
-    fc.assert(fc.property(anything, (value) => onlyKnowledgeErrors(() => parseKnowledgeDocument(value as never))));
     fc.assert(
-      fc.property(noisyText, sectionId, (text, id) => onlyKnowledgeErrors(() => parseKnowledgeDocument({ id, revision: 'r', text }))),
+      fc.property(anything, (value) =>
+        onlyKnowledgeErrors(() => parseKnowledgeDocument(value as never)),
+      ),
+    );
+    fc.assert(
+      fc.property(noisyText, sectionId, (text, id) =>
+        onlyKnowledgeErrors(() => parseKnowledgeDocument({ id, revision: 'r', text })),
+      ),
     );
   });
 
@@ -81,7 +110,9 @@ describe('only KnowledgeError escapes a public function', () => {
         onlyKnowledgeErrors(() => defineKnowledgeCatalog(documents as never, options as never));
         onlyKnowledgeErrors(() => defineKnowledgeCatalog([documents] as never));
         onlyKnowledgeErrors(() => formatKnowledgeDocument(documents as never));
-        onlyKnowledgeErrors(() => defineKnowledgeCatalog([{ id: 'd', revision: 'r', parts: [documents] }] as never));
+        onlyKnowledgeErrors(() =>
+          defineKnowledgeCatalog([{ id: 'd', revision: 'r', parts: [documents] }] as never),
+        );
         expect(typeof isKnowledgeError(documents)).toBe('boolean');
       }),
     );
@@ -89,13 +120,28 @@ describe('only KnowledgeError escapes a public function', () => {
 
   it('catalog methods on arbitrary requests and IDs', () => {
     fc.assert(
-      fc.property(parsedDocument, anything, fc.oneof(anything, fc.record({ documentId: anything, selection: fc.record({ mode: anything, sectionIds: anything }), maxChars: anything }, { requiredKeys: [] })), (doc, id, request) => {
-        const catalog = defineKnowledgeCatalog([doc]);
-        onlyKnowledgeErrors(() => catalog.read(request as never));
-        onlyKnowledgeErrors(() => catalog.assertSelection(request));
-        onlyKnowledgeErrors(() => catalog.sectionIds(id as never));
-        onlyKnowledgeErrors(() => catalog.document(id as never));
-      }),
+      fc.property(
+        parsedDocument,
+        anything,
+        fc.oneof(
+          anything,
+          fc.record(
+            {
+              documentId: anything,
+              selection: fc.record({ mode: anything, sectionIds: anything }),
+              maxChars: anything,
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+        (doc, id, request) => {
+          const catalog = defineKnowledgeCatalog([doc]);
+          onlyKnowledgeErrors(() => catalog.read(request as never));
+          onlyKnowledgeErrors(() => catalog.assertSelection(request));
+          onlyKnowledgeErrors(() => catalog.sectionIds(id as never));
+          onlyKnowledgeErrors(() => catalog.document(id as never));
+        },
+      ),
     );
   });
 });

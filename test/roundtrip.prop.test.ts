@@ -6,7 +6,12 @@ import { catchKnowledgeError } from './helpers/knowledgeError.js';
 import { anchorEvents } from './helpers/scan.js';
 
 const reparse = (text: string, doc: { id: string; revision: string; locale?: string }) =>
-  parseKnowledgeDocument({ id: doc.id, revision: doc.revision, ...(doc.locale === undefined ? {} : { locale: doc.locale }), text });
+  parseKnowledgeDocument({
+    id: doc.id,
+    revision: doc.revision,
+    ...(doc.locale === undefined ? {} : { locale: doc.locale }),
+    text,
+  });
 
 describe('round trip', () => {
   it('parse(format(doc)) deep-equals every document in parsed form', () => {
@@ -19,11 +24,16 @@ describe('round trip', () => {
 
   it('format(parse(text)) is a fixed point: formatting the reparsed document gives the same text', () => {
     fc.assert(
-      fc.property(parsedDocument, fc.constantFrom('\n', '\r\n', '\r'), fc.boolean(), (doc, eol, bom) => {
-        const text = formatKnowledgeDocument(doc);
-        const variant = (bom ? '\uFEFF' : '') + text.replace(/\n/g, eol);
-        expect(formatKnowledgeDocument(reparse(variant, doc))).toBe(text);
-      }),
+      fc.property(
+        parsedDocument,
+        fc.constantFrom('\n', '\r\n', '\r'),
+        fc.boolean(),
+        (doc, eol, bom) => {
+          const text = formatKnowledgeDocument(doc);
+          const variant = (bom ? '\uFEFF' : '') + text.replace(/\n/g, eol);
+          expect(formatKnowledgeDocument(reparse(variant, doc))).toBe(text);
+        },
+      ),
     );
   });
 
@@ -42,7 +52,9 @@ describe('round trip', () => {
           const drop = anchors[pick % anchors.length]!;
           const broken = [...lines.slice(0, drop), ...lines.slice(drop + 1)].join('\n');
           const error = catchKnowledgeError(() => reparse(broken, doc));
-          expect(['UNCLOSED_SECTION', 'UNEXPECTED_CLOSE', 'MISMATCHED_CLOSE']).toContain(error.code);
+          expect(['UNCLOSED_SECTION', 'UNEXPECTED_CLOSE', 'MISMATCHED_CLOSE']).toContain(
+            error.code,
+          );
           for (const issue of error.issues) expect(issue.line).toBeGreaterThan(0);
         },
       ),

@@ -28,7 +28,10 @@ describe('public types', () => {
       readonly locale?: string;
       readonly parts: readonly (string | KnowledgeSection)[];
     }>();
-    expectTypeOf<KnowledgeSection>().toEqualTypeOf<{ readonly id: string; readonly parts: readonly (string | KnowledgeSection)[] }>();
+    expectTypeOf<KnowledgeSection>().toEqualTypeOf<{
+      readonly id: string;
+      readonly parts: readonly (string | KnowledgeSection)[];
+    }>();
     expectTypeOf<KnowledgeSnapshot>().toEqualTypeOf<{
       readonly id: string;
       readonly documentId: string;
@@ -38,7 +41,9 @@ describe('public types', () => {
       readonly content: string;
     }>();
     expectTypeOf<KnowledgeCatalog['ids']>().toEqualTypeOf<readonly string[]>();
-    expectTypeOf<KnowledgeIssue['path']>().toEqualTypeOf<readonly (string | number)[] | undefined>();
+    expectTypeOf<KnowledgeIssue['path']>().toEqualTypeOf<
+      readonly (string | number)[] | undefined
+    >();
   });
 
   it('selections are a discriminated union: sectionIds only where the mode takes them', () => {

@@ -21,7 +21,12 @@ export { isKnowledgeToolError, KnowledgeToolError } from './errors/KnowledgeTool
 export type { KnowledgeToolErrorOptions } from './errors/KnowledgeToolError.js';
 export { createCatalogSource } from './source/createCatalogSource.js';
 export { tokenize } from './search/tokenize.js';
-export { callKnowledgeTool, KNOWLEDGE_TOOL_NAMES, KNOWLEDGE_TOOL_SCHEMAS, knowledgeTools } from './tools/index.js';
+export {
+  callKnowledgeTool,
+  KNOWLEDGE_TOOL_NAMES,
+  KNOWLEDGE_TOOL_SCHEMAS,
+  knowledgeTools,
+} from './tools/index.js';
 export type { KnowledgeToolSchemas, KnowledgeToolsOptions } from './tools/index.js';
 export {
   toAISDKTools,

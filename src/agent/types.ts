@@ -7,7 +7,8 @@
  */
 
 /** A JSON value, as tool inputs and outputs carry them. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** A JSON object. */
 export interface JsonObject {
@@ -234,7 +235,8 @@ export interface StageStatus<Code extends string> {
 }
 
 /** Safe codes of `semanticStatus`. */
-export type SemanticSafeCode = 'SEMANTIC_DISABLED' | 'SEMANTIC_NOT_USED' | 'SEMANTIC_UNAVAILABLE' | 'SEMANTIC_TIMEOUT';
+export type SemanticSafeCode =
+  'SEMANTIC_DISABLED' | 'SEMANTIC_NOT_USED' | 'SEMANTIC_UNAVAILABLE' | 'SEMANTIC_TIMEOUT';
 
 /** Safe codes of `rerankerStatus`. */
 export type RerankerSafeCode = 'RERANKER_DISABLED' | 'RERANKER_UNAVAILABLE' | 'RERANKER_TIMEOUT';
@@ -368,7 +370,8 @@ export interface KnowledgeSource {
 }
 
 /** Names of the six tools, as the seed writes them. */
-export type KnowledgeToolName = 'search_files' | 'read_file' | 'list_tree' | 'get_file' | 'read_related' | 'expand_graph';
+export type KnowledgeToolName =
+  'search_files' | 'read_file' | 'list_tree' | 'get_file' | 'read_related' | 'expand_graph';
 
 // ---------------------------------------------------------------------------------------------------
 // Options

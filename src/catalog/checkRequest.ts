@@ -28,17 +28,26 @@ export interface CheckedRequest {
 }
 
 /** Check `request`; throws one `KnowledgeError` with every problem. `api` names the caller in messages. */
-export function checkRequest(api: string, request: unknown, documents: ReadonlyMap<string, CompiledDocument>): CheckedRequest {
+export function checkRequest(
+  api: string,
+  request: unknown,
+  documents: ReadonlyMap<string, CompiledDocument>,
+): CheckedRequest {
   const issues: KnowledgeIssue[] = [];
   const bad = (path: (string | number)[], what: string): void => {
-    issues.push({ code: 'INVALID_SELECTION', path, message: `${api}: ${formatPath('request', path)}: ${what}` });
+    issues.push({
+      code: 'INVALID_SELECTION',
+      path,
+      message: `${api}: ${formatPath('request', path)}: ${what}`,
+    });
   };
   if (!isPlainObject(request)) {
     bad([], `expected { documentId, selection, maxChars? }, got ${describe(request)}.`);
     throwIfIssues(issues);
   }
   const req = request as Record<string, unknown>;
-  for (const key of extraKeys(req, REQUEST_KEYS)) bad([key], `unknown key \`${key}\`. A request is { documentId, selection, maxChars? }.`);
+  for (const key of extraKeys(req, REQUEST_KEYS))
+    bad([key], `unknown key \`${key}\`. A request is { documentId, selection, maxChars? }.`);
 
   const documentId = own(req, 'documentId');
   let doc: CompiledDocument | undefined;
@@ -46,7 +55,10 @@ export function checkRequest(api: string, request: unknown, documents: ReadonlyM
     bad(['documentId'], `\`documentId\` must be a non-empty string, got ${describe(documentId)}.`);
   } else {
     doc = documents.get(documentId);
-    if (doc === undefined) issues.push(unknownDocument(api, documentId, documents.keys(), ['documentId'], 'request.documentId: '));
+    if (doc === undefined)
+      issues.push(
+        unknownDocument(api, documentId, documents.keys(), ['documentId'], 'request.documentId: '),
+      );
   }
 
   const selection = own(req, 'selection');
@@ -54,21 +66,34 @@ export function checkRequest(api: string, request: unknown, documents: ReadonlyM
   const sections: CompiledSection[] = [];
   const sectionIds: string[] = [];
   if (!isPlainObject(selection)) {
-    bad(['selection'], `\`selection\` must be { mode: 'document' } or { mode: 'self' | 'subtree', sectionIds: [...] }, got ${describe(selection)}.`);
+    bad(
+      ['selection'],
+      `\`selection\` must be { mode: 'document' } or { mode: 'self' | 'subtree', sectionIds: [...] }, got ${describe(selection)}.`,
+    );
   } else {
-    for (const key of extraKeys(selection, SELECTION_KEYS)) bad(['selection', key], `unknown key \`${key}\`. A selection is { mode, sectionIds? }.`);
+    for (const key of extraKeys(selection, SELECTION_KEYS))
+      bad(['selection', key], `unknown key \`${key}\`. A selection is { mode, sectionIds? }.`);
     const rawMode = own(selection, 'mode');
     const ids = own(selection, 'sectionIds');
     if (typeof rawMode !== 'string' || !MODES.includes(rawMode)) {
-      bad(['selection', 'mode'], `\`mode\` must be 'document', 'self' or 'subtree', got ${describe(rawMode)}.`);
+      bad(
+        ['selection', 'mode'],
+        `\`mode\` must be 'document', 'self' or 'subtree', got ${describe(rawMode)}.`,
+      );
     } else {
       mode = rawMode as KnowledgeSelectionMode;
     }
     if (mode === 'document' && ids !== undefined) {
-      bad(['selection', 'sectionIds'], "`sectionIds` is not allowed in 'document' mode, which reads the whole document. Remove it, or use mode 'self' or 'subtree'.");
+      bad(
+        ['selection', 'sectionIds'],
+        "`sectionIds` is not allowed in 'document' mode, which reads the whole document. Remove it, or use mode 'self' or 'subtree'.",
+      );
     } else if (mode !== undefined && mode !== 'document') {
       if (!Array.isArray(ids) || ids.length === 0) {
-        bad(['selection', 'sectionIds'], `'${mode}' mode needs \`sectionIds\`: a non-empty array of section IDs, got ${describe(ids)}.`);
+        bad(
+          ['selection', 'sectionIds'],
+          `'${mode}' mode needs \`sectionIds\`: a non-empty array of section IDs, got ${describe(ids)}.`,
+        );
       } else {
         const seen = new Set<string>();
         for (let i = 0; i < ids.length; i++) {
@@ -114,8 +139,18 @@ export function checkRequest(api: string, request: unknown, documents: ReadonlyM
 
   const maxChars = own(req, 'maxChars');
   if (maxChars !== undefined && !isCharLimit(maxChars)) {
-    bad(['maxChars'], `\`maxChars\` must be a non-negative safe integer (a limit in Unicode code points), got ${describe(maxChars)}.`);
+    bad(
+      ['maxChars'],
+      `\`maxChars\` must be a non-negative safe integer (a limit in Unicode code points), got ${describe(maxChars)}.`,
+    );
   }
   throwIfIssues(issues);
-  return { documentId: documentId as string, doc: doc!, mode: mode!, sections, sectionIds, maxChars: maxChars as number | undefined };
+  return {
+    documentId: documentId as string,
+    doc: doc!,
+    mode: mode!,
+    sections,
+    sectionIds,
+    maxChars: maxChars as number | undefined,
+  };
 }

@@ -125,7 +125,12 @@ interface Context {
 }
 
 /** The input path of the part at `index` under `parent` (the document's parts when `undefined`). */
-function pathOf(at: DocumentPlace, parent: Entry | undefined, index: number, ...rest: (string | number)[]): (string | number)[] {
+function pathOf(
+  at: DocumentPlace,
+  parent: Entry | undefined,
+  index: number,
+  ...rest: (string | number)[]
+): (string | number)[] {
   const indexes: number[] = [index];
   for (let e = parent; e !== undefined; e = e.parent) indexes.push(e.index);
   const path: (string | number)[] = [...at.path];
@@ -135,7 +140,13 @@ function pathOf(at: DocumentPlace, parent: Entry | undefined, index: number, ...
 }
 
 /** Record an issue; messages name the place and, once known, the document: `documents[2].parts[0] in \`guide\``. */
-function report(ctx: Context, code: KnowledgeIssue['code'], path: (string | number)[], what: string, sectionId?: string): void {
+function report(
+  ctx: Context,
+  code: KnowledgeIssue['code'],
+  path: (string | number)[],
+  what: string,
+  sectionId?: string,
+): void {
   const { at, documentId } = ctx;
   ctx.issues.push({
     code,
@@ -158,11 +169,19 @@ function ancestors(input: object, stack: readonly Frame[]): Set<object> {
 }
 
 /** Validate and compile `input`, pushing problems to `issues`; returns `undefined` when it is unusable. */
-export function compileDocument(input: unknown, at: DocumentPlace, issues: KnowledgeIssue[]): CompiledDocument | undefined {
+export function compileDocument(
+  input: unknown,
+  at: DocumentPlace,
+  issues: KnowledgeIssue[],
+): CompiledDocument | undefined {
   const before = issues.length;
   const ctx: Context = { at, issues, documentId: undefined };
   if (!isPlainObject(input)) {
-    invalid(ctx, [...at.path], `expected a document { id, revision, locale?, parts }, got ${describe(input)}.`);
+    invalid(
+      ctx,
+      [...at.path],
+      `expected a document { id, revision, locale?, parts }, got ${describe(input)}.`,
+    );
     return undefined;
   }
   const id = own(input, 'id');
@@ -171,17 +190,38 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   const parts = own(input, 'parts');
   if (isNonEmptyString(id)) ctx.documentId = id;
   for (const key of extraKeys(input, DOCUMENT_KEYS)) {
-    invalid(ctx, [...at.path, key], `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`);
+    invalid(
+      ctx,
+      [...at.path, key],
+      `unknown document key \`${key}\`. Allowed keys: ${DOCUMENT_KEYS.join(', ')}.`,
+    );
   }
-  if (ctx.documentId === undefined) invalid(ctx, [...at.path, 'id'], `the document ID must be a non-empty string, got ${describe(id)}.`);
+  if (ctx.documentId === undefined)
+    invalid(
+      ctx,
+      [...at.path, 'id'],
+      `the document ID must be a non-empty string, got ${describe(id)}.`,
+    );
   if (!isNonEmptyString(revision)) {
-    invalid(ctx, [...at.path, 'revision'], `the revision must be a non-empty string (a content hash or version your app computes), got ${describe(revision)}.`);
+    invalid(
+      ctx,
+      [...at.path, 'revision'],
+      `the revision must be a non-empty string (a content hash or version your app computes), got ${describe(revision)}.`,
+    );
   }
   if (locale !== undefined && !isNonEmptyString(locale)) {
-    invalid(ctx, [...at.path, 'locale'], `the locale must be a non-empty string or absent, got ${describe(locale)}.`);
+    invalid(
+      ctx,
+      [...at.path, 'locale'],
+      `the locale must be a non-empty string or absent, got ${describe(locale)}.`,
+    );
   }
   if (!Array.isArray(parts)) {
-    invalid(ctx, [...at.path, 'parts'], `\`parts\` must be an array of strings and sections, got ${describe(parts)}.`);
+    invalid(
+      ctx,
+      [...at.path, 'parts'],
+      `\`parts\` must be an array of strings and sections, got ${describe(parts)}.`,
+    );
     return undefined;
   }
 
@@ -195,7 +235,18 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   // invalid one (or the document object itself): only then is the part looked up among its
   // ancestors. The ancestor set is built from the stack at the first such lookup, kept from then on.
   let onPath: Set<object> | undefined;
-  const stack: Frame[] = [{ src: parts, out: undefined, node: undefined, entry: undefined, id: '', start: 0, own: undefined, i: 0 }];
+  const stack: Frame[] = [
+    {
+      src: parts,
+      out: undefined,
+      node: undefined,
+      entry: undefined,
+      id: '',
+      start: 0,
+      own: undefined,
+      i: 0,
+    },
+  ];
   let root: KnowledgePart[] | undefined;
   // The frame of the section closed last, for the next section to reuse: most sections open right
   // after one closes, so a document allocates few frames beyond its depth, not one per section (the
@@ -217,7 +268,8 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
         stack[stack.length - 1]!.out![entry.index] = node;
         entry.node = node;
         entry.end = texts.length;
-        if (frame.own !== undefined) entry.own = frame.own.length === 0 ? NONE : Object.freeze(frame.own);
+        if (frame.own !== undefined)
+          entry.own = frame.own.length === 0 ? NONE : Object.freeze(frame.own);
         spare = frame;
       }
       continue;
@@ -235,7 +287,11 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     }
     const parent = frame.entry;
     if (!isPlainObject(part)) {
-      invalid(ctx, pathOf(at, parent, index), `a part must be a string or a section { id, parts }, got ${describe(part)}.`);
+      invalid(
+        ctx,
+        pathOf(at, parent, index),
+        `a part must be a string or a section { id, parts }, got ${describe(part)}.`,
+      );
       continue;
     }
     const sectionId = own(part, 'id');
@@ -261,13 +317,28 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       }
     }
     for (const key of extraKeys(part, SECTION_KEYS)) {
-      invalid(ctx, pathOf(at, parent, index, key), `unknown section key \`${key}\`. A section is { id, parts }.`);
+      invalid(
+        ctx,
+        pathOf(at, parent, index, key),
+        `unknown section key \`${key}\`. A section is { id, parts }.`,
+      );
     }
     // Every section gets an entry (it locates its children in messages); only a valid, first use of
     // an ID is registered. `node`, `end` and `own` are completed at the close.
-    const entry: Entry = { node: PENDING, start: texts.length, end: 0, own: undefined, parent, index };
+    const entry: Entry = {
+      node: PENDING,
+      start: texts.length,
+      end: 0,
+      own: undefined,
+      parent,
+      index,
+    };
     if (id === '') {
-      invalid(ctx, pathOf(at, parent, index, 'id'), `a section ID must be a non-empty string, got ${describe(sectionId)}.`);
+      invalid(
+        ctx,
+        pathOf(at, parent, index, 'id'),
+        `a section ID must be a non-empty string, got ${describe(sectionId)}.`,
+      );
     } else if (first === undefined) {
       if (ids === undefined) {
         ids = [id];
@@ -293,7 +364,11 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
       );
     }
     if (!Array.isArray(sectionParts)) {
-      invalid(ctx, pathOf(at, parent, index, 'parts'), `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`);
+      invalid(
+        ctx,
+        pathOf(at, parent, index, 'parts'),
+        `\`parts\` must be an array of strings and sections, got ${describe(sectionParts)}.`,
+      );
       continue;
     }
     onPath?.add(part);
@@ -301,7 +376,17 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
     if (parent !== undefined) frame.own ??= texts.slice(frame.start);
     const next = spare;
     spare = undefined;
-    if (next === undefined) stack.push({ src: sectionParts, out: undefined, node: part, entry, id, start: texts.length, own: undefined, i: 0 });
+    if (next === undefined)
+      stack.push({
+        src: sectionParts,
+        out: undefined,
+        node: part,
+        entry,
+        id,
+        start: texts.length,
+        own: undefined,
+        i: 0,
+      });
     else {
       next.src = sectionParts;
       next.out = undefined;
@@ -319,12 +404,22 @@ export function compileDocument(input: unknown, at: DocumentPlace, issues: Knowl
   const document: KnowledgeDocument = Object.freeze(
     locale === undefined
       ? { id: ctx.documentId!, revision: revision as string, parts: root! }
-      : { id: ctx.documentId!, revision: revision as string, locale: locale as string, parts: root! },
+      : {
+          id: ctx.documentId!,
+          revision: revision as string,
+          locale: locale as string,
+          parts: root!,
+        },
   );
   // Kept for the catalog's life, so without a grown array's spare capacity: a document without
   // sections whose parts are all non-empty strings has its parts as its texts.
   if (ids === undefined && texts.length === root!.length) texts = root as string[];
   else if (texts.length <= MAX_PRESIZED) texts = texts.slice();
   if (ids === undefined) return { document, texts, sections: NO_SECTIONS, sectionIds: NONE };
-  return { document, texts, sections: map ?? entries!.slice(), sectionIds: Object.freeze(ids.length <= MAX_PRESIZED ? ids.slice() : ids) };
+  return {
+    document,
+    texts,
+    sections: map ?? entries!.slice(),
+    sectionIds: Object.freeze(ids.length <= MAX_PRESIZED ? ids.slice() : ids),
+  };
 }

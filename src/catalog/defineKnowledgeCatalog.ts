@@ -1,7 +1,12 @@
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { fail, guardInput, throwIfIssues, throwIssues } from '../internal/guard.js';
 import { describe, isCharLimit, isPlainObject, own, unknownKeys } from '../internal/values.js';
-import type { KnowledgeCatalog, KnowledgeCatalogOptions, KnowledgeDocument, KnowledgeReadRequest } from '../types.js';
+import type {
+  KnowledgeCatalog,
+  KnowledgeCatalogOptions,
+  KnowledgeDocument,
+  KnowledgeReadRequest,
+} from '../types.js';
 import { checkRequest } from './checkRequest.js';
 import { type CompiledDocument, compileDocument } from './compileDocument.js';
 import { readSnapshot } from './readSnapshot.js';
@@ -36,12 +41,22 @@ export function defineKnowledgeCatalog(
 }
 
 /** The catalog of compiled documents. */
-function catalogOf({ compiled, maxChars }: { compiled: Map<string, CompiledDocument>; maxChars: number | undefined }): KnowledgeCatalog {
+function catalogOf({
+  compiled,
+  maxChars,
+}: {
+  compiled: Map<string, CompiledDocument>;
+  maxChars: number | undefined;
+}): KnowledgeCatalog {
   const ids = Object.freeze([...compiled.keys()]);
 
   const find = (api: string, documentId: unknown): CompiledDocument => {
     if (typeof documentId !== 'string') {
-      fail({ code: 'INVALID_INPUT', path: [], message: `${api}: the document ID must be a string, got ${describe(documentId)}.` });
+      fail({
+        code: 'INVALID_INPUT',
+        path: [],
+        message: `${api}: the document ID must be a string, got ${describe(documentId)}.`,
+      });
     }
     const doc = compiled.get(documentId);
     if (doc !== undefined) return doc;
@@ -53,22 +68,39 @@ function catalogOf({ compiled, maxChars }: { compiled: Map<string, CompiledDocum
     sectionIds: (documentId: string) => find('catalog.sectionIds', documentId).sectionIds,
     document: (documentId: string) => find('catalog.document', documentId).document,
     assertSelection(request: unknown): void {
-      guardInput('catalog.assertSelection', () => checkRequest('catalog.assertSelection', request, compiled));
+      guardInput('catalog.assertSelection', () =>
+        checkRequest('catalog.assertSelection', request, compiled),
+      );
     },
     read: (request: KnowledgeReadRequest) =>
-      readSnapshot('catalog.read', guardInput('catalog.read', () => checkRequest('catalog.read', request, compiled)), maxChars),
+      readSnapshot(
+        'catalog.read',
+        guardInput('catalog.read', () => checkRequest('catalog.read', request, compiled)),
+        maxChars,
+      ),
   });
 }
 
-function compileAll(documents: unknown, options: unknown): { compiled: Map<string, CompiledDocument>; maxChars: number | undefined } {
+function compileAll(
+  documents: unknown,
+  options: unknown,
+): { compiled: Map<string, CompiledDocument>; maxChars: number | undefined } {
   const issues: KnowledgeIssue[] = [];
   let maxChars: number | undefined;
   if (options !== undefined) {
     if (!isPlainObject(options)) {
-      issues.push({ code: 'INVALID_INPUT', path: ['options'], message: `${API}: options must be an object { maxChars? }, got ${describe(options)}.` });
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options'],
+        message: `${API}: options must be an object { maxChars? }, got ${describe(options)}.`,
+      });
     } else {
       for (const key of unknownKeys(options, ['maxChars'])) {
-        issues.push({ code: 'INVALID_INPUT', path: ['options', key], message: `${API}: unknown option \`${key}\`. The only option is \`maxChars\`.` });
+        issues.push({
+          code: 'INVALID_INPUT',
+          path: ['options', key],
+          message: `${API}: unknown option \`${key}\`. The only option is \`maxChars\`.`,
+        });
       }
       const limit = own(options, 'maxChars');
       if (limit !== undefined && !isCharLimit(limit)) {
@@ -82,7 +114,14 @@ function compileAll(documents: unknown, options: unknown): { compiled: Map<strin
   }
   const compiled = new Map<string, CompiledDocument>();
   if (!Array.isArray(documents)) {
-    throwIssues([...issues, { code: 'INVALID_INPUT', path: [], message: `${API}: expected an array of documents, got ${describe(documents)}.` }]);
+    throwIssues([
+      ...issues,
+      {
+        code: 'INVALID_INPUT',
+        path: [],
+        message: `${API}: expected an array of documents, got ${describe(documents)}.`,
+      },
+    ]);
   }
   // One Map operation per document. Each new ID is set in `compiled`; a set that does not grow the
   // Map is a duplicate. Any duplicate throws, so the value it overwrote never reaches a catalog. The

@@ -16,14 +16,21 @@ function selectContent(request: CheckedRequest): string {
   if (mode === 'document') return doc.texts.join(SEPARATOR).trim();
   const pieces: string[] = [];
   for (const section of sections) {
-    const strings = mode === 'self' && section.own !== undefined ? section.own : doc.texts.slice(section.start, section.end);
+    const strings =
+      mode === 'self' && section.own !== undefined
+        ? section.own
+        : doc.texts.slice(section.start, section.end);
     if (strings.length > 0) pieces.push(strings.join(SEPARATOR));
   }
   return pieces.join(SEPARATOR).trim();
 }
 
 /** Read `request` into a deep-frozen snapshot, throwing `MAX_CHARS_EXCEEDED` rather than cutting. */
-export function readSnapshot(api: string, request: CheckedRequest, defaultMaxChars: number | undefined): KnowledgeSnapshot {
+export function readSnapshot(
+  api: string,
+  request: CheckedRequest,
+  defaultMaxChars: number | undefined,
+): KnowledgeSnapshot {
   const { doc, documentId, mode, sectionIds } = request;
   const content = selectContent(request);
   const limit = request.maxChars ?? defaultMaxChars;
@@ -31,7 +38,8 @@ export function readSnapshot(api: string, request: CheckedRequest, defaultMaxCha
   if (limit !== undefined && content.length > limit) {
     const actual = countCodePoints(content);
     if (actual > limit) {
-      const from = request.maxChars === undefined ? "the catalog's default maxChars" : 'request.maxChars';
+      const from =
+        request.maxChars === undefined ? "the catalog's default maxChars" : 'request.maxChars';
       throwIfIssues([
         {
           code: 'MAX_CHARS_EXCEEDED',

@@ -12,7 +12,11 @@ import { count, textLine, toProblems } from './problems.js';
  * Loads `dir` for `command`; problems are printed to stderr as `check` prints them and end the command
  * with exit code 1; a folder that cannot be read ends it with 2.
  */
-export async function loadFolder(command: string, dir: string, io: CliIo): Promise<LoadedKnowledgeDirectory> {
+export async function loadFolder(
+  command: string,
+  dir: string,
+  io: CliIo,
+): Promise<LoadedKnowledgeDirectory> {
   try {
     return await loadKnowledgeDirectory(dir);
   } catch (error) {
@@ -22,11 +26,17 @@ export async function loadFolder(command: string, dir: string, io: CliIo): Promi
 
 /** The `CliExit` for a failed load, after printing its problems. */
 export function folderError(command: string, dir: string, error: unknown, io: CliIo): CliExit {
-  if (!isKnowledgeError(error)) return new CliExit(`knowledge-kit ${command}: ${error instanceof Error ? error.message : String(error)}`);
+  if (!isKnowledgeError(error))
+    return new CliExit(
+      `knowledge-kit ${command}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   if (error.code === 'READ_FAILED') return readFailed(command, error);
   const problems = toProblems(error.issues, dir);
   for (const problem of problems) io.stderr.write(`${textLine(problem)}\n`);
-  return new CliExit(`knowledge-kit ${command}: ${count(problems.length, 'problem')} in \`${dir}\`; fix them (\`knowledge-kit check ${dir}\` lists them too).`, EXIT.problems);
+  return new CliExit(
+    `knowledge-kit ${command}: ${count(problems.length, 'problem')} in \`${dir}\`; fix them (\`knowledge-kit check ${dir}\` lists them too).`,
+    EXIT.problems,
+  );
 }
 
 /** The knowledge base ID for `dir`: `--id`, else the folder's name. */

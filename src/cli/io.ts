@@ -26,5 +26,7 @@ export class CliExit extends Error {
 
 /** The one-line exit 2 for a folder or file that cannot be read (`READ_FAILED`). */
 export function readFailed(command: string, error: KnowledgeError): CliExit {
-  return new CliExit(`knowledge-kit ${command}: ${error.issues[0]!.message.replace(/^loadKnowledgeDirectory: /, '')}`);
+  return new CliExit(
+    `knowledge-kit ${command}: ${error.issues[0]!.message.replace(/^loadKnowledgeDirectory: /, '')}`,
+  );
 }

@@ -20,7 +20,13 @@ export interface LiveFolder {
  * Loads `dir` and, with `watch`, reloads it on change: a clean reload swaps the source (calls in flight
  * finish on the old one); a failed one prints its problems to stderr and keeps the last good source.
  */
-export async function openLiveFolder(command: string, dir: string, id: string, watch: boolean, io: CliIo): Promise<LiveFolder> {
+export async function openLiveFolder(
+  command: string,
+  dir: string,
+  id: string,
+  watch: boolean,
+  io: CliIo,
+): Promise<LiveFolder> {
   let documents = 0;
   let current: KnowledgeSource;
   let watcher: KnowledgeDirectoryWatcher | undefined;
@@ -30,11 +36,16 @@ export async function openLiveFolder(command: string, dir: string, id: string, w
         if (change.ok) {
           current = sourceOf(change.loaded, id);
           documents = change.loaded.catalog.ids.length;
-          io.stderr.write(`knowledge-kit ${command}: reloaded \`${dir}\`: ${count(documents, 'document')}\n`);
+          io.stderr.write(
+            `knowledge-kit ${command}: reloaded \`${dir}\`: ${count(documents, 'document')}\n`,
+          );
           return;
         }
-        for (const problem of toProblems(change.error.issues, dir)) io.stderr.write(`${textLine(problem)}\n`);
-        io.stderr.write(`knowledge-kit ${command}: reload of \`${dir}\` failed with ${count(change.error.issues.length, 'problem')}; still serving the last good version.\n`);
+        for (const problem of toProblems(change.error.issues, dir))
+          io.stderr.write(`${textLine(problem)}\n`);
+        io.stderr.write(
+          `knowledge-kit ${command}: reload of \`${dir}\` failed with ${count(change.error.issues.length, 'problem')}; still serving the last good version.\n`,
+        );
       });
     } catch (error) {
       throw folderError(command, dir, error, io);

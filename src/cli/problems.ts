@@ -28,17 +28,36 @@ export type ProblemFormat = 'text' | 'json' | 'github';
 export function toProblems(issues: readonly KnowledgeIssue[], shownAs: string): Problem[] {
   const base = shownAs.split('\\').join('/');
   return issues.map((issue) => {
-    const file = issue.file === undefined ? posix.normalize(base) : posix.isAbsolute(issue.file) ? issue.file : posix.join(base, issue.file);
+    const file =
+      issue.file === undefined
+        ? posix.normalize(base)
+        : posix.isAbsolute(issue.file)
+          ? issue.file
+          : posix.join(base, issue.file);
     let message = issue.message;
-    const prefix = issue.file === undefined ? undefined : issue.line === undefined ? `${issue.file}: ` : `${issue.file}:${issue.line}:${issue.column ?? 1}: `;
+    const prefix =
+      issue.file === undefined
+        ? undefined
+        : issue.line === undefined
+          ? `${issue.file}: `
+          : `${issue.file}:${issue.line}:${issue.column ?? 1}: `;
     if (prefix !== undefined && message.startsWith(prefix)) message = message.slice(prefix.length);
-    return { file, line: issue.line, column: issue.line === undefined ? undefined : (issue.column ?? 1), code: issue.code, message, issue };
+    return {
+      file,
+      line: issue.line,
+      column: issue.line === undefined ? undefined : (issue.column ?? 1),
+      code: issue.code,
+      message,
+      issue,
+    };
   });
 }
 
 /** `file:line:column` of a problem, or just `file` when it has no place in the text. */
 export function placeOf(problem: Problem): string {
-  return problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.column ?? 1}`;
+  return problem.line === undefined
+    ? problem.file
+    : `${problem.file}:${problem.line}:${problem.column ?? 1}`;
 }
 
 /** The line `file:line:column  CODE  message`. */
@@ -59,7 +78,8 @@ function escapeProperty(text: string): string {
 /** The workflow command `::error file=…,line=…,col=…,title=CODE::message`. */
 export function githubLine(problem: Problem): string {
   const properties = [`file=${escapeProperty(problem.file)}`];
-  if (problem.line !== undefined) properties.push(`line=${problem.line}`, `col=${problem.column ?? 1}`);
+  if (problem.line !== undefined)
+    properties.push(`line=${problem.line}`, `col=${problem.column ?? 1}`);
   properties.push(`title=${escapeProperty(problem.code)}`);
   return `::error ${properties.join(',')}::${escapeData(`${problem.code}: ${problem.message}`)}`;
 }
@@ -68,9 +88,17 @@ export function githubLine(problem: Problem): string {
 export function problemJson(problem: Problem): Record<string, unknown> {
   const { issue } = problem;
   const out: Record<string, unknown> = { file: problem.file };
-  if (problem.line !== undefined) Object.assign(out, { line: problem.line, column: problem.column });
+  if (problem.line !== undefined)
+    Object.assign(out, { line: problem.line, column: problem.column });
   Object.assign(out, { code: problem.code, message: problem.message });
-  for (const key of ['documentId', 'sectionId', 'related', 'suggestions', 'actual', 'limit'] as const) {
+  for (const key of [
+    'documentId',
+    'sectionId',
+    'related',
+    'suggestions',
+    'actual',
+    'limit',
+  ] as const) {
     if (issue[key] !== undefined) out[key] = issue[key];
   }
   return out;
@@ -78,7 +106,12 @@ export function problemJson(problem: Problem): Record<string, unknown> {
 
 /** Sorts problems by file, line and column (code-unit order of files), stably. */
 export function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return problems.sort(
+    (a, b) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0),
+  );
 }
 
 /** `n thing` or `n things`. */

@@ -9,7 +9,10 @@ type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 // SDK nor the watcher, and a command line's start-up is part of every CI step's time.
 const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; help: string }>> = {
   check: { load: async () => (await import('./commands/check.js')).check, help: CHECK_HELP },
-  outline: { load: async () => (await import('./commands/outline.js')).outline, help: OUTLINE_HELP },
+  outline: {
+    load: async () => (await import('./commands/outline.js')).outline,
+    help: OUTLINE_HELP,
+  },
   read: { load: async () => (await import('./commands/read.js')).read, help: READ_HELP },
   search: { load: async () => (await import('./commands/search.js')).search, help: SEARCH_HELP },
   serve: { load: async () => (await import('./commands/serve.js')).serve, help: SERVE_HELP },
@@ -52,17 +55,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (command === undefined) {
-    io.stderr.write(`knowledge-kit: unknown command \`${name}\`. The commands are ${Object.keys(COMMANDS).join(', ')}; run \`knowledge-kit --help\`.\n`);
+    io.stderr.write(
+      `knowledge-kit: unknown command \`${name}\`. The commands are ${Object.keys(COMMANDS).join(', ')}; run \`knowledge-kit --help\`.\n`,
+    );
     return EXIT.usage;
   }
   try {
-    return await (await command.load())(rest, io);
+    return await (
+      await command.load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof CliExit) {
       io.stderr.write(`${error.message}\n`);
       return error.exitCode;
     }
-    io.stderr.write(`knowledge-kit ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    io.stderr.write(
+      `knowledge-kit ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return EXIT.usage;
   }
 }

@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 export function packageVersion(): string {
   for (const path of ['../package.json', '../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
       if (pkg.name === 'knowledge-kit' && typeof pkg.version === 'string') return pkg.version;
     } catch {
       // not this folder: try the next

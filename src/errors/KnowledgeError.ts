@@ -38,8 +38,15 @@ export class KnowledgeError extends Error {
 
 /** A frozen copy of `issue`, or `issue` itself when it is already deeply frozen (as the library's own are). */
 function freezeIssue(issue: KnowledgeIssue): KnowledgeIssue {
-  const frozen = (value: object | undefined): boolean => value === undefined || Object.isFrozen(value);
-  if (Object.isFrozen(issue) && frozen(issue.path) && frozen(issue.related) && frozen(issue.suggestions)) return issue;
+  const frozen = (value: object | undefined): boolean =>
+    value === undefined || Object.isFrozen(value);
+  if (
+    Object.isFrozen(issue) &&
+    frozen(issue.path) &&
+    frozen(issue.related) &&
+    frozen(issue.suggestions)
+  )
+    return issue;
   const copy: { -readonly [K in keyof KnowledgeIssue]: KnowledgeIssue[K] } = { ...issue };
   if (issue.path) copy.path = Object.freeze([...issue.path]);
   if (issue.related) copy.related = Object.freeze({ ...issue.related });
@@ -52,6 +59,7 @@ function summarize(issues: readonly KnowledgeIssue[]): string {
   const lines = [`${issues.length} problems:`];
   const listed = Math.min(issues.length, LISTED_ISSUES);
   for (let i = 0; i < listed; i++) lines.push(`  - ${issues[i]!.message}`);
-  if (issues.length > listed) lines.push(`  … and ${issues.length - listed} more: see \`error.issues\`.`);
+  if (issues.length > listed)
+    lines.push(`  … and ${issues.length - listed} more: see \`error.issues\`.`);
   return lines.join('\n');
 }

@@ -33,7 +33,9 @@ interface Frame {
  */
 export function formatKnowledgeDocument(document: KnowledgeDocument): string {
   const issues: KnowledgeIssue[] = [];
-  const compiled = guardInput(API, () => compileDocument(document, { api: API, path: [], root: 'document' }, issues));
+  const compiled = guardInput(API, () =>
+    compileDocument(document, { api: API, path: [], root: 'document' }, issues),
+  );
   throwIfIssues(issues);
   const { id: documentId, parts } = compiled!.document;
   const out: string[] = [];
@@ -44,7 +46,8 @@ export function formatKnowledgeDocument(document: KnowledgeDocument): string {
     const frame = stack[stack.length - 1]!;
     if (frame.i === frame.parts.length) {
       stack.pop();
-      if (frame.id !== undefined) out.push(frame.parts.length > 0 ? '\n' : '', `<!-- /agent-section:${frame.id} -->`);
+      if (frame.id !== undefined)
+        out.push(frame.parts.length > 0 ? '\n' : '', `<!-- /agent-section:${frame.id} -->`);
       continue;
     }
     const index = frame.i++;
@@ -82,7 +85,12 @@ function checkId(id: string, pathHere: PathOf, documentId: string, issues: Knowl
   }
 }
 
-function checkString(text: string, pathHere: PathOf, documentId: string, issues: KnowledgeIssue[]): void {
+function checkString(
+  text: string,
+  pathHere: PathOf,
+  documentId: string,
+  issues: KnowledgeIssue[],
+): void {
   let firstLine = 0;
   const scan = scanText(text, (_kind, _id, line) => {
     if (firstLine === 0) firstLine = line;

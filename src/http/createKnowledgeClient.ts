@@ -6,10 +6,20 @@
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { checkOptions, func, nonNegativeInteger, timeoutMs as timeoutCheck, type OptionCheck } from '../internal/checkOptions.js';
+import {
+  checkOptions,
+  func,
+  nonNegativeInteger,
+  timeoutMs as timeoutCheck,
+  type OptionCheck,
+} from '../internal/checkOptions.js';
 import { isPlainObject } from '../internal/values.js';
 import { KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorCode } from '../agent/errors/codes.js';
-import { isKnowledgeToolError, KnowledgeToolError, newRequestId } from '../agent/errors/KnowledgeToolError.js';
+import {
+  isKnowledgeToolError,
+  KnowledgeToolError,
+  newRequestId,
+} from '../agent/errors/KnowledgeToolError.js';
 import type {
   ExpandGraphInput,
   ExpandGraphOutput,
@@ -34,18 +44,26 @@ import type { KnowledgeClient, KnowledgeClientOptions } from './types.js';
 const API = 'createKnowledgeClient';
 const CHECKS: Readonly<Record<keyof KnowledgeClientOptions, OptionCheck>> = {
   baseUrl: (v) => (typeof v === 'string' || v instanceof URL ? undefined : 'a URL string or a URL'),
-  headers: (v) => (isPlainObject(v) && Object.values(v).every((h) => typeof h === 'string') && validHeaders(v) ? undefined : 'a record of valid header names to valid header values'),
+  headers: (v) =>
+    isPlainObject(v) && Object.values(v).every((h) => typeof h === 'string') && validHeaders(v)
+      ? undefined
+      : 'a record of valid header names to valid header values',
   fetch: func,
   timeoutMs: timeoutCheck,
   maxRetries: nonNegativeInteger,
   // A wait is a timer: at most 2³¹ − 1 ms.
-  maxRetryAfterSeconds: (v) => (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 2_147_483 ? undefined : 'an integer from 0 to 2147483 (seconds)'),
+  maxRetryAfterSeconds: (v) =>
+    Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 2_147_483
+      ? undefined
+      : 'an integer from 0 to 2147483 (seconds)',
 };
 
 type Query = Readonly<Record<string, unknown>>;
 
 /** Which top-level keys a successful answer of each operation must have, and of what type. */
-const SHAPES: Readonly<Record<KnowledgeToolName | 'follow', Readonly<Record<string, 'array' | 'object' | 'string'>>>> = {
+const SHAPES: Readonly<
+  Record<KnowledgeToolName | 'follow', Readonly<Record<string, 'array' | 'object' | 'string'>>>
+> = {
   list_tree: { items: 'array' },
   get_file: { fileId: 'string', path: 'string' },
   read_file: { file: 'object', content: 'string' },
@@ -91,9 +109,16 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
   const fixedHeaders = { ...(opts.headers ?? {}) };
 
   /** One operation: `GET url`, with retries after `RATE_LIMITED`. */
-  async function get(operation: KnowledgeToolName | 'follow', url: string, context: KnowledgeCallContext | undefined): Promise<Record<string, unknown>> {
+  async function get(
+    operation: KnowledgeToolName | 'follow',
+    url: string,
+    context: KnowledgeCallContext | undefined,
+  ): Promise<Record<string, unknown>> {
     const signal = context?.signal;
-    const callerId = typeof context?.requestId === 'string' && context.requestId !== '' ? requestIdFrom(context.requestId) : undefined;
+    const callerId =
+      typeof context?.requestId === 'string' && context.requestId !== ''
+        ? requestIdFrom(context.requestId)
+        : undefined;
     for (let attempt = 0; ; attempt++) {
       try {
         return await attemptOnce(operation, url, signal, callerId);
@@ -120,7 +145,11 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     callerId: string | undefined,
   ): Promise<Record<string, unknown>> {
     const requestId = callerId ?? newRequestId();
-    if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted before it was sent.`, { requestId, cause: signal.reason });
+    if (signal?.aborted)
+      throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted before it was sent.`, {
+        requestId,
+        cause: signal.reason,
+      });
     const headers = new Headers(fixedHeaders);
     headers.set('Accept', 'application/json');
     headers.set('X-Request-Id', requestId);
@@ -129,7 +158,11 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     const timer = new AbortController();
     let timedOut = false;
     const expired = new Promise<never>((_, reject) => {
-      timer.signal.addEventListener('abort', () => reject(new Error(timedOut ? `no answer within ${timeoutMs} ms` : 'aborted')), { once: true });
+      timer.signal.addEventListener(
+        'abort',
+        () => reject(new Error(timedOut ? `no answer within ${timeoutMs} ms` : 'aborted')),
+        { once: true },
+      );
     });
     expired.catch(() => undefined);
     const timeout = setTimeout(() => {
@@ -142,14 +175,25 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     let answerId: string | null;
     let retryHeader: string | null;
     try {
-      const response = await Promise.race([doFetch(new Request(url, { method: 'GET', headers, signal: timer.signal })), expired]);
+      const response = await Promise.race([
+        doFetch(new Request(url, { method: 'GET', headers, signal: timer.signal })),
+        expired,
+      ]);
       status = response.status;
       answerId = response.headers.get('x-request-id');
       retryHeader = response.headers.get('retry-after');
       text = await Promise.race([response.text(), expired]);
     } catch (cause) {
-      if (signal?.aborted) throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted.`, { requestId, cause: signal.reason });
-      const why = timedOut ? `no answer within ${timeoutMs} ms` : cause instanceof Error ? cause.message : String(cause);
+      if (signal?.aborted)
+        throw new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted.`, {
+          requestId,
+          cause: signal.reason,
+        });
+      const why = timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
       throw transport(operation, `could not reach ${base.origin} (${why})`, requestId, cause);
     } finally {
       clearTimeout(timeout);
@@ -160,11 +204,20 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     try {
       body = JSON.parse(text);
     } catch (cause) {
-      throw transport(operation, `the server answered ${status} with a body that is not JSON`, id, cause);
+      throw transport(
+        operation,
+        `the server answered ${status} with a body that is not JSON`,
+        id,
+        cause,
+      );
     }
     if (status === 200) {
       if (!isPlainObject(body) || !hasShape(body, SHAPES[operation])) {
-        throw transport(operation, `the server answered 200 with JSON that is not a \`${operation}\` result`, id);
+        throw transport(
+          operation,
+          `the server answered 200 with JSON that is not a \`${operation}\` result`,
+          id,
+        );
       }
       return body;
     }
@@ -181,8 +234,18 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     try {
       return (await get(operation, urlOf(route, query), context)) as T;
     } catch (error) {
-      if (!isKnowledgeToolError(error) || error.code !== 'STALE_CURSOR' || query['cursor'] === undefined || query['cursor'] === null) throw error;
-      const restarted = (await get(operation, urlOf(route, { ...query, cursor: undefined }), context)) as T;
+      if (
+        !isKnowledgeToolError(error) ||
+        error.code !== 'STALE_CURSOR' ||
+        query['cursor'] === undefined ||
+        query['cursor'] === null
+      )
+        throw error;
+      const restarted = (await get(
+        operation,
+        urlOf(route, { ...query, cursor: undefined }),
+        context,
+      )) as T;
       return { ...restarted, cursorRestarted: true };
     }
   }
@@ -198,7 +261,11 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
   }
 
   const id = (fileId: unknown, operation: KnowledgeToolName): string => {
-    if (typeof fileId !== 'string' || fileId === '') throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${operation}\` needs \`fileId\`: a non-empty string.`);
+    if (typeof fileId !== 'string' || fileId === '')
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `\`${operation}\` needs \`fileId\`: a non-empty string.`,
+      );
     if (fileId === '.' || fileId === '..') {
       // URLs remove `.` and `..` segments, encoded or not: the request would reach another route.
       throw new KnowledgeToolError(
@@ -213,33 +280,66 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     baseUrl,
     listTree: async (input?: ListTreeInput | null, context?: KnowledgeCallContext) => {
       const i = inputOf('list_tree', input, true);
-      return paged<ListTreeOutput>('list_tree', '/tree', { parentPath: i.parentPath, cursor: i.cursor, limit: i.limit }, context);
+      return paged<ListTreeOutput>(
+        'list_tree',
+        '/tree',
+        { parentPath: i.parentPath, cursor: i.cursor, limit: i.limit },
+        context,
+      );
     },
     getFile: async (input, context) => {
       const i = inputOf('get_file', input, false);
-      return (await get('get_file', urlOf(`/files/${id(i.fileId, 'get_file')}`, {}), context)) as unknown as GetFileOutput;
+      return (await get(
+        'get_file',
+        urlOf(`/files/${id(i.fileId, 'get_file')}`, {}),
+        context,
+      )) as unknown as GetFileOutput;
     },
     readFile: async (input: ReadFileInput, context) => {
       const i = inputOf('read_file', input, false);
       const query = { sectionIds: i.sectionIds, mode: i.mode, maxChars: i.maxChars };
       const hasId = i.fileId !== undefined && i.fileId !== null;
       const hasPath = i.path !== undefined && i.path !== null;
-      if (hasId === hasPath) throw new KnowledgeToolError('INVALID_ARGUMENT', '`read_file` needs exactly one of `fileId` and `path`.');
-      const url = hasId ? urlOf(`/files/${id(i.fileId, 'read_file')}/content`, query) : urlOf('/files/content', { path: i.path, ...query });
+      if (hasId === hasPath)
+        throw new KnowledgeToolError(
+          'INVALID_ARGUMENT',
+          '`read_file` needs exactly one of `fileId` and `path`.',
+        );
+      const url = hasId
+        ? urlOf(`/files/${id(i.fileId, 'read_file')}/content`, query)
+        : urlOf('/files/content', { path: i.path, ...query });
       return (await get('read_file', url, context)) as unknown as ReadFileOutput;
     },
     searchFiles: async (input: SearchFilesInput, context) => {
       const i = inputOf('search_files', input, false);
-      const query = { query: i.query, mode: i.mode, graphDepth: i.graphDepth, graphFanout: i.graphFanout, rerank: i.rerank, cursor: i.cursor, limit: i.limit };
+      const query = {
+        query: i.query,
+        mode: i.mode,
+        graphDepth: i.graphDepth,
+        graphFanout: i.graphFanout,
+        rerank: i.rerank,
+        cursor: i.cursor,
+        limit: i.limit,
+      };
       return paged<SearchFilesOutput>('search_files', '/search', query, context);
     },
     readRelated: async (input: ReadRelatedInput, context) => {
       const i = inputOf('read_related', input, false);
-      return paged<ReadRelatedOutput>('read_related', `/files/${id(i.fileId, 'read_related')}/related`, { cursor: i.cursor, limit: i.limit }, context);
+      return paged<ReadRelatedOutput>(
+        'read_related',
+        `/files/${id(i.fileId, 'read_related')}/related`,
+        { cursor: i.cursor, limit: i.limit },
+        context,
+      );
     },
     expandGraph: async (input: ExpandGraphInput, context) => {
       const i = inputOf('expand_graph', input, false);
-      return paged<ExpandGraphOutput>('expand_graph', '/graph/expand', { fileId: i.fileId, depth: i.depth, fanout: i.fanout, cursor: i.cursor }, context);
+      return paged<ExpandGraphOutput>(
+        'expand_graph',
+        '/graph/expand',
+        { fileId: i.fileId, depth: i.depth, fanout: i.fanout, cursor: i.cursor },
+        context,
+      );
     },
     follow: async (readAction, context) => {
       const url = followUrl(readAction);
@@ -250,16 +350,27 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
   /** A `readActions` value as a URL on this knowledge base, or `INVALID_ARGUMENT`. */
   function followUrl(readAction: unknown): string {
     if (typeof readAction !== 'string' || readAction === '') {
-      throw new KnowledgeToolError('INVALID_ARGUMENT', '`follow` needs a `readActions` value: a URL path such as `/files/…/content`.');
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        '`follow` needs a `readActions` value: a URL path such as `/files/…/content`.',
+      );
     }
     let target: URL;
     try {
       target = new URL(readAction, base.origin);
     } catch {
-      throw new KnowledgeToolError('INVALID_ARGUMENT', `\`follow\`: ${JSON.stringify(readAction.slice(0, 200))} is not a URL path.`);
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `\`follow\`: ${JSON.stringify(readAction.slice(0, 200))} is not a URL path.`,
+      );
     }
     // After URL parsing, so `..`, `%2e%2e` and backslashes are already resolved.
-    if (target.origin !== base.origin || target.username !== '' || target.password !== '' || !target.pathname.startsWith(`${basePath}/`)) {
+    if (
+      target.origin !== base.origin ||
+      target.username !== '' ||
+      target.password !== '' ||
+      !target.pathname.startsWith(`${basePath}/`)
+    ) {
       throw new KnowledgeToolError(
         'INVALID_ARGUMENT',
         `\`follow\` only reads paths under ${basePath}/ on ${base.origin}, as this server's readActions give them; ${JSON.stringify(readAction.slice(0, 200))} is not one.`,
@@ -284,67 +395,142 @@ function validHeaders(record: Record<string, unknown>): boolean {
 
 /** The arguments each operation takes: the properties of its tool's input schema, the one list of them. */
 const INPUT_KEYS = Object.fromEntries(
-  Object.entries(KNOWLEDGE_TOOL_SCHEMAS).map(([name, schemas]) => [name, Object.keys(schemas.input['properties'] as object)]),
+  Object.entries(KNOWLEDGE_TOOL_SCHEMAS).map(([name, schemas]) => [
+    name,
+    Object.keys(schemas.input['properties'] as object),
+  ]),
 ) as unknown as Readonly<Record<KnowledgeToolName, readonly string[]>>;
 
 /**
  * An operation's input as a record, refusing what the source refuses before any request: an input that
  * is not an object, and arguments the tool does not take (they would be silently dropped from the URL).
  */
-function inputOf(operation: KnowledgeToolName, input: unknown, optional: boolean): Readonly<Record<string, JsonValue | undefined>> {
+function inputOf(
+  operation: KnowledgeToolName,
+  input: unknown,
+  optional: boolean,
+): Readonly<Record<string, JsonValue | undefined>> {
   if ((input === undefined || input === null) && optional) return {};
-  if (!isPlainObject(input)) throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${operation}\` takes an object of arguments: ${INPUT_KEYS[operation].map((k) => `\`${k}\``).join(', ')}.`);
+  if (!isPlainObject(input))
+    throw new KnowledgeToolError(
+      'INVALID_ARGUMENT',
+      `\`${operation}\` takes an object of arguments: ${INPUT_KEYS[operation].map((k) => `\`${k}\``).join(', ')}.`,
+    );
   for (const key of Object.keys(input)) {
     if (!INPUT_KEYS[operation].includes(key)) {
-      throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${operation}\` has no argument \`${key}\`. Its arguments: ${INPUT_KEYS[operation].map((k) => `\`${k}\``).join(', ')}.`);
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `\`${operation}\` has no argument \`${key}\`. Its arguments: ${INPUT_KEYS[operation].map((k) => `\`${k}\``).join(', ')}.`,
+      );
     }
   }
   return input as Readonly<Record<string, JsonValue | undefined>>;
 }
 
-function hasShape(body: Record<string, unknown>, shape: Readonly<Record<string, 'array' | 'object' | 'string'>>): boolean {
+function hasShape(
+  body: Record<string, unknown>,
+  shape: Readonly<Record<string, 'array' | 'object' | 'string'>>,
+): boolean {
   for (const [key, type] of Object.entries(shape)) {
     const value = body[key];
-    if (type === 'array' ? !Array.isArray(value) : type === 'object' ? !isPlainObject(value) : typeof value !== 'string') return false;
+    if (
+      type === 'array'
+        ? !Array.isArray(value)
+        : type === 'object'
+          ? !isPlainObject(value)
+          : typeof value !== 'string'
+    )
+      return false;
   }
   return true;
 }
 
 /** The server's error, as it sent it; an answer not in the error shape is a transport failure. */
-function fromErrorBody(operation: string, status: number, body: unknown, requestId: string, retryHeader: string | null): KnowledgeToolError {
+function fromErrorBody(
+  operation: string,
+  status: number,
+  body: unknown,
+  requestId: string,
+  retryHeader: string | null,
+): KnowledgeToolError {
   const error = isPlainObject(body) ? body['error'] : undefined;
-  if (!isPlainObject(error)) return transport(operation, `the server answered ${status} without the error shape`, requestId);
+  if (!isPlainObject(error))
+    return transport(operation, `the server answered ${status} without the error shape`, requestId);
   const code = error['code'];
   const message = error['message'];
-  if (typeof code !== 'string' || !Object.hasOwn(KNOWLEDGE_TOOL_ERROR_STATUS, code) || typeof message !== 'string' || status < 400 || status > 599) {
-    return transport(operation, `the server answered ${status} with an error this client does not know`, requestId);
+  if (
+    typeof code !== 'string' ||
+    !Object.hasOwn(KNOWLEDGE_TOOL_ERROR_STATUS, code) ||
+    typeof message !== 'string' ||
+    status < 400 ||
+    status > 599
+  ) {
+    return transport(
+      operation,
+      `the server answered ${status} with an error this client does not know`,
+      requestId,
+    );
   }
   // The body's wait, else the `Retry-After` header's (whole seconds; an HTTP date is not used).
-  const retry = error['retryAfterSeconds'] ?? (retryHeader !== null && /^\d{1,10}$/.test(retryHeader.trim()) ? Number(retryHeader.trim()) : undefined);
-  const serverId = isPlainObject(body) && typeof body['requestId'] === 'string' && requestIdFrom(body['requestId']) === body['requestId'] ? body['requestId'] : requestId;
+  const retry =
+    error['retryAfterSeconds'] ??
+    (retryHeader !== null && /^\d{1,10}$/.test(retryHeader.trim())
+      ? Number(retryHeader.trim())
+      : undefined);
+  const serverId =
+    isPlainObject(body) &&
+    typeof body['requestId'] === 'string' &&
+    requestIdFrom(body['requestId']) === body['requestId']
+      ? body['requestId']
+      : requestId;
   return new KnowledgeToolError(code as KnowledgeToolErrorCode, message, {
     requestId: serverId,
     httpStatus: status,
-    retryAfterSeconds: typeof retry === 'number' && Number.isFinite(retry) && retry >= 0 ? retry : undefined,
+    retryAfterSeconds:
+      typeof retry === 'number' && Number.isFinite(retry) && retry >= 0 ? retry : undefined,
   });
 }
 
-function transport(operation: string, why: string, requestId: string, cause?: unknown): KnowledgeToolError {
-  return new KnowledgeToolError('TRANSPORT_ERROR', `\`${operation}\` failed: ${why}. Try again later; the knowledge base itself may be fine.`, {
-    requestId,
-    cause,
-  });
+function transport(
+  operation: string,
+  why: string,
+  requestId: string,
+  cause?: unknown,
+): KnowledgeToolError {
+  return new KnowledgeToolError(
+    'TRANSPORT_ERROR',
+    `\`${operation}\` failed: ${why}. Try again later; the knowledge base itself may be fine.`,
+    {
+      requestId,
+      cause,
+    },
+  );
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined, operation: string, requestId: string): Promise<void> {
+function sleep(
+  ms: number,
+  signal: AbortSignal | undefined,
+  operation: string,
+  requestId: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted while waiting to retry.`, { requestId, cause: signal.reason }));
+      reject(
+        new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted while waiting to retry.`, {
+          requestId,
+          cause: signal.reason,
+        }),
+      );
       return;
     }
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted while waiting to retry.`, { requestId, cause: signal?.reason }));
+      reject(
+        new KnowledgeToolError('TIMEOUT', `\`${operation}\` was aborted while waiting to retry.`, {
+          requestId,
+          cause: signal?.reason,
+        }),
+      );
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -359,7 +545,11 @@ function readClientOptions(options: unknown): KnowledgeClientOptions {
   const checked = checkOptions(API, options, CHECKS, issues);
   const baseUrl = checked['baseUrl'];
   if (baseUrl === undefined) {
-    issues.push({ code: 'INVALID_INPUT', path: ['options', 'baseUrl'], message: `${API}: \`options.baseUrl\` is required: the knowledge-base URL.` });
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['options', 'baseUrl'],
+      message: `${API}: \`options.baseUrl\` is required: the knowledge-base URL.`,
+    });
   } else if (typeof baseUrl === 'string' || baseUrl instanceof URL) {
     let url: URL | undefined;
     try {
@@ -367,7 +557,14 @@ function readClientOptions(options: unknown): KnowledgeClientOptions {
     } catch {
       url = undefined;
     }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    if (
+      url === undefined ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      url.username !== '' ||
+      url.password !== ''
+    ) {
       issues.push({
         code: 'INVALID_INPUT',
         path: ['options', 'baseUrl'],

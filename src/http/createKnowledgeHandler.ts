@@ -8,7 +8,14 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { checkOptions, func, nonNegativeInteger, positiveInteger, timeoutMs as timeoutCheck, type OptionCheck } from '../internal/checkOptions.js';
+import {
+  checkOptions,
+  func,
+  nonNegativeInteger,
+  positiveInteger,
+  timeoutMs as timeoutCheck,
+  type OptionCheck,
+} from '../internal/checkOptions.js';
 import { isPlainObject } from '../internal/values.js';
 import { KNOWLEDGE_TOOL_ERROR_STATUS } from '../agent/errors/codes.js';
 import { isKnowledgeToolError } from '../agent/errors/KnowledgeToolError.js';
@@ -30,7 +37,14 @@ import {
   prefersMarkdown,
   requestIdFrom,
 } from './respond.js';
-import type { KnowledgeAccess, KnowledgeBaseEntry, KnowledgeHandler, KnowledgeHandlerOptions, KnowledgeOperation, RateLimitDecision } from './types.js';
+import type {
+  KnowledgeAccess,
+  KnowledgeBaseEntry,
+  KnowledgeHandler,
+  KnowledgeHandlerOptions,
+  KnowledgeOperation,
+  RateLimitDecision,
+} from './types.js';
 
 const API = 'createKnowledgeHandler';
 const DEFAULT_MAX_URL = 32_768;
@@ -40,7 +54,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
   access: func,
   basePath: (v) =>
-    typeof v === 'string' && (v === '' || (v.startsWith('/') && !v.endsWith('/') && !/[?#\s\\]/.test(v)))
+    typeof v === 'string' &&
+    (v === '' || (v.startsWith('/') && !v.endsWith('/') && !/[?#\s\\]/.test(v)))
       ? undefined
       : "'' or a path that starts with '/' and does not end with '/' (such as '/openapi/v2')",
   // Visible ASCII, spaces and tabs only, trimmed: what every runtime accepts in a header (RFC 9110).
@@ -50,7 +65,9 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
       : 'a header value of visible ASCII characters, spaces and tabs, with none at either end',
   rateLimit: func,
   cors: (v) =>
-    isPlainObject(v) && (typeof v['origin'] === 'string' || (Array.isArray(v['origin']) && v['origin'].every((o) => typeof o === 'string')))
+    isPlainObject(v) &&
+    (typeof v['origin'] === 'string' ||
+      (Array.isArray(v['origin']) && v['origin'].every((o) => typeof o === 'string')))
       ? undefined
       : "an object { origin } with one origin, a list of origins, or '*'",
   limits: (v) => (isPlainObject(v) ? undefined : 'an object { maxUrlLength?, maxQueryChars? }'),
@@ -58,8 +75,15 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
   onError: func,
 };
 
-const LIMIT_CHECKS: Readonly<Record<string, OptionCheck>> = { maxUrlLength: positiveInteger, maxQueryChars: positiveInteger };
-const CORS_CHECKS: Readonly<Record<string, OptionCheck>> = { origin: () => undefined, maxAgeSeconds: nonNegativeInteger, credentials: (v) => (typeof v === 'boolean' ? undefined : 'a boolean') };
+const LIMIT_CHECKS: Readonly<Record<string, OptionCheck>> = {
+  maxUrlLength: positiveInteger,
+  maxQueryChars: positiveInteger,
+};
+const CORS_CHECKS: Readonly<Record<string, OptionCheck>> = {
+  origin: () => undefined,
+  maxAgeSeconds: nonNegativeInteger,
+  credentials: (v) => (typeof v === 'boolean' ? undefined : 'a boolean'),
+};
 
 /** What Hono's context carries for one request. */
 interface HandlerEnv {
@@ -72,18 +96,77 @@ interface RouteSpec {
   readonly rules: ParamRules;
   readonly required?: readonly string[];
   readonly content?: boolean;
-  readonly call: (source: KnowledgeSource, params: Record<string, unknown>, pathParams: Record<string, string>, context: KnowledgeCallContext) => Promise<object>;
+  readonly call: (
+    source: KnowledgeSource,
+    params: Record<string, unknown>,
+    pathParams: Record<string, string>,
+    context: KnowledgeCallContext,
+  ) => Promise<object>;
 }
 
 const ROUTES: readonly (readonly [string, RouteSpec])[] = [
-  ['/tree', { operation: 'list_tree', rules: ROUTE_PARAMS.tree, call: (s, p, _, ctx) => s.listTree(p, ctx) }],
+  [
+    '/tree',
+    {
+      operation: 'list_tree',
+      rules: ROUTE_PARAMS.tree,
+      call: (s, p, _, ctx) => s.listTree(p, ctx),
+    },
+  ],
   // The by-path route before `/files/:fileId`, so `content` is not read as a file ID.
-  ['/files/content', { operation: 'read_file', rules: ROUTE_PARAMS.contentByPath, required: ['path'], content: true, call: (s, p, _, ctx) => s.readFile(p, ctx) }],
-  ['/files/:fileId', { operation: 'get_file', rules: ROUTE_PARAMS.file, call: (s, _, a, ctx) => s.getFile({ fileId: a['fileId']! }, ctx) }],
-  ['/files/:fileId/content', { operation: 'read_file', rules: ROUTE_PARAMS.contentById, content: true, call: (s, p, a, ctx) => s.readFile({ ...p, fileId: a['fileId']! }, ctx) }],
-  ['/files/:fileId/related', { operation: 'read_related', rules: ROUTE_PARAMS.related, call: (s, p, a, ctx) => s.readRelated({ ...p, fileId: a['fileId']! }, ctx) }],
-  ['/graph/expand', { operation: 'expand_graph', rules: ROUTE_PARAMS.expand, required: ['fileId'], call: (s, p, _, ctx) => s.expandGraph(p as { fileId: string }, ctx) }],
-  ['/search', { operation: 'search_files', rules: ROUTE_PARAMS.search, required: ['query'], call: (s, p, _, ctx) => s.searchFiles(p as { query: string }, ctx) }],
+  [
+    '/files/content',
+    {
+      operation: 'read_file',
+      rules: ROUTE_PARAMS.contentByPath,
+      required: ['path'],
+      content: true,
+      call: (s, p, _, ctx) => s.readFile(p, ctx),
+    },
+  ],
+  [
+    '/files/:fileId',
+    {
+      operation: 'get_file',
+      rules: ROUTE_PARAMS.file,
+      call: (s, _, a, ctx) => s.getFile({ fileId: a['fileId']! }, ctx),
+    },
+  ],
+  [
+    '/files/:fileId/content',
+    {
+      operation: 'read_file',
+      rules: ROUTE_PARAMS.contentById,
+      content: true,
+      call: (s, p, a, ctx) => s.readFile({ ...p, fileId: a['fileId']! }, ctx),
+    },
+  ],
+  [
+    '/files/:fileId/related',
+    {
+      operation: 'read_related',
+      rules: ROUTE_PARAMS.related,
+      call: (s, p, a, ctx) => s.readRelated({ ...p, fileId: a['fileId']! }, ctx),
+    },
+  ],
+  [
+    '/graph/expand',
+    {
+      operation: 'expand_graph',
+      rules: ROUTE_PARAMS.expand,
+      required: ['fileId'],
+      call: (s, p, _, ctx) => s.expandGraph(p as { fileId: string }, ctx),
+    },
+  ],
+  [
+    '/search',
+    {
+      operation: 'search_files',
+      rules: ROUTE_PARAMS.search,
+      required: ['query'],
+      call: (s, p, _, ctx) => s.searchFiles(p as { query: string }, ctx),
+    },
+  ],
 ];
 
 /**
@@ -125,7 +208,17 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       cors({
         origin: typeof opts.cors.origin === 'string' ? opts.cors.origin : [...opts.cors.origin],
         allowMethods: ['GET', 'HEAD', 'OPTIONS'],
-        exposeHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'WWW-Authenticate', 'Allow', 'X-Knowledge-Snapshot-Id', 'X-Knowledge-File-Id', 'X-Knowledge-Path', 'X-Knowledge-Revision'],
+        exposeHeaders: [
+          'X-Request-Id',
+          'ETag',
+          'Retry-After',
+          'WWW-Authenticate',
+          'Allow',
+          'X-Knowledge-Snapshot-Id',
+          'X-Knowledge-File-Id',
+          'X-Knowledge-Path',
+          'X-Knowledge-Revision',
+        ],
         maxAge: opts.cors.maxAgeSeconds ?? 600,
         credentials: opts.cors.credentials ?? false,
       }),
@@ -143,9 +236,18 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       });
     }
     const method = request.method;
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...baseHeaders(requestId), Allow: ALLOW } });
+    if (method === 'OPTIONS')
+      return new Response(null, {
+        status: 204,
+        headers: { ...baseHeaders(requestId), Allow: ALLOW },
+      });
     if (method !== 'GET' && method !== 'HEAD') {
-      return errorResponse({ code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed: this endpoint only reads. Use GET.`, requestId, headers: { Allow: ALLOW } });
+      return errorResponse({
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${method} is not allowed: this endpoint only reads. Use GET.`,
+        requestId,
+        headers: { Allow: ALLOW },
+      });
     }
     return undefined;
   };
@@ -164,13 +266,21 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
     try {
       const logged: unknown = opts.onError?.(error, { requestId });
       // An async logger that fails must not become an unhandled rejection either.
-      if (typeof logged === 'object' && logged !== null && typeof (logged as { then?: unknown }).then === 'function') {
+      if (
+        typeof logged === 'object' &&
+        logged !== null &&
+        typeof (logged as { then?: unknown }).then === 'function'
+      ) {
         (logged as PromiseLike<unknown>).then(undefined, () => undefined);
       }
     } catch {
       // The app's logger failing must not change the answer.
     }
-    return errorResponse({ code: 'INTERNAL', message: `The request failed unexpectedly. Try again; if it persists, report request ${requestId}.`, requestId });
+    return errorResponse({
+      code: 'INTERNAL',
+      message: `The request failed unexpectedly. Try again; if it persists, report request ${requestId}.`,
+      requestId,
+    });
   };
 
   /**
@@ -184,8 +294,14 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   ): Promise<Response | KnowledgeAccess> => {
     const { requestId, deadline } = c.env;
     if (opts.rateLimit !== undefined) {
-      const decision = await settle(deadline, opts.rateLimit(c.req.raw, { knowledgeBaseId, operation }));
-      if (!isDecision(decision)) throw new TypeError(`${API}: rateLimit() must return { ok: true } or { ok: false, retryAfterSeconds }.`);
+      const decision = await settle(
+        deadline,
+        opts.rateLimit(c.req.raw, { knowledgeBaseId, operation }),
+      );
+      if (!isDecision(decision))
+        throw new TypeError(
+          `${API}: rateLimit() must return { ok: true } or { ok: false, retryAfterSeconds }.`,
+        );
       if (!decision.ok) {
         return errorResponse({
           code: 'RATE_LIMITED',
@@ -199,12 +315,19 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
     if (access === null || access === undefined) {
       return errorResponse({
         code: 'UNAUTHENTICATED',
-        message: 'This request has no valid credentials. Send the credentials this knowledge endpoint was given to you with.',
+        message:
+          'This request has no valid credentials. Send the credentials this knowledge endpoint was given to you with.',
         requestId,
-        headers: opts.authenticateHeader === undefined ? undefined : { 'WWW-Authenticate': opts.authenticateHeader },
+        headers:
+          opts.authenticateHeader === undefined
+            ? undefined
+            : { 'WWW-Authenticate': opts.authenticateHeader },
       });
     }
-    if (!isPlainObject(access) || !(isPlainObject(access.knowledgeBases) || access.knowledgeBases instanceof Map)) {
+    if (
+      !isPlainObject(access) ||
+      !(isPlainObject(access.knowledgeBases) || access.knowledgeBases instanceof Map)
+    ) {
       throw new TypeError(`${API}: access() must return { knowledgeBases } or null.`);
     }
     return access;
@@ -225,7 +348,12 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
           const url = `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`;
           const context = { signal: deadline.signal, requestId, actionBase: url, knowledgeBaseId };
           const tree = await deadline.race(entry.source.listTree({ limit: 1 }, context));
-          return { knowledgeBaseId, title: entry.title ?? null, activeContentRevision: tree.activeContentRevision, url };
+          return {
+            knowledgeBaseId,
+            title: entry.title ?? null,
+            activeContentRevision: tree.activeContentRevision,
+            url,
+          };
         }),
       );
       return ok(c, { items }, false);
@@ -252,7 +380,8 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
         const entry = toEntry(value, knowledgeBaseId);
         const params = readParams(c.env.url.searchParams, spec.rules, maxQueryChars);
         for (const name of spec.required ?? []) {
-          if (!Object.hasOwn(params, name)) throw new ParamError(`Query parameter \`${name}\` is required.`);
+          if (!Object.hasOwn(params, name))
+            throw new ParamError(`Query parameter \`${name}\` is required.`);
         }
         const context: KnowledgeCallContext = {
           // Search may run long: its own signal also stops it when the client hangs up.
@@ -277,19 +406,37 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   app.onError((error, c) => internal(error, c.env.requestId));
 
   /** One request: errors the route raised become answers; nothing escapes. */
-  async function run(c: Context<HandlerEnv>, operation: KnowledgeOperation, work: () => Promise<Response>): Promise<Response> {
+  async function run(
+    c: Context<HandlerEnv>,
+    operation: KnowledgeOperation,
+    work: () => Promise<Response>,
+  ): Promise<Response> {
     const { requestId } = c.env;
     try {
       return await work();
     } catch (error) {
-      if (error instanceof ParamError) return errorResponse({ code: 'INVALID_ARGUMENT', message: error.message, requestId });
+      if (error instanceof ParamError)
+        return errorResponse({ code: 'INVALID_ARGUMENT', message: error.message, requestId });
       if (error instanceof DeadlineError) {
         const code = operation === 'search_files' ? 'SEARCH_TIMEOUT' : 'TIMEOUT';
-        return errorResponse({ code, message: `\`${operation}\` took longer than ${timeoutMs} ms and was stopped. Try again, or narrow the request.`, requestId });
+        return errorResponse({
+          code,
+          message: `\`${operation}\` took longer than ${timeoutMs} ms and was stopped. Try again, or narrow the request.`,
+          requestId,
+        });
       }
       // A code outside the table (another copy of the package, a newer one) is unexpected here.
-      if (isKnowledgeToolError(error) && error.code !== 'INTERNAL' && Object.hasOwn(KNOWLEDGE_TOOL_ERROR_STATUS, error.code)) {
-        return errorResponse({ code: error.code, message: error.message, requestId, retryAfterSeconds: error.retryAfterSeconds });
+      if (
+        isKnowledgeToolError(error) &&
+        error.code !== 'INTERNAL' &&
+        Object.hasOwn(KNOWLEDGE_TOOL_ERROR_STATUS, error.code)
+      ) {
+        return errorResponse({
+          code: error.code,
+          message: error.message,
+          requestId,
+          retryAfterSeconds: error.retryAfterSeconds,
+        });
       }
       return internal(error, requestId);
     }
@@ -303,13 +450,18 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       if (opts.cors === undefined) {
         const stop = precheck(request, requestId);
         // Hono strips HEAD bodies for what it answers; this answer is made before Hono.
-        if (stop !== undefined) return request.method === 'HEAD' ? new Response(null, { status: stop.status, headers: stop.headers }) : stop;
+        if (stop !== undefined)
+          return request.method === 'HEAD'
+            ? new Response(null, { status: stop.status, headers: stop.headers })
+            : stop;
       }
       deadline = clock.start(request);
       const response = await app.fetch(request, { requestId, deadline, url: new URL(request.url) });
       // Without CORS every answer is built here, with its request ID; with it, Hono's middleware
       // answers preflights itself.
-      return opts.cors === undefined ? response : withRequestId(response, requestId, request.method === 'OPTIONS');
+      return opts.cors === undefined
+        ? response
+        : withRequestId(response, requestId, request.method === 'OPTIONS');
     } catch (error) {
       return internal(error, requestId === '' ? requestIdFrom(null) : requestId);
     } finally {
@@ -320,7 +472,10 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
 
 /** A hook's answer: raced against the deadline when it is a promise, else as it is (no promise to make). */
 function settle<T>(deadline: Deadline, value: T | PromiseLike<T>): T | Promise<T> {
-  const thenable = typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  const thenable =
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function';
   return thenable ? deadline.race(Promise.resolve(value)) : (value as T);
 }
 
@@ -331,13 +486,21 @@ function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response 
   const markdown = content && prefersMarkdown(request.headers.get('accept'));
   const body = markdown ? undefined : JSON.stringify(output);
   const url = c.env.url;
-  const etag = entityTag(revisionOf(output) ?? digest64(body ?? ''), url.pathname + url.search, markdown ? 'markdown' : 'json');
+  const etag = entityTag(
+    revisionOf(output) ?? digest64(body ?? ''),
+    url.pathname + url.search,
+    markdown ? 'markdown' : 'json',
+  );
   const headers = baseHeaders(requestId);
   headers['ETag'] = etag;
   if (content) headers['Vary'] = 'Accept';
-  if (notModified(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  if (notModified(request.headers.get('if-none-match'), etag))
+    return new Response(null, { status: 304, headers });
   if (!markdown) return jsonResponse(200, body!, headers);
-  const { file, content: text } = output as { file: { snapshotId: string | null; fileId: string; path: string; revision: string | number }; content: string };
+  const { file, content: text } = output as {
+    file: { snapshotId: string | null; fileId: string; path: string; revision: string | number };
+    content: string;
+  };
   headers['Content-Type'] = 'text/markdown; charset=utf-8';
   if (file.snapshotId !== null) headers['X-Knowledge-Snapshot-Id'] = headerValue(file.snapshotId);
   headers['X-Knowledge-File-Id'] = headerValue(file.fileId);
@@ -348,9 +511,14 @@ function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response 
 
 /** The knowledge base's revision as an output states it (`read_related` states none). */
 function revisionOf(output: object): string | undefined {
-  const o = output as { activeContentRevision?: unknown; file?: { activeContentRevision?: unknown } };
+  const o = output as {
+    activeContentRevision?: unknown;
+    file?: { activeContentRevision?: unknown };
+  };
   const revision = o.activeContentRevision ?? o.file?.activeContentRevision;
-  return typeof revision === 'string' || typeof revision === 'number' ? String(revision) : undefined;
+  return typeof revision === 'string' || typeof revision === 'number'
+    ? String(revision)
+    : undefined;
 }
 
 /** Hono answers some requests itself (a CORS preflight): give them the request ID and `Allow` too. */
@@ -360,12 +528,18 @@ function withRequestId(response: Response, requestId: string, options: boolean):
   headers.set('X-Request-Id', requestId);
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', CACHE_CONTROL);
   if (options) headers.set('Allow', ALLOW);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 function entries(access: KnowledgeAccess): [string, unknown][] {
   const grants = access.knowledgeBases;
-  return grants instanceof Map ? [...(grants as ReadonlyMap<string, unknown>).entries()] : Object.entries(grants);
+  return grants instanceof Map
+    ? [...(grants as ReadonlyMap<string, unknown>).entries()]
+    : Object.entries(grants);
 }
 
 function lookup(access: KnowledgeAccess, id: string): unknown {
@@ -381,28 +555,44 @@ function isSource(value: unknown): value is KnowledgeSource {
 
 function toEntry(value: unknown, id: string): KnowledgeBaseEntry {
   if (isSource(value)) return { source: value };
-  if (typeof value === 'object' && value !== null && isSource((value as { source?: unknown }).source)) {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    isSource((value as { source?: unknown }).source)
+  ) {
     const title = (value as { title?: unknown }).title;
-    if (title !== undefined && typeof title !== 'string') throw new TypeError(`${API}: the title of knowledge base ${JSON.stringify(id)} must be a string.`);
+    if (title !== undefined && typeof title !== 'string')
+      throw new TypeError(
+        `${API}: the title of knowledge base ${JSON.stringify(id)} must be a string.`,
+      );
     return value as KnowledgeBaseEntry;
   }
-  throw new TypeError(`${API}: access() gave knowledge base ${JSON.stringify(id)} something that is not a KnowledgeSource or { source, title }.`);
+  throw new TypeError(
+    `${API}: access() gave knowledge base ${JSON.stringify(id)} something that is not a KnowledgeSource or { source, title }.`,
+  );
 }
 
 function isDecision(value: unknown): value is RateLimitDecision {
   if (!isPlainObject(value)) return false;
   if (value['ok'] === true) return true;
   const seconds = value['retryAfterSeconds'];
-  return value['ok'] === false && typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0;
+  return (
+    value['ok'] === false && typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+  );
 }
 
 function readHandlerOptions(options: unknown): KnowledgeHandlerOptions {
   const issues: KnowledgeIssue[] = [];
   const checked = checkOptions(API, options, CHECKS, issues);
   if (options === undefined || (isPlainObject(options) && options['access'] === undefined)) {
-    issues.push({ code: 'INVALID_INPUT', path: ['options', 'access'], message: `${API}: \`options.access\` is required: a function (request) => { knowledgeBases } | null.` });
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['options', 'access'],
+      message: `${API}: \`options.access\` is required: a function (request) => { knowledgeBases } | null.`,
+    });
   }
-  if (isPlainObject(checked['limits'])) checkNested('limits', checked['limits'], LIMIT_CHECKS, issues);
+  if (isPlainObject(checked['limits']))
+    checkNested('limits', checked['limits'], LIMIT_CHECKS, issues);
   if (isPlainObject(checked['cors'])) {
     checkNested('cors', checked['cors'], CORS_CHECKS, issues);
     if (checked['cors']['origin'] === '*' && checked['cors']['credentials'] === true) {
@@ -417,8 +607,14 @@ function readHandlerOptions(options: unknown): KnowledgeHandlerOptions {
   return checked as unknown as KnowledgeHandlerOptions;
 }
 
-function checkNested(key: string, value: Record<string, unknown>, checks: Readonly<Record<string, OptionCheck>>, issues: KnowledgeIssue[]): void {
+function checkNested(
+  key: string,
+  value: Record<string, unknown>,
+  checks: Readonly<Record<string, OptionCheck>>,
+  issues: KnowledgeIssue[],
+): void {
   const inner: KnowledgeIssue[] = [];
   checkOptions(`${API}: options.${key}`, value, checks, inner);
-  for (const issue of inner) issues.push({ ...issue, path: ['options', key, ...(issue.path ?? []).slice(1)] });
+  for (const issue of inner)
+    issues.push({ ...issue, path: ['options', key, ...(issue.path ?? []).slice(1)] });
 }

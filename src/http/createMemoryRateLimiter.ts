@@ -10,10 +10,12 @@ import { checkOptions, func, positiveInteger, type OptionCheck } from '../intern
 import type { KnowledgeRateLimit, MemoryRateLimiterOptions, RateLimitDecision } from './types.js';
 
 const API = 'createMemoryRateLimiter';
-const positiveNumber: OptionCheck = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a finite number > 0');
+const positiveNumber: OptionCheck = (v) =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'a finite number > 0';
 const CHECKS: Readonly<Record<keyof MemoryRateLimiterOptions, OptionCheck>> = {
   // A bucket that cannot hold one whole token would refuse every request forever.
-  capacity: (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 1 ? undefined : 'a finite number ≥ 1'),
+  capacity: (v) =>
+    typeof v === 'number' && Number.isFinite(v) && v >= 1 ? undefined : 'a finite number ≥ 1',
   refillPerSecond: positiveNumber,
   key: func,
   maxKeys: positiveInteger,
@@ -50,7 +52,12 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions): Know
   const issues: KnowledgeIssue[] = [];
   const checked = checkOptions(API, options, CHECKS, issues) as Partial<MemoryRateLimiterOptions>;
   for (const key of ['capacity', 'refillPerSecond'] as const) {
-    if (checked[key] === undefined) issues.push({ code: 'INVALID_INPUT', path: ['options', key], message: `${API}: \`options.${key}\` is required.` });
+    if (checked[key] === undefined)
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options', key],
+        message: `${API}: \`options.${key}\` is required.`,
+      });
   }
   if (issues.length > 0) throw new KnowledgeError(issues);
   const { capacity, refillPerSecond } = checked as MemoryRateLimiterOptions;
@@ -69,7 +76,10 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions): Know
       if (buckets.size >= maxKeys) buckets.delete(buckets.keys().next().value!);
     } else {
       buckets.delete(key);
-      bucket.tokens = Math.min(capacity, bucket.tokens + (Math.max(0, t - bucket.at) / 1000) * refillPerSecond);
+      bucket.tokens = Math.min(
+        capacity,
+        bucket.tokens + (Math.max(0, t - bucket.at) / 1000) * refillPerSecond,
+      );
       // A clock that steps back must not refill the same time twice when it steps forward again.
       bucket.at = Math.max(bucket.at, t);
     }

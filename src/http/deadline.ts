@@ -134,7 +134,10 @@ export class Deadline {
       this.#unlink = linkAbort(this.#controller!, this.#request.signal);
       this.#hangUp = new Promise<never>((_, reject) => {
         if (signal.aborted) reject(new DeadlineError('deadline'));
-        else signal.addEventListener('abort', () => reject(new DeadlineError('deadline')), { once: true });
+        else
+          signal.addEventListener('abort', () => reject(new DeadlineError('deadline')), {
+            once: true,
+          });
       });
       this.#hangUp.catch(() => undefined);
     }
@@ -148,7 +151,11 @@ export class Deadline {
       this.#pending--;
     };
     work.then(settled, settled);
-    return Promise.race(this.#hangUp === undefined ? [work, this.#slice.expired] : [work, this.#slice.expired, this.#hangUp]);
+    return Promise.race(
+      this.#hangUp === undefined
+        ? [work, this.#slice.expired]
+        : [work, this.#slice.expired, this.#hangUp],
+    );
   }
 
   /** The request is answered: stop its signal's listeners, and abort any call it left running. */
@@ -158,6 +165,7 @@ export class Deadline {
     this.#unlink?.();
     const controller = this.#controller;
     this.#slice.leave(controller);
-    if (controller !== undefined && this.#pending > 0 && !controller.signal.aborted) controller.abort(ANSWERED);
+    if (controller !== undefined && this.#pending > 0 && !controller.signal.aborted)
+      controller.abort(ANSWERED);
   }
 }

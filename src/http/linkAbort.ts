@@ -10,7 +10,10 @@
  *
  * @returns a function that removes the listener; call it when the work is done.
  */
-export function linkAbort(controller: AbortController, signal: AbortSignal | undefined): () => void {
+export function linkAbort(
+  controller: AbortController,
+  signal: AbortSignal | undefined,
+): () => void {
   if (signal === undefined) return () => undefined;
   if (signal.aborted) {
     controller.abort(signal.reason);

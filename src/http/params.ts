@@ -30,7 +30,15 @@ export const ROUTE_PARAMS = Object.freeze({
   contentByPath: { path: 'string', sectionIds: 'list', mode: 'string', maxChars: 'integer' },
   related: { cursor: 'string', limit: 'integer' },
   expand: { fileId: 'string', depth: 'integer', fanout: 'integer', cursor: 'string' },
-  search: { query: 'string', mode: 'string', graphDepth: 'integer', graphFanout: 'integer', rerank: 'boolean', cursor: 'string', limit: 'integer' },
+  search: {
+    query: 'string',
+    mode: 'string',
+    graphDepth: 'integer',
+    graphFanout: 'integer',
+    rerank: 'boolean',
+    cursor: 'string',
+    limit: 'integer',
+  },
 } satisfies Record<string, ParamRules>);
 
 /**
@@ -42,27 +50,45 @@ export const ROUTE_PARAMS = Object.freeze({
  * @returns the parameters given, typed; absent ones are absent.
  * @throws ParamError for an unknown, repeated or malformed parameter.
  */
-export function readParams(params: URLSearchParams, rules: ParamRules, maxQueryChars: number): Record<string, string | number | boolean | string[]> {
+export function readParams(
+  params: URLSearchParams,
+  rules: ParamRules,
+  maxQueryChars: number,
+): Record<string, string | number | boolean | string[]> {
   const out: Record<string, string | number | boolean | string[]> = {};
   const known = Object.keys(rules);
   for (const [name, raw] of params) {
     const kind = Object.hasOwn(rules, name) ? rules[name] : undefined;
     if (kind === undefined) {
-      const takes = known.length === 0 ? 'This route takes no query parameters.' : `This route takes ${known.map((k) => `\`${k}\``).join(', ')}.`;
+      const takes =
+        known.length === 0
+          ? 'This route takes no query parameters.'
+          : `This route takes ${known.map((k) => `\`${k}\``).join(', ')}.`;
       throw new ParamError(`Unknown query parameter ${show(name)}. ${takes}`);
     }
-    if (Object.hasOwn(out, name)) throw new ParamError(`Query parameter \`${name}\` is given more than once; give it once.`);
+    if (Object.hasOwn(out, name))
+      throw new ParamError(`Query parameter \`${name}\` is given more than once; give it once.`);
     out[name] = readValue(name, kind, raw);
   }
   const query = out['query'];
   // After trimming, as the source counts it.
-  if (typeof query === 'string' && query.length > maxQueryChars && countCodePoints(query.trim()) > maxQueryChars) {
-    throw new ParamError(`Query parameter \`query\` is longer than ${maxQueryChars} characters; send the question itself, shortened.`);
+  if (
+    typeof query === 'string' &&
+    query.length > maxQueryChars &&
+    countCodePoints(query.trim()) > maxQueryChars
+  ) {
+    throw new ParamError(
+      `Query parameter \`query\` is longer than ${maxQueryChars} characters; send the question itself, shortened.`,
+    );
   }
   return out;
 }
 
-function readValue(name: string, kind: ParamKind, raw: string): string | number | boolean | string[] {
+function readValue(
+  name: string,
+  kind: ParamKind,
+  raw: string,
+): string | number | boolean | string[] {
   switch (kind) {
     case 'string':
       return raw;
@@ -71,7 +97,9 @@ function readValue(name: string, kind: ParamKind, raw: string): string | number 
     case 'boolean':
       if (raw === 'true') return true;
       if (raw === 'false') return false;
-      throw new ParamError(`Query parameter \`${name}\` must be \`true\` or \`false\`, not ${show(raw)}.`);
+      throw new ParamError(
+        `Query parameter \`${name}\` must be \`true\` or \`false\`, not ${show(raw)}.`,
+      );
     case 'list':
       return readList(name, raw);
   }
@@ -85,7 +113,10 @@ function readInteger(name: string, raw: string): number {
     const c = raw.charCodeAt(i);
     if (c < 48 || c > 57) ok = false;
   }
-  if (!ok) throw new ParamError(`Query parameter \`${name}\` must be a whole number in decimal digits, not ${show(raw)}.`);
+  if (!ok)
+    throw new ParamError(
+      `Query parameter \`${name}\` must be a whole number in decimal digits, not ${show(raw)}.`,
+    );
   return Number(raw);
 }
 
@@ -93,7 +124,9 @@ function readList(name: string, raw: string): string[] {
   if (raw === '') return [];
   const items = raw.split(',');
   if (items.some((item) => item === '')) {
-    throw new ParamError(`Query parameter \`${name}\` must be IDs separated by single commas, with none empty: got ${show(raw)}.`);
+    throw new ParamError(
+      `Query parameter \`${name}\` must be IDs separated by single commas, with none empty: got ${show(raw)}.`,
+    );
   }
   return items;
 }

@@ -4,7 +4,11 @@
  *
  * @module
  */
-import { KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorBody, type KnowledgeToolErrorCode } from '../agent/errors/codes.js';
+import {
+  KNOWLEDGE_TOOL_ERROR_STATUS,
+  type KnowledgeToolErrorBody,
+  type KnowledgeToolErrorCode,
+} from '../agent/errors/codes.js';
 import { newRequestId } from '../agent/errors/KnowledgeToolError.js';
 import { digest64 } from '../agent/internal/digest.js';
 
@@ -29,7 +33,13 @@ export function requestIdFrom(header: string | null): string {
   for (let i = 0; i < header.length; i++) {
     const c = header.charCodeAt(i);
     const ok =
-      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 46 /* . */ || c === 95 /* _ */ || c === 58 /* : */ || c === 45; /* - */
+      (c >= 48 && c <= 57) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      c === 46 /* . */ ||
+      c === 95 /* _ */ ||
+      c === 58 /* : */ ||
+      c === 45; /* - */
     if (!ok) return newRequestId();
   }
   return header;
@@ -66,9 +76,17 @@ export function errorResponse(answer: ErrorAnswer): Response {
   const status = answer.status ?? KNOWLEDGE_TOOL_ERROR_STATUS[answer.code];
   // Whole seconds in decimal digits, as `Retry-After` requires (a huge wait would print as `1e+30`).
   const wait = answer.retryAfterSeconds;
-  const retryAfterSeconds = wait === undefined || Number.isNaN(wait) ? undefined : Math.min(MAX_RETRY_AFTER, Math.max(0, Math.ceil(wait)));
+  const retryAfterSeconds =
+    wait === undefined || Number.isNaN(wait)
+      ? undefined
+      : Math.min(MAX_RETRY_AFTER, Math.max(0, Math.ceil(wait)));
   const body: KnowledgeToolErrorBody = {
-    error: { code: answer.code, message: answer.message, httpStatus: status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
+    error: {
+      code: answer.code,
+      message: answer.message,
+      httpStatus: status,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    },
     requestId: answer.requestId,
   };
   const headers = baseHeaders(answer.requestId);
@@ -81,7 +99,11 @@ export function errorResponse(answer: ErrorAnswer): Response {
  * The `ETag` of a 200: the knowledge base's revision, the request's path and query, and the
  * representation its `Accept` chose.
  */
-export function entityTag(revision: string, pathAndQuery: string, representation: 'json' | 'markdown'): string {
+export function entityTag(
+  revision: string,
+  pathAndQuery: string,
+  representation: 'json' | 'markdown',
+): string {
   return `"${digest64(JSON.stringify([revision, pathAndQuery, representation]))}"`;
 }
 

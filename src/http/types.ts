@@ -4,7 +4,12 @@
  *
  * @module
  */
-import type { JsonValue, KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
+import type {
+  JsonValue,
+  KnowledgeCallContext,
+  KnowledgeSource,
+  KnowledgeToolName,
+} from '../agent/types.js';
 
 /** A knowledge base the caller may read, with the title `list_knowledge_bases` shows. */
 export interface KnowledgeBaseEntry {
@@ -34,10 +39,14 @@ export interface RateLimitRequestInfo {
 }
 
 /** The rate-limit hook's answer. */
-export type RateLimitDecision = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
+export type RateLimitDecision =
+  { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
 /** Decides whether a request may run now (may be async). */
-export type KnowledgeRateLimit = (request: Request, info: RateLimitRequestInfo) => RateLimitDecision | Promise<RateLimitDecision>;
+export type KnowledgeRateLimit = (
+  request: Request,
+  info: RateLimitRequestInfo,
+) => RateLimitDecision | Promise<RateLimitDecision>;
 
 /** Options of `createMemoryRateLimiter`: one token bucket per key. */
 export interface MemoryRateLimiterOptions {
@@ -77,7 +86,9 @@ export interface KnowledgeHandlerOptions {
    * The control point: authenticate the request however the app does and return the knowledge bases
    * this caller may read, or `null` (401). May be async.
    */
-  readonly access: (request: Request) => KnowledgeAccess | null | undefined | Promise<KnowledgeAccess | null | undefined>;
+  readonly access: (
+    request: Request,
+  ) => KnowledgeAccess | null | undefined | Promise<KnowledgeAccess | null | undefined>;
   /** Where the routes are mounted, such as `/openapi/v2`. Default `''`. */
   readonly basePath?: string | undefined;
   /** Sent as `WWW-Authenticate` with every 401, such as `Bearer realm="knowledge"`. */

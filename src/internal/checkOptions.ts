@@ -12,12 +12,16 @@ import { isPlainObject } from './values.js';
 export type OptionCheck = (value: unknown) => string | undefined;
 
 /** A positive safe integer. */
-export const positiveInteger: OptionCheck = (v) => (Number.isSafeInteger(v) && (v as number) > 0 ? undefined : 'a positive safe integer');
+export const positiveInteger: OptionCheck = (v) =>
+  Number.isSafeInteger(v) && (v as number) > 0 ? undefined : 'a positive safe integer';
 /** A time limit in milliseconds: an integer from 1 to 2³¹ − 1, the longest a timer can wait. */
 export const timeoutMs: OptionCheck = (v) =>
-  Number.isSafeInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647 ? undefined : 'an integer from 1 to 2147483647 (milliseconds)';
+  Number.isSafeInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647
+    ? undefined
+    : 'an integer from 1 to 2147483647 (milliseconds)';
 /** A safe integer ≥ 0. */
-export const nonNegativeInteger: OptionCheck = (v) => (Number.isSafeInteger(v) && (v as number) >= 0 ? undefined : 'a safe integer ≥ 0');
+export const nonNegativeInteger: OptionCheck = (v) =>
+  Number.isSafeInteger(v) && (v as number) >= 0 ? undefined : 'a safe integer ≥ 0';
 /** Any string. */
 export const string: OptionCheck = (v) => (typeof v === 'string' ? undefined : 'a string');
 /** A function. */
@@ -26,7 +30,11 @@ export const func: OptionCheck = (v) => (typeof v === 'function' ? undefined : '
 export const withMethod =
   (name: string): OptionCheck =>
   (v) =>
-    typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)[name] === 'function' ? undefined : `an object with a \`${name}\` method`;
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as Record<string, unknown>)[name] === 'function'
+      ? undefined
+      : `an object with a \`${name}\` method`;
 
 /**
  * Check `options` (`undefined` is `{}`) against `checks`, pushing one issue per problem onto `issues`.
@@ -45,7 +53,11 @@ export function checkOptions(
 ): Record<string, unknown> {
   if (options === undefined) return {};
   if (!isPlainObject(options)) {
-    issues.push({ code: 'INVALID_INPUT', path: ['options'], message: `${api}: \`options\` must be a plain object.` });
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['options'],
+      message: `${api}: \`options\` must be a plain object.`,
+    });
     return {};
   }
   for (const key of Object.keys(options)) {
@@ -56,12 +68,19 @@ export function checkOptions(
       issues.push({
         code: 'INVALID_INPUT',
         path: ['options', key],
-        message: `${api}: unknown option \`${key}\`. Known options: ${Object.keys(checks).map((k) => `\`${k}\``).join(', ')}.`,
+        message: `${api}: unknown option \`${key}\`. Known options: ${Object.keys(checks)
+          .map((k) => `\`${k}\``)
+          .join(', ')}.`,
       });
       continue;
     }
     const expected = check(value);
-    if (expected !== undefined) issues.push({ code: 'INVALID_INPUT', path: ['options', key], message: `${api}: \`options.${key}\` must be ${expected}.` });
+    if (expected !== undefined)
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options', key],
+        message: `${api}: \`options.${key}\` must be ${expected}.`,
+      });
   }
   return options;
 }

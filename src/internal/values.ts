@@ -45,7 +45,9 @@ export function describe(value: unknown): string {
       } catch {
         name = undefined; // a throwing getter: describe the value without its class name
       }
-      return typeof name === 'string' && name !== '' ? `an instance of ${name}` : 'a non-plain object';
+      return typeof name === 'string' && name !== ''
+        ? `an instance of ${name}`
+        : 'a non-plain object';
     }
     default:
       return `a ${typeof value}`;
@@ -72,5 +74,7 @@ export function isCharLimit(value: unknown): value is number {
 
 /** Read `value[key]` where an own property `key` exists; `undefined` counts as absent. */
 export function own(value: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return Object.prototype.hasOwnProperty.call(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }

@@ -41,12 +41,24 @@ export const KNOWLEDGE_MCP_INSTRUCTIONS =
  * await server.connect(new StdioServerTransport());
  * ```
  */
-export function createKnowledgeMcpServer(source: KnowledgeSource, options: KnowledgeMcpServerOptions): McpServer {
-  const { name, version, instructions, prefix, include } = options ?? ({} as Partial<KnowledgeMcpServerOptions>);
+export function createKnowledgeMcpServer(
+  source: KnowledgeSource,
+  options: KnowledgeMcpServerOptions,
+): McpServer {
+  const { name, version, instructions, prefix, include } =
+    options ?? ({} as Partial<KnowledgeMcpServerOptions>);
   if (typeof name !== 'string' || name === '' || typeof version !== 'string' || version === '') {
-    throw new TypeError('createKnowledgeMcpServer needs options { name, version }, two non-empty strings, such as { name: "docs", version: "1.0.0" }.');
+    throw new TypeError(
+      'createKnowledgeMcpServer needs options { name, version }, two non-empty strings, such as { name: "docs", version: "1.0.0" }.',
+    );
   }
-  const tools = knowledgeTools(source, { ...(prefix === undefined ? {} : { prefix }), ...(include === undefined ? {} : { include }) });
-  const server = new McpServer({ name, version }, { instructions: instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS });
+  const tools = knowledgeTools(source, {
+    ...(prefix === undefined ? {} : { prefix }),
+    ...(include === undefined ? {} : { include }),
+  });
+  const server = new McpServer(
+    { name, version },
+    { instructions: instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS },
+  );
   return registerKnowledgeTools(server, tools);
 }

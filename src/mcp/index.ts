@@ -12,6 +12,9 @@
  *
  * @module
  */
-export { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from './createKnowledgeMcpServer.js';
+export {
+  createKnowledgeMcpServer,
+  KNOWLEDGE_MCP_INSTRUCTIONS,
+} from './createKnowledgeMcpServer.js';
 export type { KnowledgeMcpServerOptions } from './createKnowledgeMcpServer.js';
 export { registerKnowledgeTools, toCallToolResult } from './registerKnowledgeTools.js';

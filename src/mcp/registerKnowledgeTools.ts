@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { fromJsonSchema, type CallToolResult, type JsonSchemaValidator, type jsonSchemaValidator, type McpServer } from '@modelcontextprotocol/server';
+import {
+  fromJsonSchema,
+  type CallToolResult,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+  type McpServer,
+} from '@modelcontextprotocol/server';
 import type { KnowledgeToolDefinition, KnowledgeToolResult } from '../agent/types.js';
 
 /**
@@ -34,7 +40,10 @@ const DEFER_TO_TOOL: jsonSchemaValidator = {
  * registerKnowledgeTools(server, knowledgeTools(source));
  * ```
  */
-export function registerKnowledgeTools(server: McpServer, tools: readonly KnowledgeToolDefinition[]): McpServer {
+export function registerKnowledgeTools(
+  server: McpServer,
+  tools: readonly KnowledgeToolDefinition[],
+): McpServer {
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -45,7 +54,8 @@ export function registerKnowledgeTools(server: McpServer, tools: readonly Knowle
         outputSchema: fromJsonSchema(tool.outputSchema as never),
         annotations: { ...tool.annotations },
       },
-      async (args: unknown, ctx) => toCallToolResult(await tool.execute(args, { signal: ctx.mcpReq.signal })),
+      async (args: unknown, ctx) =>
+        toCallToolResult(await tool.execute(args, { signal: ctx.mcpReq.signal })),
     );
   }
   return server;
@@ -54,5 +64,9 @@ export function registerKnowledgeTools(server: McpServer, tools: readonly Knowle
 /** An MCP `CallToolResult` carrying a knowledge tool result. */
 export function toCallToolResult(result: KnowledgeToolResult): CallToolResult {
   const structuredContent = result.structuredContent as { [key: string]: unknown };
-  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent, isError: result.isError };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+    structuredContent,
+    isError: result.isError,
+  };
 }

@@ -13,17 +13,36 @@ export function checkOptions(options: LoadKnowledgeDirectoryOptions | undefined)
   if (options === undefined) return;
   const issues: KnowledgeIssue[] = [];
   if (options === null || typeof options !== 'object') {
-    issues.push({ code: 'INVALID_INPUT', path: ['options'], message: `${API}: options must be an object such as \`{ exclude: ['drafts/**'] }\`.` });
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['options'],
+      message: `${API}: options must be an object such as \`{ exclude: ['drafts/**'] }\`.`,
+    });
   } else {
     for (const key of Object.keys(options)) {
       if (key !== 'include' && key !== 'exclude' && key !== 'maxChars') {
-        issues.push({ code: 'INVALID_INPUT', path: ['options', key], message: `${API}: unknown option \`${key}\`. The options are \`include\`, \`exclude\` and \`maxChars\`.` });
+        issues.push({
+          code: 'INVALID_INPUT',
+          path: ['options', key],
+          message: `${API}: unknown option \`${key}\`. The options are \`include\`, \`exclude\` and \`maxChars\`.`,
+        });
       }
     }
     for (const key of ['include', 'exclude'] as const) {
       const value: unknown = options[key];
-      if (value !== undefined && !(Array.isArray(value) && value.length > 0 && value.every((p) => typeof p === 'string' && p !== ''))) {
-        issues.push({ code: 'INVALID_INPUT', path: ['options', key], message: `${API}: \`${key}\` must be a non-empty array of glob strings, such as \`['guides/**']\`.` });
+      if (
+        value !== undefined &&
+        !(
+          Array.isArray(value) &&
+          value.length > 0 &&
+          value.every((p) => typeof p === 'string' && p !== '')
+        )
+      ) {
+        issues.push({
+          code: 'INVALID_INPUT',
+          path: ['options', key],
+          message: `${API}: \`${key}\` must be a non-empty array of glob strings, such as \`['guides/**']\`.`,
+        });
       }
     }
   }
@@ -33,21 +52,53 @@ export function checkOptions(options: LoadKnowledgeDirectoryOptions | undefined)
 /** The absolute folder path of `dir`, or a thrown `READ_FAILED` / `INVALID_INPUT`. */
 export async function folderOf(dir: string | URL): Promise<string> {
   if (!(typeof dir === 'string' && dir !== '') && !(dir instanceof URL)) {
-    throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['dir'], message: `${API}: \`dir\` must be a folder path or a \`file:\` URL, not ${typeof dir === 'string' ? 'an empty string' : typeof dir}.` }]);
+    throw new KnowledgeError([
+      {
+        code: 'INVALID_INPUT',
+        path: ['dir'],
+        message: `${API}: \`dir\` must be a folder path or a \`file:\` URL, not ${typeof dir === 'string' ? 'an empty string' : typeof dir}.`,
+      },
+    ]);
   }
   if (dir instanceof URL && dir.protocol !== 'file:') {
-    throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['dir'], message: `${API}: \`dir\` must be a folder path or a \`file:\` URL, not a \`${dir.protocol}\` URL.` }]);
+    throw new KnowledgeError([
+      {
+        code: 'INVALID_INPUT',
+        path: ['dir'],
+        message: `${API}: \`dir\` must be a folder path or a \`file:\` URL, not a \`${dir.protocol}\` URL.`,
+      },
+    ]);
   }
   const directory = resolve(dir instanceof URL ? fileURLToPath(dir) : dir);
   let isDirectory: boolean;
   try {
     isDirectory = (await stat(directory)).isDirectory();
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
-    throw new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], file: directory, message: `${API}: folder \`${directory}\` ${reason}. Pass the folder that holds your Markdown files.` }], { cause: error });
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'does not exist'
+        : `cannot be read (${(error as Error).message})`;
+    throw new KnowledgeError(
+      [
+        {
+          code: 'READ_FAILED',
+          path: ['dir'],
+          file: directory,
+          message: `${API}: folder \`${directory}\` ${reason}. Pass the folder that holds your Markdown files.`,
+        },
+      ],
+      { cause: error },
+    );
   }
   if (!isDirectory) {
-    throw new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], file: directory, message: `${API}: \`${directory}\` is a file, not a folder. Pass the folder that holds it.` }]);
+    throw new KnowledgeError([
+      {
+        code: 'READ_FAILED',
+        path: ['dir'],
+        file: directory,
+        message: `${API}: \`${directory}\` is a file, not a folder. Pass the folder that holds it.`,
+      },
+    ]);
   }
   return directory;
 }

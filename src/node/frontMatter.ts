@@ -22,7 +22,13 @@ export interface FrontMatter {
 }
 
 /** The keys Knowledge Kit reads, and the type each must have. */
-const KNOWN: Readonly<Record<string, 'id' | 'text' | 'tags'>> = { id: 'id', locale: 'id', title: 'text', description: 'text', tags: 'tags' };
+const KNOWN: Readonly<Record<string, 'id' | 'text' | 'tags'>> = {
+  id: 'id',
+  locale: 'id',
+  title: 'text',
+  description: 'text',
+  tags: 'tags',
+};
 
 /** Whether `text[from, end)` is `fence` followed only by spaces or tabs. */
 function isFence(text: string, from: number, end: number, fence: string): boolean {
@@ -47,7 +53,13 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   const firstEnd = lineEnd(text, 0);
   if (!isFence(text, 0, firstEnd, '---')) return none;
   const problem = (line: number, column: number, message: string) =>
-    issues.push({ code: 'INVALID_FRONT_MATTER', file, line, column, message: `${file}:${line}:${column}: ${message}` });
+    issues.push({
+      code: 'INVALID_FRONT_MATTER',
+      file,
+      line,
+      column,
+      message: `${file}:${line}:${column}: ${message}`,
+    });
 
   const yamlStart = nextLine(text, firstEnd);
   let start = yamlStart;
@@ -64,7 +76,11 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
     start = nextLine(text, end);
   }
   if (close < 0) {
-    problem(1, 1, 'front matter opened by `---` on line 1 is not closed. Close it with a line `---` (or `...`), or start the file with something other than `---` if it is a thematic break.');
+    problem(
+      1,
+      1,
+      'front matter opened by `---` on line 1 is not closed. Close it with a line `---` (or `...`), or start the file with something other than `---` if it is a thematic break.',
+    );
     return { ...none, body: '', lines };
   }
 
@@ -77,7 +93,11 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
     if (!(error instanceof YAMLException)) throw error;
     // js-yaml counts lines and columns from 0, in UTF-16 units; the YAML starts on file line 2.
     const reason = error.reason.trim();
-    problem(error.mark.line + 2, error.mark.column + 1, `front matter is not valid YAML: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} Fix the YAML between the \`---\` lines.`);
+    problem(
+      error.mark.line + 2,
+      error.mark.column + 1,
+      `front matter is not valid YAML: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} Fix the YAML between the \`---\` lines.`,
+    );
     return { data: {}, body, lines, place: nowhere };
   }
   if (data === null || data === undefined) return { data: {}, body, lines, place: nowhere };
@@ -86,7 +106,8 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   if (typeof data !== 'object' || Array.isArray(data)) return none;
 
   let places: Map<string, KnowledgePosition> | undefined;
-  const place = (key: string): KnowledgePosition | undefined => (places ??= keyPlaces(raw)).get(key);
+  const place = (key: string): KnowledgePosition | undefined =>
+    (places ??= keyPlaces(raw)).get(key);
   // js-yaml turns a complex key (`? [a, b]`) into a string (`a,b`). One is there when a line starts
   // with `? ` and a key of the result is on no `key:` line; a line of a quoted value that happens to
   // start with `? ` leaves every key placed.
@@ -97,7 +118,11 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
         : undefined
       : undefined;
   if (complex !== undefined) {
-    problem(complex.line, complex.column, 'front matter has a complex key (`? …`). Keys are names such as `title`.');
+    problem(
+      complex.line,
+      complex.column,
+      'front matter has a complex key (`? …`). Keys are names such as `title`.',
+    );
     return { data: {}, body, lines, place };
   }
   const object = data as Record<string, unknown>;
@@ -110,20 +135,35 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
       problem(line, column, `front matter \`${key}\` ${message}`);
     };
     const kind = KNOWN[key];
-    if (kind === 'id' && (typeof value !== 'string' || value.trim() === '')) bad(`must be a non-empty string, not ${show(value)}. Quote it if YAML read it as another type.`);
-    else if (kind === 'text' && typeof value !== 'string') bad(`must be a string, not ${show(value)}. Quote it if YAML read it as another type.`);
-    else if (kind === 'tags' && !(Array.isArray(value) && value.every((tag) => typeof tag === 'string'))) {
+    if (kind === 'id' && (typeof value !== 'string' || value.trim() === ''))
+      bad(
+        `must be a non-empty string, not ${show(value)}. Quote it if YAML read it as another type.`,
+      );
+    else if (kind === 'text' && typeof value !== 'string')
+      bad(`must be a string, not ${show(value)}. Quote it if YAML read it as another type.`);
+    else if (
+      kind === 'tags' &&
+      !(Array.isArray(value) && value.every((tag) => typeof tag === 'string'))
+    ) {
       const list: readonly unknown[] | undefined = Array.isArray(value) ? value : undefined;
       const odd = list === undefined ? -1 : list.findIndex((tag) => typeof tag !== 'string');
-      bad(`must be a list of strings, such as \`tags: [returns, billing]\`, not ${odd < 0 ? show(value) : `a list whose item ${odd + 1} is ${show(list![odd])}`}. Quote a tag YAML reads as another type.`);
+      bad(
+        `must be a list of strings, such as \`tags: [returns, billing]\`, not ${odd < 0 ? show(value) : `a list whose item ${odd + 1} is ${show(list![odd])}`}. Quote a tag YAML reads as another type.`,
+      );
     } else {
       const problemText = jsonProblem(value, budget);
-      if (problemText) bad(`${problemText}. Use strings, finite numbers, booleans, null, lists and mappings.`);
+      if (problemText)
+        bad(`${problemText}. Use strings, finite numbers, booleans, null, lists and mappings.`);
     }
     // One report of the block's size is enough: the keys after it would all repeat it.
     if (budget.values > MAX_VALUES) break;
   }
-  return { data: valid ? (object as { readonly [key: string]: JsonValue }) : {}, body, lines, place };
+  return {
+    data: valid ? (object as { readonly [key: string]: JsonValue }) : {},
+    body,
+    lines,
+    place,
+  };
 }
 
 /** A short description of a value for a message. */

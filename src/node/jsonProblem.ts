@@ -17,15 +17,20 @@ export function jsonProblem(value: unknown, budget: ValueBudget): string | undef
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   while (stack.length > 0) {
     const { value: item, depth } = stack.pop()!;
-    if (++budget.values > MAX_VALUES) return `brings the block to more than ${MAX_VALUES} values, with the keys before it (an alias counts each time it is used)`;
+    if (++budget.values > MAX_VALUES)
+      return `brings the block to more than ${MAX_VALUES} values, with the keys before it (an alias counts each time it is used)`;
     if (depth > 64) return 'nests more than 64 levels deep';
     if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
     if (typeof item === 'number') {
       if (Number.isFinite(item)) continue;
       return `has the number ${String(item)}, which JSON cannot hold`;
     }
-    if (Array.isArray(item) || (typeof item === 'object' && Object.getPrototypeOf(item) === Object.prototype)) {
-      for (const child of Object.values(item as object)) stack.push({ value: child, depth: depth + 1 });
+    if (
+      Array.isArray(item) ||
+      (typeof item === 'object' && Object.getPrototypeOf(item) === Object.prototype)
+    ) {
+      for (const child of Object.values(item as object))
+        stack.push({ value: child, depth: depth + 1 });
       continue;
     }
     return `has a value JSON cannot hold (${Object.prototype.toString.call(item)})`;

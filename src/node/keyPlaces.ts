@@ -6,7 +6,7 @@ import { lineEnd, nextLine, skipBlanks } from './lines.js';
 function nestedStart(raw: string, from: number, line: number): KnowledgePosition | undefined {
   const end = lineEnd(raw, from);
   const at = skipBlanks(raw, from, end);
-  if (at === end || (at === from && raw.charCodeAt(at) !== 45 /* - */)) return undefined;
+  if (at === end || (at === from && raw.charCodeAt(at) !== 45) /* - */) return undefined;
   return { line, column: at - from + 1 };
 }
 
@@ -25,7 +25,10 @@ export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
     let keyEnd = -1;
     let key: string | undefined;
     // YAML's explicit key indicator: `?` then a space, a tab or the line's end.
-    if (first === 63 /* ? */ && (from + 1 === end || raw.charCodeAt(from + 1) === 32 || raw.charCodeAt(from + 1) === 9)) {
+    if (
+      first === 63 /* ? */ &&
+      (from + 1 === end || raw.charCodeAt(from + 1) === 32 || raw.charCodeAt(from + 1) === 9)
+    ) {
       const at = skipBlanks(raw, from + 1, end);
       if (!places.has('?')) places.set('?', { line, column: at - from + 1 });
     } else if (first === 34 /* " */ || first === 39 /* ' */) {
@@ -34,7 +37,13 @@ export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
         key = raw.slice(from + 1, closeAt);
         keyEnd = closeAt + 1;
       }
-    } else if (first !== 32 && first !== 9 && first !== 35 /* # */ && first !== 45 /* - */ && from < end) {
+    } else if (
+      first !== 32 &&
+      first !== 9 &&
+      first !== 35 /* # */ &&
+      first !== 45 /* - */ &&
+      from < end
+    ) {
       for (let i = from; i < end; i++) {
         if (raw.charCodeAt(i) !== 58) continue;
         const after = raw.charCodeAt(i + 1);
@@ -48,7 +57,12 @@ export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
     const next = nextLine(raw, end);
     if (key !== undefined && !places.has(key)) {
       const value = skipBlanks(raw, keyEnd + 1, end);
-      places.set(key, value < end || next >= raw.length ? { line, column: value - from + 1 } : (nestedStart(raw, next, line + 1) ?? { line, column: value - from + 1 }));
+      places.set(
+        key,
+        value < end || next >= raw.length
+          ? { line, column: value - from + 1 }
+          : (nestedStart(raw, next, line + 1) ?? { line, column: value - from + 1 }),
+      );
     }
     from = next;
   }

@@ -31,7 +31,10 @@ import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './
  * const source = createCatalogSource(catalog, { id: 'handbook', files });
  * ```
  */
-export async function loadKnowledgeDirectory(dir: string | URL, options?: LoadKnowledgeDirectoryOptions): Promise<LoadedKnowledgeDirectory> {
+export async function loadKnowledgeDirectory(
+  dir: string | URL,
+  options?: LoadKnowledgeDirectoryOptions,
+): Promise<LoadedKnowledgeDirectory> {
   const reading = await readKnowledgeDirectory(dir, options);
   if (reading.catalog === undefined) throw new KnowledgeError(reading.issues);
   const catalog = reading.catalog;
@@ -40,7 +43,10 @@ export async function loadKnowledgeDirectory(dir: string | URL, options?: LoadKn
   for (const id of catalog.ids) {
     const page = reading.files[id]!;
     Object.defineProperty(files, id, { value: page, enumerable: true });
-    Object.defineProperty(paths, id, { value: page.path!.slice('pages/'.length), enumerable: true });
+    Object.defineProperty(paths, id, {
+      value: page.path!.slice('pages/'.length),
+      enumerable: true,
+    });
   }
   return deepFreeze({
     catalog,

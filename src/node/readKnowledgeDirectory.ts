@@ -50,7 +50,10 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 export async function readKnowledgeDirectory(
   dir: string | URL,
   options?: LoadKnowledgeDirectoryOptions,
-  hooks: { readonly onProgress?: (done: number, total: number) => void; readonly hashRevisions?: boolean } = {},
+  hooks: {
+    readonly onProgress?: (done: number, total: number) => void;
+    readonly hashRevisions?: boolean;
+  } = {},
 ): Promise<DirectoryReading> {
   checkOptions(options);
   const directory = await folderOf(dir);
@@ -62,7 +65,12 @@ export async function readKnowledgeDirectory(
     expandDirectories: false,
   });
   // `include` may name a dot folder or node_modules explicitly; they are left out all the same.
-  const paths = found.filter((p) => p.endsWith('.md') && !p.split('/').some((s) => s.startsWith('.') || s === 'node_modules')).sort(byCodeUnits);
+  const paths = found
+    .filter(
+      (p) =>
+        p.endsWith('.md') && !p.split('/').some((s) => s.startsWith('.') || s === 'node_modules'),
+    )
+    .sort(byCodeUnits);
 
   const issues: KnowledgeIssue[] = [];
   const results: FileResult[] = [];
@@ -74,7 +82,16 @@ export async function readKnowledgeDirectory(
     try {
       bytes = readFileSync(resolve(directory, file));
     } catch (error) {
-      throw new KnowledgeError([{ code: 'READ_FAILED', file, message: `${API}: \`${file}\` in \`${directory}\` cannot be read (${(error as Error).message}). Check that it exists and is readable.` }], { cause: error });
+      throw new KnowledgeError(
+        [
+          {
+            code: 'READ_FAILED',
+            file,
+            message: `${API}: \`${file}\` in \`${directory}\` cannot be read (${(error as Error).message}). Check that it exists and is readable.`,
+          },
+        ],
+        { cause: error },
+      );
     }
     results.push(readOne(file, bytes, issues, hooks.hashRevisions !== false));
     hooks.onProgress?.(results.length, paths.length);
@@ -108,12 +125,21 @@ export async function readKnowledgeDirectory(
     if (document === undefined || page === undefined) continue;
     documents.push(document);
     owners.push(i);
-    if (!Object.prototype.hasOwnProperty.call(files, document.id)) Object.defineProperty(files, document.id, { value: page, enumerable: true, writable: true, configurable: true });
+    if (!Object.prototype.hasOwnProperty.call(files, document.id))
+      Object.defineProperty(files, document.id, {
+        value: page,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
 
   let catalog: KnowledgeCatalog | undefined;
   try {
-    catalog = defineKnowledgeCatalog(documents, options?.maxChars === undefined ? {} : { maxChars: options.maxChars });
+    catalog = defineKnowledgeCatalog(
+      documents,
+      options?.maxChars === undefined ? {} : { maxChars: options.maxChars },
+    );
   } catch (error) {
     if (!isKnowledgeError(error)) throw error;
     for (const issue of error.issues) {
@@ -128,6 +154,18 @@ export async function readKnowledgeDirectory(
     }
   }
 
-  issues.sort((a, b) => byCodeUnits(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-  return { directory, paths, documents, files, catalog: issues.length === 0 ? catalog : undefined, issues };
+  issues.sort(
+    (a, b) =>
+      byCodeUnits(a.file ?? '', b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0),
+  );
+  return {
+    directory,
+    paths,
+    documents,
+    files,
+    catalog: issues.length === 0 ? catalog : undefined,
+    issues,
+  };
 }

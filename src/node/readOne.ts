@@ -29,7 +29,13 @@ function placeOfByte(bytes: Uint8Array, offset: number): { line: number; column:
     }
   }
   // The file's leading BOM is not a column, as the parser ignores it; a U+FEFF later on is one.
-  return { line, column: new TextDecoder('utf-8', { ignoreBOM: lineStart !== 0 }).decode(bytes.subarray(lineStart, offset)).length + 1 };
+  return {
+    line,
+    column:
+      new TextDecoder('utf-8', { ignoreBOM: lineStart !== 0 }).decode(
+        bytes.subarray(lineStart, offset),
+      ).length + 1,
+  };
 }
 
 /** One file, read: its document and page record, or nothing when it has a problem. */
@@ -46,11 +52,22 @@ export interface FileResult {
 }
 
 /** Decodes one file's bytes, splits off its front matter and parses it, pushing its problems onto `issues`. */
-export function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[], hashRevision: boolean): FileResult {
+export function readOne(
+  file: string,
+  bytes: Uint8Array,
+  issues: KnowledgeIssue[],
+  hashRevision: boolean,
+): FileResult {
   const decoded = decodeUtf8(bytes);
   if ('invalidAt' in decoded) {
     const { line, column } = placeOfByte(bytes, decoded.invalidAt);
-    issues.push({ code: 'INVALID_ENCODING', file, line, column, message: `${file}:${line}:${column}: byte ${decoded.invalidAt} (0x${bytes[decoded.invalidAt]!.toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8. Save the file as UTF-8; Knowledge Kit never guesses an encoding or replaces bytes.` });
+    issues.push({
+      code: 'INVALID_ENCODING',
+      file,
+      line,
+      column,
+      message: `${file}:${line}:${column}: byte ${decoded.invalidAt} (0x${bytes[decoded.invalidAt]!.toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8. Save the file as UTF-8; Knowledge Kit never guesses an encoding or replaces bytes.`,
+    });
     return {};
   }
   const before = issues.length;
@@ -58,11 +75,18 @@ export function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[
   const frontOk = issues.length === before;
   const data = front.data;
   const id = typeof data['id'] === 'string' ? data['id'] : file.slice(0, -'.md'.length);
-  const idPlace = typeof data['id'] === 'string' ? () => front.place('id') ?? { line: 2, column: 1 } : undefined;
+  const idPlace =
+    typeof data['id'] === 'string' ? () => front.place('id') ?? { line: 2, column: 1 } : undefined;
   const known = frontOk ? (idPlace === undefined ? { id } : { id, idPlace }) : {};
   const path = `pages/${file}`;
   const pathProblem = pagePathProblem(path);
-  if (pathProblem) issues.push({ code: 'INVALID_INPUT', file, documentId: id, message: `${file}: its page path \`${path}\` ${pathProblem}. Rename the file.` });
+  if (pathProblem)
+    issues.push({
+      code: 'INVALID_INPUT',
+      file,
+      documentId: id,
+      message: `${file}: its page path \`${path}\` ${pathProblem}. Rename the file.`,
+    });
   // The body is parsed even when the front matter has a problem, so that one run shows them all.
   // The front matter becomes blank lines, so that every position the parser reports is a file position.
   const text = front.lines === 0 ? front.body : '\n'.repeat(front.lines) + front.body;
@@ -70,14 +94,23 @@ export function readOne(file: string, bytes: Uint8Array, issues: KnowledgeIssue[
   let document: KnowledgeDocument;
   try {
     const locale = data['locale'];
-    document = parseKnowledgeDocument({ id, revision, text, locale: typeof locale === 'string' ? locale : undefined });
+    document = parseKnowledgeDocument({
+      id,
+      revision,
+      text,
+      locale: typeof locale === 'string' ? locale : undefined,
+    });
   } catch (error) {
     if (!isKnowledgeError(error)) throw error;
-    for (const issue of error.issues) issues.push({ ...issue, file, message: placeMessage(issue, file) });
+    for (const issue of error.issues)
+      issues.push({ ...issue, file, message: placeMessage(issue, file) });
     return known;
   }
   if (issues.length > before) return known;
-  const page: { -readonly [K in keyof KnowledgeFileOptions]: KnowledgeFileOptions[K] } = { path, frontmatter: data as JsonObject };
+  const page: { -readonly [K in keyof KnowledgeFileOptions]: KnowledgeFileOptions[K] } = {
+    path,
+    frontmatter: data as JsonObject,
+  };
   if (typeof data['title'] === 'string') page.title = data['title'];
   if (typeof data['description'] === 'string') page.description = data['description'];
   return { ...known, document, page };

@@ -9,7 +9,12 @@ import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import { folderOf } from './folderOf.js';
 import { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
-import type { KnowledgeDirectoryChange, KnowledgeDirectoryWatcher, LoadedKnowledgeDirectory, WatchKnowledgeDirectoryOptions } from './types.js';
+import type {
+  KnowledgeDirectoryChange,
+  KnowledgeDirectoryWatcher,
+  LoadedKnowledgeDirectory,
+  WatchKnowledgeDirectoryOptions,
+} from './types.js';
 
 const API = 'watchKnowledgeDirectory';
 
@@ -43,11 +48,28 @@ export async function watchKnowledgeDirectory(
   onChange: (change: KnowledgeDirectoryChange) => void,
 ): Promise<KnowledgeDirectoryWatcher> {
   const { debounceMs = 100, ...loadOptions } = options ?? {};
-  if (typeof debounceMs !== 'number' || !Number.isInteger(debounceMs) || debounceMs < 0 || debounceMs > 2_147_483_647) {
-    throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['options', 'debounceMs'], message: `${API}: \`debounceMs\` must be a whole number of milliseconds from 0 to 2147483647, not ${String(debounceMs)}.` }]);
+  if (
+    typeof debounceMs !== 'number' ||
+    !Number.isInteger(debounceMs) ||
+    debounceMs < 0 ||
+    debounceMs > 2_147_483_647
+  ) {
+    throw new KnowledgeError([
+      {
+        code: 'INVALID_INPUT',
+        path: ['options', 'debounceMs'],
+        message: `${API}: \`debounceMs\` must be a whole number of milliseconds from 0 to 2147483647, not ${String(debounceMs)}.`,
+      },
+    ]);
   }
   if (typeof onChange !== 'function') {
-    throw new KnowledgeError([{ code: 'INVALID_INPUT', path: ['onChange'], message: `${API}: \`onChange\` must be a function that receives each reload's result.` }]);
+    throw new KnowledgeError([
+      {
+        code: 'INVALID_INPUT',
+        path: ['onChange'],
+        message: `${API}: \`onChange\` must be a function that receives each reload's result.`,
+      },
+    ]);
   }
   // The loader's own check of the folder (INVALID_INPUT, READ_FAILED), before anything is watched.
   const directory = await folderOf(dir);
@@ -80,8 +102,20 @@ export async function watchKnowledgeDirectory(
       change = { ok: true, loaded };
     } catch (error) {
       if (closed) return;
-      const failure = isKnowledgeError(error) ? error : new KnowledgeError([{ code: 'READ_FAILED', path: ['dir'], message: `${API}: reloading \`${directory}\` failed: ${String(error)}` }], { cause: error });
-      if (failure.code === 'READ_FAILED' && failure.issues[0]?.path?.[0] === 'dir') await folderLost();
+      const failure = isKnowledgeError(error)
+        ? error
+        : new KnowledgeError(
+            [
+              {
+                code: 'READ_FAILED',
+                path: ['dir'],
+                message: `${API}: reloading \`${directory}\` failed: ${String(error)}`,
+              },
+            ],
+            { cause: error },
+          );
+      if (failure.code === 'READ_FAILED' && failure.issues[0]?.path?.[0] === 'dir')
+        await folderLost();
       change = { ok: false, error: failure };
     }
     report(change);
@@ -111,7 +145,11 @@ export async function watchKnowledgeDirectory(
   const ignored = (path: string): boolean => {
     const rel = relative(directory, path);
     if (rel === '') return false;
-    return rel.split(sep).some((segment) => segment === 'node_modules' || (segment.startsWith('.') && segment !== '..'));
+    return rel
+      .split(sep)
+      .some(
+        (segment) => segment === 'node_modules' || (segment.startsWith('.') && segment !== '..'),
+      );
   };
   const startWatching = async (): Promise<void> => {
     const next = watch(directory, { ignoreInitial: true, ignored });
@@ -136,12 +174,15 @@ export async function watchKnowledgeDirectory(
     watcher = undefined;
     await lost?.close();
     if (closed) return;
-    polling = setInterval(() => {
-      if (closed || !existsSync(directory)) return;
-      clearInterval(polling);
-      polling = undefined;
-      startWatching().then(schedule, () => void folderLost());
-    }, Math.max(debounceMs, 250));
+    polling = setInterval(
+      () => {
+        if (closed || !existsSync(directory)) return;
+        clearInterval(polling);
+        polling = undefined;
+        startWatching().then(schedule, () => void folderLost());
+      },
+      Math.max(debounceMs, 250),
+    );
   };
   const stop = async (): Promise<void> => {
     closed = true;
@@ -153,10 +194,12 @@ export async function watchKnowledgeDirectory(
   // Watch first, then load: a change made while the first load runs causes a reload after it.
   await startWatching();
   const first = loadKnowledgeDirectory(directory, loadOptions);
-  running = first.then(
-    () => undefined,
-    () => undefined,
-  ).finally(afterRun);
+  running = first
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(afterRun);
   try {
     current = await first;
   } catch (error) {

@@ -19,7 +19,8 @@ export const FENCE_OPEN = 2;
 /** The line is inside a fenced code block, or closes it. */
 export const FENCE_BODY = 3;
 
-export type LineKind = typeof NOT_CODE | typeof INDENTED_CODE | typeof FENCE_OPEN | typeof FENCE_BODY;
+export type LineKind =
+  typeof NOT_CODE | typeof INDENTED_CODE | typeof FENCE_OPEN | typeof FENCE_BODY;
 
 // The open leaf block of the innermost container.
 const NONE = 0;
@@ -87,10 +88,12 @@ STARTS[OPEN_BRACKET] = 1;
 const RAW_NAMES = new Set(['pre', 'script', 'style', 'textarea']);
 /** Kind 6 HTML blocks (ended by a blank line). */
 const BLOCK_NAMES = new Set(
-  ('address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
+  (
+    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
     'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link ' +
     'main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead ' +
-    'title tr track ul').split(' '),
+    'title tr track ul'
+  ).split(' '),
 );
 
 export class CommonMarkBlocks {
@@ -232,7 +235,8 @@ export class CommonMarkBlocks {
       if (first === end) {
         // Every list item that holds something goes on through a blank line; a block quote or an
         // item that began with a blank line does not.
-        for (let i = 0; i < need.length; i++) if (need[i] === QUOTE || this.empty[i] === 1) return this.slowLine(start, end);
+        for (let i = 0; i < need.length; i++)
+          if (need[i] === QUOTE || this.empty[i] === 1) return this.slowLine(start, end);
       } else {
         const c = text.charCodeAt(first);
         if (this.leaf === PARAGRAPH && (c >= 128 || SPECIAL[c] === 0)) {
@@ -244,7 +248,8 @@ export class CommonMarkBlocks {
           indent < 4 &&
           indent < need[0]! &&
           noTab(text, start, first) &&
-          ((this.leaf !== PARAGRAPH && this.leaf !== DEFINITION) || interruptsParagraph(text, first, end, c))
+          ((this.leaf !== PARAGRAPH && this.leaf !== DEFINITION) ||
+            interruptsParagraph(text, first, end, c))
         ) {
           this.close(0);
         } else return this.slowLine(start, end);
@@ -288,7 +293,12 @@ export class CommonMarkBlocks {
    * for any other line. A method of its own so that `line` stays small enough to be inlined into the
    * scanner's loop.
    */
-  private topLevelBlock(start: number, first: number, end: number, c: number): LineKind | typeof SLOW {
+  private topLevelBlock(
+    start: number,
+    first: number,
+    end: number,
+    c: number,
+  ): LineKind | typeof SLOW {
     const text = this.text;
     if (c === OPEN_BRACKET) {
       this.closedLast = false;
@@ -317,7 +327,10 @@ export class CommonMarkBlocks {
       this.closedNow = false;
       this.need.push(first - start + 2);
       this.empty.push(0);
-      this.leaf = text.charCodeAt(first + 2) === OPEN_BRACKET ? this.definitionStart(first + 2, end) : PARAGRAPH;
+      this.leaf =
+        text.charCodeAt(first + 2) === OPEN_BRACKET
+          ? this.definitionStart(first + 2, end)
+          : PARAGRAPH;
       return NOT_CODE;
     }
     if (c === BACKTICK || c === TILDE) {
@@ -346,7 +359,13 @@ export class CommonMarkBlocks {
     return kind;
   }
 
-  private slowLineKind(start: number, end: number, text: string, need: number[], depth: number): LineKind {
+  private slowLineKind(
+    start: number,
+    end: number,
+    text: string,
+    need: number[],
+    depth: number,
+  ): LineKind {
     this.end = end;
     this.offset = start;
     this.column = 0;
@@ -379,10 +398,15 @@ export class CommonMarkBlocks {
     const leaf = this.leaf;
     if (allMatched) {
       if (leaf === FENCE) {
-        if (this.indent <= 3 && !this.blank && text.charCodeAt(this.nextOffset) === this.fenceChar) {
+        if (
+          this.indent <= 3 &&
+          !this.blank &&
+          text.charCodeAt(this.nextOffset) === this.fenceChar
+        ) {
           let q = this.nextOffset;
           while (q < end && text.charCodeAt(q) === this.fenceChar) q++;
-          if (q - this.nextOffset >= this.fenceLength && onlySpaceOrTab(text, q, end)) this.leaf = NONE;
+          if (q - this.nextOffset >= this.fenceLength && onlySpaceOrTab(text, q, end))
+            this.leaf = NONE;
         }
         return FENCE_BODY;
       }
@@ -392,7 +416,8 @@ export class CommonMarkBlocks {
       }
       if (leaf === HTML) {
         if (this.blank && this.htmlKind >= 6) this.leaf = NONE;
-        else if (this.htmlKind <= 5 && htmlEnds(text, this.offset, end, this.htmlKind)) this.leaf = NONE;
+        else if (this.htmlKind <= 5 && htmlEnds(text, this.offset, end, this.htmlKind))
+          this.leaf = NONE;
         return NOT_CODE;
       }
     }
@@ -401,7 +426,9 @@ export class CommonMarkBlocks {
     // A new list item may not interrupt a paragraph or (in micromark) indented code when empty or
     // ordered from a number other than 1, and in micromark that holds for every container the line
     // opens; a kind 7 HTML block may not interrupt a paragraph.
-    const interrupt = allMatched && (leaf === PARAGRAPH || leaf === DEFINITION || (leaf === INDENTED && this.codeInterrupts));
+    const interrupt =
+      allMatched &&
+      (leaf === PARAGRAPH || leaf === DEFINITION || (leaf === INDENTED && this.codeInterrupts));
     let closed = allMatched;
     while (!this.blank) {
       const p = this.nextOffset;
@@ -481,7 +508,13 @@ export class CommonMarkBlocks {
       else if (c >= ZERO && c <= NINE) {
         while (q < end && q - p < 10 && isDigit(text.charCodeAt(q))) q++;
         const d = text.charCodeAt(q);
-        if (q - p > 9 || q >= end || (d !== 46 && d !== 41) || (interrupt && (q - p !== 1 || c !== 49))) break;
+        if (
+          q - p > 9 ||
+          q >= end ||
+          (d !== 46 && d !== 41) ||
+          (interrupt && (q - p !== 1 || c !== 49))
+        )
+          break;
         q++;
       } else break;
       const after = q < end ? text.charCodeAt(q) : SPACE;
@@ -521,9 +554,13 @@ export class CommonMarkBlocks {
       if (this.leaf !== INDENTED) this.leaf = NONE;
       return NOT_CODE;
     }
-    if (this.leaf === DEFINITION) this.leaf = this.definitionLine(this.offset, this.nextOffset, end);
+    if (this.leaf === DEFINITION)
+      this.leaf = this.definitionLine(this.offset, this.nextOffset, end);
     else if (this.leaf !== PARAGRAPH) {
-      this.leaf = text.charCodeAt(this.nextOffset) === OPEN_BRACKET ? this.definitionStart(this.nextOffset, end) : PARAGRAPH;
+      this.leaf =
+        text.charCodeAt(this.nextOffset) === OPEN_BRACKET
+          ? this.definitionStart(this.nextOffset, end)
+          : PARAGRAPH;
       this.markFilled();
     }
     return NOT_CODE;
@@ -763,7 +800,11 @@ function isAtxHeading(text: string, p: number, end: number): boolean {
 }
 
 function isCommentStart(text: string, p: number): boolean {
-  return text.charCodeAt(p + 1) === BANG && text.charCodeAt(p + 2) === DASH && text.charCodeAt(p + 3) === DASH;
+  return (
+    text.charCodeAt(p + 1) === BANG &&
+    text.charCodeAt(p + 2) === DASH &&
+    text.charCodeAt(p + 3) === DASH
+  );
 }
 
 /**
@@ -896,7 +937,16 @@ function completeTag(text: string, q: number, end: number, closing: boolean): bo
           const valueStart = r;
           while (r < end) {
             const d = text.charCodeAt(r);
-            if (d <= SPACE || d === 34 || d === 39 || d === EQUALS || d === LT || d === GT || d === BACKTICK) break;
+            if (
+              d <= SPACE ||
+              d === 34 ||
+              d === 39 ||
+              d === EQUALS ||
+              d === LT ||
+              d === GT ||
+              d === BACKTICK
+            )
+              break;
             r++;
           }
           if (r === valueStart) return false;
@@ -920,7 +970,13 @@ function htmlEnds(text: string, from: number, end: number, kind: number): boolea
         if (text.charCodeAt(i) !== LT || text.charCodeAt(i + 1) !== SLASH) continue;
         let q = i + 2;
         while (q < end && isAlpha(text.charCodeAt(q))) q++;
-        if (q < end && text.charCodeAt(q) === GT && q - i - 2 <= 8 && RAW_NAMES.has(text.slice(i + 2, q).toLowerCase())) return true;
+        if (
+          q < end &&
+          text.charCodeAt(q) === GT &&
+          q - i - 2 <= 8 &&
+          RAW_NAMES.has(text.slice(i + 2, q).toLowerCase())
+        )
+          return true;
       }
       return false;
     case 2:
@@ -940,7 +996,12 @@ function htmlEnds(text: string, from: number, end: number, kind: number): boolea
  */
 function commentEnds(text: string, from: number, end: number): boolean {
   for (let i = end - 1; i >= from + 2; i--) {
-    if (text.charCodeAt(i) === GT && text.charCodeAt(i - 1) === DASH && text.charCodeAt(i - 2) === DASH) return true;
+    if (
+      text.charCodeAt(i) === GT &&
+      text.charCodeAt(i - 1) === DASH &&
+      text.charCodeAt(i - 2) === DASH
+    )
+      return true;
   }
   return false;
 }

@@ -55,7 +55,8 @@ export function explainMalformed(line: string): MalformedAnchor {
   const expected = `<!-- ${slash}agent-section:${id === '' || bad !== undefined ? 'ID' : id} -->`;
 
   let reason: string;
-  if (indent > 0) reason = `it is indented by ${indent} character${indent === 1 ? '' : 's'}; anchor lines start in column 1`;
+  if (indent > 0)
+    reason = `it is indented by ${indent} character${indent === 1 ? '' : 's'}; anchor lines start in column 1`;
   else if (id === '') reason = 'its ID is empty';
   else if (bad !== undefined)
     reason = `its ID \`${id}\` contains \`${bad}\`; IDs use only A-Z a-z 0-9 _ . : -`;
@@ -73,9 +74,11 @@ function firstInvalidChar(id: string): string | undefined {
 
 /** Name the one thing that differs in a line whose parts are all there. */
 function spacingOrCase(line: string, keyword: string, expected: string): string {
-  if (!line.startsWith('<!-- ') || line.startsWith('<!--  ')) return 'it needs exactly one space after `<!--`';
+  if (!line.startsWith('<!-- ') || line.startsWith('<!--  '))
+    return 'it needs exactly one space after `<!--`';
   if (keyword !== 'agent-section') return '`agent-section` is written in lower case';
-  if (!line.endsWith(' -->') || line.endsWith('  -->')) return 'it needs exactly one space before `-->`';
+  if (!line.endsWith(' -->') || line.endsWith('  -->'))
+    return 'it needs exactly one space before `-->`';
   if (line.length !== expected.length) return 'it has a space inside the marker';
   return 'its spacing or letter case differs from the exact form';
 }

@@ -100,7 +100,13 @@ export function hashOf(source: string, from: number, to: number): number {
  * Record an open anchor of the ID at `text[from, to)` (or, when `id` is given, of `id`, which the
  * text does not hold as written) at `line` and `column`.
  */
-export function recordOpen(from: number, to: number, id: string | undefined, line: number, column: number): void {
+export function recordOpen(
+  from: number,
+  to: number,
+  id: string | undefined,
+  line: number,
+  column: number,
+): void {
   const h = id === undefined ? hashOf(text, from, to) : hashOf(id, 0, id.length);
   let where = from;
   if (id !== undefined) {

@@ -7,11 +7,20 @@ const API = 'parseKnowledgeDocument';
 
 const where = (documentId: string, at: KnowledgePosition): string =>
   `${API}: \`${documentId}\` ${at.line}:${at.column}`;
-const place = (documentId: string, at: KnowledgePosition) => ({ documentId, line: at.line, column: at.column });
+const place = (documentId: string, at: KnowledgePosition) => ({
+  documentId,
+  line: at.line,
+  column: at.column,
+});
 const open = (id: string): string => `\`<!-- agent-section:${id} -->\``;
 const close = (id: string): string => `\`<!-- /agent-section:${id} -->\``;
 
-export function malformedAnchor(documentId: string, at: KnowledgePosition, found: string, bad: MalformedAnchor): KnowledgeIssue {
+export function malformedAnchor(
+  documentId: string,
+  at: KnowledgePosition,
+  found: string,
+  bad: MalformedAnchor,
+): KnowledgeIssue {
   const shown = found.length > 80 ? `${found.slice(0, 77)}…` : found;
   return {
     code: 'MALFORMED_ANCHOR',
@@ -23,7 +32,12 @@ export function malformedAnchor(documentId: string, at: KnowledgePosition, found
   };
 }
 
-export function duplicateSectionId(documentId: string, at: KnowledgePosition, id: string, first: KnowledgePosition): KnowledgeIssue {
+export function duplicateSectionId(
+  documentId: string,
+  at: KnowledgePosition,
+  id: string,
+  first: KnowledgePosition,
+): KnowledgeIssue {
   return {
     code: 'DUPLICATE_SECTION_ID',
     ...place(documentId, at),
@@ -35,7 +49,11 @@ export function duplicateSectionId(documentId: string, at: KnowledgePosition, id
   };
 }
 
-export function unexpectedClose(documentId: string, at: KnowledgePosition, id: string): KnowledgeIssue {
+export function unexpectedClose(
+  documentId: string,
+  at: KnowledgePosition,
+  id: string,
+): KnowledgeIssue {
   return {
     code: 'UNEXPECTED_CLOSE',
     ...place(documentId, at),
@@ -64,7 +82,11 @@ export function mismatchedClose(
   };
 }
 
-export function unclosedSection(documentId: string, at: KnowledgePosition, id: string): KnowledgeIssue {
+export function unclosedSection(
+  documentId: string,
+  at: KnowledgePosition,
+  id: string,
+): KnowledgeIssue {
   return {
     code: 'UNCLOSED_SECTION',
     ...place(documentId, at),
@@ -79,7 +101,10 @@ export function unclosedFence(
   swallowed: KnowledgePosition,
   stillOpen: readonly string[],
 ): KnowledgeIssue {
-  const openList = stillOpen.length === 0 ? '' : ` Sections still open: ${stillOpen.map((s) => `\`${s}\``).join(', ')}.`;
+  const openList =
+    stillOpen.length === 0
+      ? ''
+      : ` Sections still open: ${stillOpen.map((s) => `\`${s}\``).join(', ')}.`;
   return {
     code: 'UNCLOSED_FENCE',
     ...place(documentId, fence),

@@ -1,8 +1,21 @@
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import { guardInput, throwIfIssues } from '../internal/guard.js';
-import type { KnowledgeDocument, KnowledgeParseInput, KnowledgePart, KnowledgeSection } from '../types.js';
+import type {
+  KnowledgeDocument,
+  KnowledgeParseInput,
+  KnowledgePart,
+  KnowledgeSection,
+} from '../types.js';
 import { explainMalformed } from './explainMalformed.js';
-import { beginFirstOpens, type DuplicateOpen, endFirstOpens, findDuplicates, recordOpen, resumeFirstOpens, suspendFirstOpens } from './firstOpens.js';
+import {
+  beginFirstOpens,
+  type DuplicateOpen,
+  endFirstOpens,
+  findDuplicates,
+  recordOpen,
+  resumeFirstOpens,
+  suspendFirstOpens,
+} from './firstOpens.js';
 import * as problem from './parseIssues.js';
 import { readParseInput } from './readParseInput.js';
 import { type AnchorKind, MALFORMED, OPEN, scanText } from './scanText.js';
@@ -50,7 +63,8 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   const outer = current;
   // A parse started inside another one (only a patched built-in can do that) gets buffers of its
   // own: the outer parse's are in use.
-  const suspended = outer === undefined ? undefined : { parts, partsUsed, firstOpens: suspendFirstOpens() };
+  const suspended =
+    outer === undefined ? undefined : { parts, partsUsed, firstOpens: suspendFirstOpens() };
   if (suspended !== undefined) {
     parts = [];
     partsUsed = 0;
@@ -90,13 +104,23 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   const fence = scan.openFence;
   if (fence?.swallowed) {
     // The fence swallowed the anchors after it, closes included: report the cause, not the cascade.
-    late.push(problem.unclosedFence(id, fence, fence.swallowed, stack.map((frame) => frame.id)));
+    late.push(
+      problem.unclosedFence(
+        id,
+        fence,
+        fence.swallowed,
+        stack.map((frame) => frame.id),
+      ),
+    );
   } else {
     // A near miss left open is already reported: one mistake, one issue.
-    for (const frame of stack) if (!frame.malformed) late.push(problem.unclosedSection(id, frame, frame.id));
+    for (const frame of stack)
+      if (!frame.malformed) late.push(problem.unclosedSection(id, frame, frame.id));
   }
   throwIfIssues(late.length === 0 ? issues : mergeByPlace(issues, late));
-  return locale === undefined ? { id, revision, parts: root } : { id, revision, locale, parts: root };
+  return locale === undefined
+    ? { id, revision, parts: root }
+    : { id, revision, locale, parts: root };
 }
 
 /**
@@ -187,7 +211,8 @@ function onAnchor(
       frame.malformed = malformed;
     }
     s.depth++;
-    if (s.openCount !== undefined) s.openCount.set(sectionId, (s.openCount.get(sectionId) ?? 0) + 1);
+    if (s.openCount !== undefined)
+      s.openCount.set(sectionId, (s.openCount.get(sectionId) ?? 0) + 1);
     return;
   }
   if (s.depth === 0) {
@@ -212,7 +237,13 @@ function closeSection(s: ParseState, frame: Frame): void {
 }
 
 /** A close anchor that does not name the innermost open section (`top`): report it, and recover. */
-function closeMismatched(s: ParseState, sectionId: string, line: number, column: number, top: Frame): void {
+function closeMismatched(
+  s: ParseState,
+  sectionId: string,
+  line: number,
+  column: number,
+  top: Frame,
+): void {
   const { stack } = s;
   const openCount = (s.openCount ??= countOpen(stack, s.depth));
   const isOpen = (openCount.get(sectionId) ?? 0) > 0;
@@ -235,7 +266,10 @@ function countOpen(stack: readonly Frame[], depth: number): Map<string, number> 
 }
 
 /** Merge two lists of issues, each in text order, into one in text order (stable: `a` first on ties). */
-function mergeByPlace(a: readonly KnowledgeIssue[], b: readonly KnowledgeIssue[]): KnowledgeIssue[] {
+function mergeByPlace(
+  a: readonly KnowledgeIssue[],
+  b: readonly KnowledgeIssue[],
+): KnowledgeIssue[] {
   const out: KnowledgeIssue[] = [];
   let i = 0;
   let j = 0;

@@ -39,7 +39,8 @@ export function readParseInput(input: KnowledgeParseInput | unknown): ParseInput
   const text = own(value, 'text');
   const locale = own(value, 'locale');
   if (!isNonEmptyString(id)) issues.push(nonEmpty('id', id, 'the document ID'));
-  if (!isNonEmptyString(revision)) issues.push(nonEmpty('revision', revision, 'the content version your app computed'));
+  if (!isNonEmptyString(revision))
+    issues.push(nonEmpty('revision', revision, 'the content version your app computed'));
   if (typeof text !== 'string') {
     issues.push({
       code: 'INVALID_INPUT',
@@ -51,7 +52,12 @@ export function readParseInput(input: KnowledgeParseInput | unknown): ParseInput
     issues.push(nonEmpty('locale', locale, 'a locale such as `en` or `zh-CN`, or leave it out'));
   }
   throwIfIssues(issues);
-  return { id: id as string, revision: revision as string, text: text as string, locale: locale as string | undefined };
+  return {
+    id: id as string,
+    revision: revision as string,
+    text: text as string,
+    locale: locale as string | undefined,
+  };
 }
 
 function nonEmpty(key: string, value: unknown, what: string): KnowledgeIssue {

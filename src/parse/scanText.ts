@@ -63,7 +63,8 @@ const CR = 13;
 
 /** `A-Z a-z 0-9 _ . : -`, by char code. */
 const ID_CHAR = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-') ID_CHAR[c.charCodeAt(0)] = 1;
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-')
+  ID_CHAR[c.charCodeAt(0)] = 1;
 
 /** Whether `c` (a char code) may appear in a section ID written as a text anchor. */
 export function isIdCharCode(c: number): boolean {
@@ -77,7 +78,11 @@ export function isIdCharCode(c: number): boolean {
  * anchor's prefix and ID go (`exactAnchor`), and `/\r\n?/g` normalizes the body text of texts that
  * have CR line endings.
  */
-export function scanText(text: string, onAnchor: AnchorHandler, onCode?: (line: number) => void): ScanResult {
+export function scanText(
+  text: string,
+  onAnchor: AnchorHandler,
+  onCode?: (line: number) => void,
+): ScanResult {
   const len = text.length;
   let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   // Next LF and CR at or after `pos` (or `len`): each is searched again only once passed, so the
@@ -156,7 +161,12 @@ export function scanText(text: string, onAnchor: AnchorHandler, onCode?: (line: 
         fenceLine = line;
         fenceColumn = blocks.fenceAt - start + 1;
         swallowed = undefined;
-      } else if (kind === FENCE_BODY && c === LT && swallowed === undefined && isAnchorLike(text, p, end)) {
+      } else if (
+        kind === FENCE_BODY &&
+        c === LT &&
+        swallowed === undefined &&
+        isAnchorLike(text, p, end)
+      ) {
         swallowed = { line, column: p - start + 1 };
       }
     } else if (c === LT) {
@@ -182,7 +192,9 @@ export function scanText(text: string, onAnchor: AnchorHandler, onCode?: (line: 
 
   return {
     tail: runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
-    openFence: blocks.fenceOpen ? { line: fenceLine, column: fenceColumn, marker: blocks.fenceMarker, swallowed } : undefined,
+    openFence: blocks.fenceOpen
+      ? { line: fenceLine, column: fenceColumn, marker: blocks.fenceMarker, swallowed }
+      : undefined,
     rawHtmlOpen: blocks.rawHtmlOpen,
   };
 }
@@ -191,7 +203,9 @@ const LINE_BREAK = /\r\n?/g;
 
 /** `text[start, end)` with its line endings normalized to LF (a slice, unless the text has a CR). */
 function body(text: string, start: number, end: number, hasCarriageReturn: boolean): string {
-  return hasCarriageReturn ? text.slice(start, end).replace(LINE_BREAK, '\n') : text.slice(start, end);
+  return hasCarriageReturn
+    ? text.slice(start, end).replace(LINE_BREAK, '\n')
+    : text.slice(start, end);
 }
 
 /**
@@ -218,7 +232,8 @@ function exactAnchor(text: string, start: number, end: number): 0 | typeof OPEN 
   anchor.lastIndex = start;
   if (!anchor.test(text)) return 0;
   const q = anchor.lastIndex;
-  if (q === start + (kind === OPEN ? 19 : 20) || q + 4 !== end || !hasAt(text, q, CLOSE_SUFFIX)) return 0;
+  if (q === start + (kind === OPEN ? 19 : 20) || q + 4 !== end || !hasAt(text, q, CLOSE_SUFFIX))
+    return 0;
   return kind;
 }
 
@@ -241,7 +256,8 @@ const NEAR_MISS = codes('agent-section');
 /** Whether `text` holds `expected` (char codes) at `at`. */
 function hasAt(text: string, at: number, expected: readonly number[]): boolean {
   if (at + expected.length > text.length) return false;
-  for (let i = 0; i < expected.length; i++) if (text.charCodeAt(at + i) !== expected[i]) return false;
+  for (let i = 0; i < expected.length; i++)
+    if (text.charCodeAt(at + i) !== expected[i]) return false;
   return true;
 }
 

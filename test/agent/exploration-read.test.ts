@@ -20,8 +20,16 @@ describe('read', () => {
       code: 'EXPLORATION_LIMIT',
       message: expect.stringMatching(/Search first with the complete question/),
     });
-    for (const call of [() => session.listTree(), () => session.getFile({ fileId: 'refunds' }), () => session.readRelated({ fileId: 'refunds' }), () => session.expandGraph({ fileId: 'refunds' })]) {
-      await expect(call()).rejects.toMatchObject({ code: 'EXPLORATION_LIMIT', details: { rule: 'search_first' } });
+    for (const call of [
+      () => session.listTree(),
+      () => session.getFile({ fileId: 'refunds' }),
+      () => session.readRelated({ fileId: 'refunds' }),
+      () => session.expandGraph({ fileId: 'refunds' }),
+    ]) {
+      await expect(call()).rejects.toMatchObject({
+        code: 'EXPLORATION_LIMIT',
+        details: { rule: 'search_first' },
+      });
     }
     expect(control.calls['readFile']).toBeUndefined();
   });
@@ -31,7 +39,10 @@ describe('read', () => {
     const first = await session.read({ fileId: 'refunds' });
     expect(first.repeated).toBe(false);
     const byPath = await session.read({ path: 'pages/refunds.md' });
-    const byId = await session.read({ fileId: 'refunds', path: null }, { sectionIds: null, mode: null });
+    const byId = await session.read(
+      { fileId: 'refunds', path: null },
+      { sectionIds: null, mode: null },
+    );
     expect(byPath).toEqual({ ...first, repeated: true });
     expect(byId).toEqual({ ...first, repeated: true });
     expect(control.calls['readFile']).toBe(1);
@@ -44,11 +55,26 @@ describe('read', () => {
   it('other options are another read; mode defaults to subtree; maxChars is a limit, not a selection', async () => {
     const { session, control } = await started();
     await session.read({ fileId: 'refunds' }, { sectionIds: ['window'] });
-    expect((await session.read({ path: 'pages/refunds.md' }, { sectionIds: ['window'], mode: 'subtree' })).repeated).toBe(true);
-    expect((await session.read({ fileId: 'refunds' }, { sectionIds: ['window'], mode: 'self' })).repeated).toBe(false);
-    expect((await session.read({ fileId: 'refunds' }, { sectionIds: ['window'], maxChars: 1000 })).repeated).toBe(true);
+    expect(
+      (
+        await session.read(
+          { path: 'pages/refunds.md' },
+          { sectionIds: ['window'], mode: 'subtree' },
+        )
+      ).repeated,
+    ).toBe(true);
+    expect(
+      (await session.read({ fileId: 'refunds' }, { sectionIds: ['window'], mode: 'self' }))
+        .repeated,
+    ).toBe(false);
+    expect(
+      (await session.read({ fileId: 'refunds' }, { sectionIds: ['window'], maxChars: 1000 }))
+        .repeated,
+    ).toBe(true);
     // An earlier result over a smaller maxChars goes to the source, which refuses it; the failure costs nothing.
-    await expect(session.read({ fileId: 'refunds' }, { sectionIds: ['window'], maxChars: 3 })).rejects.toMatchObject({ code: 'CONTENT_TOO_LARGE' });
+    await expect(
+      session.read({ fileId: 'refunds' }, { sectionIds: ['window'], maxChars: 3 }),
+    ).rejects.toMatchObject({ code: 'CONTENT_TOO_LARGE' });
     expect(control.calls['readFile']).toBe(3);
     expect(session.status.readsUsed).toBe(2);
   });
@@ -63,10 +89,23 @@ describe('read', () => {
     expect(session.status.readsUsed).toBe(4);
     const evidence = session.evidence();
     expect(evidence).toEqual([
-      { fileId: 'billing', path: 'pages/billing.md', title: 'Billing', revision: 'r1', snapshotId: 'snap-billing-doc', selection: { mode: 'document' }, content: 'Invoices are sent monthly. See refunds.' },
       {
-        fileId: 'refunds', path: 'pages/refunds.md', title: 'Refunds', revision: 'r1', snapshotId: 'snap-refunds-subtree-window+card',
-        selection: { mode: 'subtree', sectionIds: ['window', 'card'] }, content: 'Refund window: 14 days.\n\nCard refunds go back to the card.',
+        fileId: 'billing',
+        path: 'pages/billing.md',
+        title: 'Billing',
+        revision: 'r1',
+        snapshotId: 'snap-billing-doc',
+        selection: { mode: 'document' },
+        content: 'Invoices are sent monthly. See refunds.',
+      },
+      {
+        fileId: 'refunds',
+        path: 'pages/refunds.md',
+        title: 'Refunds',
+        revision: 'r1',
+        snapshotId: 'snap-refunds-subtree-window+card',
+        selection: { mode: 'subtree', sectionIds: ['window', 'card'] },
+        content: 'Refund window: 14 days.\n\nCard refunds go back to the card.',
       },
     ]);
     (evidence[0] as { selection: unknown }).selection = { mode: 'self', sectionIds: [] };
@@ -77,22 +116,44 @@ describe('read', () => {
   it('at most maxReads reads; a failed read costs nothing; repeats stay free at the limit', async () => {
     const { session, control } = await started({ maxReads: 2 });
     control.failNext['readFile'] = new KnowledgeToolError('NOT_FOUND', 'gone');
-    await expect(session.read({ fileId: 'refunds' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'gone' });
+    await expect(session.read({ fileId: 'refunds' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'gone',
+    });
     await expect(session.read({ fileId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await session.read({ fileId: 'refunds' });
     await session.read({ fileId: 'billing' });
-    const error = (await session.read({ fileId: 'renewal' }).catch((e: unknown) => e)) as KnowledgeToolError;
-    expect(error).toMatchObject({ code: 'EXPLORATION_LIMIT', httpStatus: 409, details: { rule: 'reads_exhausted' } });
-    expect(error.message).toBe('All 2 reads are used. Answer from the sources read; rereading a page already read costs nothing.');
+    const error = (await session
+      .read({ fileId: 'renewal' })
+      .catch((e: unknown) => e)) as KnowledgeToolError;
+    expect(error).toMatchObject({
+      code: 'EXPLORATION_LIMIT',
+      httpStatus: 409,
+      details: { rule: 'reads_exhausted' },
+    });
+    expect(error.message).toBe(
+      'All 2 reads are used. Answer from the sources read; rereading a page already read costs nothing.',
+    );
     expect((await session.read({ path: 'pages/billing.md' })).repeated).toBe(true);
-    expect(session.status).toMatchObject({ readsUsed: 2, readsLeft: 0, stopReason: 'budget_exhausted' });
+    expect(session.status).toMatchObject({
+      readsUsed: 2,
+      readsLeft: 0,
+      stopReason: 'budget_exhausted',
+    });
   });
 
   it('a malformed read never takes an earlier result: the source refuses it, at no cost', async () => {
     const { session, control } = await started();
     await session.read({ fileId: 'refunds' });
-    for (const options of [{ mode: 'self' }, { bogus: 1 }, { sectionIds: [] }, { maxChars: 'big' }]) {
-      await expect(session.read({ fileId: 'refunds' }, options as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    for (const options of [
+      { mode: 'self' },
+      { bogus: 1 },
+      { sectionIds: [] },
+      { maxChars: 'big' },
+    ]) {
+      await expect(session.read({ fileId: 'refunds' }, options as never)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
     }
     expect(control.calls['readFile']).toBe(5);
     expect(session.status.readsUsed).toBe(1);
@@ -100,8 +161,17 @@ describe('read', () => {
 
   it('checks its arguments and lets the source check the rest', async () => {
     const { session, control } = await started();
-    for (const [target, options] of [[{}, null], [{ fileId: 'a', path: 'b' }, null], [{ fileId: 1 }, null], ['refunds', null], [{ fileId: 'refunds' }, { path: 'x' }], [{ fileId: 'refunds' }, 7]] as const) {
-      await expect(session.read(target as never, options as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    for (const [target, options] of [
+      [{}, null],
+      [{ fileId: 'a', path: 'b' }, null],
+      [{ fileId: 1 }, null],
+      ['refunds', null],
+      [{ fileId: 'refunds' }, { path: 'x' }],
+      [{ fileId: 'refunds' }, 7],
+    ] as const) {
+      await expect(session.read(target as never, options as never)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
     }
     expect(control.calls['readFile']).toBeUndefined();
     expect(session.status.readsUsed).toBe(0);
@@ -114,8 +184,19 @@ describe('read', () => {
     await session.readRelated({ fileId: 'refunds' });
     expect((await session.expandGraph({ fileId: 'refunds' })).seedFile.fileId).toBe('refunds');
     await expect(session.getFile({ fileId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(control.calls).toMatchObject({ listTree: 1, getFile: 2, readRelated: 1, expandGraph: 1 });
-    expect(session.status).toEqual({ searchesUsed: 1, followUpsLeft: 2, readsUsed: 0, readsLeft: 12, stopReason: null });
+    expect(control.calls).toMatchObject({
+      listTree: 1,
+      getFile: 2,
+      readRelated: 1,
+      expandGraph: 1,
+    });
+    expect(session.status).toEqual({
+      searchesUsed: 1,
+      followUpsLeft: 2,
+      readsUsed: 0,
+      readsLeft: 12,
+      stopReason: null,
+    });
   });
 });
 
@@ -163,7 +244,10 @@ describe('concurrency', () => {
   it('two concurrent reads never both pass the last budget', async () => {
     const { session, control } = await started({ maxReads: 1 });
     control.delayMs = 5;
-    const results = await Promise.allSettled([session.read({ fileId: 'refunds' }), session.read({ fileId: 'billing' })]);
+    const results = await Promise.allSettled([
+      session.read({ fileId: 'refunds' }),
+      session.read({ fileId: 'billing' }),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
     expect(session.status.readsUsed).toBe(1);
   });
@@ -171,7 +255,10 @@ describe('concurrency', () => {
   it('the same read twice at once goes to the source once; the second is a repeat', async () => {
     const { session, control } = await started({ maxReads: 1 });
     control.delayMs = 5;
-    const [a, b] = await Promise.all([session.read({ fileId: 'refunds' }), session.read({ fileId: 'refunds' })]);
+    const [a, b] = await Promise.all([
+      session.read({ fileId: 'refunds' }),
+      session.read({ fileId: 'refunds' }),
+    ]);
     expect([a.repeated, b.repeated]).toEqual([false, true]);
     expect(control.calls['readFile']).toBe(1);
     expect(session.evidence()).toHaveLength(1);
@@ -180,7 +267,10 @@ describe('concurrency', () => {
   it('the same page by id and by path at once costs one read and appears once in evidence', async () => {
     const { session, control } = await started({ maxReads: 3 });
     control.delayMs = 5;
-    const [a, b] = await Promise.all([session.read({ fileId: 'refunds' }), session.read({ path: 'pages/refunds.md' })]);
+    const [a, b] = await Promise.all([
+      session.read({ fileId: 'refunds' }),
+      session.read({ path: 'pages/refunds.md' }),
+    ]);
     expect([a.repeated, b.repeated].sort()).toEqual([false, true]);
     expect(control.calls['readFile']).toBe(2);
     expect(session.status.readsUsed).toBe(1);

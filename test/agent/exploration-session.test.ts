@@ -11,7 +11,8 @@ async function limit(promise: Promise<unknown>): Promise<KnowledgeToolError> {
     () => undefined,
     (e: unknown) => e,
   );
-  if (!isKnowledgeToolError(error)) throw new Error(`expected a KnowledgeToolError, got ${String(error)}`);
+  if (!isKnowledgeToolError(error))
+    throw new Error(`expected a KnowledgeToolError, got ${String(error)}`);
   expect(error.code).toBe('EXPLORATION_LIMIT');
   expect(error.httpStatus).toBe(409);
   return error;
@@ -42,13 +43,25 @@ describe('startExploration: options', () => {
   });
 
   it('accepts 2,000 code points of astral characters, trims, and takes null as the default', () => {
-    const session = startExploration(source, { question: `  ${'😀'.repeat(2000)} `, maxReads: null, maxFollowUps: null });
+    const session = startExploration(source, {
+      question: `  ${'😀'.repeat(2000)} `,
+      maxReads: null,
+      maxFollowUps: null,
+    });
     expect(session.question).toBe('😀'.repeat(2000));
-    expect(session.status).toEqual({ searchesUsed: 0, followUpsLeft: 2, readsUsed: 0, readsLeft: 12, stopReason: null });
+    expect(session.status).toEqual({
+      searchesUsed: 0,
+      followUpsLeft: 2,
+      readsUsed: 0,
+      readsLeft: 12,
+      stopReason: null,
+    });
   });
 
   it('refuses a source without the six methods', () => {
-    expect(() => startExploration({ searchFiles: () => 1 } as never, { question: 'q' })).toThrow(/source\.listTree/);
+    expect(() => startExploration({ searchFiles: () => 1 } as never, { question: 'q' })).toThrow(
+      /source\.listTree/,
+    );
   });
 });
 
@@ -66,9 +79,14 @@ describe('search', () => {
     const { source, control } = fakeSource();
     const session = startExploration(source, { question: QUESTION });
     const error = await limit(session.search('refunds'));
-    expect(error.message).toMatch(/first search must be the complete question "How are refunds paid\?"/);
+    expect(error.message).toMatch(
+      /first search must be the complete question "How are refunds paid\?"/,
+    );
     expect(error.message).toMatch(/Search first with the complete question/);
-    expect(error.details).toMatchObject({ rule: 'first_search_is_question', status: { searchesUsed: 0 } });
+    expect(error.details).toMatchObject({
+      rule: 'first_search_is_question',
+      status: { searchesUsed: 0 },
+    });
     expect(control.calls['searchFiles']).toBeUndefined();
     expect(session.status.searchesUsed).toBe(0);
   });
@@ -78,7 +96,9 @@ describe('search', () => {
     const session = startExploration(source, { question: QUESTION });
     await session.search();
     const error = await limit(session.search('refund window'));
-    expect(error.message).toMatch(/Read a new page from the candidates before a follow-up search, or answer from the sources read/);
+    expect(error.message).toMatch(
+      /Read a new page from the candidates before a follow-up search, or answer from the sources read/,
+    );
     await session.read({ path: 'index.md' }); // navigation does not count
     await limit(session.search('refund window'));
     await session.read({ fileId: 'refunds' });
@@ -98,8 +118,14 @@ describe('search', () => {
     await session.search('billing invoices');
     await session.read({ fileId: 'billing' });
     const error = await limit(session.search('renewal'));
-    expect(error.message).toBe('All 1 follow-up searches are used. Answer from the sources read, or read candidates already found (10 reads left).');
-    expect(session.status).toMatchObject({ searchesUsed: 2, followUpsLeft: 0, stopReason: 'budget_exhausted' });
+    expect(error.message).toBe(
+      'All 1 follow-up searches are used. Answer from the sources read, or read candidates already found (10 reads left).',
+    );
+    expect(session.status).toMatchObject({
+      searchesUsed: 2,
+      followUpsLeft: 0,
+      stopReason: 'budget_exhausted',
+    });
   });
 
   it('paging with a nextCursor of this session and the same parameters is free; other cursors are searches', async () => {
@@ -122,7 +148,13 @@ describe('search', () => {
     const failure = new KnowledgeToolError('SEARCH_UNAVAILABLE', 'down');
     control.failNext['searchFiles'] = failure;
     await expect(session.search()).rejects.toBe(failure);
-    expect(session.status).toEqual({ searchesUsed: 0, followUpsLeft: 1, readsUsed: 0, readsLeft: 12, stopReason: null });
+    expect(session.status).toEqual({
+      searchesUsed: 0,
+      followUpsLeft: 1,
+      readsUsed: 0,
+      readsLeft: 12,
+      stopReason: null,
+    });
     await limit(session.read({ fileId: 'refunds' }));
     await session.search();
     await session.read({ fileId: 'refunds' });
@@ -136,7 +168,11 @@ describe('search', () => {
     const { source } = fakeSource();
     const session = startExploration(source, { question: QUESTION });
     await expect(session.search(42 as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    await expect(session.search(null, { query: 'x' } as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    await expect(session.search(null, 'x' as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(session.search(null, { query: 'x' } as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await expect(session.search(null, 'x' as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
   });
 });

@@ -38,36 +38,72 @@ describe('agent and MCP entries', () => {
   });
 
   it('pins the export keys of `knowledge-kit/mcp`', () => {
-    expect(Object.keys(mcp).sort()).toEqual(['KNOWLEDGE_MCP_INSTRUCTIONS', 'createKnowledgeMcpServer', 'registerKnowledgeTools', 'toCallToolResult']);
+    expect(Object.keys(mcp).sort()).toEqual([
+      'KNOWLEDGE_MCP_INSTRUCTIONS',
+      'createKnowledgeMcpServer',
+      'registerKnowledgeTools',
+      'toCallToolResult',
+    ]);
   });
 
   it('pins the export keys of `knowledge-kit/http` and `knowledge-kit/http/node`', () => {
-    expect(Object.keys(http).sort()).toEqual(['createKnowledgeClient', 'createKnowledgeHandler', 'createMemoryRateLimiter']);
-    expect(Object.keys(httpNode).sort()).toEqual(['KNOWLEDGE_MAX_HEADER_SIZE', 'serveKnowledge', 'toNodeListener']);
+    expect(Object.keys(http).sort()).toEqual([
+      'createKnowledgeClient',
+      'createKnowledgeHandler',
+      'createMemoryRateLimiter',
+    ]);
+    expect(Object.keys(httpNode).sort()).toEqual([
+      'KNOWLEDGE_MAX_HEADER_SIZE',
+      'serveKnowledge',
+      'toNodeListener',
+    ]);
   });
 
   it('pins the export keys of `knowledge-kit/node`', () => {
-    expect(Object.keys(nodeEntry).sort()).toEqual(['loadKnowledgeDirectory', 'watchKnowledgeDirectory']);
+    expect(Object.keys(nodeEntry).sort()).toEqual([
+      'loadKnowledgeDirectory',
+      'watchKnowledgeDirectory',
+    ]);
   });
 
   it('pins the package entries, the command and the MCP SDK as a dependency (the `mcp` command needs it)', () => {
-    expect(Object.keys(pkg.exports)).toEqual(['.', './agent', './mcp', './http', './http/node', './node', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual([
+      '.',
+      './agent',
+      './mcp',
+      './http',
+      './http/node',
+      './node',
+      './package.json',
+    ]);
     expect(pkg.bin).toEqual({ 'knowledge-kit': './dist/cli.js' });
     expect(pkg.dependencies['@modelcontextprotocol/server']).toBe('2.4.0');
     expect('peerDependencies' in pkg).toBe(false);
   });
 
   it('keeps the core free of the agent layer, and the agent entry free of Node built-ins and test oracles', () => {
-    const files = import.meta.glob('../../src/**/*.ts', { query: '?raw', import: 'default', eager: true });
+    const files = import.meta.glob('../../src/**/*.ts', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
     for (const [file, source] of Object.entries(files)) {
       const text = source as string;
-      const layer = ['/src/agent/', '/src/mcp/', '/src/http/', '/src/node/', '/src/cli/'].some((folder) => file.includes(folder));
-      if (!layer) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '[./]*(agent|mcp|http|node|cli)\//m);
+      const layer = ['/src/agent/', '/src/mcp/', '/src/http/', '/src/node/', '/src/cli/'].some(
+        (folder) => file.includes(folder),
+      );
+      if (!layer)
+        expect(text, file).not.toMatch(
+          /^(import|export)[^\n]* from '[./]*(agent|mcp|http|node|cli)\//m,
+        );
       // The HTTP entry runs on every Fetch runtime; only its Node adapter may use Node.
-      if (file.includes('/src/http/') && !file.includes('/src/http/node/')) expect(text, file).not.toMatch(/^(import|export)[^\n]* from '(node:|@hono\/node-server)/m);
+      if (file.includes('/src/http/') && !file.includes('/src/http/node/'))
+        expect(text, file).not.toMatch(/^(import|export)[^\n]* from '(node:|@hono\/node-server)/m);
       if (file.includes('/src/agent/')) {
         expect(text, file).not.toMatch(/^(import|export)[^\n]* from 'node:/m);
-        expect(text, file).not.toMatch(/^(import|export)[^\n]* from '(remark-parse|unified|ajv|@modelcontextprotocol|openai|@anthropic-ai|ai|@langchain)/m);
+        expect(text, file).not.toMatch(
+          /^(import|export)[^\n]* from '(remark-parse|unified|ajv|@modelcontextprotocol|openai|@anthropic-ai|ai|@langchain)/m,
+        );
       }
     }
     expect(Object.keys(core)).not.toContain('createCatalogSource');
@@ -77,11 +113,14 @@ describe('agent and MCP entries', () => {
     const whole = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
     const docs = whole.slice(whole.indexOf('\n# Agent tool errors'));
     const sections = docs.split(/^## /m).slice(1);
-    expect(sections.map((s) => s.slice(0, s.indexOf('\n')).trim())).toEqual([...agent.KNOWLEDGE_TOOL_ERROR_CODES]);
+    expect(sections.map((s) => s.slice(0, s.indexOf('\n')).trim())).toEqual([
+      ...agent.KNOWLEDGE_TOOL_ERROR_CODES,
+    ]);
     for (const [i, section] of sections.entries()) {
       const code = agent.KNOWLEDGE_TOOL_ERROR_CODES[i]!;
       expect(section).toContain(`HTTP ${agent.KNOWLEDGE_TOOL_ERROR_STATUS[code]}`);
-      for (const part of ['**Cause.**', '**Example.**', '**Fix.**']) expect(section, code).toContain(part);
+      for (const part of ['**Cause.**', '**Example.**', '**Fix.**'])
+        expect(section, code).toContain(part);
     }
   });
 });

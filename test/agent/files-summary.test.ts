@@ -1,23 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { buildFileTable, cutCodePoints, plainInline, renderIndexMarkdown, summarize } from '../../src/agent/files/index.js';
+import {
+  buildFileTable,
+  cutCodePoints,
+  plainInline,
+  renderIndexMarkdown,
+  summarize,
+} from '../../src/agent/files/index.js';
 import { catalogOf } from './helpers/files-catalog.js';
 
 describe('files: titles and descriptions from the text', () => {
   it('takes the first ATX heading and the paragraph after it (English and Chinese)', () => {
-    expect(summarize('Intro line.\n\n# Renewal *policy* #\n\nRenewals happen **yearly**, see [billing](./b.md).\n\nMore.')).toEqual({
+    expect(
+      summarize(
+        'Intro line.\n\n# Renewal *policy* #\n\nRenewals happen **yearly**, see [billing](./b.md).\n\nMore.',
+      ),
+    ).toEqual({
       title: 'Renewal policy',
       description: 'Renewals happen yearly, see billing.',
     });
-    expect(summarize('## 续费 `规则`\n\n续费每年进行一次，\n详见[账单](./b.md)。')).toEqual({ title: '续费 规则', description: '续费每年进行一次， 详见账单。' });
+    expect(summarize('## 续费 `规则`\n\n续费每年进行一次，\n详见[账单](./b.md)。')).toEqual({
+      title: '续费 规则',
+      description: '续费每年进行一次， 详见账单。',
+    });
   });
 
   it('ignores headings and paragraphs inside fenced and indented code, and definition-only paragraphs', () => {
-    const text = '```md\n# Not a title\n\nnot a description\n```\n\n    # indented, code\n\n[ref]: ./x.md\n\n# Real\n\n[ref]: ./y.md\n\nThe *real* one, with ![an image](i.png) and <b>html</b> &amp; an\\*escape.';
-    expect(summarize(text)).toEqual({ title: 'Real', description: 'The real one, with an image and html & an*escape.' });
+    const text =
+      '```md\n# Not a title\n\nnot a description\n```\n\n    # indented, code\n\n[ref]: ./x.md\n\n# Real\n\n[ref]: ./y.md\n\nThe *real* one, with ![an image](i.png) and <b>html</b> &amp; an\\*escape.';
+    expect(summarize(text)).toEqual({
+      title: 'Real',
+      description: 'The real one, with an image and html & an*escape.',
+    });
   });
 
   it('uses the first paragraph when there is no heading; nothing when there is none after the heading', () => {
-    expect(summarize('Just   a\nparagraph.')).toEqual({ title: undefined, description: 'Just a paragraph.' });
+    expect(summarize('Just   a\nparagraph.')).toEqual({
+      title: undefined,
+      description: 'Just a paragraph.',
+    });
     expect(summarize('Before.\n\n# Title')).toEqual({ title: 'Title', description: undefined });
     expect(summarize('')).toEqual({ title: undefined, description: undefined });
   });
@@ -33,7 +53,9 @@ describe('files: titles and descriptions from the text', () => {
   });
 
   it('keeps link, image and code text; drops markup', () => {
-    expect(plainInline('[a *b*](u "t") ![alt](i) `c  d` <span>e</span> <https://x.y> snake_case _em_')).toBe('a b alt c d e https://x.y snake_case em');
+    expect(
+      plainInline('[a *b*](u "t") ![alt](i) `c  d` <span>e</span> <https://x.y> snake_case _em_'),
+    ).toBe('a b alt c d e https://x.y snake_case em');
   });
 
   it('falls back to the document ID; options.files wins', () => {
@@ -53,7 +75,11 @@ describe('files: index.md', () => {
       bare: 'x',
     });
     const table = buildFileTable(catalog, {
-      files: { setup: { path: 'pages/guides/set up.md' }, renew: { path: 'pages/账单/续费.md' }, bare: { description: undefined } },
+      files: {
+        setup: { path: 'pages/guides/set up.md' },
+        renew: { path: 'pages/账单/续费.md' },
+        bare: { description: undefined },
+      },
     });
     expect(renderIndexMarkdown(table)).toBe(
       [
@@ -76,7 +102,9 @@ describe('files: index.md', () => {
         '',
       ].join('\n'),
     );
-    const parens = buildFileTable(catalogOf({ p: '# P' }), { files: { p: { path: "pages/a (b)!'*.md" } } });
+    const parens = buildFileTable(catalogOf({ p: '# P' }), {
+      files: { p: { path: "pages/a (b)!'*.md" } },
+    });
     expect(renderIndexMarkdown(parens)).toContain('- [P](pages/a%20%28b%29%21%27%2A.md)\n');
     const noDescription = buildFileTable(catalogOf({ t: '# Only a title' }), {});
     expect(renderIndexMarkdown(noDescription)).toContain('- [Only a title](pages/t.md)\n');

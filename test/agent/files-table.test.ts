@@ -29,28 +29,60 @@ describe('files: the table of pages and navigation files', () => {
     ]);
     expect(table.pages.map((p) => p.fileId)).toEqual(['billing', 'faq', 'guides/setup']);
     expect(table.byId('billing')).toEqual({
-      kind: 'page', fileId: 'billing', path: 'pages/billing.md', title: '账单', description: '续费说明。',
-      frontmatter: {}, tags: [], revision: 'r-billing', locale: 'zh-CN',
+      kind: 'page',
+      fileId: 'billing',
+      path: 'pages/billing.md',
+      title: '账单',
+      description: '续费说明。',
+      frontmatter: {},
+      tags: [],
+      revision: 'r-billing',
+      locale: 'zh-CN',
     });
     expect(table.byId('faq')).toMatchObject({ locale: null });
-    expect(table.byPath('index.md')).toMatchObject({ kind: 'index', fileId: 'index.md', title: 'Index', pageId: null });
-    expect(table.byId('_graph/by-file/guides%2Fsetup.json')).toMatchObject({ kind: 'graph', title: 'Relationships of Setup', pageId: 'guides/setup' });
+    expect(table.byPath('index.md')).toMatchObject({
+      kind: 'index',
+      fileId: 'index.md',
+      title: 'Index',
+      pageId: null,
+    });
+    expect(table.byId('_graph/by-file/guides%2Fsetup.json')).toMatchObject({
+      kind: 'graph',
+      title: 'Relationships of Setup',
+      pageId: 'guides/setup',
+    });
     for (const file of table.files) expect(Object.isFrozen(file)).toBe(true);
   });
 
   it('takes path, title, description and front matter from options.files (a record or a function), deep-frozen copies', () => {
     const frontmatter = { tags: ['billing', 'renewal'], owner: { team: 'ops' }, score: 2.5 };
     const options: CatalogSourceOptions = {
-      files: { faq: { path: 'pages/help/常见问题.md', title: 'Questions', description: 'All of them.', frontmatter } },
+      files: {
+        faq: {
+          path: 'pages/help/常见问题.md',
+          title: 'Questions',
+          description: 'All of them.',
+          frontmatter,
+        },
+      },
     };
     const t = buildFileTable(catalog, options);
     const page = t.byId('faq');
-    expect(page).toMatchObject({ path: 'pages/help/常见问题.md', title: 'Questions', description: 'All of them.', tags: ['billing', 'renewal'] });
+    expect(page).toMatchObject({
+      path: 'pages/help/常见问题.md',
+      title: 'Questions',
+      description: 'All of them.',
+      tags: ['billing', 'renewal'],
+    });
     expect(page && page.kind === 'page' && page.frontmatter).toEqual(frontmatter);
     expect(page && page.kind === 'page' && page.frontmatter).not.toBe(frontmatter);
-    expect(Object.isFrozen((page as unknown as { frontmatter: { owner: object } }).frontmatter.owner)).toBe(true);
+    expect(
+      Object.isFrozen((page as unknown as { frontmatter: { owner: object } }).frontmatter.owner),
+    ).toBe(true);
     expect(Object.isFrozen(frontmatter)).toBe(false);
-    const byFunction = buildFileTable(catalog, { files: (id) => (id === 'faq' ? { path: 'pages/x.md' } : undefined) });
+    const byFunction = buildFileTable(catalog, {
+      files: (id) => (id === 'faq' ? { path: 'pages/x.md' } : undefined),
+    });
     expect(byFunction.byPath('pages/x.md')?.fileId).toBe('faq');
   });
 
@@ -60,7 +92,9 @@ describe('files: the table of pages and navigation files', () => {
     expect(root.directories.map((d) => d.path)).toEqual(['_graph', 'pages']);
     expect(root.files.map((f) => f.path)).toEqual(['index.md']);
     expect(table.directory('pages')).toEqual({ path: 'pages', name: 'pages', fileCount: 3 });
-    expect(table.children('pages')).toMatchObject({ directories: [{ path: 'pages/guides', fileCount: 1 }] });
+    expect(table.children('pages')).toMatchObject({
+      directories: [{ path: 'pages/guides', fileCount: 1 }],
+    });
     expect(table.children('pages/nope')).toBeUndefined();
     expect(table.directory('pages/faq.md')).toBeUndefined();
   });
@@ -70,7 +104,11 @@ describe('files: the table of pages and navigation files', () => {
     const t = buildFileTable(catalogOf({ a: 'x', b: 'y', c: 'z' }), {
       files: { a: { path: names[0]! }, b: { path: names[1]! }, c: { path: names[2]! } },
     });
-    expect(t.children('pages')!.files.map((f) => f.path)).toEqual(['pages/a.md', 'pages/\uff21.md', 'pages/😀.md']);
+    expect(t.children('pages')!.files.map((f) => f.path)).toEqual([
+      'pages/a.md',
+      'pages/\uff21.md',
+      'pages/😀.md',
+    ]);
     expect([...names].sort()).not.toEqual([...names].sort(compareCodePoints));
   });
 
@@ -82,7 +120,8 @@ describe('files: the table of pages and navigation files', () => {
 
 describe('files: activeContentRevision', () => {
   const base = () => catalogOf({ a: '# A\n\nText.', b: '# B' }, { a: 'en' });
-  const rev = (c = base(), options: CatalogSourceOptions = {}) => buildFileTable(c, options).activeContentRevision;
+  const rev = (c = base(), options: CatalogSourceOptions = {}) =>
+    buildFileTable(c, options).activeContentRevision;
 
   it('is options.revision when given', () => {
     expect(rev(base(), { revision: 42 })).toBe(42);
@@ -107,13 +146,26 @@ describe('files: activeContentRevision', () => {
       rev(base(), { files: { a: { description: 'D' } } }),
       rev(base(), { files: { a: { frontmatter: { tags: ['x'] } } } }),
     ]);
-    seen.add(rev(defineKnowledgeCatalog([parseKnowledgeDocument({ id: 'a', revision: 'other', text: '# A\n\nText.', locale: 'en' }), parseKnowledgeDocument({ id: 'b', revision: 'r-b', text: '# B' })])));
+    seen.add(
+      rev(
+        defineKnowledgeCatalog([
+          parseKnowledgeDocument({
+            id: 'a',
+            revision: 'other',
+            text: '# A\n\nText.',
+            locale: 'en',
+          }),
+          parseKnowledgeDocument({ id: 'b', revision: 'r-b', text: '# B' }),
+        ]),
+      ),
+    );
     expect(seen.size).toBe(9);
   });
 });
 
 describe('files: invalid paths and options fail with INVALID_INPUT naming the documents', () => {
-  const fail = (texts: Record<string, string>, options: CatalogSourceOptions) => catchKnowledgeError(() => buildFileTable(catalogOf(texts), options));
+  const fail = (texts: Record<string, string>, options: CatalogSourceOptions) =>
+    catchKnowledgeError(() => buildFileTable(catalogOf(texts), options));
 
   it.each([
     ['docs/a.md', 'must start with `pages/`'],
@@ -143,7 +195,13 @@ describe('files: invalid paths and options fail with INVALID_INPUT naming the do
   it('refuses two files on one path, a path that is a directory of another, an ID of a navigation file — all at once', () => {
     const error = fail(
       { a: 'x', b: 'y', c: 'z', d: 'w', 'index.md': 'v' },
-      { files: { b: { path: 'pages/a.md' }, c: { path: 'pages/d.md/e.md' }, d: { path: 'pages/d.md' } } },
+      {
+        files: {
+          b: { path: 'pages/a.md' },
+          c: { path: 'pages/d.md/e.md' },
+          d: { path: 'pages/d.md' },
+        },
+      },
     );
     expect(error.issues.map((i) => i.documentId).sort()).toEqual(['b', 'd', 'index.md']);
     expect(error.issues.every((i) => i.code === 'INVALID_INPUT')).toBe(true);
@@ -154,7 +212,10 @@ describe('files: invalid paths and options fail with INVALID_INPUT naming the do
   });
 
   it('refuses a graph file ID as a document ID', () => {
-    const error = fail({ x: 'a', '_graph/by-file/x.json': 'b' }, { files: { '_graph/by-file/x.json': { path: 'pages/g.md' } } });
+    const error = fail(
+      { x: 'a', '_graph/by-file/x.json': 'b' },
+      { files: { '_graph/by-file/x.json': { path: 'pages/g.md' } } },
+    );
     expect(error.issues.map((i) => i.documentId)).toEqual(['_graph/by-file/x.json']);
   });
 
@@ -176,9 +237,23 @@ describe('files: invalid paths and options fail with INVALID_INPUT naming the do
       ['b', ['files', 'b', 'title']],
       ['c', ['files', 'c', 'frontmatter']],
     ]);
-    expect(fail({ a: 'x' }, { files: { a: { frontmatter: { tags: ['ok', 1] } } } as never }).issues[0]!.message).toContain('`tags` must be an array of strings');
-    expect(fail({ a: 'x' }, { files: 'nope' } as never).issues[0]).toMatchObject({ path: ['files'] });
+    expect(
+      fail({ a: 'x' }, { files: { a: { frontmatter: { tags: ['ok', 1] } } } as never }).issues[0]!
+        .message,
+    ).toContain('`tags` must be an array of strings');
+    expect(fail({ a: 'x' }, { files: 'nope' } as never).issues[0]).toMatchObject({
+      path: ['files'],
+    });
     expect(fail({ a: 'x' }, { revision: 1.5 }).issues[0]).toMatchObject({ path: ['revision'] });
-    expect(fail({ a: 'x' }, { files: () => { throw new Error('boom'); } }).issues[0]!.message).toContain('boom');
+    expect(
+      fail(
+        { a: 'x' },
+        {
+          files: () => {
+            throw new Error('boom');
+          },
+        },
+      ).issues[0]!.message,
+    ).toContain('boom');
   });
 });

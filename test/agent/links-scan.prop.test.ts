@@ -6,14 +6,51 @@ import { describe, expect, it } from 'vitest';
 import { scanLinks } from '../../src/agent/relations/index.js';
 import { remarkLinkUrls } from './helpers/links-oracle.js';
 
-const scannerUrls = (markdown: string): string[] => scanLinks(markdown).map((link) => link.url).sort();
+const scannerUrls = (markdown: string): string[] =>
+  scanLinks(markdown)
+    .map((link) => link.url)
+    .sort();
 
-const word = fc.constantFrom('alpha', 'beta', 'x', '续费', '账单说明', 'über', '😀', 'a_b', '2 * 3', '!', '(', ')', '"');
-const url = fc.constantFrom(
-  './a.md', '../b/c.md#renewal', '/pages/x', 'https://example.com/a_b?q=1', 'a(b)c', '%E4%B8%AD.md', 'a&amp;b',
-  'x\\_y', 'b&#65;c', '中文.md', 'pages/a%20b.md', '#top', 'mailto:a@b.c', 'q&copy;', '\\(x\\)',
+const word = fc.constantFrom(
+  'alpha',
+  'beta',
+  'x',
+  '续费',
+  '账单说明',
+  'über',
+  '😀',
+  'a_b',
+  '2 * 3',
+  '!',
+  '(',
+  ')',
+  '"',
 );
-const title = fc.constantFrom('', ' "title"', " 'single'", ' (paren)', ' "has ] bracket"', '\n  "next line"');
+const url = fc.constantFrom(
+  './a.md',
+  '../b/c.md#renewal',
+  '/pages/x',
+  'https://example.com/a_b?q=1',
+  'a(b)c',
+  '%E4%B8%AD.md',
+  'a&amp;b',
+  'x\\_y',
+  'b&#65;c',
+  '中文.md',
+  'pages/a%20b.md',
+  '#top',
+  'mailto:a@b.c',
+  'q&copy;',
+  '\\(x\\)',
+);
+const title = fc.constantFrom(
+  '',
+  ' "title"',
+  " 'single'",
+  ' (paren)',
+  ' "has ] bracket"',
+  '\n  "next line"',
+);
 const label = fc.constantFrom('ref', 'Ref Two', '参考', 'undefined-label');
 
 /** Inline pieces: links of every form, images, code spans, escapes, emphasis, raw HTML, stray brackets. */
@@ -22,7 +59,9 @@ const inline: fc.Arbitrary<string> = fc.letrec<{ piece: string }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     word,
     word,
-    fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), url, title).map(([t, u, ti]) => `[${t.join(' ')}](${u}${ti})`),
+    fc
+      .tuple(fc.array(word, { minLength: 1, maxLength: 3 }), url, title)
+      .map(([t, u, ti]) => `[${t.join(' ')}](${u}${ti})`),
     fc.tuple(word, url).map(([t, u]) => `[${t}](<${u} with space>)`),
     fc.tuple(tie('piece'), url).map(([t, u]) => `[${t}](${u})`),
     fc.tuple(word, url).map(([t, u]) => `![${t}](${u})`),
@@ -47,31 +86,65 @@ const inline: fc.Arbitrary<string> = fc.letrec<{ piece: string }>((tie) => ({
 })).piece;
 
 const sentence = fc.array(inline, { minLength: 1, maxLength: 6 }).map((pieces) => pieces.join(' '));
-const paragraph = fc.array(sentence, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));
-const definition = fc.tuple(label, url, title).map(([l, u, t]) => `[${l}]: ${u}${t.replace('\n  ', '\n')}`);
+const paragraph = fc
+  .array(sentence, { minLength: 1, maxLength: 3 })
+  .map((lines) => lines.join('\n'));
+const definition = fc
+  .tuple(label, url, title)
+  .map(([l, u, t]) => `[${l}]: ${u}${t.replace('\n  ', '\n')}`);
 
 /** Top-level blocks; raw HTML blocks and setext underlines right after definitions are left out (see the report). */
 const block = fc.oneof(
   paragraph,
   paragraph,
   fc.array(definition, { minLength: 1, maxLength: 3 }).map((defs) => defs.join('\n')),
-  fc.tuple(fc.array(definition, { minLength: 1, maxLength: 2 }), paragraph).map(([defs, p]) => `${defs.join('\n')}\n${p}`),
+  fc
+    .tuple(fc.array(definition, { minLength: 1, maxLength: 2 }), paragraph)
+    .map(([defs, p]) => `${defs.join('\n')}\n${p}`),
   sentence.map((s) => `# ${s}`),
   sentence.map((s) => `## ${s} ##`),
   paragraph.map((p) => `${p}\n---`),
   fc.tuple(fc.constantFrom('```', '~~~', '````'), paragraph).map(([f, p]) => `${f}md\n${p}\n${f}`),
-  paragraph.map((p) => p.split('\n').map((l) => `    ${l}`).join('\n')),
-  paragraph.map((p) => p.split('\n').map((l) => `> ${l}`).join('\n')),
+  paragraph.map((p) =>
+    p
+      .split('\n')
+      .map((l) => `    ${l}`)
+      .join('\n'),
+  ),
+  paragraph.map((p) =>
+    p
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n'),
+  ),
   paragraph.map((p) => `> ${p}`), // lazy continuation lines
   // Ordered lists start at 1: micromark refuses `2)` right after an indented code block (see `known differences`).
-  fc.tuple(fc.constantFrom('- ', '* ', '1. ', '1) '), paragraph).map(([m, p]) => p.split('\n').map((l, i) => (i === 0 ? m : ' '.repeat(m.length)) + l).join('\n')),
-  fc.tuple(fc.constantFrom('- ', '1. '), paragraph).map(([m, p]) => `${m}\`\`\`\n${' '.repeat(m.length)}${p.split('\n').join(`\n${' '.repeat(m.length)}`)}\n${' '.repeat(m.length)}\`\`\``),
+  fc.tuple(fc.constantFrom('- ', '* ', '1. ', '1) '), paragraph).map(([m, p]) =>
+    p
+      .split('\n')
+      .map((l, i) => (i === 0 ? m : ' '.repeat(m.length)) + l)
+      .join('\n'),
+  ),
+  fc
+    .tuple(fc.constantFrom('- ', '1. '), paragraph)
+    .map(
+      ([m, p]) =>
+        `${m}\`\`\`\n${' '.repeat(m.length)}${p.split('\n').join(`\n${' '.repeat(m.length)}`)}\n${' '.repeat(m.length)}\`\`\``,
+    ),
   fc.tuple(definition, paragraph).map(([d, p]) => `> ${d}\n> ${p}`),
 );
 
 const document = fc
-  .tuple(fc.array(fc.tuple(block, fc.constantFrom('\n\n', '\n\n', '\n')), { maxLength: 8 }), fc.constantFrom('\n', '\r\n'))
-  .map(([blocks, eol]) => blocks.map(([b, sep]) => b + sep).join('').replaceAll('\n', eol));
+  .tuple(
+    fc.array(fc.tuple(block, fc.constantFrom('\n\n', '\n\n', '\n')), { maxLength: 8 }),
+    fc.constantFrom('\n', '\r\n'),
+  )
+  .map(([blocks, eol]) =>
+    blocks
+      .map(([b, sep]) => b + sep)
+      .join('')
+      .replaceAll('\n', eol),
+  );
 
 describe('links: the scanner finds the link destinations CommonMark (remark-parse) finds', () => {
   it('agrees with remark on generated documents (inline links + definitions, as a multiset)', () => {
@@ -96,28 +169,37 @@ describe('links: the scanner finds the link destinations CommonMark (remark-pars
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   const corpus = resolve(root, '../shared/corpus/markdown');
   const present = existsSync(corpus);
-  it.skipIf(!present)(`agrees with remark on a fixed-seed sample of 300 real files (${present ? corpus : 'corpus absent: ../shared/corpus/markdown not found, skipped'})`, () => {
-    const files: string[] = [];
-    const stack = [corpus];
-    while (stack.length > 0) {
-      const dir = stack.pop()!;
-      for (const entry of readdirSync(dir).sort()) {
-        const path = join(dir, entry);
-        if (statSync(path).isDirectory()) stack.push(path);
-        else if (entry.endsWith('.md')) files.push(path);
+  it.skipIf(!present)(
+    `agrees with remark on a fixed-seed sample of 300 real files (${present ? corpus : 'corpus absent: ../shared/corpus/markdown not found, skipped'})`,
+    () => {
+      const files: string[] = [];
+      const stack = [corpus];
+      while (stack.length > 0) {
+        const dir = stack.pop()!;
+        for (const entry of readdirSync(dir).sort()) {
+          const path = join(dir, entry);
+          if (statSync(path).isDirectory()) stack.push(path);
+          else if (entry.endsWith('.md')) files.push(path);
+        }
       }
-    }
-    files.sort();
-    const sample = fc.sample(fc.shuffledSubarray(files, { minLength: Math.min(300, files.length), maxLength: Math.min(300, files.length) }), { numRuns: 1, seed: 7 })[0]!;
-    const disagree: string[] = [];
-    let links = 0;
-    for (const file of sample) {
-      const text = readFileSync(file, 'utf8');
-      const ours = scannerUrls(text);
-      links += ours.length;
-      if (JSON.stringify(ours) !== JSON.stringify(remarkLinkUrls(text))) disagree.push(file);
-    }
-    expect(disagree).toEqual([]);
-    expect(links).toBeGreaterThan(100);
-  });
+      files.sort();
+      const sample = fc.sample(
+        fc.shuffledSubarray(files, {
+          minLength: Math.min(300, files.length),
+          maxLength: Math.min(300, files.length),
+        }),
+        { numRuns: 1, seed: 7 },
+      )[0]!;
+      const disagree: string[] = [];
+      let links = 0;
+      for (const file of sample) {
+        const text = readFileSync(file, 'utf8');
+        const ours = scannerUrls(text);
+        links += ours.length;
+        if (JSON.stringify(ours) !== JSON.stringify(remarkLinkUrls(text))) disagree.push(file);
+      }
+      expect(disagree).toEqual([]);
+      expect(links).toBeGreaterThan(100);
+    },
+  );
 });

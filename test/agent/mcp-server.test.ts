@@ -24,7 +24,11 @@ afterEach(async () => {
 
 async function connect(options: { prefix?: string } = {}) {
   const fake = createFakeSource();
-  const server = createKnowledgeMcpServer(fake.source, { name: 'kb', version: '1.0.0', ...options });
+  const server = createKnowledgeMcpServer(fake.source, {
+    name: 'kb',
+    version: '1.0.0',
+    ...options,
+  });
   const connection = await connectInMemory(server);
   close = connection.close;
   return { ...connection, ...fake, tools: knowledgeTools(fake.source, options) };
@@ -41,7 +45,12 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
       expect(tool.description).toBe(ours.description);
       expect(tool.inputSchema).toEqual(ours.inputSchema);
       expect(tool.outputSchema).toEqual(ours.outputSchema);
-      expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(tool.annotations).toEqual({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
     }
     expect(client.getInstructions()).toBe(KNOWLEDGE_MCP_INSTRUCTIONS);
   });
@@ -51,21 +60,45 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
     const { tools: listed } = await client.listTools();
     const ajv = strictAjv();
     for (const tool of listed) {
-      const result = await client.callTool({ name: tool.name, arguments: INPUTS[tool.name as KnowledgeToolName] });
+      const result = await client.callTool({
+        name: tool.name,
+        arguments: INPUTS[tool.name as KnowledgeToolName],
+      });
       expect(result.isError, tool.name).toBe(false);
-      expect(schemaErrors(ajv, tool.outputSchema as never, result.structuredContent), tool.name).toBe('');
-      expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+      expect(
+        schemaErrors(ajv, tool.outputSchema as never, result.structuredContent),
+        tool.name,
+      ).toBe('');
+      expect(result.content).toEqual([
+        { type: 'text', text: JSON.stringify(result.structuredContent) },
+      ]);
     }
-    expect(calls.map((call) => call.method)).toEqual(['searchFiles', 'readFile', 'listTree', 'getFile', 'readRelated', 'expandGraph']);
+    expect(calls.map((call) => call.method)).toEqual([
+      'searchFiles',
+      'readFile',
+      'listTree',
+      'getFile',
+      'readRelated',
+      'expandGraph',
+    ]);
     expect(calls.every((call) => call.context?.signal instanceof AbortSignal)).toBe(true);
   });
 
-  it("returns a source error as our error shape with isError", async () => {
+  it('returns a source error as our error shape with isError', async () => {
     const { client } = await connect();
     const result = await client.callTool({ name: 'get_file', arguments: { fileId: 'missing' } });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual({ error: { code: 'NOT_FOUND', message: 'No file `missing`. Did you mean `renewals`?', httpStatus: 404 }, requestId: expect.stringMatching(/^req-/) });
-    expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+    expect(result.structuredContent).toEqual({
+      error: {
+        code: 'NOT_FOUND',
+        message: 'No file `missing`. Did you mean `renewals`?',
+        httpStatus: 404,
+      },
+      requestId: expect.stringMatching(/^req-/),
+    });
+    expect(result.content).toEqual([
+      { type: 'text', text: JSON.stringify(result.structuredContent) },
+    ]);
   });
 
   it('answers bad input with INVALID_ARGUMENT in our shape, not the SDK validation text', async () => {
@@ -78,9 +111,14 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
       ['read_file', { fileId: 'renewals', path: 'pages/renewals.md' }],
     ];
     for (const [name, args] of cases) {
-      const result = await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) });
+      const result = await client.callTool({
+        name,
+        ...(args === undefined ? {} : { arguments: args }),
+      });
       expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
-      expect(result.structuredContent).toMatchObject({ error: { code: 'INVALID_ARGUMENT', httpStatus: 400 } });
+      expect(result.structuredContent).toMatchObject({
+        error: { code: 'INVALID_ARGUMENT', httpStatus: 400 },
+      });
     }
   });
 

@@ -38,7 +38,8 @@ const table = buildFileTable(catalog, {
   },
 });
 const relations = buildRelations(catalog, table);
-const summary = (id: string) => relations.get(id)!.map((r) => [r.relationType, r.fileId, r.weight, r.sectionId]);
+const summary = (id: string) =>
+  relations.get(id)!.map((r) => [r.relationType, r.fileId, r.weight, r.sectionId]);
 
 describe('relations: links and shared tags between pages', () => {
   it('resolves ./, ../, /, .md-less links and fragments; ignores external, self, code and missing targets', () => {
@@ -68,8 +69,14 @@ describe('relations: links and shared tags between pages', () => {
       ['shared_tag', 'lonely', 1 / 4, null],
     ]);
     const faq = relations.get('faq')!;
-    expect(faq[1]).toMatchObject({ direction: 'incoming', reason: 'Linked from `pages/billing.md`.' });
-    expect(faq[3]).toMatchObject({ direction: 'outgoing', reason: 'Both are tagged `billing`, `renewal`.' });
+    expect(faq[1]).toMatchObject({
+      direction: 'incoming',
+      reason: 'Linked from `pages/billing.md`.',
+    });
+    expect(faq[3]).toMatchObject({
+      direction: 'outgoing',
+      reason: 'Both are tagged `billing`, `renewal`.',
+    });
     expect(summary('lonely')).toEqual([
       ['shared_tag', 'billing', 1 / 3, null],
       ['shared_tag', 'faq', 1 / 4, null],
@@ -77,10 +84,20 @@ describe('relations: links and shared tags between pages', () => {
   });
 
   it('has an entry for every page, frozen; a page without relations has none; no entry for other IDs', () => {
-    for (const id of ['billing', 'faq', 'guides/setup', 'lonely', '账单']) expect(relations.get(id), id).toEqual(expect.any(Array));
+    for (const id of ['billing', 'faq', 'guides/setup', 'lonely', '账单'])
+      expect(relations.get(id), id).toEqual(expect.any(Array));
     expect(relations.get('index.md')).toBeUndefined();
     expect(relations.get('faq')).toBe(relations.get('faq'));
-    expect(relations.get('账单')).toEqual([{ fileId: 'guides/setup', relationType: 'linked_from', direction: 'incoming', weight: 1, reason: 'Linked from `pages/guides/setup.md`.', sectionId: null }]);
+    expect(relations.get('账单')).toEqual([
+      {
+        fileId: 'guides/setup',
+        relationType: 'linked_from',
+        direction: 'incoming',
+        weight: 1,
+        reason: 'Linked from `pages/guides/setup.md`.',
+        sectionId: null,
+      },
+    ]);
     expect(Object.isFrozen(relations.get('faq'))).toBe(true);
     expect(Object.isFrozen(relations.get('faq')![0])).toBe(true);
   });
@@ -101,7 +118,11 @@ describe('relations: resolveLink and scanLinks', () => {
   });
 
   it('reports decoded URLs with their lines and kinds, outside code', () => {
-    expect(scanLinks('a [x](<b c.md> "t")\r\n\r\n`[no](x)`\r\n\r\n[l]: a\\_b&amp;c.md\r\n\r\n    [no](y)\r\n> [q](z.md)')).toEqual([
+    expect(
+      scanLinks(
+        'a [x](<b c.md> "t")\r\n\r\n`[no](x)`\r\n\r\n[l]: a\\_b&amp;c.md\r\n\r\n    [no](y)\r\n> [q](z.md)',
+      ),
+    ).toEqual([
       { url: 'b c.md', line: 1, kind: 'inline' },
       { url: 'a_b&c.md', line: 5, kind: 'definition' },
       { url: 'z.md', line: 8, kind: 'inline' },
@@ -113,7 +134,9 @@ describe('relations: resolveLink and scanLinks', () => {
 
 describe('relations: a popular tag', () => {
   it('lists every shared-tag page when asked, and keeps only a bounded number of lists', () => {
-    const docs = Array.from({ length: 300 }, (_, i) => parseKnowledgeDocument({ id: `p${i}`, revision: 'r', text: `# Page ${i}` }));
+    const docs = Array.from({ length: 300 }, (_, i) =>
+      parseKnowledgeDocument({ id: `p${i}`, revision: 'r', text: `# Page ${i}` }),
+    );
     const catalog = defineKnowledgeCatalog(docs);
     const files = Object.fromEntries(docs.map((d) => [d.id, { frontmatter: { tags: ['faq'] } }]));
     const relations = buildRelations(catalog, buildFileTable(catalog, { files }));

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildChunks, buildLexicalIndex, chunkFrequency, createSearchEngine, encodeTerm, lexicalSearch, MAX_QUERY_TERMS, planQuery } from '../../src/agent/search/index.js';
+import {
+  buildChunks,
+  buildLexicalIndex,
+  chunkFrequency,
+  createSearchEngine,
+  encodeTerm,
+  lexicalSearch,
+  MAX_QUERY_TERMS,
+  planQuery,
+} from '../../src/agent/search/index.js';
 import { SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
@@ -7,7 +16,9 @@ const engine = createSearchEngine(fixture.catalog, fixture.table, fixture.relati
 
 describe('lexical search', () => {
   it('finds the English page and section, with the source words around the term', async () => {
-    const { hits, semanticStatus, rerankerStatus } = await engine.search(searchRequest('When are renewal notices sent?'));
+    const { hits, semanticStatus, rerankerStatus } = await engine.search(
+      searchRequest('When are renewal notices sent?'),
+    );
     expect(hits[0]).toMatchObject({
       fileId: 'billing',
       matchedFields: ['title', 'description', 'tags', 'content'],
@@ -23,8 +34,15 @@ describe('lexical search', () => {
   it('finds the Chinese page by a reworded question', async () => {
     const { hits } = await engine.search(searchRequest('退款多久返回支付账户？'));
     // The description is the page's first paragraph, so it matches too.
-    expect(hits[0]).toMatchObject({ fileId: 'zh-returns', matchedFields: ['description', 'content'], evidenceTypes: ['content', 'metadata'], sectionIds: ['period'] });
-    expect(hits[0]!.sourceExcerpt).toBe('自签收之日起三十天内，商品可以无理由退货。退款将原路返回到您的支付账户。');
+    expect(hits[0]).toMatchObject({
+      fileId: 'zh-returns',
+      matchedFields: ['description', 'content'],
+      evidenceTypes: ['content', 'metadata'],
+      sectionIds: ['period'],
+    });
+    expect(hits[0]!.sourceExcerpt).toBe(
+      '自签收之日起三十天内，商品可以无理由退货。退款将原路返回到您的支付账户。',
+    );
   });
 
   it('finds Japanese text by kana bigrams', async () => {
@@ -42,13 +60,27 @@ describe('lexical search', () => {
   });
 
   it('searches file fields only in file mode, excerpting from the page start', async () => {
-    const { hits, semanticStatus } = await engine.search(searchRequest('shipping', { mode: 'file' }));
+    const { hits, semanticStatus } = await engine.search(
+      searchRequest('shipping', { mode: 'file' }),
+    );
     expect(hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping']);
-    expect(hits[0]).toMatchObject({ matchedFields: ['tags'], evidenceTypes: ['metadata'], sectionIds: [] });
-    expect(hits[1]).toMatchObject({ matchedFields: ['path'], evidenceTypes: ['metadata'], sectionIds: [] });
-    expect(hits[0]!.sourceExcerpt).toBe('# Delivery Orders ship within two working days. Parcels travel by courier.');
+    expect(hits[0]).toMatchObject({
+      matchedFields: ['tags'],
+      evidenceTypes: ['metadata'],
+      sectionIds: [],
+    });
+    expect(hits[1]).toMatchObject({
+      matchedFields: ['path'],
+      evidenceTypes: ['metadata'],
+      sectionIds: [],
+    });
+    expect(hits[0]!.sourceExcerpt).toBe(
+      '# Delivery Orders ship within two working days. Parcels travel by courier.',
+    );
     expect(semanticStatus).toEqual({ state: 'skipped', safeCode: 'SEMANTIC_NOT_USED' });
-    expect((await engine.search(searchRequest('courier', { mode: 'file' }))).hits[0]?.matchedFields).toEqual(['description']);
+    expect(
+      (await engine.search(searchRequest('courier', { mode: 'file' }))).hits[0]?.matchedFields,
+    ).toEqual(['description']);
     expect((await engine.search(searchRequest('grazes', { mode: 'file' }))).hits).toEqual([]);
   });
 
@@ -68,9 +100,14 @@ describe('lexical search', () => {
 
   it('keeps the excerpt within excerptChars and cuts long sections with marks', async () => {
     const long = searchFixture([
-      { id: 'long', text: `<!-- agent-section:s -->\n${'Filler words here. '.repeat(40)}The needle sits here. ${'More filler text. '.repeat(40)}\n<!-- /agent-section:s -->` },
+      {
+        id: 'long',
+        text: `<!-- agent-section:s -->\n${'Filler words here. '.repeat(40)}The needle sits here. ${'More filler text. '.repeat(40)}\n<!-- /agent-section:s -->`,
+      },
     ]);
-    const small = createSearchEngine(long.catalog, long.table, long.relations, { excerptChars: 60 });
+    const small = createSearchEngine(long.catalog, long.table, long.relations, {
+      excerptChars: 60,
+    });
     const [hit] = (await small.search(searchRequest('needle'))).hits;
     expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(60);
     expect(hit!.sourceExcerpt).toMatch(/^….*needle.*…$/);
@@ -80,7 +117,11 @@ describe('lexical search', () => {
     const filler = 'alpha beta gamma delta. '.repeat(800);
     const text = `<!-- agent-section:big -->\n${filler.slice(0, 1018)}zebrafish ${filler}Here a zebra   grazes.\n\n${filler}\n<!-- /agent-section:big -->`;
     const big = searchFixture([{ id: 'big', text }]);
-    const [hit] = (await createSearchEngine(big.catalog, big.table, big.relations, {}).search(searchRequest('zebra'))).hits;
+    const [hit] = (
+      await createSearchEngine(big.catalog, big.table, big.relations, {}).search(
+        searchRequest('zebra'),
+      )
+    ).hits;
     expect(hit!.sourceExcerpt).toMatch(/^….*Here a zebra grazes\..*…$/);
     expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(240);
     expect(text.replace(/\s+/g, ' ')).toContain(hit!.sourceExcerpt.slice(1, -1));
@@ -110,9 +151,12 @@ describe('query planning', () => {
     const once = (await engine.search(searchRequest('renewal'))).hits;
     const twice = (await engine.search(searchRequest('renewal renewal'))).hits;
     expect(twice.map((h) => h.fileId)).toEqual(once.map((h) => h.fileId));
-    for (let i = 0; i < once.length; i++) expect(twice[i]!.score).toBeCloseTo(2 * once[i]!.score, 9);
+    for (let i = 0; i < once.length; i++)
+      expect(twice[i]!.score).toBeCloseTo(2 * once[i]!.score, 9);
     expect(planQuery('page '.repeat(400), undefined)).toMatchObject({ text: 'page' });
-    expect(planQuery('page '.repeat(400), undefined).options.boostTerm?.('page', 0, ['page'])).toBe(400);
+    expect(planQuery('page '.repeat(400), undefined).options.boostTerm?.('page', 0, ['page'])).toBe(
+      400,
+    );
   });
 
   it(`keeps at most ${MAX_QUERY_TERMS} distinct terms, the rarest, and the last term last`, () => {

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine, fuseRanks, type LexicalFile, type SemanticFile } from '../../src/agent/search/index.js';
+import {
+  createSearchEngine,
+  fuseRanks,
+  type LexicalFile,
+  type SemanticFile,
+} from '../../src/agent/search/index.js';
 import type { KnowledgeToolError } from '../../src/agent/errors/index.js';
-import { failingEmbedder, failingReranker, goodEmbedder, goodReranker, slowEmbedder, slowReranker } from './helpers/search-fakes.js';
+import {
+  failingEmbedder,
+  failingReranker,
+  goodEmbedder,
+  goodReranker,
+  slowEmbedder,
+  slowReranker,
+} from './helpers/search-fakes.js';
 import { SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES, {
-  delivery: [{ fileId: 'zh-shipping', relationType: 'links_to', weight: 1 }, { fileId: 'ja-guide', relationType: 'shared_tag', weight: 0.5 }],
+  delivery: [
+    { fileId: 'zh-shipping', relationType: 'links_to', weight: 1 },
+    { fileId: 'ja-guide', relationType: 'shared_tag', weight: 0.5 },
+  ],
   'zh-shipping': [{ fileId: 'zh-returns', relationType: 'links_to', weight: 1 }],
 });
-const engineWith = (options: Parameters<typeof createSearchEngine>[3]) => createSearchEngine(fixture.catalog, fixture.table, fixture.relations, options);
+const engineWith = (options: Parameters<typeof createSearchEngine>[3]) =>
+  createSearchEngine(fixture.catalog, fixture.table, fixture.relations, options);
 const rejection = async (promise: Promise<unknown>): Promise<KnowledgeToolError> => {
   try {
     await promise;
@@ -29,13 +45,22 @@ describe('semantic stage', () => {
     const { hits, semanticStatus } = await engine.search(searchRequest('package'));
     expect(semanticStatus).toEqual({ state: 'ready', safeCode: null });
     expect(embedder.calls).toBe(afterWarm + 1);
-    expect(hits[0]).toMatchObject({ fileId: 'delivery', evidenceTypes: ['semantic'], matchedFields: ['content'], sectionIds: ['timing'] });
-    expect(hits[0]!.sourceExcerpt).toBe('Orders ship within two working days. Parcels travel by courier.');
+    expect(hits[0]).toMatchObject({
+      fileId: 'delivery',
+      evidenceTypes: ['semantic'],
+      matchedFields: ['content'],
+      sectionIds: ['timing'],
+    });
+    expect(hits[0]!.sourceExcerpt).toBe(
+      'Orders ship within two working days. Parcels travel by courier.',
+    );
   });
 
   it('is skipped in file mode even with an embedder', async () => {
     const embedder = goodEmbedder();
-    const { semanticStatus } = await engineWith({ embedder }).search(searchRequest('billing', { mode: 'file' }));
+    const { semanticStatus } = await engineWith({ embedder }).search(
+      searchRequest('billing', { mode: 'file' }),
+    );
     expect(semanticStatus).toEqual({ state: 'skipped', safeCode: 'SEMANTIC_NOT_USED' });
     expect(embedder.calls).toBe(0);
   });
@@ -45,7 +70,9 @@ describe('semantic stage', () => {
     const lexical = await engineWith({}).search(searchRequest('refunds card'));
     const { hits, semanticStatus } = await engine.search(searchRequest('refunds card'));
     expect(semanticStatus).toEqual({ state: 'unavailable', safeCode: 'SEMANTIC_UNAVAILABLE' });
-    expect(hits.map((h) => [h.fileId, h.score])).toEqual(lexical.hits.map((h) => [h.fileId, h.score]));
+    expect(hits.map((h) => [h.fileId, h.score])).toEqual(
+      lexical.hits.map((h) => [h.fileId, h.score]),
+    );
     await expect(engine.warm()).rejects.toMatchObject({ code: 'SEARCH_UNAVAILABLE' });
   });
 
@@ -57,17 +84,37 @@ describe('semantic stage', () => {
   });
 
   it('rejects malformed vectors as unavailable', async () => {
-    const engine = engineWith({ embedder: { embed: async (texts) => texts.map(() => [Number.NaN]) } });
-    expect((await engine.search(searchRequest('refunds'))).semanticStatus.safeCode).toBe('SEMANTIC_UNAVAILABLE');
+    const engine = engineWith({
+      embedder: { embed: async (texts) => texts.map(() => [Number.NaN]) },
+    });
+    expect((await engine.search(searchRequest('refunds'))).semanticStatus.safeCode).toBe(
+      'SEMANTIC_UNAVAILABLE',
+    );
   });
 });
 
 describe('reciprocal rank fusion', () => {
-  const lex = (page: number, score: number): LexicalFile => ({ page, score, bestChunk: 0, bestMatch: {}, chunks: 1, sectionChunks: [], fields: ['content'] });
-  const sem = (page: number, similarity: number): SemanticFile => ({ page, similarity, bestChunk: 0, sectionChunks: [] });
+  const lex = (page: number, score: number): LexicalFile => ({
+    page,
+    score,
+    bestChunk: 0,
+    bestMatch: {},
+    chunks: 1,
+    sectionChunks: [],
+    fields: ['content'],
+  });
+  const sem = (page: number, similarity: number): SemanticFile => ({
+    page,
+    similarity,
+    bestChunk: 0,
+    sectionChunks: [],
+  });
 
   it('adds 1 / (60 + rank) over both rankings', () => {
-    const fused = fuseRanks([lex(1, 9), lex(2, 5), lex(3, 1)], [sem(3, 0.9), sem(4, 0.8), sem(2, 0.1)]);
+    const fused = fuseRanks(
+      [lex(1, 9), lex(2, 5), lex(3, 1)],
+      [sem(3, 0.9), sem(4, 0.8), sem(2, 0.1)],
+    );
     expect(fused.map((c) => c.page)).toEqual([3, 2, 1, 4]);
     expect(fused[0]!.score).toBeCloseTo(1 / 63 + 1 / 61);
     expect(fused[1]!.score).toBeCloseTo(1 / 62 + 1 / 63);
@@ -83,8 +130,12 @@ describe('reciprocal rank fusion', () => {
 describe('reranker stage', () => {
   it('is skipped when not requested or without a reranker', async () => {
     const reranker = goodReranker(() => 1);
-    expect((await engineWith({ reranker }).search(searchRequest('refunds'))).rerankerStatus).toEqual({ state: 'skipped', safeCode: 'RERANKER_DISABLED' });
-    expect((await engineWith({}).search(searchRequest('refunds', { rerank: true }))).rerankerStatus).toEqual({ state: 'skipped', safeCode: 'RERANKER_DISABLED' });
+    expect(
+      (await engineWith({ reranker }).search(searchRequest('refunds'))).rerankerStatus,
+    ).toEqual({ state: 'skipped', safeCode: 'RERANKER_DISABLED' });
+    expect(
+      (await engineWith({}).search(searchRequest('refunds', { rerank: true }))).rerankerStatus,
+    ).toEqual({ state: 'skipped', safeCode: 'RERANKER_DISABLED' });
     expect(reranker.seen).toEqual([]);
   });
 
@@ -94,25 +145,42 @@ describe('reranker stage', () => {
     expect(before.length).toBeGreaterThanOrEqual(2);
     const last = before.at(-1)!.fileId;
     const reranker = goodReranker((id) => (id === last ? 5 : -1));
-    const { hits, rerankerStatus } = await engineWith({ reranker }).search(searchRequest(query, { rerank: true }));
+    const { hits, rerankerStatus } = await engineWith({ reranker }).search(
+      searchRequest(query, { rerank: true }),
+    );
     expect(rerankerStatus).toEqual({ state: 'ready', safeCode: null });
     expect(hits[0]!.fileId).toBe(last);
     expect(hits.map((h) => h.score)).toEqual(before.map((h) => h.score));
-    expect(reranker.seen[0]!.text.startsWith(`${fixture.table.byId(before[0]!.fileId)!.title}\n\n`)).toBe(true);
+    expect(
+      reranker.seen[0]!.text.startsWith(`${fixture.table.byId(before[0]!.fileId)!.title}\n\n`),
+    ).toBe(true);
 
-    const topOne = await engineWith({ reranker, rerankTopK: 1 }).search(searchRequest(query, { rerank: true }));
+    const topOne = await engineWith({ reranker, rerankTopK: 1 }).search(
+      searchRequest(query, { rerank: true }),
+    );
     expect(topOne.hits.map((h) => h.fileId)).toEqual(before.map((h) => h.fileId));
   });
 
   it('is unavailable on failure or time-out, and the fused order stands', async () => {
-    const before = (await engineWith({}).search(searchRequest('days working'))).hits.map((h) => h.fileId);
-    const failed = await engineWith({ reranker: failingReranker }).search(searchRequest('days working', { rerank: true }));
-    expect(failed.rerankerStatus).toEqual({ state: 'unavailable', safeCode: 'RERANKER_UNAVAILABLE' });
+    const before = (await engineWith({}).search(searchRequest('days working'))).hits.map(
+      (h) => h.fileId,
+    );
+    const failed = await engineWith({ reranker: failingReranker }).search(
+      searchRequest('days working', { rerank: true }),
+    );
+    expect(failed.rerankerStatus).toEqual({
+      state: 'unavailable',
+      safeCode: 'RERANKER_UNAVAILABLE',
+    });
     expect(failed.hits.map((h) => h.fileId)).toEqual(before);
-    const slow = await engineWith({ reranker: slowReranker(300), rerankTimeoutMs: 20 }).search(searchRequest('days working', { rerank: true }));
+    const slow = await engineWith({ reranker: slowReranker(300), rerankTimeoutMs: 20 }).search(
+      searchRequest('days working', { rerank: true }),
+    );
     expect(slow.rerankerStatus).toEqual({ state: 'unavailable', safeCode: 'RERANKER_TIMEOUT' });
     expect(slow.hits.map((h) => h.fileId)).toEqual(before);
-    const malformed = await engineWith({ reranker: { rerank: async () => [1] } }).search(searchRequest('days working', { rerank: true }));
+    const malformed = await engineWith({ reranker: { rerank: async () => [1] } }).search(
+      searchRequest('days working', { rerank: true }),
+    );
     expect(malformed.rerankerStatus.safeCode).toBe('RERANKER_UNAVAILABLE');
   });
 });
@@ -122,20 +190,35 @@ describe('graph mode', () => {
     const engine = engineWith({});
     const one = await engine.search(searchRequest('courier', { mode: 'graph' }));
     expect(one.hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping', 'ja-guide']);
-    expect(one.hits[1]).toMatchObject({ evidenceTypes: ['graph'], matchedFields: [], sectionIds: [] });
-    expect(one.hits[1]!.sourceExcerpt).toBe('# 配送说明 我们使用顺丰快递配送，通常两个工作日内送达。偏远地区可能需要更长时间。');
+    expect(one.hits[1]).toMatchObject({
+      evidenceTypes: ['graph'],
+      matchedFields: [],
+      sectionIds: [],
+    });
+    expect(one.hits[1]!.sourceExcerpt).toBe(
+      '# 配送说明 我们使用顺丰快递配送，通常两个工作日内送达。偏远地区可能需要更长时间。',
+    );
     expect(one.hits[1]!.score).toBeCloseTo(one.hits[0]!.score * 0.5);
     expect(one.hits[2]!.score).toBeCloseTo(one.hits[0]!.score * 0.25);
 
     const two = await engine.search(searchRequest('courier', { mode: 'graph', graphDepth: 2 }));
-    expect(two.hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping', 'ja-guide', 'zh-returns']);
+    expect(two.hits.map((h) => h.fileId)).toEqual([
+      'delivery',
+      'zh-shipping',
+      'ja-guide',
+      'zh-returns',
+    ]);
     const fanOne = await engine.search(searchRequest('courier', { mode: 'graph', graphFanout: 1 }));
     expect(fanOne.hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping']);
   });
 
   it('marks a page found by search and by a relationship with both evidence types', async () => {
     const { hits } = await engineWith({}).search(searchRequest('courier 顺丰', { mode: 'graph' }));
-    expect(hits.find((h) => h.fileId === 'zh-shipping')!.evidenceTypes).toEqual(['content', 'metadata', 'graph']);
+    expect(hits.find((h) => h.fileId === 'zh-shipping')!.evidenceTypes).toEqual([
+      'content',
+      'metadata',
+      'graph',
+    ]);
   });
 });
 
@@ -174,7 +257,11 @@ describe('errors stay errors', () => {
   });
 
   it('rejects SEARCH_TIMEOUT over searchTimeoutMs, even when the embedder hangs', async () => {
-    const engine = engineWith({ embedder: slowEmbedder(500), semanticTimeoutMs: 400, searchTimeoutMs: 30 });
+    const engine = engineWith({
+      embedder: slowEmbedder(500),
+      semanticTimeoutMs: 400,
+      searchTimeoutMs: 30,
+    });
     const error = await rejection(engine.search(searchRequest('refunds')));
     expect(error.code).toBe('SEARCH_TIMEOUT');
     expect(error.httpStatus).toBe(504);
@@ -187,6 +274,8 @@ describe('errors stay errors', () => {
     setTimeout(() => controller.abort(), 10);
     expect((await rejection(pending)).code).toBe('TIMEOUT');
     const aborted = AbortSignal.abort();
-    expect((await rejection(engineWith({}).search(searchRequest('refunds', { signal: aborted })))).code).toBe('TIMEOUT');
+    expect(
+      (await rejection(engineWith({}).search(searchRequest('refunds', { signal: aborted })))).code,
+    ).toBe('TIMEOUT');
   });
 });

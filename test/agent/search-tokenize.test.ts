@@ -4,7 +4,17 @@ import { locateTerm, makeExcerpt, tokenize } from '../../src/agent/search/index.
 describe('tokenize', () => {
   it('splits English into lower-case words on every non-letter, non-number', () => {
     expect(tokenize("Renewal notices: sent 30 days before—the END (don't panic).")).toEqual([
-      'renewal', 'notices', 'sent', '30', 'days', 'before', 'the', 'end', 'don', 't', 'panic',
+      'renewal',
+      'notices',
+      'sent',
+      '30',
+      'days',
+      'before',
+      'the',
+      'end',
+      'don',
+      't',
+      'panic',
     ]);
   });
 

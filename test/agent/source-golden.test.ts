@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/index.js';
 import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
 
-const source = createCatalogSource(exampleCatalog(), exampleSourceOptions({ actionBase: '/openapi/v2/knowledge-bases/example' }));
+const source = createCatalogSource(
+  exampleCatalog(),
+  exampleSourceOptions({ actionBase: '/openapi/v2/knowledge-bases/example' }),
+);
 
 function golden(name: string, value: unknown): void {
   const file = new URL(`./fixtures/golden/${name}.json`, import.meta.url);
@@ -30,17 +33,42 @@ describe('the six tools on the example knowledge (golden)', () => {
     golden('list_tree.pages', await source.listTree({ parentPath: 'pages' }));
     const first = await source.listTree({ parentPath: 'pages/agents', limit: 1 });
     expect(first.nextCursor).toEqual(expect.any(String));
-    const second = await source.listTree({ parentPath: 'pages/agents', limit: 1, cursor: first.nextCursor });
+    const second = await source.listTree({
+      parentPath: 'pages/agents',
+      limit: 1,
+      cursor: first.nextCursor,
+    });
     expect(second.nextCursor).toBeNull();
     golden('list_tree.pages-agents', { first: { ...first, nextCursor: '<cursor>' }, second });
     for (const item of root.items) {
-      if (item.entryType === 'file') hasKeys(item, ['fileId', 'sourceFileId', 'path', 'title', 'entryType', 'fileKind', 'contentAvailable', 'readActions']);
+      if (item.entryType === 'file')
+        hasKeys(item, [
+          'fileId',
+          'sourceFileId',
+          'path',
+          'title',
+          'entryType',
+          'fileKind',
+          'contentAvailable',
+          'readActions',
+        ]);
     }
   });
 
   it('get_file: metadata, sections with sizes, for an English and a Chinese page', async () => {
     const en = await source.getFile({ fileId: 'agent-tools' });
-    hasKeys(en, ['activeContentRevision', 'fileId', 'sourceFileId', 'path', 'title', 'fileKind', 'description', 'frontmatter', 'contentAvailable', 'readActions']);
+    hasKeys(en, [
+      'activeContentRevision',
+      'fileId',
+      'sourceFileId',
+      'path',
+      'title',
+      'fileKind',
+      'description',
+      'frontmatter',
+      'contentAvailable',
+      'readActions',
+    ]);
     golden('get_file.agent-tools', en);
     golden('get_file.exploration', await source.getFile({ fileId: 'exploration' }));
     golden('get_file.index', await source.getFile({ fileId: 'index.md' }));
@@ -49,19 +77,54 @@ describe('the six tools on the example knowledge (golden)', () => {
   it('read_file: by ID, by path, by section, and the navigation files', async () => {
     const byId = await source.readFile({ fileId: 'anchored-markdown' });
     hasKeys(byId, ['file', 'content']);
-    hasKeys(byId.file, ['activeContentRevision', 'fileId', 'sourceFileId', 'path', 'title', 'frontmatter', 'readActions']);
+    hasKeys(byId.file, [
+      'activeContentRevision',
+      'fileId',
+      'sourceFileId',
+      'path',
+      'title',
+      'frontmatter',
+      'readActions',
+    ]);
     golden('read_file.anchored-markdown', byId);
     expect(await source.readFile({ path: 'pages/anchored-markdown.md' })).toEqual(byId);
-    golden('read_file.exploration-self', await source.readFile({ fileId: 'exploration', sectionIds: ['flow'], mode: 'self' }));
+    golden(
+      'read_file.exploration-self',
+      await source.readFile({ fileId: 'exploration', sectionIds: ['flow'], mode: 'self' }),
+    );
     golden('read_file.index', await source.readFile({ path: 'index.md' }));
     golden('read_file.graph', await source.readFile({ path: '_graph/by-file/agent-tools.json' }));
   });
 
   it('search_files: an English and a Chinese question, and a question with no candidates', async () => {
-    const en = await source.searchFiles({ query: 'What should an agent do when a cursor is stale?' });
-    hasKeys(en, ['activeContentRevision', 'items', 'searchStatus', 'searchMode', 'semanticStatus', 'rerankerStatus', 'message', 'nextActions', 'nextCursor']);
+    const en = await source.searchFiles({
+      query: 'What should an agent do when a cursor is stale?',
+    });
+    hasKeys(en, [
+      'activeContentRevision',
+      'items',
+      'searchStatus',
+      'searchMode',
+      'semanticStatus',
+      'rerankerStatus',
+      'message',
+      'nextActions',
+      'nextCursor',
+    ]);
     expect(en.items[0]?.fileId).toBe('agent-tools');
-    hasKeys(en.items[0]!, ['fileId', 'sourceFileId', 'path', 'title', 'description', 'score', 'matchedFields', 'evidenceTypes', 'sourceExcerpt', 'contentAvailable', 'readActions']);
+    hasKeys(en.items[0]!, [
+      'fileId',
+      'sourceFileId',
+      'path',
+      'title',
+      'description',
+      'score',
+      'matchedFields',
+      'evidenceTypes',
+      'sourceExcerpt',
+      'contentAvailable',
+      'readActions',
+    ]);
     golden('search_files.en', en);
     const zh = await source.searchFiles({ query: '后续搜索最多可以执行几轮?' });
     expect(zh.items[0]?.fileId).toBe('exploration');
@@ -76,7 +139,13 @@ describe('the six tools on the example knowledge (golden)', () => {
     hasKeys(related, ['fileId', 'items', 'nextCursor']);
     golden('read_related.agent-tools', related);
     const graph = await source.expandGraph({ fileId: 'exploration', depth: 2 });
-    hasKeys(graph, ['activeContentRevision', 'seedFile', 'relationships', 'graphPaths', 'nextCursor']);
+    hasKeys(graph, [
+      'activeContentRevision',
+      'seedFile',
+      'relationships',
+      'graphPaths',
+      'nextCursor',
+    ]);
     golden('expand_graph.exploration', graph);
   });
 });

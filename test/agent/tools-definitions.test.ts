@@ -1,17 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { isKnowledgeError } from '../../src/index.js';
 import { KnowledgeToolError } from '../../src/agent/errors/index.js';
-import { callKnowledgeTool, KNOWLEDGE_TOOL_SCHEMAS, knowledgeTools } from '../../src/agent/tools/index.js';
+import {
+  callKnowledgeTool,
+  KNOWLEDGE_TOOL_SCHEMAS,
+  knowledgeTools,
+} from '../../src/agent/tools/index.js';
 import type { KnowledgeSource, KnowledgeToolName } from '../../src/agent/types.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
 import { createBrokenSource, createFakeSource } from './helpers/tools-fakeSource.js';
 
-const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 describe('knowledgeTools', () => {
   it('defines the six tools in the seed order, frozen, with schemas, titles, annotations and the policy', () => {
     const tools = knowledgeTools(createFakeSource().source);
-    expect(tools.map((tool) => tool.name)).toEqual(['search_files', 'read_file', 'list_tree', 'get_file', 'read_related', 'expand_graph']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'search_files',
+      'read_file',
+      'list_tree',
+      'get_file',
+      'read_related',
+      'expand_graph',
+    ]);
     expect(Object.isFrozen(tools)).toBe(true);
     for (const tool of tools) {
       expect(Object.isFrozen(tool)).toBe(true);
@@ -33,7 +49,10 @@ describe('knowledgeTools', () => {
   });
 
   it('prepends the prefix and keeps only the included tools, in the seed order', () => {
-    const tools = knowledgeTools(createFakeSource().source, { prefix: 'kb_', include: ['read_file', 'search_files'] });
+    const tools = knowledgeTools(createFakeSource().source, {
+      prefix: 'kb_',
+      include: ['read_file', 'search_files'],
+    });
     expect(tools.map((tool) => tool.name)).toEqual(['kb_search_files', 'kb_read_file']);
     expect(knowledgeTools(createFakeSource().source, { include: [] })).toEqual([]);
   });
@@ -50,7 +69,11 @@ describe('knowledgeTools', () => {
       [source, { perfix: 'kb_' }, ['options', 'perfix']],
       [source, 'kb_', ['options']],
       [null, undefined, ['source']],
-      [{ searchFiles: async () => ({}) }, { include: ['search_files', 'read_file'] }, ['source', 'readFile']],
+      [
+        { searchFiles: async () => ({}) },
+        { include: ['search_files', 'read_file'] },
+        ['source', 'readFile'],
+      ],
     ];
     for (const [badSource, options, path] of cases) {
       let caught: unknown;
@@ -60,10 +83,15 @@ describe('knowledgeTools', () => {
         caught = error;
       }
       expect(isKnowledgeError(caught), JSON.stringify(options)).toBe(true);
-      if (isKnowledgeError(caught)) expect(caught.issues[0]).toMatchObject({ code: 'INVALID_INPUT', path });
+      if (isKnowledgeError(caught))
+        expect(caught.issues[0]).toMatchObject({ code: 'INVALID_INPUT', path });
     }
     // Only the included tools need their method.
-    expect(knowledgeTools({ searchFiles: async () => ({}) } as unknown as KnowledgeSource, { include: ['search_files'] })).toHaveLength(1);
+    expect(
+      knowledgeTools({ searchFiles: async () => ({}) } as unknown as KnowledgeSource, {
+        include: ['search_files'],
+      }),
+    ).toHaveLength(1);
   });
 });
 
@@ -90,7 +118,14 @@ describe('execute', () => {
       expect(call.input).toBe(input);
       expect(call.context).toEqual({ signal, requestId: 'req-1' });
     }
-    expect(calls.map((call) => call.method)).toEqual(['searchFiles', 'readFile', 'listTree', 'getFile', 'readRelated', 'expandGraph']);
+    expect(calls.map((call) => call.method)).toEqual([
+      'searchFiles',
+      'readFile',
+      'listTree',
+      'getFile',
+      'readRelated',
+      'expandGraph',
+    ]);
   });
 
   it('passes absent arguments as {} and an absent context as {}', async () => {
@@ -105,16 +140,34 @@ describe('execute', () => {
     const result = await getFile.execute({ fileId: 'missing' }, { requestId: 'req-42' });
     expect(result).toEqual({
       isError: true,
-      structuredContent: { error: { code: 'NOT_FOUND', message: 'No file `missing`. Did you mean `renewals`?', httpStatus: 404 }, requestId: 'req-42' },
+      structuredContent: {
+        error: {
+          code: 'NOT_FOUND',
+          message: 'No file `missing`. Did you mean `renewals`?',
+          httpStatus: 404,
+        },
+        requestId: 'req-42',
+      },
     });
     const invalid = await getFile.execute({ fileId: 'renewals', extra: 1 });
     expect(invalid.isError && invalid.structuredContent.error.code).toBe('INVALID_ARGUMENT');
   });
 
   it('keeps retryAfterSeconds of RATE_LIMITED', async () => {
-    const source = { ...createFakeSource().source, listTree: async () => { throw new KnowledgeToolError('RATE_LIMITED', 'Slow down.', { retryAfterSeconds: 3, requestId: 'r' }); } };
+    const source = {
+      ...createFakeSource().source,
+      listTree: async () => {
+        throw new KnowledgeToolError('RATE_LIMITED', 'Slow down.', {
+          retryAfterSeconds: 3,
+          requestId: 'r',
+        });
+      },
+    };
     const result = await knowledgeTools(source, { include: ['list_tree'] })[0]!.execute({});
-    expect(result.structuredContent).toEqual({ error: { code: 'RATE_LIMITED', message: 'Slow down.', httpStatus: 429, retryAfterSeconds: 3 }, requestId: 'r' });
+    expect(result.structuredContent).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Slow down.', httpStatus: 429, retryAfterSeconds: 3 },
+      requestId: 'r',
+    });
   });
 
   it('turns anything else thrown into INTERNAL whose message leaks no stack, path or foreign text', async () => {
@@ -127,7 +180,9 @@ describe('execute', () => {
       expect(result.structuredContent.requestId).toBe('req-9');
       expect(JSON.stringify(result.structuredContent)).not.toMatch(/srv|ENOENT|anonymous|\.js/);
     }
-    const result = await knowledgeTools(createBrokenSource(), { include: ['list_tree'] })[0]!.execute({});
+    const result = await knowledgeTools(createBrokenSource(), {
+      include: ['list_tree'],
+    })[0]!.execute({});
     expect(result.isError && result.structuredContent.requestId).toMatch(/^req-[0-9a-f-]{36}$/);
   });
 
@@ -140,12 +195,23 @@ describe('execute', () => {
   it('refuses arguments that are not a JSON object with INVALID_ARGUMENT, without calling the source', async () => {
     const { source, calls } = createFakeSource();
     const search = knowledgeTools(source, { include: ['search_files'] })[0]!;
-    for (const input of [null, 'renewal', '{"query":"renewal"}', 3, [], [{ query: 'x' }], new Date(), () => 1]) {
+    for (const input of [
+      null,
+      'renewal',
+      '{"query":"renewal"}',
+      3,
+      [],
+      [{ query: 'x' }],
+      new Date(),
+      () => 1,
+    ]) {
       const result = await search.execute(input, { requestId: 'req-2' });
       expect(result.isError).toBe(true);
       if (result.isError) {
         expect(result.structuredContent.error.code).toBe('INVALID_ARGUMENT');
-        expect(result.structuredContent.error.message).toMatch(/^`search_files` takes a JSON object of arguments, got /);
+        expect(result.structuredContent.error.message).toMatch(
+          /^`search_files` takes a JSON object of arguments, got /,
+        );
         expect(result.structuredContent.requestId).toBe('req-2');
       }
     }
@@ -165,12 +231,20 @@ describe('callKnowledgeTool', () => {
   });
 
   it('refuses an unknown name with INVALID_ARGUMENT listing the known tools', async () => {
-    const tools = knowledgeTools(createFakeSource().source, { prefix: 'kb_', include: ['search_files', 'read_file'] });
+    const tools = knowledgeTools(createFakeSource().source, {
+      prefix: 'kb_',
+      include: ['search_files', 'read_file'],
+    });
     const result = await callKnowledgeTool(tools, 'search_files', {}, { requestId: 'req-3' });
     expect(result).toEqual({
       isError: true,
       structuredContent: {
-        error: { code: 'INVALID_ARGUMENT', message: 'There is no tool `search_files`. Call one of: `kb_search_files`, `kb_read_file`.', httpStatus: 400 },
+        error: {
+          code: 'INVALID_ARGUMENT',
+          message:
+            'There is no tool `search_files`. Call one of: `kb_search_files`, `kb_read_file`.',
+          httpStatus: 400,
+        },
         requestId: 'req-3',
       },
     });
@@ -179,7 +253,9 @@ describe('callKnowledgeTool', () => {
   it('refuses malformed JSON and non-object JSON with INVALID_ARGUMENT', async () => {
     const tools = knowledgeTools(createFakeSource().source);
     const malformed = await callKnowledgeTool(tools, 'get_file', '{"fileId":');
-    expect(malformed.isError && malformed.structuredContent.error.message).toBe('The arguments of `get_file` are not valid JSON. Send a JSON object such as {"query": "…"}.');
+    expect(malformed.isError && malformed.structuredContent.error.message).toBe(
+      'The arguments of `get_file` are not valid JSON. Send a JSON object such as {"query": "…"}.',
+    );
     const array = await callKnowledgeTool(tools, 'get_file', '[1]');
     expect(array.isError && array.structuredContent.error.code).toBe('INVALID_ARGUMENT');
   });

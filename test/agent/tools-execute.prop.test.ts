@@ -7,7 +7,11 @@ import { createBrokenSource, createFakeSource } from './helpers/tools-fakeSource
 
 const ERROR_KEYS = ['error', 'requestId'];
 
-function expectWellFormed(result: KnowledgeToolResult, outputSchema: JsonSchema, ajv: ReturnType<typeof strictAjv>): void {
+function expectWellFormed(
+  result: KnowledgeToolResult,
+  outputSchema: JsonSchema,
+  ajv: ReturnType<typeof strictAjv>,
+): void {
   expect(typeof result.isError).toBe('boolean');
   if (result.isError) {
     expect(Object.keys(result.structuredContent).sort()).toEqual(ERROR_KEYS);
@@ -22,35 +26,76 @@ function expectWellFormed(result: KnowledgeToolResult, outputSchema: JsonSchema,
 
 describe('execute never throws, whatever the input', () => {
   const ajv = strictAjv();
-  const tools = [...knowledgeTools(createFakeSource().source), ...knowledgeTools(createBrokenSource(), { prefix: 'broken_' })];
+  const tools = [
+    ...knowledgeTools(createFakeSource().source),
+    ...knowledgeTools(createBrokenSource(), { prefix: 'broken_' }),
+  ];
   const toolIndex = fc.nat({ max: tools.length - 1 });
 
   it('for any value as input and options', async () => {
     await fc.assert(
-      fc.asyncProperty(toolIndex, fc.anything({ withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true }), fc.anything(), async (index, input, options) => {
-        const tool = tools[index]!;
-        const result = await tool.execute(input, options as never);
-        expectWellFormed(result, tool.outputSchema, ajv);
-      }),
+      fc.asyncProperty(
+        toolIndex,
+        fc.anything({
+          withBoxedValues: true,
+          withMap: true,
+          withSet: true,
+          withNullPrototype: true,
+          withSparseArray: true,
+        }),
+        fc.anything(),
+        async (index, input, options) => {
+          const tool = tools[index]!;
+          const result = await tool.execute(input, options as never);
+          expectWellFormed(result, tool.outputSchema, ajv);
+        },
+      ),
     );
   });
 
   it('for objects with the real keys and any values', async () => {
-    const keys = ['query', 'fileId', 'path', 'parentPath', 'cursor', 'limit', 'mode', 'sectionIds', 'maxChars', 'depth', 'fanout', 'rerank', 'graphDepth', 'graphFanout'];
+    const keys = [
+      'query',
+      'fileId',
+      'path',
+      'parentPath',
+      'cursor',
+      'limit',
+      'mode',
+      'sectionIds',
+      'maxChars',
+      'depth',
+      'fanout',
+      'rerank',
+      'graphDepth',
+      'graphFanout',
+    ];
     await fc.assert(
-      fc.asyncProperty(toolIndex, fc.dictionary(fc.constantFrom(...keys), fc.jsonValue()), async (index, input) => {
-        const tool = tools[index]!;
-        expectWellFormed(await tool.execute(input), tool.outputSchema, ajv);
-      }),
+      fc.asyncProperty(
+        toolIndex,
+        fc.dictionary(fc.constantFrom(...keys), fc.jsonValue()),
+        async (index, input) => {
+          const tool = tools[index]!;
+          expectWellFormed(await tool.execute(input), tool.outputSchema, ajv);
+        },
+      ),
     );
   });
 
   it('for callKnowledgeTool with any name and any JSON text', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(...tools.map((tool) => tool.name)), fc.string()), fc.oneof(fc.string(), fc.json()), async (name, args) => {
-        const tool = tools.find((candidate) => candidate.name === name);
-        expectWellFormed(await callKnowledgeTool(tools, name, args), tool?.outputSchema ?? {}, ajv);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...tools.map((tool) => tool.name)), fc.string()),
+        fc.oneof(fc.string(), fc.json()),
+        async (name, args) => {
+          const tool = tools.find((candidate) => candidate.name === name);
+          expectWellFormed(
+            await callKnowledgeTool(tools, name, args),
+            tool?.outputSchema ?? {},
+            ajv,
+          );
+        },
+      ),
     );
   });
 });

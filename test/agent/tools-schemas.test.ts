@@ -35,10 +35,14 @@ describe('tool JSON Schemas', () => {
     it(`${name}: every object is closed and every property described`, () => {
       for (const schema of [input, output]) {
         for (const { path, node } of walkSchemas(schema)) {
-          if (node['type'] === 'object' && !path.endsWith('/frontmatter')) expect(node['additionalProperties'], path).toBe(false);
+          if (node['type'] === 'object' && !path.endsWith('/frontmatter'))
+            expect(node['additionalProperties'], path).toBe(false);
           if (node['properties'] !== undefined) {
             for (const [key, child] of Object.entries(node['properties'] as object)) {
-              expect(typeof (child as { description?: unknown }).description, `${path}/properties/${key}`).toBe('string');
+              expect(
+                typeof (child as { description?: unknown }).description,
+                `${path}/properties/${key}`,
+              ).toBe('string');
             }
           }
         }
@@ -54,23 +58,47 @@ describe('tool JSON Schemas', () => {
       const validate = ajv.compile(input as object);
       for (const key of Object.keys(properties)) {
         const required = (REQUIRED_INPUT[name] as readonly string[]).includes(key);
-        const withNull = { ...Object.fromEntries(REQUIRED_INPUT[name].map((field) => [field, 'x'])), [key]: null };
+        const withNull = {
+          ...Object.fromEntries(REQUIRED_INPUT[name].map((field) => [field, 'x'])),
+          [key]: null,
+        };
         expect(validate(withNull), `${key} = null`).toBe(!required);
       }
-      expect(validate({ ...Object.fromEntries(REQUIRED_INPUT[name].map((field) => [field, 'x'])), unknownKey: 1 })).toBe(false);
+      expect(
+        validate({
+          ...Object.fromEntries(REQUIRED_INPUT[name].map((field) => [field, 'x'])),
+          unknownKey: 1,
+        }),
+      ).toBe(false);
     });
 
     it(`${name}: schemas are deeply frozen`, () => {
-      for (const schema of [input, output]) for (const { node } of walkSchemas(schema)) expect(Object.isFrozen(node)).toBe(true);
+      for (const schema of [input, output])
+        for (const { node } of walkSchemas(schema)) expect(Object.isFrozen(node)).toBe(true);
     });
   }
 
   it('encodes ranges and enums', () => {
     const ajv = strictAjv();
     const listTree = ajv.compile(KNOWLEDGE_TOOL_SCHEMAS.list_tree.input as object);
-    expect([0, 1, 200, 201, 1.5].map((limit) => listTree({ limit }))).toEqual([false, true, true, false, false]);
+    expect([0, 1, 200, 201, 1.5].map((limit) => listTree({ limit }))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
     const search = ajv.compile(KNOWLEDGE_TOOL_SCHEMAS.search_files.input as object);
-    expect(search({ query: 'q', mode: 'graph', graphDepth: 3, graphFanout: 50, rerank: true, limit: 50 })).toBe(true);
+    expect(
+      search({
+        query: 'q',
+        mode: 'graph',
+        graphDepth: 3,
+        graphFanout: 50,
+        rerank: true,
+        limit: 50,
+      }),
+    ).toBe(true);
     expect(search({ query: 'q', mode: 'fuzzy' })).toBe(false);
     expect(search({ query: '' })).toBe(false);
     expect(search({ query: 'q', graphDepth: 4 })).toBe(false);
@@ -80,7 +108,9 @@ describe('tool JSON Schemas', () => {
   });
 
   it('read_file says in its description that exactly one of fileId and path is required', () => {
-    expect(KNOWLEDGE_TOOL_SCHEMAS.read_file.input['description']).toMatch(/exactly one of fileId and path/);
+    expect(KNOWLEDGE_TOOL_SCHEMAS.read_file.input['description']).toMatch(
+      /exactly one of fileId and path/,
+    );
   });
 
   it('output schemas accept the seed examples shapes (nullable fields, optional readActions keys)', () => {
@@ -90,15 +120,32 @@ describe('tool JSON Schemas', () => {
       activeContentRevision: 42,
       items: [
         {
-          fileId: 'f', sourceFileId: 'f', path: 'pages/example.md', title: 'Example', description: 'Short summary.', score: 12, matchedFields: ['content'],
-          evidenceTypes: ['content'], sourceExcerpt: 'Bounded.', contentAvailable: true, readActions: { fileContentById: '/files/f/content' }, sectionIds: [],
+          fileId: 'f',
+          sourceFileId: 'f',
+          path: 'pages/example.md',
+          title: 'Example',
+          description: 'Short summary.',
+          score: 12,
+          matchedFields: ['content'],
+          evidenceTypes: ['content'],
+          sourceExcerpt: 'Bounded.',
+          contentAvailable: true,
+          readActions: { fileContentById: '/files/f/content' },
+          sectionIds: [],
         },
       ],
-      searchStatus: 'ok', searchMode: 'hybrid', semanticStatus: { state: 'ready', safeCode: null }, rerankerStatus: { state: 'skipped', safeCode: 'RERANKER_DISABLED' },
-      message: null, nextActions: [], nextCursor: null,
+      searchStatus: 'ok',
+      searchMode: 'hybrid',
+      semanticStatus: { state: 'ready', safeCode: null },
+      rerankerStatus: { state: 'skipped', safeCode: 'RERANKER_DISABLED' },
+      message: null,
+      nextActions: [],
+      nextCursor: null,
     };
     expect(search(seedOutput), ajv.errorsText(search.errors)).toBe(true);
-    expect(search({ ...seedOutput, semanticStatus: { state: 'ready', safeCode: 'NOPE' } })).toBe(false);
+    expect(search({ ...seedOutput, semanticStatus: { state: 'ready', safeCode: 'NOPE' } })).toBe(
+      false,
+    );
     expect(search({ ...seedOutput, extra: 1 })).toBe(false);
   });
 });

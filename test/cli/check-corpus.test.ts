@@ -11,7 +11,10 @@ import { requireBuiltCli, runCli } from './helpers/cli.js';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/markdown', import.meta.url));
 const PRESENT = existsSync(CORPUS);
-if (!PRESENT) console.warn(`test/cli/check-corpus: skipped, the real-world corpus ${CORPUS} is absent (CI keeps ../shared beside the checkout).`);
+if (!PRESENT)
+  console.warn(
+    `test/cli/check-corpus: skipped, the real-world corpus ${CORPUS} is absent (CI keeps ../shared beside the checkout).`,
+  );
 
 /** `.md` files under `dir` as the loader picks them: not in `node_modules`, not under a dot name. */
 async function markdownFiles(dir: string): Promise<number> {
@@ -19,7 +22,9 @@ async function markdownFiles(dir: string): Promise<number> {
   return entries.filter((entry) => {
     if (!entry.isFile() || !entry.name.endsWith('.md')) return false;
     const relative = `${entry.parentPath ?? entry.path}/${entry.name}`.slice(dir.length + 1);
-    return relative.split('/').every((segment) => segment !== 'node_modules' && !segment.startsWith('.'));
+    return relative
+      .split('/')
+      .every((segment) => segment !== 'node_modules' && !segment.startsWith('.'));
   }).length;
 }
 
@@ -27,7 +32,11 @@ beforeAll(requireBuiltCli);
 
 describe.skipIf(!PRESENT)('check on the real-world Markdown corpus', () => {
   it('exits 0 with 0 problems over every file, in text and JSON', async () => {
-    const [files, text, json] = await Promise.all([markdownFiles(CORPUS), runCli(['check', CORPUS], { timeoutMs: 60_000 }), runCli(['check', CORPUS, '--format', 'json'], { timeoutMs: 60_000 })]);
+    const [files, text, json] = await Promise.all([
+      markdownFiles(CORPUS),
+      runCli(['check', CORPUS], { timeoutMs: 60_000 }),
+      runCli(['check', CORPUS, '--format', 'json'], { timeoutMs: 60_000 }),
+    ]);
     expect(files).toBeGreaterThan(1000);
     expect(text.stderr).toBe('');
     expect(text.code, text.stdout.slice(0, 2000)).toBe(0);

@@ -7,8 +7,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, type CliResult } from './helpers/cli.js';
 import { columnOf, lineOf, useTempRoots, writeTree, type Tree } from './helpers/folders.js';
-import { HANDBOOK, renderFile, renderParts, section, sectionCount, summaryLine, treeOf } from './helpers/knowledge.js';
-import { githubData, githubProperty, isSortedByPlace, parseProblemLine, type ProblemLine } from './helpers/problems.js';
+import {
+  HANDBOOK,
+  renderFile,
+  renderParts,
+  section,
+  sectionCount,
+  summaryLine,
+  treeOf,
+} from './helpers/knowledge.js';
+import {
+  githubData,
+  githubProperty,
+  isSortedByPlace,
+  parseProblemLine,
+  type ProblemLine,
+} from './helpers/problems.js';
 
 beforeAll(requireBuiltCli);
 const tempRoot = useTempRoots();
@@ -24,10 +38,20 @@ interface CheckJson {
 const FRONT = ['---', 'id: alpha', '---'];
 const A_BODY = ['# Alpha', '', '<!-- agent-section:open -->', 'Never closed.'].join('\n');
 const A = `${FRONT.join('\n')}\n${A_BODY}\n`;
-const B_FILE = { path: 'b.md', parts: ['# Bravo', section('one', 'First.'), section('two', 'Second.')] } as const;
+const B_FILE = {
+  path: 'b.md',
+  parts: ['# Bravo', section('one', 'First.'), section('two', 'Second.')],
+} as const;
 const BAD_BYTES_PREFIX = '# Charlie\nab';
 const C = Buffer.concat([Buffer.from(BAD_BYTES_PREFIX, 'utf8'), Buffer.from([0xff, 0x0a])]);
-const D = ['# Delta', '', '  <!-- agent-section:indented -->', 'Text.', '<!-- /agent-section:indented -->', ''].join('\n');
+const D = [
+  '# Delta',
+  '',
+  '  <!-- agent-section:indented -->',
+  'Text.',
+  '<!-- /agent-section:indented -->',
+  '',
+].join('\n');
 const E = ['---', 'title: Echo', 'tags: 3', '---', '# Echo', ''].join('\n');
 const DUP_FIRST = ['---', 'id: shared', '---', 'First of two.', ''].join('\n');
 const DUP_SECOND = ['---', 'title: Second', 'id: shared', '---', 'Second of two.', ''].join('\n');
@@ -44,19 +68,49 @@ const PROBLEMS: Tree = {
 const PROBLEM_SECTIONS = 2;
 
 /** The problems `PROBLEMS` has, with files under `shown`: computed from the texts above. */
-function expectedProblems(shown: string): { file: string; line: number; column: number; code: string }[] {
+function expectedProblems(
+  shown: string,
+): { file: string; line: number; column: number; code: string }[] {
   return [
-    { file: `${shown}/a.md`, line: FRONT.length + lineOf(A_BODY, '<!-- agent-section:open'), column: 1, code: 'UNCLOSED_SECTION' },
-    { file: `${shown}/c.md`, line: lineOf(BAD_BYTES_PREFIX, 'ab'), column: 'ab'.length + 1, code: 'INVALID_ENCODING' },
-    { file: `${shown}/d.md`, line: lineOf(D, '  <!--'), column: columnOf(D, '<!--'), code: 'MALFORMED_ANCHOR' },
-    { file: `${shown}/e.md`, line: lineOf(E, 'tags:'), column: columnOf(E, '3\n'), code: 'INVALID_FRONT_MATTER' },
-    { file: `${shown}/z.md`, line: lineOf(DUP_SECOND, 'id: shared'), column: columnOf(DUP_SECOND, 'shared'), code: 'DUPLICATE_DOCUMENT_ID' },
+    {
+      file: `${shown}/a.md`,
+      line: FRONT.length + lineOf(A_BODY, '<!-- agent-section:open'),
+      column: 1,
+      code: 'UNCLOSED_SECTION',
+    },
+    {
+      file: `${shown}/c.md`,
+      line: lineOf(BAD_BYTES_PREFIX, 'ab'),
+      column: 'ab'.length + 1,
+      code: 'INVALID_ENCODING',
+    },
+    {
+      file: `${shown}/d.md`,
+      line: lineOf(D, '  <!--'),
+      column: columnOf(D, '<!--'),
+      code: 'MALFORMED_ANCHOR',
+    },
+    {
+      file: `${shown}/e.md`,
+      line: lineOf(E, 'tags:'),
+      column: columnOf(E, '3\n'),
+      code: 'INVALID_FRONT_MATTER',
+    },
+    {
+      file: `${shown}/z.md`,
+      line: lineOf(DUP_SECOND, 'id: shared'),
+      column: columnOf(DUP_SECOND, 'shared'),
+      code: 'DUPLICATE_DOCUMENT_ID',
+    },
   ];
 }
 
 async function problemFolder(): Promise<string> {
   const root = await tempRoot();
-  await writeTree(root, Object.fromEntries(Object.entries(PROBLEMS).map(([path, text]) => [`sub/kb/${path}`, text])));
+  await writeTree(
+    root,
+    Object.fromEntries(Object.entries(PROBLEMS).map(([path, text]) => [`sub/kb/${path}`, text])),
+  );
   return root;
 }
 
@@ -65,7 +119,12 @@ describe.concurrent('check on a clean folder', () => {
     const root = await tempRoot();
     await writeTree(root, treeOf(HANDBOOK));
     const result = await runCli(['check', root]);
-    expect(result).toEqual({ code: 0, signal: null, stdout: `${summaryLine(HANDBOOK.length, sectionCount(HANDBOOK), 0)}\n`, stderr: '' });
+    expect(result).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `${summaryLine(HANDBOOK.length, sectionCount(HANDBOOK), 0)}\n`,
+      stderr: '',
+    });
   });
 
   it('--format json: one object with files, sections and no problems', async () => {
@@ -74,15 +133,27 @@ describe.concurrent('check on a clean folder', () => {
     const result = await runCli(['check', '--format', 'json', root]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({ files: HANDBOOK.length, sections: sectionCount(HANDBOOK), problems: [] });
+    expect(JSON.parse(result.stdout)).toEqual({
+      files: HANDBOOK.length,
+      sections: sectionCount(HANDBOOK),
+      problems: [],
+    });
   });
 
   it('a single .md file as the path checks only that file; a missing path exits 2 with one line', async () => {
     const root = await tempRoot();
     await writeTree(root, treeOf(HANDBOOK));
     const guide = HANDBOOK[0]!;
-    const [single, missing] = await Promise.all([runCli(['check', guide.path], { cwd: root }), runCli(['check', 'no-such-folder'], { cwd: root })]);
-    expect(single).toEqual({ code: 0, signal: null, stdout: `${summaryLine(1, sectionCount([guide]), 0)}\n`, stderr: '' });
+    const [single, missing] = await Promise.all([
+      runCli(['check', guide.path], { cwd: root }),
+      runCli(['check', 'no-such-folder'], { cwd: root }),
+    ]);
+    expect(single).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `${summaryLine(1, sectionCount([guide]), 0)}\n`,
+      stderr: '',
+    });
     expect(missing.code).toBe(2);
     expect(missing.stdout).toBe('');
     expect(linesOf(missing.stderr)).toHaveLength(1);
@@ -103,22 +174,34 @@ describe('check on a folder with problems, in each format', () => {
       runCli(['check', 'sub/kb', '--format', 'github'], { cwd: root }),
     ]);
   });
-  const textProblems = () => linesOf(text.stdout).slice(0, -1).map((line) => parseProblemLine(line));
+  const textProblems = () =>
+    linesOf(text.stdout)
+      .slice(0, -1)
+      .map((line) => parseProblemLine(line));
 
   it('exits 1 with `file:line:column  CODE  message` lines sorted by file then place, files under the argument as given', () => {
     expect(text.code).toBe(1);
     expect(text.stderr).toBe('');
     const problems = textProblems();
-    expect(problems.every((p) => p !== undefined), text.stdout).toBe(true);
+    expect(
+      problems.every((p) => p !== undefined),
+      text.stdout,
+    ).toBe(true);
     const parsed = problems as ProblemLine[];
     expect(isSortedByPlace(parsed)).toBe(true);
-    expect(parsed.map(({ file, line, column, code }) => ({ file, line, column, code }))).toEqual(expectedProblems('sub/kb'));
-    expect(linesOf(text.stdout).at(-1)).toBe(summaryLine(Object.keys(PROBLEMS).length, PROBLEM_SECTIONS, parsed.length));
+    expect(parsed.map(({ file, line, column, code }) => ({ file, line, column, code }))).toEqual(
+      expectedProblems('sub/kb'),
+    );
+    expect(linesOf(text.stdout).at(-1)).toBe(
+      summaryLine(Object.keys(PROBLEMS).length, PROBLEM_SECTIONS, parsed.length),
+    );
   });
 
   it('messages name what is wrong: the byte offset of invalid UTF-8, the other file of a duplicate ID, the section left open', () => {
     const byCode = new Map(textProblems().map((problem) => [problem?.code, problem?.message]));
-    expect(byCode.get('INVALID_ENCODING')).toContain(`byte ${Buffer.byteLength(BAD_BYTES_PREFIX)} (0xFF)`);
+    expect(byCode.get('INVALID_ENCODING')).toContain(
+      `byte ${Buffer.byteLength(BAD_BYTES_PREFIX)} (0xFF)`,
+    );
     expect(byCode.get('DUPLICATE_DOCUMENT_ID')).toContain('`shared`');
     expect(byCode.get('DUPLICATE_DOCUMENT_ID')).toContain('`m/dup.md`');
     expect(byCode.get('UNCLOSED_SECTION')).toContain('`open`');
@@ -131,8 +214,18 @@ describe('check on a folder with problems, in each format', () => {
     const output = JSON.parse(json.stdout) as CheckJson;
     expect(output.files).toBe(Object.keys(PROBLEMS).length);
     expect(output.sections).toBe(PROBLEM_SECTIONS);
-    expect(output.problems.map(({ file, line, column, code, message }) => ({ file, line, column, code, message }))).toEqual(textProblems());
-    expect(output.problems.find((p) => p.code === 'DUPLICATE_DOCUMENT_ID')?.['documentId']).toBe('shared');
+    expect(
+      output.problems.map(({ file, line, column, code, message }) => ({
+        file,
+        line,
+        column,
+        code,
+        message,
+      })),
+    ).toEqual(textProblems());
+    expect(output.problems.find((p) => p.code === 'DUPLICATE_DOCUMENT_ID')?.['documentId']).toBe(
+      'shared',
+    );
     expect(output.problems.find((p) => p.code === 'UNCLOSED_SECTION')?.['sectionId']).toBe('open');
   });
 
@@ -142,9 +235,14 @@ describe('check on a folder with problems, in each format', () => {
     const problems = (JSON.parse(json.stdout) as CheckJson).problems;
     const lines = linesOf(github.stdout);
     expect(lines.slice(0, -1)).toEqual(
-      problems.map((p) => `::error file=${githubProperty(p.file)},line=${p.line},col=${p.column},title=${githubProperty(p.code)}::${githubData(`${p.code}: ${p.message}`)}`),
+      problems.map(
+        (p) =>
+          `::error file=${githubProperty(p.file)},line=${p.line},col=${p.column},title=${githubProperty(p.code)}::${githubData(`${p.code}: ${p.message}`)}`,
+      ),
     );
-    expect(lines.at(-1)).toBe(summaryLine(Object.keys(PROBLEMS).length, PROBLEM_SECTIONS, problems.length));
+    expect(lines.at(-1)).toBe(
+      summaryLine(Object.keys(PROBLEMS).length, PROBLEM_SECTIONS, problems.length),
+    );
   });
 });
 
@@ -153,7 +251,9 @@ describe.concurrent('check: paths and formats', () => {
     const root = await problemFolder();
     const result = await runCli(['check'], { cwd: `${root}/sub/kb` });
     expect(result.code).toBe(1);
-    const parsed = linesOf(result.stdout).slice(0, -1).map((line) => parseProblemLine(line)!);
+    const parsed = linesOf(result.stdout)
+      .slice(0, -1)
+      .map((line) => parseProblemLine(line)!);
     expect(parsed.map(({ file, line, column, code }) => ({ file, line, column, code }))).toEqual(
       expectedProblems('.').map((p) => ({ ...p, file: p.file.slice('./'.length) })),
     );
@@ -161,7 +261,10 @@ describe.concurrent('check: paths and formats', () => {
 
   it('several paths: problems of each, sorted together, and one summary over all of them', async () => {
     const root = await problemFolder();
-    await writeTree(root, treeOf(HANDBOOK.map((file) => ({ ...file, path: `clean/${file.path}` }))));
+    await writeTree(
+      root,
+      treeOf(HANDBOOK.map((file) => ({ ...file, path: `clean/${file.path}` }))),
+    );
     const stray = ['# X', '<!-- /agent-section:stray -->', ''].join('\n');
     await writeTree(root, { 'other/x.md': stray });
     const result = await runCli(['check', 'sub/kb', 'clean', 'other/x.md'], { cwd: root });
@@ -173,7 +276,13 @@ describe.concurrent('check: paths and formats', () => {
       { file: 'other/x.md', line: lineOf(stray, '<!--'), code: 'UNEXPECTED_CLOSE' },
       ...expectedProblems('sub/kb').map(({ file, line, code }) => ({ file, line, code })),
     ]);
-    expect(lines.at(-1)).toBe(summaryLine(Object.keys(PROBLEMS).length + HANDBOOK.length + 1, PROBLEM_SECTIONS + sectionCount(HANDBOOK), parsed.length));
+    expect(lines.at(-1)).toBe(
+      summaryLine(
+        Object.keys(PROBLEMS).length + HANDBOOK.length + 1,
+        PROBLEM_SECTIONS + sectionCount(HANDBOOK),
+        parsed.length,
+      ),
+    );
   });
 
   it('--format github escapes `%`, `:` and `,` in properties and line breaks as %0A, so each annotation stays one line', async () => {
@@ -188,8 +297,14 @@ describe.concurrent('check: paths and formats', () => {
     const lines = linesOf(github.stdout);
     expect(lines).toHaveLength(3);
     // Data escapes `%` and the line break, but keeps `:` and `,`.
-    expect(lines[0]).toMatch(/^::error file=gh\/a%25%2Cb%3A%0Ac\.md,title=INVALID_INPUT::INVALID_INPUT: .*`pages\/a%25,b:%0Ac\.md`/);
-    expect(lines[1]).toMatch(new RegExp(`^::error file=gh/x%2Cy%3Az\\.md,line=${lineOf(placedText, '<!--')},col=1,title=UNCLOSED_SECTION::UNCLOSED_SECTION: .*\`never-closed\``));
+    expect(lines[0]).toMatch(
+      /^::error file=gh\/a%25%2Cb%3A%0Ac\.md,title=INVALID_INPUT::INVALID_INPUT: .*`pages\/a%25,b:%0Ac\.md`/,
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^::error file=gh/x%2Cy%3Az\\.md,line=${lineOf(placedText, '<!--')},col=1,title=UNCLOSED_SECTION::UNCLOSED_SECTION: .*\`never-closed\``,
+      ),
+    );
     expect(lines[2]).toBe(summaryLine(2, 0, 2));
   });
 
@@ -197,9 +312,23 @@ describe.concurrent('check: paths and formats', () => {
   // `a.md` and `b.md` too, and `check` reports problems of files it was not given.
   it('a single file whose name holds glob characters: only that file is checked', async () => {
     const root = await tempRoot();
-    await writeTree(root, { 'g/[ab].md': '# Fine\n', 'g/a.md': '# A\n<!-- agent-section:open -->\n', 'g/x*.md': '# Fine\n', 'g/xyz.md': '# X\n<!-- /agent-section:stray -->\n' });
-    const results = await Promise.all([runCli(['check', 'g/[ab].md'], { cwd: root }), runCli(['check', 'g/x*.md'], { cwd: root })]);
-    for (const result of results) expect(result).toEqual({ code: 0, signal: null, stdout: `${summaryLine(1, 0, 0)}\n`, stderr: '' });
+    await writeTree(root, {
+      'g/[ab].md': '# Fine\n',
+      'g/a.md': '# A\n<!-- agent-section:open -->\n',
+      'g/x*.md': '# Fine\n',
+      'g/xyz.md': '# X\n<!-- /agent-section:stray -->\n',
+    });
+    const results = await Promise.all([
+      runCli(['check', 'g/[ab].md'], { cwd: root }),
+      runCli(['check', 'g/x*.md'], { cwd: root }),
+    ]);
+    for (const result of results)
+      expect(result).toEqual({
+        code: 0,
+        signal: null,
+        stdout: `${summaryLine(1, 0, 0)}\n`,
+        stderr: '',
+      });
   });
 
   it('--format bogus: exit 2 with one line, nothing on stdout', async () => {
@@ -215,14 +344,36 @@ describe.concurrent('check: paths and formats', () => {
 describe('check positions', () => {
   it('a problem after front matter is at its file line: the body line plus the block`s lines', async () => {
     const root = await tempRoot();
-    const body = renderParts(['# Body', '', section('fine', 'ok'), '', '<!-- agent-section:Bad ID -->', '']);
-    const fronts = [[], ['---', 'id: x', '---'], ['---', 'id: y', 'title: "A title"', 'tags: [a, b]', '---']];
-    for (const front of fronts) await writeTree(root, { [`f${front.length}/doc.md`]: front.length === 0 ? body : `${front.join('\n')}\n${body}` });
-    const result = await runCli(['check', '--format', 'json', ...fronts.map((front) => `f${front.length}`)], { cwd: root });
+    const body = renderParts([
+      '# Body',
+      '',
+      section('fine', 'ok'),
+      '',
+      '<!-- agent-section:Bad ID -->',
+      '',
+    ]);
+    const fronts = [
+      [],
+      ['---', 'id: x', '---'],
+      ['---', 'id: y', 'title: "A title"', 'tags: [a, b]', '---'],
+    ];
+    for (const front of fronts)
+      await writeTree(root, {
+        [`f${front.length}/doc.md`]: front.length === 0 ? body : `${front.join('\n')}\n${body}`,
+      });
+    const result = await runCli(
+      ['check', '--format', 'json', ...fronts.map((front) => `f${front.length}`)],
+      { cwd: root },
+    );
     const problems = (JSON.parse(result.stdout) as CheckJson).problems;
     const bodyLine = lineOf(body, 'Bad ID');
     expect(problems.map(({ file, line, column, code }) => ({ file, line, column, code }))).toEqual(
-      fronts.map((front) => ({ file: `f${front.length}/doc.md`, line: bodyLine + front.length, column: 1, code: 'MALFORMED_ANCHOR' })),
+      fronts.map((front) => ({
+        file: `f${front.length}/doc.md`,
+        line: bodyLine + front.length,
+        column: 1,
+        code: 'MALFORMED_ANCHOR',
+      })),
     );
   });
 });

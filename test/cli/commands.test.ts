@@ -9,7 +9,14 @@ import type { SearchFilesInput, SearchFilesOutput } from '../../src/agent/types.
 import { linesOf, requireBuiltCli, runCli } from './helpers/cli.js';
 import { useTempRoots, writeTree } from './helpers/folders.js';
 import { codePoints, loadInProcess, readAll } from './helpers/inProcess.js';
-import { documentIdOf, HANDBOOK, sectionCount, sectionsInOrder, treeOf, type KnowledgeFile } from './helpers/knowledge.js';
+import {
+  documentIdOf,
+  HANDBOOK,
+  sectionCount,
+  sectionsInOrder,
+  treeOf,
+  type KnowledgeFile,
+} from './helpers/knowledge.js';
 import { parseProblemLine } from './helpers/problems.js';
 
 const tempRoot = useTempRoots();
@@ -23,13 +30,17 @@ beforeAll(async () => {
   dir = join(root, 'handbook');
   broken = join(root, 'broken');
   await writeTree(dir, treeOf(HANDBOOK));
-  await writeTree(broken, { 'ok.md': '# Fine\n', 'bad.md': '# Bad\n<!-- agent-section:left-open -->\n' });
+  await writeTree(broken, {
+    'ok.md': '# Fine\n',
+    'bad.md': '# Bad\n<!-- agent-section:left-open -->\n',
+  });
   local = await loadInProcess(dir);
 });
 
 const GUIDE = HANDBOOK[0]!;
 const guideId = documentIdOf(GUIDE);
-const fileOf = (documentId: string): KnowledgeFile => HANDBOOK.find((file) => documentIdOf(file) === documentId)!;
+const fileOf = (documentId: string): KnowledgeFile =>
+  HANDBOOK.find((file) => documentIdOf(file) === documentId)!;
 
 /** A section of `outline --json`. */
 interface OutlineSection {
@@ -45,8 +56,12 @@ function expectedSections(documentId: string, parts: KnowledgeFile['parts']): Ou
     .filter((s) => s.depth === 1)
     .map(({ section }) => ({
       id: section.id,
-      self: codePoints(readAll(local.loaded, documentId, { mode: 'self', sectionIds: [section.id] }).content),
-      subtree: codePoints(readAll(local.loaded, documentId, { mode: 'subtree', sectionIds: [section.id] }).content),
+      self: codePoints(
+        readAll(local.loaded, documentId, { mode: 'self', sectionIds: [section.id] }).content,
+      ),
+      subtree: codePoints(
+        readAll(local.loaded, documentId, { mode: 'subtree', sectionIds: [section.id] }).content,
+      ),
       sections: expectedSections(documentId, section.parts),
     }));
 }
@@ -81,8 +96,12 @@ describe.concurrent('outline', () => {
       const chars = codePoints(readAll(local.loaded, id, { mode: 'document' }).content);
       expected.push(new RegExp(`^${id}  \\(${file.path}[^)]*, ${chars} chars\\)$`));
       for (const { id: sectionId, depth } of sectionsInOrder(file.parts)) {
-        const self = codePoints(readAll(local.loaded, id, { mode: 'self', sectionIds: [sectionId] }).content);
-        const subtree = codePoints(readAll(local.loaded, id, { mode: 'subtree', sectionIds: [sectionId] }).content);
+        const self = codePoints(
+          readAll(local.loaded, id, { mode: 'self', sectionIds: [sectionId] }).content,
+        );
+        const subtree = codePoints(
+          readAll(local.loaded, id, { mode: 'subtree', sectionIds: [sectionId] }).content,
+        );
         expected.push(`${'  '.repeat(depth)}${sectionId}  self ${self} · subtree ${subtree}`);
       }
     }
@@ -99,8 +118,12 @@ describe.concurrent('outline', () => {
     const result = await runCli(['outline', broken]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    const problems = linesOf(result.stderr).map((line) => parseProblemLine(line)).filter((p) => p !== undefined);
-    expect(problems.map(({ file, line, code }) => ({ file, line, code }))).toEqual([{ file: join(broken, 'bad.md'), line: 2, code: 'UNCLOSED_SECTION' }]);
+    const problems = linesOf(result.stderr)
+      .map((line) => parseProblemLine(line))
+      .filter((p) => p !== undefined);
+    expect(problems.map(({ file, line, code }) => ({ file, line, code }))).toEqual([
+      { file: join(broken, 'bad.md'), line: 2, code: 'UNCLOSED_SECTION' },
+    ]);
     expect(linesOf(result.stderr).at(-1)).toContain(`knowledge-kit check ${broken}`);
   });
 });
@@ -109,22 +132,44 @@ describe.concurrent('read', () => {
   it('a whole document: the content on stdout (with a final line break), the snapshot ID on stderr', async () => {
     const snapshot = readAll(local.loaded, guideId, { mode: 'document' });
     const result = await runCli(['read', dir, guideId]);
-    expect(result).toEqual({ code: 0, signal: null, stdout: `${snapshot.content}\n`, stderr: `snapshot ${snapshot.id}\n` });
+    expect(result).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `${snapshot.content}\n`,
+      stderr: `snapshot ${snapshot.id}\n`,
+    });
   });
 
   it('--self with comma-separated or repeated IDs, and --subtree', async () => {
-    const [returns, delivery] = sectionsInOrder(GUIDE.parts).filter((s) => s.depth === 1).map((s) => s.id);
-    const self = readAll(local.loaded, guideId, { mode: 'self', sectionIds: [returns!, delivery!] });
+    const [returns, delivery] = sectionsInOrder(GUIDE.parts)
+      .filter((s) => s.depth === 1)
+      .map((s) => s.id);
+    const self = readAll(local.loaded, guideId, {
+      mode: 'self',
+      sectionIds: [returns!, delivery!],
+    });
     const subtree = readAll(local.loaded, guideId, { mode: 'subtree', sectionIds: [returns!] });
     const [commas, repeated, tree] = await Promise.all([
       runCli(['read', dir, guideId, '--self', `${returns},${delivery}`]),
       runCli(['read', dir, guideId, '--self', returns!, '--self', delivery!]),
       runCli(['read', dir, guideId, '--subtree', returns!]),
     ]);
-    expect(commas).toEqual({ code: 0, signal: null, stdout: `${self.content}\n`, stderr: `snapshot ${self.id}\n` });
+    expect(commas).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `${self.content}\n`,
+      stderr: `snapshot ${self.id}\n`,
+    });
     expect(repeated).toEqual(commas);
-    expect(tree).toEqual({ code: 0, signal: null, stdout: `${subtree.content}\n`, stderr: `snapshot ${subtree.id}\n` });
-    expect(subtree.content).not.toBe(readAll(local.loaded, guideId, { mode: 'self', sectionIds: [returns!] }).content);
+    expect(tree).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `${subtree.content}\n`,
+      stderr: `snapshot ${subtree.id}\n`,
+    });
+    expect(subtree.content).not.toBe(
+      readAll(local.loaded, guideId, { mode: 'self', sectionIds: [returns!] }).content,
+    );
   });
 
   it('--json: the whole snapshot', async () => {
@@ -137,12 +182,17 @@ describe.concurrent('read', () => {
 
   it('--max-chars: exactly the size reads, one less exits 2 with the MAX_CHARS_EXCEEDED wording and nothing cut', async () => {
     const size = codePoints(readAll(local.loaded, guideId, { mode: 'document' }).content);
-    const [fits, over] = await Promise.all([runCli(['read', dir, guideId, '--max-chars', String(size)]), runCli(['read', dir, guideId, '--max-chars', String(size - 1)])]);
+    const [fits, over] = await Promise.all([
+      runCli(['read', dir, guideId, '--max-chars', String(size)]),
+      runCli(['read', dir, guideId, '--max-chars', String(size - 1)]),
+    ]);
     expect(fits.code).toBe(0);
     expect(over.code).toBe(2);
     expect(over.stdout).toBe('');
     expect(linesOf(over.stderr)).toHaveLength(1);
-    expect(over.stderr).toContain(`is ${size} characters (Unicode code points, after trimming), over request.maxChars of ${size - 1}. Nothing is cut`);
+    expect(over.stderr).toContain(
+      `is ${size} characters (Unicode code points, after trimming), over request.maxChars of ${size - 1}. Nothing is cut`,
+    );
   });
 
   it('usage errors exit 2 with one line: unknown document, unknown section, --self with --subtree, no document, --max-chars 0', async () => {
@@ -168,11 +218,16 @@ describe.concurrent('read', () => {
   });
 
   it('a folder with problems: exit 1 for read and search, problems on stderr', async () => {
-    const results = await Promise.all([runCli(['read', broken, 'ok']), runCli(['search', broken, 'fine'])]);
+    const results = await Promise.all([
+      runCli(['read', broken, 'ok']),
+      runCli(['search', broken, 'fine']),
+    ]);
     for (const result of results) {
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
-      expect(linesOf(result.stderr).some((line) => parseProblemLine(line)?.code === 'UNCLOSED_SECTION')).toBe(true);
+      expect(
+        linesOf(result.stderr).some((line) => parseProblemLine(line)?.code === 'UNCLOSED_SECTION'),
+      ).toBe(true);
     }
   });
 });
@@ -196,9 +251,14 @@ describe.concurrent('search', () => {
     const lines = linesOf(result.stdout);
     const items = lines.filter((line) => !line.startsWith(' ')).slice(0, -1);
     expect(items).toEqual(
-      expected.items.map((item) => `${item.score.toFixed(3)}  ${item.path}  (${item.fileId})${item.sectionIds.length > 0 ? `  sections: ${item.sectionIds.join(', ')}` : ''}`),
+      expected.items.map(
+        (item) =>
+          `${item.score.toFixed(3)}  ${item.path}  (${item.fileId})${item.sectionIds.length > 0 ? `  sections: ${item.sectionIds.join(', ')}` : ''}`,
+      ),
     );
-    expect(lines.filter((line) => line.startsWith(' ')).map((line) => line.trim())).toEqual(expected.items.map((item) => item.sourceExcerpt.replace(/\s+/g, ' ').trim()));
+    expect(lines.filter((line) => line.startsWith(' ')).map((line) => line.trim())).toEqual(
+      expected.items.map((item) => item.sourceExcerpt.replace(/\s+/g, ' ').trim()),
+    );
     expect(lines.at(-1)).toMatch(new RegExp(`^${expected.items.length} candidates?`));
   });
 
@@ -207,11 +267,16 @@ describe.concurrent('search', () => {
     const all: SearchFilesOutput = await local.source.searchFiles({ query, mode: 'file' });
     expect(all.items.length).toBeGreaterThan(1);
     const input: SearchFilesInput = { query, mode: 'file', limit: 1 };
-    const [json, text] = await Promise.all([runCli(['search', dir, query, '--mode', 'file', '--limit', '1', '--json']), runCli(['search', dir, query, '--mode', 'file', '--limit', '1'])]);
+    const [json, text] = await Promise.all([
+      runCli(['search', dir, query, '--mode', 'file', '--limit', '1', '--json']),
+      runCli(['search', dir, query, '--mode', 'file', '--limit', '1']),
+    ]);
     const expected = await local.source.searchFiles(input);
     expect(expected.items.map((item) => item.fileId)).toEqual([all.items[0]!.fileId]);
     const output = JSON.parse(json.stdout) as SearchFilesOutput;
-    expect(output.items.map((item) => item.fileId)).toEqual(expected.items.map((item) => item.fileId));
+    expect(output.items.map((item) => item.fileId)).toEqual(
+      expected.items.map((item) => item.fileId),
+    );
     expect(output).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(text.code).toBe(0);
     expect(linesOf(text.stdout).at(-1)).toBe('1 candidate; more with a larger --limit');
@@ -222,7 +287,12 @@ describe.concurrent('search', () => {
     const expected = await local.source.searchFiles({ query });
     expect(expected.items).toEqual([]);
     const result = await runCli(['search', dir, query]);
-    expect(result).toEqual({ code: 0, signal: null, stdout: `nothing found: ${expected.message}\n`, stderr: '' });
+    expect(result).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `nothing found: ${expected.message}\n`,
+      stderr: '',
+    });
   });
 
   it('usage errors exit 2 with one line: --limit 0, --limit 51, --mode bogus, no query', async () => {

@@ -11,7 +11,14 @@ import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
 import { linesOf, requireBuiltCli, runCli, startCli, useRunningClis } from './helpers/cli.js';
 import { useTempRoots, writeTree } from './helpers/folders.js';
 import { loadInProcess } from './helpers/inProcess.js';
-import { documentIdOf, HANDBOOK, renderFile, section, sectionsInOrder, writeHandbook } from './helpers/knowledge.js';
+import {
+  documentIdOf,
+  HANDBOOK,
+  renderFile,
+  section,
+  sectionsInOrder,
+  writeHandbook,
+} from './helpers/knowledge.js';
 import { connectMcp, useMcpConnections } from './helpers/mcp.js';
 import { parseProblemLine } from './helpers/problems.js';
 import { waitFor } from './helpers/waitFor.js';
@@ -42,22 +49,44 @@ describe.concurrent('mcp', () => {
     const [returns] = sectionsInOrder(GUIDE.parts);
     const calls = [
       { name: 'search_files', arguments: { query }, expected: () => source.searchFiles({ query }) },
-      { name: 'search_files', arguments: { query, mode: 'file', limit: 1 }, expected: () => source.searchFiles({ query, mode: 'file', limit: 1 }) },
-      { name: 'read_file', arguments: { fileId: guideId }, expected: () => source.readFile({ fileId: guideId }) },
-      { name: 'read_file', arguments: { path: 'pages/topics/billing.md' }, expected: () => source.readFile({ path: 'pages/topics/billing.md' }) },
-      { name: 'read_file', arguments: { fileId: guideId, sectionIds: [returns!.id], mode: 'self' }, expected: () => source.readFile({ fileId: guideId, sectionIds: [returns!.id], mode: 'self' }) },
+      {
+        name: 'search_files',
+        arguments: { query, mode: 'file', limit: 1 },
+        expected: () => source.searchFiles({ query, mode: 'file', limit: 1 }),
+      },
+      {
+        name: 'read_file',
+        arguments: { fileId: guideId },
+        expected: () => source.readFile({ fileId: guideId }),
+      },
+      {
+        name: 'read_file',
+        arguments: { path: 'pages/topics/billing.md' },
+        expected: () => source.readFile({ path: 'pages/topics/billing.md' }),
+      },
+      {
+        name: 'read_file',
+        arguments: { fileId: guideId, sectionIds: [returns!.id], mode: 'self' },
+        expected: () =>
+          source.readFile({ fileId: guideId, sectionIds: [returns!.id], mode: 'self' }),
+      },
     ];
     for (const call of calls) {
       const result = await mcp.client.callTool({ name: call.name, arguments: call.arguments });
       expect(result.isError, JSON.stringify(result.structuredContent)).toBe(false);
       expect(result.structuredContent, call.name).toEqual(asJson(await call.expected()));
     }
-    const missing = await mcp.client.callTool({ name: 'get_file', arguments: { fileId: 'no-such-file' } });
+    const missing = await mcp.client.callTool({
+      name: 'get_file',
+      arguments: { fileId: 'no-such-file' },
+    });
     expect(missing.isError).toBe(true);
     expect(missing.structuredContent).toMatchObject({ error: { code: 'NOT_FOUND' } });
 
     expect(mcp.errors).toEqual([]);
-    expect(linesOf(mcp.stderr())).toContain(`knowledge-kit mcp: serving ${HANDBOOK.length} documents from \`${dir}\` on stdio`);
+    expect(linesOf(mcp.stderr())).toContain(
+      `knowledge-kit mcp: serving ${HANDBOOK.length} documents from \`${dir}\` on stdio`,
+    );
     await mcp.close();
   });
 
@@ -65,15 +94,31 @@ describe.concurrent('mcp', () => {
     const dir = await handbook();
     const cli = startCli(['mcp', dir]);
     await cli.stderrMatch(/on stdio/);
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1.0.0' },
+      },
+    };
     cli.child.stdin.write(`${JSON.stringify(initialize)}\n`);
     await cli.stdoutMatch(/\n/);
-    cli.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    cli.child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
+    );
     cli.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
-    await waitFor(() => (linesOf(cli.stdout()).length >= 2 ? true : undefined), { what: () => `two answers; stdout:\n${cli.stdout()}` });
+    await waitFor(() => (linesOf(cli.stdout()).length >= 2 ? true : undefined), {
+      what: () => `two answers; stdout:\n${cli.stdout()}`,
+    });
     cli.child.stdin.end();
     expect(await cli.exited).toEqual({ code: 0, signal: null });
-    const messages = linesOf(cli.stdout()).map((line) => JSON.parse(line) as { jsonrpc: string; id?: number; result?: { tools?: unknown[] } });
+    const messages = linesOf(cli.stdout()).map(
+      (line) =>
+        JSON.parse(line) as { jsonrpc: string; id?: number; result?: { tools?: unknown[] } },
+    );
     expect(messages.every((message) => message.jsonrpc === '2.0')).toBe(true);
     expect(messages.map((message) => message.id)).toEqual([1, 2]);
     expect(messages[1]?.result?.tools).toHaveLength(KNOWLEDGE_TOOL_NAMES.length);
@@ -82,25 +127,49 @@ describe.concurrent('mcp', () => {
   it('--watch: a failed reload keeps the last good version (stderr says why); a good one shows in the next tool call', async () => {
     const dir = await handbook();
     const mcp = await connectMcp([dir, '--watch']);
-    await waitFor(() => (mcp.stderr().includes('watching for changes') ? true : undefined), { what: () => `the startup line; stderr:\n${mcp.stderr()}` });
+    await waitFor(() => (mcp.stderr().includes('watching for changes') ? true : undefined), {
+      what: () => `the startup line; stderr:\n${mcp.stderr()}`,
+    });
     const read = async () => {
-      const result = await mcp.client.callTool({ name: 'read_file', arguments: { fileId: guideId } });
+      const result = await mcp.client.callTool({
+        name: 'read_file',
+        arguments: { fileId: guideId },
+      });
       expect(result.isError).toBe(false);
       return result.structuredContent as { content: string };
     };
     const before = await read();
 
-    await writeFile(join(dir, GUIDE.path), renderFile({ ...GUIDE, parts: [...GUIDE.parts, '<!-- /agent-section:stray -->', 'BROKEN VERSION'] }));
-    await waitFor(() => (/reload of .* failed/.test(mcp.stderr()) ? true : undefined), { what: () => `a failed reload; stderr:\n${mcp.stderr()}` });
-    const problem = linesOf(mcp.stderr()).map((line) => parseProblemLine(line)).find((p) => p !== undefined);
+    await writeFile(
+      join(dir, GUIDE.path),
+      renderFile({
+        ...GUIDE,
+        parts: [...GUIDE.parts, '<!-- /agent-section:stray -->', 'BROKEN VERSION'],
+      }),
+    );
+    await waitFor(() => (/reload of .* failed/.test(mcp.stderr()) ? true : undefined), {
+      what: () => `a failed reload; stderr:\n${mcp.stderr()}`,
+    });
+    const problem = linesOf(mcp.stderr())
+      .map((line) => parseProblemLine(line))
+      .find((p) => p !== undefined);
     expect(problem).toMatchObject({ file: join(dir, GUIDE.path), code: 'UNEXPECTED_CLOSE' });
     expect(await read()).toEqual(before);
 
-    await writeFile(join(dir, GUIDE.path), renderFile({ ...GUIDE, parts: [...GUIDE.parts, section('added', 'NEW VERSION: exchanges are free.')] }));
-    const after = await waitFor(async () => {
-      const output = await read();
-      return output.content.includes('NEW VERSION') ? output : undefined;
-    }, { what: () => `the new content; stderr:\n${mcp.stderr()}` });
+    await writeFile(
+      join(dir, GUIDE.path),
+      renderFile({
+        ...GUIDE,
+        parts: [...GUIDE.parts, section('added', 'NEW VERSION: exchanges are free.')],
+      }),
+    );
+    const after = await waitFor(
+      async () => {
+        const output = await read();
+        return output.content.includes('NEW VERSION') ? output : undefined;
+      },
+      { what: () => `the new content; stderr:\n${mcp.stderr()}` },
+    );
     const { source } = await loadInProcess(dir);
     expect(after).toEqual(asJson(await source.readFile({ fileId: guideId })));
     expect(mcp.stderr()).toMatch(/reloaded/);
@@ -114,6 +183,11 @@ describe.concurrent('mcp', () => {
     const result = await runCli(['mcp', 'kb'], { cwd: root });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(linesOf(result.stderr).map((line) => parseProblemLine(line)).filter((p) => p !== undefined).map((p) => [p.file, p.line, p.code])).toEqual([['kb/a.md', 3, 'UNCLOSED_SECTION']]);
+    expect(
+      linesOf(result.stderr)
+        .map((line) => parseProblemLine(line))
+        .filter((p) => p !== undefined)
+        .map((p) => [p.file, p.line, p.code]),
+    ).toEqual([['kb/a.md', 3, 'UNCLOSED_SECTION']]);
   });
 });

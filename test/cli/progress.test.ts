@@ -24,7 +24,11 @@ describe('check: the progress line on a terminal', () => {
     clock = 1100;
     line.update(40, 100);
     line.end();
-    expect(written).toEqual(['\rknowledge-kit check: 20/100 files…', '\rknowledge-kit check: 40/100 files…', '\r\u001b[K']);
+    expect(written).toEqual([
+      '\rknowledge-kit check: 20/100 files…',
+      '\rknowledge-kit check: 40/100 files…',
+      '\r\u001b[K',
+    ]);
   });
 
   it('writes nothing when stderr is not a terminal, however long the run', () => {

@@ -12,7 +12,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
 import { useTempRoots, writeTree } from './helpers/folders.js';
 import { loadInProcess } from './helpers/inProcess.js';
-import { documentIdOf, folderName, HANDBOOK, renderFile, section, treeOf, writeHandbook } from './helpers/knowledge.js';
+import {
+  documentIdOf,
+  folderName,
+  HANDBOOK,
+  renderFile,
+  section,
+  treeOf,
+  writeHandbook,
+} from './helpers/knowledge.js';
 import { parseProblemLine } from './helpers/problems.js';
 import { getJson, HAS_CURL, httpContext, requestLog, startServe } from './helpers/serve.js';
 import { waitFor } from './helpers/waitFor.js';
@@ -34,9 +42,14 @@ const QUERY = 'when do parcels arrive';
  */
 function runPrinted(stdout: string, index: number, cwd: string): Promise<unknown> {
   const lines = linesOf(stdout);
-  const script = [...lines.filter((line) => line.startsWith('export ')), lines.filter((line) => line.startsWith('curl '))[index]!.replace('<your question>', QUERY)].join('\n');
+  const script = [
+    ...lines.filter((line) => line.startsWith('export ')),
+    lines.filter((line) => line.startsWith('curl '))[index]!.replace('<your question>', QUERY),
+  ].join('\n');
   return new Promise((resolve, reject) => {
-    execFile('sh', ['-c', script], { cwd, timeout: 10_000 }, (error, out, err) => (error ? reject(new Error(`${script}\n${err}`, { cause: error })) : resolve(JSON.parse(out))));
+    execFile('sh', ['-c', script], { cwd, timeout: 10_000 }, (error, out, err) =>
+      error ? reject(new Error(`${script}\n${err}`, { cause: error })) : resolve(JSON.parse(out)),
+    );
   });
 }
 
@@ -48,20 +61,30 @@ describe.concurrent('serve', () => {
     expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/knowledge-bases/${id}$`));
     const curls = linesOf(cli.stdout()).filter((line) => line.startsWith('curl '));
     expect(curls).toHaveLength(4);
-    expect(curls.map((line) => line.match(/"\$KNOWLEDGE_BASE_URL(\/[^"]*)"/)?.[1]?.replace(/\/files\/[^/]+\/content$/, '/files/{fileId}/content'))).toEqual([
-      '/tree',
-      '/files/{fileId}/content',
-      '/files/content',
-      '/search',
-    ]);
+    expect(
+      curls.map((line) =>
+        line
+          .match(/"\$KNOWLEDGE_BASE_URL(\/[^"]*)"/)?.[1]
+          ?.replace(/\/files\/[^/]+\/content$/, '/files/{fileId}/content'),
+      ),
+    ).toEqual(['/tree', '/files/{fileId}/content', '/files/content', '/search']);
 
     const { source } = await loadInProcess(dir);
     const context = httpContext(id);
     const calls = [
       { route: '/tree?limit=50', expected: () => source.listTree({ limit: 50 }, context) },
-      { route: `/files/${guideId}/content`, expected: () => source.readFile({ fileId: guideId }, context) },
-      { route: '/files/content?path=index.md', expected: () => source.readFile({ path: 'index.md' }, context) },
-      { route: `/search?query=${encodeURIComponent(QUERY)}`, expected: () => source.searchFiles({ query: QUERY }, context) },
+      {
+        route: `/files/${guideId}/content`,
+        expected: () => source.readFile({ fileId: guideId }, context),
+      },
+      {
+        route: '/files/content?path=index.md',
+        expected: () => source.readFile({ path: 'index.md' }, context),
+      },
+      {
+        route: `/search?query=${encodeURIComponent(QUERY)}`,
+        expected: () => source.searchFiles({ query: QUERY }, context),
+      },
     ];
     for (const call of calls) {
       const response = await getJson(`${url}${call.route}`);
@@ -71,10 +94,13 @@ describe.concurrent('serve', () => {
     const missing = await getJson(`${url}/files/no-such-file/content`);
     expect(missing.status).toBe(404);
 
-    const log = await waitFor(() => {
-      const entries = requestLog(cli.stderr());
-      return entries.length >= calls.length + 1 ? entries : undefined;
-    }, { what: () => `a log line per request; stderr:\n${cli.stderr()}` });
+    const log = await waitFor(
+      () => {
+        const entries = requestLog(cli.stderr());
+        return entries.length >= calls.length + 1 ? entries : undefined;
+      },
+      { what: () => `a log line per request; stderr:\n${cli.stderr()}` },
+    );
     const path = new URL(url).pathname;
     expect(log).toEqual([
       ...calls.map((call) => ({ method: 'GET', path: `${path}${call.route}`, status: 200 })),
@@ -86,52 +112,83 @@ describe.concurrent('serve', () => {
     expect(cli.stderr()).toContain('SIGTERM');
   });
 
-  it.skipIf(!HAS_CURL)('the printed export and curl lines run in a shell as printed and answer as the in-process source', async () => {
-    const dir = await handbook();
-    const id = folderName(dir);
-    const { cli } = await startServe([dir, '--port', '0']);
-    const { source } = await loadInProcess(dir);
-    const context = httpContext(id);
-    const curls = linesOf(cli.stdout()).filter((line) => line.startsWith('curl '));
-    const fileId = decodeURIComponent(curls[1]!.match(/\/files\/([^/]+)\/content/)![1]!);
-    const outputs = await Promise.all(curls.map((_, index) => runPrinted(cli.stdout(), index, dir)));
-    expect(outputs).toEqual(
-      JSON.parse(
-        JSON.stringify([
-          await source.listTree({ limit: 50 }, context),
-          await source.readFile({ fileId }, context),
-          await source.readFile({ path: 'index.md' }, context),
-          await source.searchFiles({ query: QUERY }, context),
-        ]),
-      ),
-    );
-  });
+  it.skipIf(!HAS_CURL)(
+    'the printed export and curl lines run in a shell as printed and answer as the in-process source',
+    async () => {
+      const dir = await handbook();
+      const id = folderName(dir);
+      const { cli } = await startServe([dir, '--port', '0']);
+      const { source } = await loadInProcess(dir);
+      const context = httpContext(id);
+      const curls = linesOf(cli.stdout()).filter((line) => line.startsWith('curl '));
+      const fileId = decodeURIComponent(curls[1]!.match(/\/files\/([^/]+)\/content/)![1]!);
+      const outputs = await Promise.all(
+        curls.map((_, index) => runPrinted(cli.stdout(), index, dir)),
+      );
+      expect(outputs).toEqual(
+        JSON.parse(
+          JSON.stringify([
+            await source.listTree({ limit: 50 }, context),
+            await source.readFile({ fileId }, context),
+            await source.readFile({ path: 'index.md' }, context),
+            await source.searchFiles({ query: QUERY }, context),
+          ]),
+        ),
+      );
+    },
+  );
 
   // Fails today: the URL is printed unquoted (`export KNOWLEDGE_BASE_URL=…/docs%20(v2)` is a shell
   // syntax error, as are `'`, `!`, `*` that encodeURIComponent keeps) and `$(cat my token.txt)` splits the path.
-  it.skipIf(!HAS_CURL)('the printed lines still run in a shell when the folder name and the token file path need quoting', async () => {
-    const root = await tempRoot();
-    const dir = join(root, 'docs (v2)');
-    await writeTree(dir, treeOf(HANDBOOK));
-    await writeFile(join(root, 'my token.txt'), 'token-1234\n');
-    const { cli } = await startServe(['docs (v2)', '--port', '0', '--token-file', 'my token.txt'], { cwd: root });
-    const { source } = await loadInProcess(dir);
-    expect(await runPrinted(cli.stdout(), 0, root)).toEqual(JSON.parse(JSON.stringify(await source.listTree({ limit: 50 }, httpContext('docs (v2)')))));
-  });
+  it.skipIf(!HAS_CURL)(
+    'the printed lines still run in a shell when the folder name and the token file path need quoting',
+    async () => {
+      const root = await tempRoot();
+      const dir = join(root, 'docs (v2)');
+      await writeTree(dir, treeOf(HANDBOOK));
+      await writeFile(join(root, 'my token.txt'), 'token-1234\n');
+      const { cli } = await startServe(
+        ['docs (v2)', '--port', '0', '--token-file', 'my token.txt'],
+        { cwd: root },
+      );
+      const { source } = await loadInProcess(dir);
+      expect(await runPrinted(cli.stdout(), 0, root)).toEqual(
+        JSON.parse(JSON.stringify(await source.listTree({ limit: 50 }, httpContext('docs (v2)')))),
+      );
+    },
+  );
 
   it('--token-file: 401 with WWW-Authenticate without a token or with a wrong one, 200 with the Bearer token; --base-path and --id shape the URL', async () => {
     const dir = await handbook();
     const tokenFile = join(dir, '..', 'token.txt');
     const token = 's3cr3t-Token_42';
     await writeFile(tokenFile, `${token}\n`);
-    const { cli, url } = await startServe([dir, '--port', '0', '--token-file', tokenFile, '--base-path', '/api', '--id', 'docs']);
+    const { cli, url } = await startServe([
+      dir,
+      '--port',
+      '0',
+      '--token-file',
+      tokenFile,
+      '--base-path',
+      '/api',
+      '--id',
+      'docs',
+    ]);
     const origin = new URL(url).origin;
     expect(url).toBe(`${origin}/api/knowledge-bases/docs`);
     expect(cli.stdout()).toContain(`export KNOWLEDGE_TOKEN="$(cat ${tokenFile})"`);
     const curls = linesOf(cli.stdout()).filter((line) => line.startsWith('curl '));
-    expect(curls.every((line) => line.endsWith(' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"'))).toBe(true);
+    expect(
+      curls.every((line) => line.endsWith(' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"')),
+    ).toBe(true);
 
-    for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: `Bearer ${token.slice(0, -1)}` }, { authorization: token }, { authorization: `Basic ${token}` }]) {
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${token}x` },
+      { authorization: `Bearer ${token.slice(0, -1)}` },
+      { authorization: token },
+      { authorization: `Basic ${token}` },
+    ]) {
       const denied = await getJson(`${url}/tree`, headers);
       expect(denied.status, JSON.stringify(headers)).toBe(401);
       expect(denied.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
@@ -140,12 +197,21 @@ describe.concurrent('serve', () => {
     expect(allowed.status).toBe(200);
     // The scheme name is case-insensitive; the token is not.
     expect((await getJson(`${url}/tree`, { authorization: `bearer ${token}` })).status).toBe(200);
-    expect((await getJson(`${url}/tree`, { authorization: `Bearer ${token.toUpperCase()}` })).status).toBe(401);
+    expect(
+      (await getJson(`${url}/tree`, { authorization: `Bearer ${token.toUpperCase()}` })).status,
+    ).toBe(401);
     const { source } = await loadInProcess(dir, 'docs');
-    expect(allowed.body).toEqual(JSON.parse(JSON.stringify(await source.listTree({}, httpContext('docs', '/api')))));
+    expect(allowed.body).toEqual(
+      JSON.parse(JSON.stringify(await source.listTree({}, httpContext('docs', '/api')))),
+    );
     // Without the base path, or under the folder's name, there is no such knowledge base.
-    for (const other of [`${origin}/knowledge-bases/docs/tree`, `${origin}/api/knowledge-bases/${folderName(dir)}/tree`]) {
-      expect((await getJson(other, { authorization: `Bearer ${token}` })).status, other).not.toBe(200);
+    for (const other of [
+      `${origin}/knowledge-bases/docs/tree`,
+      `${origin}/api/knowledge-bases/${folderName(dir)}/tree`,
+    ]) {
+      expect((await getJson(other, { authorization: `Bearer ${token}` })).status, other).not.toBe(
+        200,
+      );
     }
     cli.child.kill('SIGTERM');
     expect((await cli.exited).code).toBe(0);
@@ -181,7 +247,12 @@ describe.concurrent('serve', () => {
     const [problems, ...usage] = results;
     expect(problems!.code).toBe(1);
     expect(problems!.stdout).toBe('');
-    expect(linesOf(problems!.stderr).map((line) => parseProblemLine(line)).filter((p) => p !== undefined).map((p) => [p.file, p.code])).toEqual([['bad/doc.md', 'UNEXPECTED_CLOSE']]);
+    expect(
+      linesOf(problems!.stderr)
+        .map((line) => parseProblemLine(line))
+        .filter((p) => p !== undefined)
+        .map((p) => [p.file, p.code]),
+    ).toEqual([['bad/doc.md', 'UNEXPECTED_CLOSE']]);
     for (const result of usage) {
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
@@ -197,25 +268,40 @@ describe.concurrent('serve', () => {
     const before = (await getJson(contentUrl)).body as { content: string };
     expect(before.content).toContain('Customers may return an item within 30 days');
 
-    const broken = { ...GUIDE, parts: [...GUIDE.parts, '<!-- agent-section:half-written -->', 'BROKEN VERSION'] };
+    const broken = {
+      ...GUIDE,
+      parts: [...GUIDE.parts, '<!-- agent-section:half-written -->', 'BROKEN VERSION'],
+    };
     await writeFile(join(dir, GUIDE.path), renderFile(broken));
     await cli.stderrMatch(/reload of .* failed/);
-    const problem = linesOf(cli.stderr()).map((line) => parseProblemLine(line)).find((p) => p !== undefined);
+    const problem = linesOf(cli.stderr())
+      .map((line) => parseProblemLine(line))
+      .find((p) => p !== undefined);
     expect(problem).toMatchObject({ file: join(dir, GUIDE.path), code: 'UNCLOSED_SECTION' });
     const during = await getJson(contentUrl);
     expect(during.status).toBe(200);
     expect(during.body).toEqual(before);
 
-    const fixed = { ...GUIDE, parts: [...GUIDE.parts, section('added', 'NEW VERSION: exchanges are free.')] };
+    const fixed = {
+      ...GUIDE,
+      parts: [...GUIDE.parts, section('added', 'NEW VERSION: exchanges are free.')],
+    };
     await writeFile(join(dir, GUIDE.path), renderFile(fixed));
-    const after = await waitFor(async () => {
-      const response = await getJson(contentUrl);
-      const body = response.body as { content?: string };
-      return response.status === 200 && body.content?.includes('NEW VERSION') ? body : undefined;
-    }, { what: () => `the new content; stderr:\n${cli.stderr()}` });
+    const after = await waitFor(
+      async () => {
+        const response = await getJson(contentUrl);
+        const body = response.body as { content?: string };
+        return response.status === 200 && body.content?.includes('NEW VERSION') ? body : undefined;
+      },
+      { what: () => `the new content; stderr:\n${cli.stderr()}` },
+    );
     expect(after.content).not.toContain('BROKEN VERSION');
     const { source } = await loadInProcess(dir);
-    expect(after).toEqual(JSON.parse(JSON.stringify(await source.readFile({ fileId: guideId }, httpContext(folderName(dir))))));
+    expect(after).toEqual(
+      JSON.parse(
+        JSON.stringify(await source.readFile({ fileId: guideId }, httpContext(folderName(dir)))),
+      ),
+    );
     expect(cli.stderr()).toMatch(/reloaded/);
     cli.child.kill('SIGTERM');
     expect((await cli.exited).code).toBe(0);

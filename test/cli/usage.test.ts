@@ -14,7 +14,11 @@ const COMMANDS = ['check', 'outline', 'read', 'search', 'serve', 'mcp'] as const
 const helps = new Map<string, CliResult>();
 beforeAll(async () => {
   await requireBuiltCli();
-  const runs = await Promise.all([['--help'], ...COMMANDS.map((command) => [command, '--help'])].map(async (args) => [args[0]!, await runCli(args)] as const));
+  const runs = await Promise.all(
+    [['--help'], ...COMMANDS.map((command) => [command, '--help'])].map(
+      async (args) => [args[0]!, await runCli(args)] as const,
+    ),
+  );
   for (const [name, result] of runs) helps.set(name, result);
 });
 
@@ -40,8 +44,11 @@ describe.concurrent('knowledge-kit usage', () => {
     const version = await runCli(['--version']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: knowledge-kit <command>');
-    for (const command of COMMANDS) expect(help.stdout).toMatch(new RegExp(`^ {2}${command} `, 'm'));
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const command of COMMANDS)
+      expect(help.stdout).toMatch(new RegExp(`^ {2}${command} `, 'm'));
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
     expect(version).toEqual({ code: 0, signal: null, stdout: `${pkg.version}\n`, stderr: '' });
   });
 
@@ -61,17 +68,23 @@ describe.concurrent('knowledge-kit usage', () => {
     expect(result.stderr).toContain('knowledge-kit --help');
   });
 
-  it.each(COMMANDS)('%s with an unknown option: exit 2 with one line naming the option and the command --help', async (command) => {
-    const result = await runCli([command, '--no-such-option']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(linesOf(result.stderr)).toHaveLength(1);
-    expect(result.stderr).toContain('--no-such-option');
-    expect(result.stderr).toContain(`knowledge-kit ${command} --help`);
-  });
+  it.each(COMMANDS)(
+    '%s with an unknown option: exit 2 with one line naming the option and the command --help',
+    async (command) => {
+      const result = await runCli([command, '--no-such-option']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(linesOf(result.stderr)).toHaveLength(1);
+      expect(result.stderr).toContain('--no-such-option');
+      expect(result.stderr).toContain(`knowledge-kit ${command} --help`);
+    },
+  );
 
   it('an option without its value and an extra argument: exit 2 with one line each', async () => {
-    const [noValue, extra] = await Promise.all([runCli(['check', '--format']), runCli(['outline', 'one', 'two'])]);
+    const [noValue, extra] = await Promise.all([
+      runCli(['check', '--format']),
+      runCli(['outline', 'one', 'two']),
+    ]);
     for (const result of [noValue, extra]) {
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
@@ -84,47 +97,65 @@ describe.concurrent('knowledge-kit usage', () => {
   });
 });
 
-describe.concurrent('knowledge-kit serve and check refuse arguments that would mislead (exit 2, one line)', () => {
-  const root = useTempRoots();
+describe.concurrent(
+  'knowledge-kit serve and check refuse arguments that would mislead (exit 2, one line)',
+  () => {
+    const root = useTempRoots();
 
-  it.each([
-    { name: 'an empty --id', args: ['--id', ''], says: '--id' },
-    { name: 'the --id `..`, which a URL would drop', args: ['--id', '..'], says: '--id' },
-    { name: 'a --base-path with a `..` segment', args: ['--base-path', '/a/../b'], says: '--base-path' },
-    { name: 'a --base-path with a space', args: ['--base-path', '/a b'], says: '--base-path' },
-    { name: 'a --base-path with an empty segment', args: ['--base-path', '//x'], says: '--base-path' },
-    { name: 'a --base-path without a leading slash', args: ['--base-path', 'x'], says: '--base-path' },
-    { name: 'an empty --host', args: ['--host', ''], says: '--host' },
-  ])('serve: $name', async ({ args, says }) => {
-    const dir = await root();
-    await writeTree(dir, { 'a.md': 'A.\n' });
-    const result = await runCli(['serve', dir, '--port', '0', ...args]);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(linesOf(result.stderr)).toHaveLength(1);
-    expect(result.stderr).toContain(says);
-  });
+    it.each([
+      { name: 'an empty --id', args: ['--id', ''], says: '--id' },
+      { name: 'the --id `..`, which a URL would drop', args: ['--id', '..'], says: '--id' },
+      {
+        name: 'a --base-path with a `..` segment',
+        args: ['--base-path', '/a/../b'],
+        says: '--base-path',
+      },
+      { name: 'a --base-path with a space', args: ['--base-path', '/a b'], says: '--base-path' },
+      {
+        name: 'a --base-path with an empty segment',
+        args: ['--base-path', '//x'],
+        says: '--base-path',
+      },
+      {
+        name: 'a --base-path without a leading slash',
+        args: ['--base-path', 'x'],
+        says: '--base-path',
+      },
+      { name: 'an empty --host', args: ['--host', ''], says: '--host' },
+    ])('serve: $name', async ({ args, says }) => {
+      const dir = await root();
+      await writeTree(dir, { 'a.md': 'A.\n' });
+      const result = await runCli(['serve', dir, '--port', '0', ...args]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(linesOf(result.stderr)).toHaveLength(1);
+      expect(result.stderr).toContain(says);
+    });
 
-  it.each([
-    { name: 'a BOM before the token', bytes: [0xef, 0xbb, 0xbf, ...Buffer.from('token\n')] },
-    { name: 'a space inside the token', bytes: [...Buffer.from('two words\n')] },
-    { name: 'an empty file', bytes: [...Buffer.from('\n')] },
-    { name: 'a CRLF ending', bytes: [...Buffer.from('token\r\n')] },
-  ])('serve: a token file with $name (the printed `$(cat …)` would send another token)', async ({ bytes }) => {
-    const dir = await root();
-    await writeTree(dir, { 'a.md': 'A.\n', '.token': Uint8Array.from(bytes) });
-    const result = await runCli(['serve', dir, '--port', '0', '--token-file', `${dir}/.token`]);
-    expect(result.code).toBe(2);
-    expect(linesOf(result.stderr)).toHaveLength(1);
-    expect(result.stderr).toContain('token file');
-  });
+    it.each([
+      { name: 'a BOM before the token', bytes: [0xef, 0xbb, 0xbf, ...Buffer.from('token\n')] },
+      { name: 'a space inside the token', bytes: [...Buffer.from('two words\n')] },
+      { name: 'an empty file', bytes: [...Buffer.from('\n')] },
+      { name: 'a CRLF ending', bytes: [...Buffer.from('token\r\n')] },
+    ])(
+      'serve: a token file with $name (the printed `$(cat …)` would send another token)',
+      async ({ bytes }) => {
+        const dir = await root();
+        await writeTree(dir, { 'a.md': 'A.\n', '.token': Uint8Array.from(bytes) });
+        const result = await runCli(['serve', dir, '--port', '0', '--token-file', `${dir}/.token`]);
+        expect(result.code).toBe(2);
+        expect(linesOf(result.stderr)).toHaveLength(1);
+        expect(result.stderr).toContain('token file');
+      },
+    );
 
-  it('check: a dot file named on the command line is refused, not skipped silently', async () => {
-    const dir = await root();
-    await writeTree(dir, { '.draft.md': '<!-- agent-section:x -->\n' });
-    const result = await runCli(['check', '.draft.md'], { cwd: dir });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('`.draft.md` is a dot file');
-  });
-});
+    it('check: a dot file named on the command line is refused, not skipped silently', async () => {
+      const dir = await root();
+      await writeTree(dir, { '.draft.md': '<!-- agent-section:x -->\n' });
+      const result = await runCli(['check', '.draft.md'], { cwd: dir });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('`.draft.md` is a dot file');
+    });
+  },
+);

@@ -20,17 +20,55 @@ const ID_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 
 /** An ID in the text anchor set, prototype names included. */
 export const sectionId = fc.oneof(
-  { weight: 5, arbitrary: fc.string({ unit: fc.constantFrom(...ID_CHARS), minLength: 1, maxLength: 8 }) },
-  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'toString', 'a.b', 'x:y-z') },
+  {
+    weight: 5,
+    arbitrary: fc.string({ unit: fc.constantFrom(...ID_CHARS), minLength: 1, maxLength: 8 }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'hasOwnProperty',
+      'toString',
+      'a.b',
+      'x:y-z',
+    ),
+  },
 );
 
 /** Characters that may start a prose line: never a space, `<`, a backtick or a tilde. */
-const lineStart = fc.constantFrom('a', 'Z', '7', '中', '文', '#', '-', '*', '>', '!', '(', '|', '😀', '_');
-const lineChar = fc.constantFrom(...'ab yz 中文。，<>`~!-#*_:.[]()/\\'.split(''), ' ', '\t', 'é', '😀');
+const lineStart = fc.constantFrom(
+  'a',
+  'Z',
+  '7',
+  '中',
+  '文',
+  '#',
+  '-',
+  '*',
+  '>',
+  '!',
+  '(',
+  '|',
+  '😀',
+  '_',
+);
+const lineChar = fc.constantFrom(
+  ...'ab yz 中文。，<>`~!-#*_:.[]()/\\'.split(''),
+  ' ',
+  '\t',
+  'é',
+  '😀',
+);
 
 /** A non-blank body line that is never an anchor, a near miss or a fence line. */
 export const proseLine = fc
-  .tuple(fc.constantFrom('', '', '', '  ', '   '), lineStart, fc.string({ unit: lineChar, maxLength: 24 }))
+  .tuple(
+    fc.constantFrom('', '', '', '  ', '   '),
+    lineStart,
+    fc.string({ unit: lineChar, maxLength: 24 }),
+  )
   .map(([indent, first, rest]) => indent + first + rest);
 
 /** An exact anchor line. */
@@ -58,7 +96,9 @@ export const fenceBlock = fc
     info: fc.constantFrom('', 'md', ' markdown title', 'ts'),
     indent: fc.constantFrom('', ' ', '   '),
     closeIndent: fc.constantFrom('', '  '),
-    body: fc.array(fc.oneof(proseLine, anchorLine, nearMissLine, fc.constant('')), { maxLength: 5 }),
+    body: fc.array(fc.oneof(proseLine, anchorLine, nearMissLine, fc.constant('')), {
+      maxLength: 5,
+    }),
   })
   .map(({ char, length, longer, info, indent, closeIndent, body }) => [
     indent + char.repeat(length) + info,
@@ -69,7 +109,13 @@ export const fenceBlock = fc
 /** A string part in parsed form: non-empty, no leading or trailing blank line, LF only, safe to format. */
 export const stringPart = fc
   .array(
-    fc.tuple(fc.oneof({ weight: 3, arbitrary: proseLine.map((l) => [l]) }, { weight: 1, arbitrary: fenceBlock }), fc.constantFrom(0, 0, 1, 2)),
+    fc.tuple(
+      fc.oneof(
+        { weight: 3, arbitrary: proseLine.map((l) => [l]) },
+        { weight: 1, arbitrary: fenceBlock },
+      ),
+      fc.constantFrom(0, 0, 1, 2),
+    ),
     { minLength: 1, maxLength: 4 },
   )
   .map((blocks) => {
@@ -83,8 +129,14 @@ export const stringPart = fc
   .filter(formatsSafely);
 
 /** Raw trees: sections with possibly repeated IDs and adjacent strings. */
-const { parts: rawParts } = fc.letrec<{ parts: unknown[]; section: { id: string; parts: unknown[] } }>((tie) => ({
-  parts: fc.array(fc.oneof({ depthSize: 'small', withCrossShrink: true }, stringPart, tie('section')), { maxLength: 4 }),
+const { parts: rawParts } = fc.letrec<{
+  parts: unknown[];
+  section: { id: string; parts: unknown[] };
+}>((tie) => ({
+  parts: fc.array(
+    fc.oneof({ depthSize: 'small', withCrossShrink: true }, stringPart, tie('section')),
+    { maxLength: 4 },
+  ),
   section: fc.record({ id: sectionId, parts: tie('parts') }),
 }));
 
@@ -126,9 +178,14 @@ export const parsedDocument: fc.Arbitrary<KnowledgeDocument> = fc
   });
 
 /** Every section of a document, pre-order, with its own and subtree texts computed naively. */
-export function referenceSections(doc: KnowledgeDocument): Map<string, { self: string[]; subtree: string[] }> {
+export function referenceSections(
+  doc: KnowledgeDocument,
+): Map<string, { self: string[]; subtree: string[] }> {
   const out = new Map<string, { self: string[]; subtree: string[] }>();
-  const walk = (parts: readonly KnowledgePart[], open: { self: string[]; subtree: string[] }[]): void => {
+  const walk = (
+    parts: readonly KnowledgePart[],
+    open: { self: string[]; subtree: string[] }[],
+  ): void => {
     for (const part of parts) {
       if (typeof part === 'string') {
         if (part === '') continue;

@@ -23,9 +23,13 @@ function contentLines(text: string): Set<number> {
 export function scannerCodeLines(text: string): number[] {
   const content = contentLines(text);
   const lines: number[] = [];
-  scanText(text, () => undefined, (line) => {
-    if (content.has(line)) lines.push(line);
-  });
+  scanText(
+    text,
+    () => undefined,
+    (line) => {
+      if (content.has(line)) lines.push(line);
+    },
+  );
   return lines;
 }
 
@@ -33,14 +37,19 @@ export function scannerCodeLines(text: string): number[] {
 export function remarkCodeLines(text: string): number[] {
   const content = contentLines(text);
   const lines = new Set<number>();
-  const stack: { type: string; children?: unknown[]; position?: { start: { line: number }; end: { line: number } } }[] = [
-    remark.parse(text) as never,
-  ];
+  const stack: {
+    type: string;
+    children?: unknown[];
+    position?: { start: { line: number }; end: { line: number } };
+  }[] = [remark.parse(text) as never];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.type === 'code' && node.position) {
       // A fence ended by its container can end at column 1 of the next line: that line is not in it.
-      const { start, end } = node.position as { start: { line: number }; end: { line: number; column: number } };
+      const { start, end } = node.position as {
+        start: { line: number };
+        end: { line: number; column: number };
+      };
       const last = end.column === 1 && end.line > start.line ? end.line - 1 : end.line;
       for (let l = start.line; l <= last; l++) if (content.has(l)) lines.add(l);
     }

@@ -9,13 +9,29 @@ import { anchorLine, nearMissLine } from './arbitraries.js';
 
 type Lines = string[];
 
-const word = fc.constantFrom('alpha', 'beta', '中文', 'x', 'Text with `code`', 'a * b', 'see <b>bold</b>', '1. not a list?', 'end.');
+const word = fc.constantFrom(
+  'alpha',
+  'beta',
+  '中文',
+  'x',
+  'Text with `code`',
+  'a * b',
+  'see <b>bold</b>',
+  '1. not a list?',
+  'end.',
+);
 
 /** A paragraph line, sometimes indented (a continuation line may be indented any amount). */
-const textLine = fc.tuple(fc.constantFrom('', '', ' ', '  ', '    ', '\t'), word).map(([i, w]) => i + w);
+const textLine = fc
+  .tuple(fc.constantFrom('', '', ' ', '  ', '    ', '\t'), word)
+  .map(([i, w]) => i + w);
 
 const fenceLine = fc
-  .tuple(fc.constantFrom('', ' ', '   ', '    ', '\t'), fc.constantFrom('```', '````', '~~~', '``', '~~~~~'), fc.constantFrom('', 'js', ' x `y`', ' '))
+  .tuple(
+    fc.constantFrom('', ' ', '   ', '    ', '\t'),
+    fc.constantFrom('```', '````', '~~~', '``', '~~~~~'),
+    fc.constantFrom('', 'js', ' x `y`', ' '),
+  )
   .map(([i, f, info]) => i + f + info);
 
 /** A line that could be anything to a code block's body: text, an anchor, a near miss, a fence line. */
@@ -50,20 +66,37 @@ const fence: fc.Arbitrary<Lines> = fc
   });
 
 const indentedCode: fc.Arbitrary<Lines> = fc
-  .array(fc.tuple(fc.constantFrom('    ', '\t', '      ', '  \t'), bodyLine), { minLength: 1, maxLength: 3 })
+  .array(fc.tuple(fc.constantFrom('    ', '\t', '      ', '  \t'), bodyLine), {
+    minLength: 1,
+    maxLength: 3,
+  })
   .map((lines) => lines.map(([i, l]) => i + l));
 
 /** A raw HTML block of each of CommonMark's seven kinds: its start line, body lines, maybe its end. */
 const htmlBlock: fc.Arbitrary<Lines> = fc
   .record({
     start: fc.constantFrom(
-      '<pre>', '<script type="x">', '<STYLE>', '<textarea', // 1
-      '<!-- comment', '<!-->', '<!-- one line -->', // 2
+      '<pre>',
+      '<script type="x">',
+      '<STYLE>',
+      '<textarea', // 1
+      '<!-- comment',
+      '<!-->',
+      '<!-- one line -->', // 2
       '<?php', // 3
       '<!DOCTYPE html', // 4
       '<![CDATA[', // 5
-      '<div>', '</Section>', '<table class="a">', '<p/>', '<hr', // 6
-      '</Sandpack>', '<Sandpack files={x}>', '<x-tag a="1" b=\'2\' c=d>', '<a href="x"/>', '<span>text</span>', '<Foo bar', // 7 (or none)
+      '<div>',
+      '</Section>',
+      '<table class="a">',
+      '<p/>',
+      '<hr', // 6
+      '</Sandpack>',
+      '<Sandpack files={x}>',
+      '<x-tag a="1" b=\'2\' c=d>',
+      '<a href="x"/>',
+      '<span>text</span>',
+      '<Foo bar', // 7 (or none)
     ),
     body: fc.array(bodyLine, { maxLength: 3 }),
     end: fc.constantFrom('', '</pre>', '-->', '?>', '>', ']]>', '</script> after', 'none'),
@@ -78,10 +111,37 @@ const htmlBlock: fc.Arbitrary<Lines> = fc
 const definition: fc.Arbitrary<Lines> = fc
   .tuple(
     fc.constantFrom(
-      '[ref]: /url', '[ref]: /url', '[ref]:', '[re', '[ref]: /url "title"', "[ref]: /url 'ti", '[ref]: <a b>', '[ref]:/url',
-      '[ref]: /u(rl', '[ref]: /url (t) x', '[]: /url', '[ref] : /url', '[a\\]]: /url', '[ref]: <url', '[ref]: /url"t"',
+      '[ref]: /url',
+      '[ref]: /url',
+      '[ref]:',
+      '[re',
+      '[ref]: /url "title"',
+      "[ref]: /url 'ti",
+      '[ref]: <a b>',
+      '[ref]:/url',
+      '[ref]: /u(rl',
+      '[ref]: /url (t) x',
+      '[]: /url',
+      '[ref] : /url',
+      '[a\\]]: /url',
+      '[ref]: <url',
+      '[ref]: /url"t"',
     ),
-    fc.array(fc.constantFrom('/url', 'f]: /url', '"title"', "tle'", '(t', ')', '[b]: /v', 'text', '<x>', "'a' b"), { maxLength: 2 }),
+    fc.array(
+      fc.constantFrom(
+        '/url',
+        'f]: /url',
+        '"title"',
+        "tle'",
+        '(t',
+        ')',
+        '[b]: /v',
+        'text',
+        '<x>',
+        "'a' b",
+      ),
+      { maxLength: 2 },
+    ),
   )
   .map(([first, rest]) => [first, ...rest]);
 
@@ -95,7 +155,18 @@ const leaf: fc.Arbitrary<Lines> = fc.oneof(
   { weight: 3, arbitrary: htmlBlock },
   { weight: 2, arbitrary: anchorLine.map((l): Lines => [l]) },
   { weight: 1, arbitrary: nearMissLine.map((l): Lines => [l]) },
-  { weight: 1, arbitrary: fc.constantFrom<Lines>(['# Heading'], ['Title', '==='], ['Title', '---'], ['***'], ['- - -'], ['##'], ['[ref]: /url']) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Lines>(
+      ['# Heading'],
+      ['Title', '==='],
+      ['Title', '---'],
+      ['***'],
+      ['- - -'],
+      ['##'],
+      ['[ref]: /url'],
+    ),
+  },
   { weight: 2, arbitrary: definition },
   { weight: 1, arbitrary: underline },
   { weight: 2, arbitrary: fc.constant<Lines>(['']) },
@@ -105,7 +176,13 @@ const listMarker = fc.constantFrom('-', '*', '+', '1.', '2)', '10.', '1)');
 const afterMarker = fc.constantFrom(' ', ' ', '  ', '   ', '     ', '\t');
 
 /** Prefix the lines of a container's content: `first` for its first line, `rest` for the others. */
-function prefixLines(lines: Lines, first: string, rest: string, lazy: readonly boolean[], restBlank: string): Lines {
+function prefixLines(
+  lines: Lines,
+  first: string,
+  rest: string,
+  lazy: readonly boolean[],
+  restBlank: string,
+): Lines {
   return lines.map((line, i) => {
     if (i === 0) return first + line;
     if (line === '') return restBlank;
@@ -132,10 +209,15 @@ export const blocks: fc.Arbitrary<Lines> = fc.letrec<{ blocks: Lines; block: Lin
           emptyFirst: fc.boolean(),
         })
         .map(({ indent, marker, after, content, lazy, extra, emptyFirst }) => {
-          const width = ' '.repeat(indent.length + marker.length + (after === '\t' ? 1 : after.length >= 5 ? 1 : after.length));
+          const width = ' '.repeat(
+            indent.length +
+              marker.length +
+              (after === '\t' ? 1 : after.length >= 5 ? 1 : after.length),
+          );
           const head = indent + marker;
           const lines = content.length === 0 ? [''] : content;
-          if (emptyFirst) return [head, ...prefixLines(lines, width + extra, width + extra, lazy, '')];
+          if (emptyFirst)
+            return [head, ...prefixLines(lines, width + extra, width + extra, lazy, '')];
           return prefixLines(lines, head + after, width + extra, lazy, '');
         }),
     },
@@ -150,7 +232,13 @@ export const blocks: fc.Arbitrary<Lines> = fc.letrec<{ blocks: Lines; block: Lin
         })
         .map(({ indent, marker, content, lazy }) => {
           const lines = content.length === 0 ? [''] : content;
-          return prefixLines(lines, indent + marker, indent + marker, lazy.map((l, i) => l && i > 0), `${indent}>`);
+          return prefixLines(
+            lines,
+            indent + marker,
+            indent + marker,
+            lazy.map((l, i) => l && i > 0),
+            `${indent}>`,
+          );
         }),
     },
   ),
@@ -158,5 +246,8 @@ export const blocks: fc.Arbitrary<Lines> = fc.letrec<{ blocks: Lines; block: Lin
 
 /** A Markdown document of such blocks, with one of the three line endings. */
 export const commonMarkDocument = fc
-  .tuple(fc.array(blocks, { minLength: 1, maxLength: 4 }), fc.constantFrom('\n', '\n', '\r\n', '\r'))
+  .tuple(
+    fc.array(blocks, { minLength: 1, maxLength: 4 }),
+    fc.constantFrom('\n', '\n', '\r\n', '\r'),
+  )
   .map(([parts, eol]) => parts.flat().join(eol));

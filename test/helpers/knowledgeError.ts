@@ -16,7 +16,10 @@ export function catchKnowledgeError(fn: () => unknown): KnowledgeError {
  * Expect `fn` to throw a `KnowledgeError` whose first issue matches `expected` (code and place), and
  * whose message names the code's fix. Returns the error for further checks.
  */
-export function expectKnowledgeError(fn: () => unknown, expected: Partial<KnowledgeIssue> & Pick<KnowledgeIssue, 'code'>): KnowledgeError {
+export function expectKnowledgeError(
+  fn: () => unknown,
+  expected: Partial<KnowledgeIssue> & Pick<KnowledgeIssue, 'code'>,
+): KnowledgeError {
   const error = catchKnowledgeError(fn);
   expect(error.name).toBe('KnowledgeError');
   expect(error.code).toBe(expected.code);

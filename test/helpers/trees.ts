@@ -3,9 +3,13 @@ import type { KnowledgeDocument, KnowledgePart } from '../../src/index.js';
 
 /** Deep equality of two documents without recursion; returns the first difference, or undefined. */
 export function diffDocuments(a: KnowledgeDocument, b: KnowledgeDocument): string | undefined {
-  if (a.id !== b.id || a.revision !== b.revision || a.locale !== b.locale) return 'document fields differ';
-  if (Object.keys(a).join() !== Object.keys(b).join()) return `document keys differ: ${Object.keys(a).join()} vs ${Object.keys(b).join()}`;
-  const stack: [readonly KnowledgePart[], readonly KnowledgePart[], string][] = [[a.parts, b.parts, 'parts']];
+  if (a.id !== b.id || a.revision !== b.revision || a.locale !== b.locale)
+    return 'document fields differ';
+  if (Object.keys(a).join() !== Object.keys(b).join())
+    return `document keys differ: ${Object.keys(a).join()} vs ${Object.keys(b).join()}`;
+  const stack: [readonly KnowledgePart[], readonly KnowledgePart[], string][] = [
+    [a.parts, b.parts, 'parts'],
+  ];
   while (stack.length > 0) {
     const [x, y, path] = stack.pop()!;
     if (x.length !== y.length) return `${path}: length ${x.length} vs ${y.length}`;
@@ -16,7 +20,12 @@ export function diffDocuments(a: KnowledgeDocument, b: KnowledgeDocument): strin
         if (p !== q) return `${path}[${i}]: ${JSON.stringify(p)} vs ${JSON.stringify(q)}`;
         continue;
       }
-      if (p.id !== q.id || Object.keys(p).join() !== 'id,parts' || Object.keys(q).join() !== 'id,parts') return `${path}[${i}]: sections differ`;
+      if (
+        p.id !== q.id ||
+        Object.keys(p).join() !== 'id,parts' ||
+        Object.keys(q).join() !== 'id,parts'
+      )
+        return `${path}[${i}]: sections differ`;
       stack.push([p.parts, q.parts, `${path}[${i}].parts`]);
     }
   }

@@ -4,32 +4,71 @@
  * `follow`'s refusals and its option checks. No network; waits run on fake timers.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KNOWLEDGE_TOOL_ERROR_CODES, KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorCode } from '../../src/agent/errors/codes.js';
+import {
+  KNOWLEDGE_TOOL_ERROR_CODES,
+  KNOWLEDGE_TOOL_ERROR_STATUS,
+  type KnowledgeToolErrorCode,
+} from '../../src/agent/errors/codes.js';
 import { isKnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
 import type { KnowledgeCallContext, KnowledgeToolName } from '../../src/agent/types.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import type { KnowledgeClient, KnowledgeClientOptions } from '../../src/http/types.js';
 import { expectToolError } from '../agent/helpers/toolError.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { errorAnswer, fakeFetch, json, rateLimited, settledState, silentServer, VALID_BODIES, type FakeAnswer, type FakeFetch } from './helpers/client-fakeFetch.js';
+import {
+  errorAnswer,
+  fakeFetch,
+  json,
+  rateLimited,
+  settledState,
+  silentServer,
+  VALID_BODIES,
+  type FakeAnswer,
+  type FakeFetch,
+} from './helpers/client-fakeFetch.js';
 
 const BASE = 'http://kb.test/openapi/v2/knowledge-bases/example';
 const KB_PATH = '/openapi/v2/knowledge-bases/example';
 
 /** A client over a scripted fetch. */
-function clientOver(answers: readonly FakeAnswer[] | ((index: number, request: Request) => FakeAnswer), options: Partial<KnowledgeClientOptions> = {}): { client: KnowledgeClient; fake: FakeFetch } {
+function clientOver(
+  answers: readonly FakeAnswer[] | ((index: number, request: Request) => FakeAnswer),
+  options: Partial<KnowledgeClientOptions> = {},
+): { client: KnowledgeClient; fake: FakeFetch } {
   const fake = fakeFetch(answers);
   return { client: createKnowledgeClient({ baseUrl: BASE, fetch: fake.fetch, ...options }), fake };
 }
 
 /** One call of each operation, with the inputs the URL tests use. */
-const CALLS: Readonly<Record<KnowledgeToolName, (client: KnowledgeClient, context?: KnowledgeCallContext) => Promise<unknown>>> = {
+const CALLS: Readonly<
+  Record<
+    KnowledgeToolName,
+    (client: KnowledgeClient, context?: KnowledgeCallContext) => Promise<unknown>
+  >
+> = {
   list_tree: (c, ctx) => c.listTree({ parentPath: 'pages/guides', cursor: 'c1', limit: 5 }, ctx),
   get_file: (c, ctx) => c.getFile({ fileId: 'guides/setup' }, ctx),
-  read_file: (c, ctx) => c.readFile({ fileId: 'guides/setup', sectionIds: ['install', 'run'], mode: 'self', maxChars: 900 }, ctx),
-  search_files: (c, ctx) => c.searchFiles({ query: 'How do I set up?', mode: 'graph', graphDepth: 2, graphFanout: 7, rerank: false, cursor: 'c2', limit: 3 }, ctx),
+  read_file: (c, ctx) =>
+    c.readFile(
+      { fileId: 'guides/setup', sectionIds: ['install', 'run'], mode: 'self', maxChars: 900 },
+      ctx,
+    ),
+  search_files: (c, ctx) =>
+    c.searchFiles(
+      {
+        query: 'How do I set up?',
+        mode: 'graph',
+        graphDepth: 2,
+        graphFanout: 7,
+        rerank: false,
+        cursor: 'c2',
+        limit: 3,
+      },
+      ctx,
+    ),
   read_related: (c, ctx) => c.readRelated({ fileId: 'guides/setup', cursor: 'c3', limit: 4 }, ctx),
-  expand_graph: (c, ctx) => c.expandGraph({ fileId: 'guides/setup', depth: 2, fanout: 6, cursor: 'c4' }, ctx),
+  expand_graph: (c, ctx) =>
+    c.expandGraph({ fileId: 'guides/setup', depth: 2, fanout: 6, cursor: 'c4' }, ctx),
 };
 const OPERATIONS = Object.keys(CALLS) as KnowledgeToolName[];
 
@@ -41,8 +80,14 @@ describe('createKnowledgeClient: the requests it sends', () => {
   it.each([
     ['list_tree', `${BASE}/tree?parentPath=pages%2Fguides&cursor=c1&limit=5`],
     ['get_file', `${BASE}/files/guides%2Fsetup`],
-    ['read_file', `${BASE}/files/guides%2Fsetup/content?sectionIds=install%2Crun&mode=self&maxChars=900`],
-    ['search_files', `${BASE}/search?query=How+do+I+set+up%3F&mode=graph&graphDepth=2&graphFanout=7&rerank=false&cursor=c2&limit=3`],
+    [
+      'read_file',
+      `${BASE}/files/guides%2Fsetup/content?sectionIds=install%2Crun&mode=self&maxChars=900`,
+    ],
+    [
+      'search_files',
+      `${BASE}/search?query=How+do+I+set+up%3F&mode=graph&graphDepth=2&graphFanout=7&rerank=false&cursor=c2&limit=3`,
+    ],
     ['read_related', `${BASE}/files/guides%2Fsetup/related?cursor=c3&limit=4`],
     ['expand_graph', `${BASE}/graph/expand?fileId=guides%2Fsetup&depth=2&fanout=6&cursor=c4`],
   ] as const)('%s: GET %s', async (operation, url) => {
@@ -87,12 +132,27 @@ describe('createKnowledgeClient: the requests it sends', () => {
 
   it('sends options.headers on every request, Accept: application/json, and X-Request-Id = context.requestId', async () => {
     // One body with every operation's keys, so each call succeeds.
-    const anyResult = { items: [], relationships: [], fileId: 'a', path: 'pages/a.md', file: {}, content: '' };
-    const { client, fake } = clientOver((index) => (index === 0 ? rateLimited(0) : json(200, anyResult)), {
-      headers: { authorization: 'Bearer reader-token', 'x-app': 'kk-tests', accept: 'text/markdown' },
-    });
+    const anyResult = {
+      items: [],
+      relationships: [],
+      fileId: 'a',
+      path: 'pages/a.md',
+      file: {},
+      content: '',
+    };
+    const { client, fake } = clientOver(
+      (index) => (index === 0 ? rateLimited(0) : json(200, anyResult)),
+      {
+        headers: {
+          authorization: 'Bearer reader-token',
+          'x-app': 'kk-tests',
+          accept: 'text/markdown',
+        },
+      },
+    );
     await client.searchFiles({ query: 'q' }, { requestId: 'trace-1.a:b_c-d' });
-    for (const operation of OPERATIONS) await CALLS[operation](client, { requestId: `call-${operation}` });
+    for (const operation of OPERATIONS)
+      await CALLS[operation](client, { requestId: `call-${operation}` });
     expect(fake.requests).toHaveLength(2 + OPERATIONS.length);
     for (const request of fake.requests) {
       expect(request.headers.get('authorization')).toBe('Bearer reader-token');
@@ -119,10 +179,22 @@ describe('createKnowledgeClient: the requests it sends', () => {
 
   it('refuses a call without what its URL needs before any request: INVALID_ARGUMENT', async () => {
     const { client, fake } = clientOver([]);
-    await expectToolError(client.readFile({}), 'INVALID_ARGUMENT', /exactly one of `fileId` and `path`/);
-    await expectToolError(client.readFile({ fileId: 'a', path: 'pages/a.md' }), 'INVALID_ARGUMENT', /exactly one/);
+    await expectToolError(
+      client.readFile({}),
+      'INVALID_ARGUMENT',
+      /exactly one of `fileId` and `path`/,
+    );
+    await expectToolError(
+      client.readFile({ fileId: 'a', path: 'pages/a.md' }),
+      'INVALID_ARGUMENT',
+      /exactly one/,
+    );
     await expectToolError(client.getFile({ fileId: '' }), 'INVALID_ARGUMENT', /fileId/);
-    await expectToolError(client.readFile({ fileId: 7 as unknown as string }), 'INVALID_ARGUMENT', /fileId/);
+    await expectToolError(
+      client.readFile({ fileId: 7 as unknown as string }),
+      'INVALID_ARGUMENT',
+      /fileId/,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -142,19 +214,32 @@ describe('createKnowledgeClient: the requests it sends', () => {
 });
 
 describe("createKnowledgeClient: the server's errors, kept", () => {
-  const passedThrough = KNOWLEDGE_TOOL_ERROR_CODES.filter((code) => code !== 'RATE_LIMITED' && code !== 'STALE_CURSOR');
+  const passedThrough = KNOWLEDGE_TOOL_ERROR_CODES.filter(
+    (code) => code !== 'RATE_LIMITED' && code !== 'STALE_CURSOR',
+  );
 
   it.each(passedThrough)('%s: code, message, httpStatus and the server requestId', async (code) => {
     const status = KNOWLEDGE_TOOL_ERROR_STATUS[code];
-    const { client, fake } = clientOver([errorAnswer(code, status, { requestId: 'srv-7', message: `Because ${code}.` })]);
-    const error = await expectToolError(client.getFile({ fileId: 'a' }, { requestId: 'mine-1' }), code);
-    expect(error.toJSON()).toEqual({ error: { code, message: `Because ${code}.`, httpStatus: status }, requestId: 'srv-7' });
+    const { client, fake } = clientOver([
+      errorAnswer(code, status, { requestId: 'srv-7', message: `Because ${code}.` }),
+    ]);
+    const error = await expectToolError(
+      client.getFile({ fileId: 'a' }, { requestId: 'mine-1' }),
+      code,
+    );
+    expect(error.toJSON()).toEqual({
+      error: { code, message: `Because ${code}.`, httpStatus: status },
+      requestId: 'srv-7',
+    });
     expect(fake.requests).toHaveLength(1);
   });
 
   it('keeps 414 as the httpStatus of INVALID_ARGUMENT for a URL over the limit', async () => {
     const { client } = clientOver([errorAnswer('INVALID_ARGUMENT', 414, { requestId: 'srv-414' })]);
-    const error = await expectToolError(client.searchFiles({ query: '很长'.repeat(10) }), 'INVALID_ARGUMENT');
+    const error = await expectToolError(
+      client.searchFiles({ query: '很长'.repeat(10) }),
+      'INVALID_ARGUMENT',
+    );
     expect(error.httpStatus).toBe(414);
     expect(error.requestId).toBe('srv-414');
   });
@@ -162,24 +247,45 @@ describe("createKnowledgeClient: the server's errors, kept", () => {
   it('keeps retryAfterSeconds of a RATE_LIMITED it does not retry', async () => {
     const { client } = clientOver([rateLimited(7, 'srv-rl')], { maxRetries: 0 });
     const error = await expectToolError(client.listTree(), 'RATE_LIMITED');
-    expect(error.toJSON()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Server says RATE_LIMITED.', httpStatus: 429, retryAfterSeconds: 7 }, requestId: 'srv-rl' });
+    expect(error.toJSON()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'Server says RATE_LIMITED.',
+        httpStatus: 429,
+        retryAfterSeconds: 7,
+      },
+      requestId: 'srv-rl',
+    });
   });
 
   it("falls back to the answer's X-Request-Id, then to the id it sent, when the body's requestId is unusable", async () => {
-    const body = (requestId: unknown) => ({ error: { code: 'NOT_FOUND', message: 'No file.', httpStatus: 404 }, requestId });
+    const body = (requestId: unknown) => ({
+      error: { code: 'NOT_FOUND', message: 'No file.', httpStatus: 404 },
+      requestId,
+    });
     const { client } = clientOver([
       json(404, body('bad id with spaces'), { 'x-request-id': 'hdr-1' }),
       json(404, body(42)),
     ]);
-    expect((await expectToolError(client.getFile({ fileId: 'a' }, { requestId: 'mine-1' }), 'NOT_FOUND')).requestId).toBe('hdr-1');
-    expect((await expectToolError(client.getFile({ fileId: 'a' }, { requestId: 'mine-2' }), 'NOT_FOUND')).requestId).toBe('mine-2');
+    expect(
+      (await expectToolError(client.getFile({ fileId: 'a' }, { requestId: 'mine-1' }), 'NOT_FOUND'))
+        .requestId,
+    ).toBe('hdr-1');
+    expect(
+      (await expectToolError(client.getFile({ fileId: 'a' }, { requestId: 'mine-2' }), 'NOT_FOUND'))
+        .requestId,
+    ).toBe('mine-2');
   });
 });
 
 describe('createKnowledgeClient: RATE_LIMITED', () => {
   it('waits retryAfterSeconds before each retry, then resolves', async () => {
     vi.useFakeTimers();
-    const { client, fake } = clientOver([rateLimited(2), rateLimited(1), json(200, VALID_BODIES.list_tree)]);
+    const { client, fake } = clientOver([
+      rateLimited(2),
+      rateLimited(1),
+      json(200, VALID_BODIES.list_tree),
+    ]);
     const call = client.listTree();
     const state = settledState(call);
     await vi.advanceTimersByTimeAsync(1_999);
@@ -196,7 +302,12 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
 
   it('retries at most maxRetries times, then rejects with the last error', async () => {
     vi.useFakeTimers();
-    const { client, fake } = clientOver([rateLimited(1, 'srv-a'), rateLimited(1, 'srv-b'), rateLimited(3, 'srv-c'), json(200, VALID_BODIES.list_tree)]);
+    const { client, fake } = clientOver([
+      rateLimited(1, 'srv-a'),
+      rateLimited(1, 'srv-b'),
+      rateLimited(3, 'srv-c'),
+      json(200, VALID_BODIES.list_tree),
+    ]);
     const call = expectToolError(client.listTree(), 'RATE_LIMITED');
     await vi.advanceTimersByTimeAsync(10_000);
     const error = await call;
@@ -224,7 +335,9 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
     expect((await expectToolError(call, 'RATE_LIMITED')).retryAfterSeconds).toBe(31);
     expect(fake.requests).toHaveLength(1);
 
-    const custom = clientOver([rateLimited(3), json(200, VALID_BODIES.list_tree)], { maxRetryAfterSeconds: 2 });
+    const custom = clientOver([rateLimited(3), json(200, VALID_BODIES.list_tree)], {
+      maxRetryAfterSeconds: 2,
+    });
     const second = expectToolError(custom.client.listTree(), 'RATE_LIMITED');
     await vi.advanceTimersByTimeAsync(0);
     await second;
@@ -233,7 +346,9 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
 
   it('waits exactly maxRetryAfterSeconds when Retry-After equals it', async () => {
     vi.useFakeTimers();
-    const { client, fake } = clientOver([rateLimited(2), json(200, VALID_BODIES.list_tree)], { maxRetryAfterSeconds: 2 });
+    const { client, fake } = clientOver([rateLimited(2), json(200, VALID_BODIES.list_tree)], {
+      maxRetryAfterSeconds: 2,
+    });
     const call = client.listTree();
     await vi.advanceTimersByTimeAsync(2_000);
     await expect(call).resolves.toEqual(VALID_BODIES.list_tree);
@@ -259,7 +374,9 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
 
   it('makes no request when the signal is aborted before the call', async () => {
     const { client, fake } = clientOver([json(200, VALID_BODIES.list_tree)]);
-    const error = await client.listTree({}, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await client
+      .listTree({}, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
     expect(isKnowledgeToolError(error)).toBe(true);
     expect(fake.requests).toHaveLength(0);
   });
@@ -268,17 +385,23 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
 describe('createKnowledgeClient: STALE_CURSOR', () => {
   const paged = ['list_tree', 'search_files', 'read_related', 'expand_graph'] as const;
 
-  it.each(paged)('%s: repeats once without the cursor and marks the page cursorRestarted', async (operation) => {
-    const { client, fake } = clientOver([errorAnswer('STALE_CURSOR', 409), json(200, VALID_BODIES[operation])]);
-    const result = await CALLS[operation](client);
-    expect(result).toEqual({ ...VALID_BODIES[operation], cursorRestarted: true });
-    const [first, second] = fake.requests.map((r) => new URL(r.url));
-    expect(first!.searchParams.has('cursor')).toBe(true);
-    expect(second!.searchParams.has('cursor')).toBe(false);
-    const withoutCursor = [...first!.searchParams].filter(([name]) => name !== 'cursor');
-    expect([...second!.searchParams]).toEqual(withoutCursor);
-    expect(second!.pathname).toBe(first!.pathname);
-  });
+  it.each(paged)(
+    '%s: repeats once without the cursor and marks the page cursorRestarted',
+    async (operation) => {
+      const { client, fake } = clientOver([
+        errorAnswer('STALE_CURSOR', 409),
+        json(200, VALID_BODIES[operation]),
+      ]);
+      const result = await CALLS[operation](client);
+      expect(result).toEqual({ ...VALID_BODIES[operation], cursorRestarted: true });
+      const [first, second] = fake.requests.map((r) => new URL(r.url));
+      expect(first!.searchParams.has('cursor')).toBe(true);
+      expect(second!.searchParams.has('cursor')).toBe(false);
+      const withoutCursor = [...first!.searchParams].filter(([name]) => name !== 'cursor');
+      expect([...second!.searchParams]).toEqual(withoutCursor);
+      expect(second!.pathname).toBe(first!.pathname);
+    },
+  );
 
   it('does not mark a page that needed no restart', async () => {
     const { client } = clientOver([json(200, VALID_BODIES.list_tree)]);
@@ -286,20 +409,30 @@ describe('createKnowledgeClient: STALE_CURSOR', () => {
   });
 
   it('rejects when the restarted call is stale too (two requests, no loop)', async () => {
-    const { client, fake } = clientOver([errorAnswer('STALE_CURSOR', 409, { requestId: 'srv-1' }), errorAnswer('STALE_CURSOR', 409, { requestId: 'srv-2' }), json(200, VALID_BODIES.list_tree)]);
+    const { client, fake } = clientOver([
+      errorAnswer('STALE_CURSOR', 409, { requestId: 'srv-1' }),
+      errorAnswer('STALE_CURSOR', 409, { requestId: 'srv-2' }),
+      json(200, VALID_BODIES.list_tree),
+    ]);
     const error = await expectToolError(client.listTree({ cursor: 'old' }), 'STALE_CURSOR');
     expect(error.requestId).toBe('srv-2');
     expect(fake.requests).toHaveLength(2);
   });
 
   it('passes STALE_CURSOR through when the call had no cursor', async () => {
-    const { client, fake } = clientOver([errorAnswer('STALE_CURSOR', 409), json(200, VALID_BODIES.list_tree)]);
+    const { client, fake } = clientOver([
+      errorAnswer('STALE_CURSOR', 409),
+      json(200, VALID_BODIES.list_tree),
+    ]);
     await expectToolError(client.listTree({ limit: 3 }), 'STALE_CURSOR');
     expect(fake.requests).toHaveLength(1);
   });
 
   it('passes other errors of the cursor call through (INVALID_CURSOR is not restarted)', async () => {
-    const { client, fake } = clientOver([errorAnswer('INVALID_CURSOR', 400), json(200, VALID_BODIES.list_tree)]);
+    const { client, fake } = clientOver([
+      errorAnswer('INVALID_CURSOR', 400),
+      json(200, VALID_BODIES.list_tree),
+    ]);
     await expectToolError(client.listTree({ cursor: 'forged' }), 'INVALID_CURSOR');
     expect(fake.requests).toHaveLength(1);
   });
@@ -307,9 +440,15 @@ describe('createKnowledgeClient: STALE_CURSOR', () => {
 
 describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => {
   it('a network failure: 502 with the cause and the id it sent', async () => {
-    const failure = new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
+    const failure = new TypeError('fetch failed', {
+      cause: new Error('connect ECONNREFUSED 127.0.0.1:9'),
+    });
     const { client } = clientOver([failure]);
-    const error = await expectToolError(client.listTree({}, { requestId: 'mine-1' }), 'TRANSPORT_ERROR', /fetch failed/);
+    const error = await expectToolError(
+      client.listTree({}, { requestId: 'mine-1' }),
+      'TRANSPORT_ERROR',
+      /fetch failed/,
+    );
     expect(error.httpStatus).toBe(502);
     expect(error.cause).toBe(failure);
     expect(error.requestId).toBe('mine-1');
@@ -334,7 +473,11 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(new TextEncoder().encode('{"items":['));
-            request.signal.addEventListener('abort', () => controller.error(request.signal.reason), { once: true });
+            request.signal.addEventListener(
+              'abort',
+              () => controller.error(request.signal.reason),
+              { once: true },
+            );
           },
         });
         return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
@@ -358,10 +501,20 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
   });
 
   it.each([
-    ['a 200 that is HTML', () => new Response('<html>Login</html>', { status: 200, headers: { 'content-type': 'text/html' } })],
+    [
+      'a 200 that is HTML',
+      () =>
+        new Response('<html>Login</html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    ],
     ["a proxy's 502 page", () => new Response('<h1>Bad Gateway</h1>', { status: 502 })],
     ['a 500 with an empty body', () => new Response('', { status: 500 })],
-    ['a 302 redirect to a login page', () => new Response('', { status: 302, headers: { location: 'https://login.example/' } })],
+    [
+      'a 302 redirect to a login page',
+      () => new Response('', { status: 302, headers: { location: 'https://login.example/' } }),
+    ],
   ] as const)('a body that is not JSON (%s): cause is the parse error', async (_, answer) => {
     const { client } = clientOver([answer()]);
     const error = await expectToolError(client.listTree(), 'TRANSPORT_ERROR', /not JSON/);
@@ -370,7 +523,14 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
   });
 
   it.each(OPERATIONS)('%s: a 200 with JSON that is not its result', async (operation) => {
-    const bodies: unknown[] = [{}, [], null, 'ok', 42, { error: { code: 'NOT_FOUND', message: 'x', httpStatus: 404 }, requestId: 'srv-1' }];
+    const bodies: unknown[] = [
+      {},
+      [],
+      null,
+      'ok',
+      42,
+      { error: { code: 'NOT_FOUND', message: 'x', httpStatus: 404 }, requestId: 'srv-1' },
+    ];
     const { client } = clientOver(bodies.map((body) => json(200, body)));
     for (const body of bodies) {
       const error = await expectToolError(CALLS[operation](client), 'TRANSPORT_ERROR', /not a `/);
@@ -398,7 +558,14 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
     ['418 with an unknown code', () => errorAnswer('TEAPOT', 418)],
     ['500 with an unknown code', () => errorAnswer('DATABASE_ON_FIRE', 500)],
     ['404 without the error shape', () => json(404, { message: 'Not Found' })],
-    ['400 with an error whose message is not a string', () => json(400, { error: { code: 'INVALID_ARGUMENT', message: 7, httpStatus: 400 }, requestId: 'srv-1' })],
+    [
+      '400 with an error whose message is not a string',
+      () =>
+        json(400, {
+          error: { code: 'INVALID_ARGUMENT', message: 7, httpStatus: 400 },
+          requestId: 'srv-1',
+        }),
+    ],
     ['201 with a result body', () => json(201, VALID_BODIES.list_tree)],
   ] as const)('a status or body the server should not send (%s)', async (_, answer) => {
     const { client } = clientOver([answer()]);
@@ -410,7 +577,9 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
 describe('createKnowledgeClient: follow', () => {
   it('GETs a readActions path of this knowledge base and resolves to its JSON body', async () => {
     const body = { file: { fileId: 'guides/setup', snapshotId: 's1' }, content: '# Setup' };
-    const { client, fake } = clientOver(() => json(200, body), { headers: { authorization: 'Bearer t' } });
+    const { client, fake } = clientOver(() => json(200, body), {
+      headers: { authorization: 'Bearer t' },
+    });
     const path = `${KB_PATH}/files/guides%2Fsetup/content?mode=self&sectionIds=install`;
     await expect(client.follow(path, { requestId: 'follow-1' })).resolves.toEqual(body);
     await expect(client.follow(`http://kb.test${path}#frag`)).resolves.toEqual(body);
@@ -420,8 +589,14 @@ describe('createKnowledgeClient: follow', () => {
   });
 
   it('keeps the server errors and transport errors of the followed request', async () => {
-    const { client } = clientOver([errorAnswer('NOT_FOUND', 404, { requestId: 'srv-f' }), new Response('nope', { status: 200 })]);
-    expect((await expectToolError(client.follow(`${KB_PATH}/files/missing/content`), 'NOT_FOUND')).requestId).toBe('srv-f');
+    const { client } = clientOver([
+      errorAnswer('NOT_FOUND', 404, { requestId: 'srv-f' }),
+      new Response('nope', { status: 200 }),
+    ]);
+    expect(
+      (await expectToolError(client.follow(`${KB_PATH}/files/missing/content`), 'NOT_FOUND'))
+        .requestId,
+    ).toBe('srv-f');
     await expectToolError(client.follow(`${KB_PATH}/tree`), 'TRANSPORT_ERROR');
   });
 
@@ -430,7 +605,10 @@ describe('createKnowledgeClient: follow', () => {
     ['another port', 'http://kb.test:8080/openapi/v2/knowledge-bases/example/tree'],
     ['another scheme', 'https://kb.test/openapi/v2/knowledge-bases/example/tree'],
     ['protocol-relative', '//evil.test/openapi/v2/knowledge-bases/example/tree'],
-    ['backslashes read as protocol-relative', '\\\\evil.test/openapi/v2/knowledge-bases/example/tree'],
+    [
+      'backslashes read as protocol-relative',
+      '\\\\evil.test/openapi/v2/knowledge-bases/example/tree',
+    ],
     ['slash-backslash', '/\\evil.test/openapi/v2/knowledge-bases/example/tree'],
     ['credentials', 'http://user:secret@kb.test/openapi/v2/knowledge-bases/example/tree'],
     ['a user name only', 'http://user@kb.test/openapi/v2/knowledge-bases/example/tree'],
@@ -465,8 +643,14 @@ describe('createKnowledgeClient: follow', () => {
 
 describe('createKnowledgeClient: options', () => {
   it('needs baseUrl', () => {
-    expectKnowledgeError(() => createKnowledgeClient({} as KnowledgeClientOptions), { code: 'INVALID_INPUT', path: ['options', 'baseUrl'] });
-    expectKnowledgeError(() => createKnowledgeClient(undefined as unknown as KnowledgeClientOptions), { code: 'INVALID_INPUT', path: ['options', 'baseUrl'] });
+    expectKnowledgeError(() => createKnowledgeClient({} as KnowledgeClientOptions), {
+      code: 'INVALID_INPUT',
+      path: ['options', 'baseUrl'],
+    });
+    expectKnowledgeError(
+      () => createKnowledgeClient(undefined as unknown as KnowledgeClientOptions),
+      { code: 'INVALID_INPUT', path: ['options', 'baseUrl'] },
+    );
   });
 
   it.each([
@@ -477,14 +661,20 @@ describe('createKnowledgeClient: options', () => {
     ['credentials', 'http://user:pw@kb.test/knowledge-bases/example'],
     ['a number', 42],
   ])('refuses a baseUrl with %s: INVALID_INPUT at options.baseUrl', (_, baseUrl) => {
-    expectKnowledgeError(() => createKnowledgeClient({ baseUrl } as KnowledgeClientOptions), { code: 'INVALID_INPUT', path: ['options', 'baseUrl'] });
+    expectKnowledgeError(() => createKnowledgeClient({ baseUrl } as KnowledgeClientOptions), {
+      code: 'INVALID_INPUT',
+      path: ['options', 'baseUrl'],
+    });
   });
 
   it('refuses an unknown option, naming it and the known ones', () => {
-    const error = expectKnowledgeError(() => createKnowledgeClient({ baseUrl: BASE, retries: 3 } as KnowledgeClientOptions), {
-      code: 'INVALID_INPUT',
-      path: ['options', 'retries'],
-    });
+    const error = expectKnowledgeError(
+      () => createKnowledgeClient({ baseUrl: BASE, retries: 3 } as KnowledgeClientOptions),
+      {
+        code: 'INVALID_INPUT',
+        path: ['options', 'retries'],
+      },
+    );
     expect(error.message).toMatch(/`retries`/);
     expect(error.message).toMatch(/`maxRetries`/);
   });
@@ -516,7 +706,9 @@ describe('createKnowledgeClient: options', () => {
     expect(Object.isFrozen(client)).toBe(true);
     for (const operation of OPERATIONS) {
       const error = await CALLS[operation](client).catch((e: unknown) => e);
-      expect(isKnowledgeToolError(error) && (error.code as KnowledgeToolErrorCode), operation).toBe('TRANSPORT_ERROR');
+      expect(isKnowledgeToolError(error) && (error.code as KnowledgeToolErrorCode), operation).toBe(
+        'TRANSPORT_ERROR',
+      );
     }
   });
 });

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
-import type { GetFileOutput, JsonValue, KnowledgeCallContext, KnowledgeSource, ReadFileOutput, SearchFilesOutput } from '../../src/agent/types.js';
+import type {
+  GetFileOutput,
+  JsonValue,
+  KnowledgeCallContext,
+  KnowledgeSource,
+  ReadFileOutput,
+  SearchFilesOutput,
+} from '../../src/agent/types.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
 import type { KnowledgeClient } from '../../src/http/types.js';
@@ -17,7 +24,15 @@ import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { expectToolError } from '../agent/helpers/toolError.js';
 import { connectInMemory } from '../agent/helpers/tools-mcp.js';
 import { settledState } from './helpers/client-fakeFetch.js';
-import { EXAMPLE_CONTEXT, hasCurl, QUESTIONS, runCurl, runFetch, SEED_COMMANDS, wire } from './helpers/e2e-seed.js';
+import {
+  EXAMPLE_CONTEXT,
+  hasCurl,
+  QUESTIONS,
+  runCurl,
+  runFetch,
+  SEED_COMMANDS,
+  wire,
+} from './helpers/e2e-seed.js';
 import { BASE_PATH, exampleHandler, exampleSource, READER } from './helpers/exampleHandler.js';
 
 const CURL = await hasCurl();
@@ -60,15 +75,30 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
   });
 
   it('listTree: every level and every page equal the in-process source', async () => {
-    for (const input of [{}, { parentPath: 'pages' }, { parentPath: 'pages/agents' }, { parentPath: '_graph/by-file', limit: 2 }]) {
-      expect(await client.listTree(input), JSON.stringify(input)).toEqual(await inProcess((s) => s.listTree(input, EXAMPLE_CONTEXT)));
+    for (const input of [
+      {},
+      { parentPath: 'pages' },
+      { parentPath: 'pages/agents' },
+      { parentPath: '_graph/by-file', limit: 2 },
+    ]) {
+      expect(await client.listTree(input), JSON.stringify(input)).toEqual(
+        await inProcess((s) => s.listTree(input, EXAMPLE_CONTEXT)),
+      );
     }
     // Paging with the server's cursors visits the same pages as in-process paging.
     let cursor: string | null = null;
     const remote: unknown[] = [];
     do {
-      const page: Awaited<ReturnType<KnowledgeClient['listTree']>> = await client.listTree({ parentPath: '_graph/by-file', limit: 1, cursor });
-      expect(page).toEqual(await inProcess((s) => s.listTree({ parentPath: '_graph/by-file', limit: 1, cursor }, EXAMPLE_CONTEXT)));
+      const page: Awaited<ReturnType<KnowledgeClient['listTree']>> = await client.listTree({
+        parentPath: '_graph/by-file',
+        limit: 1,
+        cursor,
+      });
+      expect(page).toEqual(
+        await inProcess((s) =>
+          s.listTree({ parentPath: '_graph/by-file', limit: 1, cursor }, EXAMPLE_CONTEXT),
+        ),
+      );
       remote.push(...page.items);
       cursor = page.nextCursor;
     } while (cursor !== null);
@@ -77,8 +107,12 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
 
   it('getFile, readFile (by ID, by path, by sections), readRelated, expandGraph equal the in-process source', async () => {
     for (const fileId of [...PAGES, 'index.md', '_graph/by-file/agent-tools.json']) {
-      expect(await client.getFile({ fileId }), fileId).toEqual(await inProcess((s) => s.getFile({ fileId }, EXAMPLE_CONTEXT)));
-      expect(await client.readFile({ fileId }), fileId).toEqual(await inProcess((s) => s.readFile({ fileId }, EXAMPLE_CONTEXT)));
+      expect(await client.getFile({ fileId }), fileId).toEqual(
+        await inProcess((s) => s.getFile({ fileId }, EXAMPLE_CONTEXT)),
+      );
+      expect(await client.readFile({ fileId }), fileId).toEqual(
+        await inProcess((s) => s.readFile({ fileId }, EXAMPLE_CONTEXT)),
+      );
     }
     for (const fileId of PAGES) {
       const info: GetFileOutput = await client.getFile({ fileId });
@@ -86,11 +120,17 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
       expect(sectionIds.length, fileId).toBeGreaterThan(0);
       for (const mode of ['self', 'subtree'] as const) {
         const input = { path: info.path, sectionIds, mode };
-        expect(await client.readFile(input), `${fileId} ${mode}`).toEqual(await inProcess((s) => s.readFile(input, EXAMPLE_CONTEXT)));
+        expect(await client.readFile(input), `${fileId} ${mode}`).toEqual(
+          await inProcess((s) => s.readFile(input, EXAMPLE_CONTEXT)),
+        );
       }
-      expect(await client.readRelated({ fileId }), fileId).toEqual(await inProcess((s) => s.readRelated({ fileId }, EXAMPLE_CONTEXT)));
+      expect(await client.readRelated({ fileId }), fileId).toEqual(
+        await inProcess((s) => s.readRelated({ fileId }, EXAMPLE_CONTEXT)),
+      );
       const expand = { fileId, depth: 2, fanout: 3 };
-      expect(await client.expandGraph(expand), fileId).toEqual(await inProcess((s) => s.expandGraph(expand, EXAMPLE_CONTEXT)));
+      expect(await client.expandGraph(expand), fileId).toEqual(
+        await inProcess((s) => s.expandGraph(expand, EXAMPLE_CONTEXT)),
+      );
     }
   });
 
@@ -99,10 +139,14 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
       for (const mode of ['hybrid', 'file', 'graph'] as const) {
         const input = { query, mode, limit: 2 };
         const remote: SearchFilesOutput = await client.searchFiles(input);
-        expect(remote, `${query} ${mode}`).toEqual(await inProcess((s) => s.searchFiles(input, EXAMPLE_CONTEXT)));
+        expect(remote, `${query} ${mode}`).toEqual(
+          await inProcess((s) => s.searchFiles(input, EXAMPLE_CONTEXT)),
+        );
         if (remote.nextCursor !== null) {
           const next = { ...input, cursor: remote.nextCursor };
-          expect(await client.searchFiles(next)).toEqual(await inProcess((s) => s.searchFiles(next, EXAMPLE_CONTEXT)));
+          expect(await client.searchFiles(next)).toEqual(
+            await inProcess((s) => s.searchFiles(next, EXAMPLE_CONTEXT)),
+          );
         }
       }
     }
@@ -135,7 +179,10 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
     }
     const stale = await errorOf(client.listTree({ cursor: 'not-a-cursor' }));
     expect(stale).toMatchObject({ code: 'INVALID_CURSOR', httpStatus: 400 });
-    await expectToolError(client.readFile({ fileId: 'agent-tools', maxChars: 10 }), 'CONTENT_TOO_LARGE');
+    await expectToolError(
+      client.readFile({ fileId: 'agent-tools', maxChars: 10 }),
+      'CONTENT_TOO_LARGE',
+    );
   });
 
   // URLs drop `.` and `..` path segments (encoded as `%2E` too), so no URL path can carry these IDs:
@@ -151,7 +198,10 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
       for (const [name, call] of pathCalls) {
         expect(await errorOf(call(local, fileId))).toMatchObject({ code: 'NOT_FOUND' });
         const remote = await errorOf(call(client, fileId));
-        expect(remote, `${name}({ fileId: '${fileId}' })`).toMatchObject({ code: 'INVALID_ARGUMENT', httpStatus: 400 });
+        expect(remote, `${name}({ fileId: '${fileId}' })`).toMatchObject({
+          code: 'INVALID_ARGUMENT',
+          httpStatus: 400,
+        });
         expect((remote as { message: string }).message).toContain('cannot travel in a URL path');
       }
       const here = await errorOf(local.expandGraph({ fileId }, EXAMPLE_CONTEXT));
@@ -165,14 +215,25 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
     expect(hits.items.length).toBeGreaterThan(0);
     for (const item of hits.items) {
       const actions = item.readActions;
-      expect(await client.follow(actions.fileContentById!)).toEqual(await inProcess((s) => s.readFile({ fileId: item.fileId }, EXAMPLE_CONTEXT)));
-      expect(await client.follow(actions.fileContentByPath!)).toEqual(await inProcess((s) => s.readFile({ path: item.path }, EXAMPLE_CONTEXT)));
-      expect(await client.follow(actions.relatedFilesById!)).toEqual(await inProcess((s) => s.readRelated({ fileId: item.fileId }, EXAMPLE_CONTEXT)));
-      expect(await client.follow(actions.graphExpansionByFileId!)).toEqual(await inProcess((s) => s.expandGraph({ fileId: item.fileId }, EXAMPLE_CONTEXT)));
+      expect(await client.follow(actions.fileContentById!)).toEqual(
+        await inProcess((s) => s.readFile({ fileId: item.fileId }, EXAMPLE_CONTEXT)),
+      );
+      expect(await client.follow(actions.fileContentByPath!)).toEqual(
+        await inProcess((s) => s.readFile({ path: item.path }, EXAMPLE_CONTEXT)),
+      );
+      expect(await client.follow(actions.relatedFilesById!)).toEqual(
+        await inProcess((s) => s.readRelated({ fileId: item.fileId }, EXAMPLE_CONTEXT)),
+      );
+      expect(await client.follow(actions.graphExpansionByFileId!)).toEqual(
+        await inProcess((s) => s.expandGraph({ fileId: item.fileId }, EXAMPLE_CONTEXT)),
+      );
     }
     const root = await client.listTree();
     for (const item of root.items) {
-      const next = item.entryType === 'directory' ? item.readActions.treeByParentPath! : item.readActions.fileContentById!;
+      const next =
+        item.entryType === 'directory'
+          ? item.readActions.treeByParentPath!
+          : item.readActions.fileContentById!;
       const followed = (await client.follow(next)) as Record<string, JsonValue>;
       expect(followed, next).toEqual(
         item.entryType === 'directory'
@@ -189,8 +250,16 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
   });
 
   it('follow refuses the same paths of another knowledge base on this very server, without a request', async () => {
-    await expectToolError(client.follow(`${BASE_PATH}/knowledge-bases/private/tree`), 'INVALID_ARGUMENT');
-    await expectToolError(client.follow(`${served.url.replace('127.0.0.1', 'localhost')}${BASE_PATH}/knowledge-bases/example/tree`), 'INVALID_ARGUMENT');
+    await expectToolError(
+      client.follow(`${BASE_PATH}/knowledge-bases/private/tree`),
+      'INVALID_ARGUMENT',
+    );
+    await expectToolError(
+      client.follow(
+        `${served.url.replace('127.0.0.1', 'localhost')}${BASE_PATH}/knowledge-bases/example/tree`,
+      ),
+      'INVALID_ARGUMENT',
+    );
   });
 });
 
@@ -209,39 +278,73 @@ describe('the tools, the MCP server and exploration on the remote source', () =>
     const localTools = knowledgeTools(withContext(local));
     expect(remoteTools.map((t) => t.name)).toEqual(localTools.map((t) => t.name));
     for (const tool of remoteTools) {
-      const remote = await callKnowledgeTool(remoteTools, tool.name, JSON.stringify(INPUTS[tool.name]));
+      const remote = await callKnowledgeTool(
+        remoteTools,
+        tool.name,
+        JSON.stringify(INPUTS[tool.name]),
+      );
       const here = await callKnowledgeTool(localTools, tool.name, INPUTS[tool.name]!);
-      expect(remote.isError, `${tool.name}: ${JSON.stringify(remote.structuredContent).slice(0, 300)}`).toBe(false);
+      expect(
+        remote.isError,
+        `${tool.name}: ${JSON.stringify(remote.structuredContent).slice(0, 300)}`,
+      ).toBe(false);
       expect(remote).toEqual(wire(here));
     }
-    const missing = await callKnowledgeTool(remoteTools, 'get_file', { fileId: 'nope' }, { requestId: 'e2e-1' });
-    const missingHere = await callKnowledgeTool(localTools, 'get_file', { fileId: 'nope' }, { requestId: 'e2e-1' });
+    const missing = await callKnowledgeTool(
+      remoteTools,
+      'get_file',
+      { fileId: 'nope' },
+      { requestId: 'e2e-1' },
+    );
+    const missingHere = await callKnowledgeTool(
+      localTools,
+      'get_file',
+      { fileId: 'nope' },
+      { requestId: 'e2e-1' },
+    );
     expect(missing).toEqual(missingHere);
     expect(missing.structuredContent['requestId']).toBe('e2e-1');
   });
 
   it('the MCP SDK client lists the tools and reads the same snapshot ids as in-process', async () => {
-    const connection = await connectInMemory(createKnowledgeMcpServer(client, { name: 'kb-remote', version: '1.0.0' }));
+    const connection = await connectInMemory(
+      createKnowledgeMcpServer(client, { name: 'kb-remote', version: '1.0.0' }),
+    );
     try {
       const { tools } = await connection.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(INPUTS).sort());
-      const found = await connection.client.callTool({ name: 'search_files', arguments: { query: QUESTIONS.en } });
+      const found = await connection.client.callTool({
+        name: 'search_files',
+        arguments: { query: QUESTIONS.en },
+      });
       expect(found.isError).toBe(false);
-      expect(found.structuredContent).toEqual(await inProcess((s) => s.searchFiles({ query: QUESTIONS.en }, EXAMPLE_CONTEXT)));
+      expect(found.structuredContent).toEqual(
+        await inProcess((s) => s.searchFiles({ query: QUESTIONS.en }, EXAMPLE_CONTEXT)),
+      );
       const items = (found.structuredContent as unknown as SearchFilesOutput).items;
       expect(items.length).toBeGreaterThan(0);
       for (const item of items) {
-        const read = await connection.client.callTool({ name: 'read_file', arguments: { fileId: item.fileId } });
+        const read = await connection.client.callTool({
+          name: 'read_file',
+          arguments: { fileId: item.fileId },
+        });
         expect(read.isError).toBe(false);
         const remote = read.structuredContent as unknown as ReadFileOutput;
         const here = await local.readFile({ fileId: item.fileId }, EXAMPLE_CONTEXT);
         expect(remote.file.snapshotId).toBe(here.file.snapshotId);
         expect(remote).toEqual(wire(here));
-        expect(read.content).toEqual([{ type: 'text', text: JSON.stringify(read.structuredContent) }]);
+        expect(read.content).toEqual([
+          { type: 'text', text: JSON.stringify(read.structuredContent) },
+        ]);
       }
-      const failed = await connection.client.callTool({ name: 'read_file', arguments: { path: 'pages/none.md' } });
+      const failed = await connection.client.callTool({
+        name: 'read_file',
+        arguments: { path: 'pages/none.md' },
+      });
       expect(failed.isError).toBe(true);
-      expect((failed.structuredContent as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+      expect((failed.structuredContent as { error: { code: string } }).error.code).toBe(
+        'NOT_FOUND',
+      );
     } finally {
       await connection.close();
     }
@@ -250,7 +353,9 @@ describe('the tools, the MCP server and exploration on the remote source', () =>
   it('startExploration over the client: search with the question, read, evidence with the in-process snapshot ids', async () => {
     const session = startExploration(client, { question: QUESTIONS.zh, maxReads: 3 });
     const found = await session.search();
-    expect(found).toEqual(await inProcess((s) => s.searchFiles({ query: QUESTIONS.zh }, EXAMPLE_CONTEXT)));
+    expect(found).toEqual(
+      await inProcess((s) => s.searchFiles({ query: QUESTIONS.zh }, EXAMPLE_CONTEXT)),
+    );
     const picked = found.items.slice(0, 2);
     expect(picked.length).toBeGreaterThan(0);
     for (const item of picked) await session.read({ fileId: item.fileId });
@@ -267,15 +372,23 @@ describe('the tools, the MCP server and exploration on the remote source', () =>
 });
 
 describe(`the seed's curl commands (${CURL ? 'with the real curl binary' : 'curl is not on PATH: the same requests through fetch'})`, () => {
-  it.each(SEED_COMMANDS.map((command) => [command.name, command] as const))('%s', async (_, command) => {
-    const body = CURL ? await runCurl(kbUrl, command) : await runFetch(kbUrl, command);
-    expect(body).toEqual(wire(await command.expected(local)));
-  });
+  it.each(SEED_COMMANDS.map((command) => [command.name, command] as const))(
+    '%s',
+    async (_, command) => {
+      const body = CURL ? await runCurl(kbUrl, command) : await runFetch(kbUrl, command);
+      expect(body).toEqual(wire(await command.expected(local)));
+    },
+  );
 });
 
 describe('long URLs through serveKnowledge', () => {
   /** GET a raw URL with the reader's credentials: status and JSON body. */
-  async function get(url: string): Promise<{ status: number; body: { error?: { code: string; httpStatus: number; message: string } } }> {
+  async function get(
+    url: string,
+  ): Promise<{
+    status: number;
+    body: { error?: { code: string; httpStatus: number; message: string } };
+  }> {
     const response = await fetch(url, { headers: READER });
     return { status: response.status, body: (await response.json()) as never };
   }
@@ -289,7 +402,11 @@ describe('long URLs through serveKnowledge', () => {
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: 'INVALID_ARGUMENT', httpStatus: 400 });
     expect(body.error!.message).toMatch(/`query`/);
-    const error = await expectToolError(client.searchFiles({ query }), 'INVALID_ARGUMENT', /`query`/);
+    const error = await expectToolError(
+      client.searchFiles({ query }),
+      'INVALID_ARGUMENT',
+      /`query`/,
+    );
     expect(error.httpStatus).toBe(400);
   });
 
@@ -306,7 +423,9 @@ describe('long URLs through serveKnowledge', () => {
     const { status, body } = await get(url);
     expect(status).toBe(414);
     expect(body.error).toMatchObject({ code: 'INVALID_ARGUMENT', httpStatus: 414 });
-    expect((await expectToolError(client.searchFiles({ query }), 'INVALID_ARGUMENT')).httpStatus).toBe(414);
+    expect(
+      (await expectToolError(client.searchFiles({ query }), 'INVALID_ARGUMENT')).httpStatus,
+    ).toBe(414);
   });
 
   it("a URL over Node's 64 KiB header limit is a TRANSPORT_ERROR in the client, never an empty result", async () => {
@@ -317,7 +436,11 @@ describe('long URLs through serveKnowledge', () => {
 
 describe('serveKnowledge: close and failures', () => {
   /** A server whose `slow` knowledge base answers `listTree` ~200 ms after it is called, and a promise of that call. */
-  async function slowServer(): Promise<{ own: ServedKnowledge; url: string; inside: Promise<void> }> {
+  async function slowServer(): Promise<{
+    own: ServedKnowledge;
+    url: string;
+    inside: Promise<void>;
+  }> {
     let entered!: () => void;
     const inside = new Promise<void>((resolve) => (entered = resolve));
     const slow: KnowledgeSource = {
@@ -328,10 +451,18 @@ describe('serveKnowledge: close and failures', () => {
         return local.listTree(input, context);
       },
     };
-    const own = await serveKnowledge({ handler: exampleHandler({ access: () => ({ knowledgeBases: { slow } }) }) });
+    const own = await serveKnowledge({
+      handler: exampleHandler({ access: () => ({ knowledgeBases: { slow } }) }),
+    });
     return { own, url: `${own.url}${BASE_PATH}/knowledge-bases/slow/tree`, inside };
   }
-  const slowTree = async () => wire(await local.listTree({}, { actionBase: `${BASE_PATH}/knowledge-bases/slow`, knowledgeBaseId: 'slow' }));
+  const slowTree = async () =>
+    wire(
+      await local.listTree(
+        {},
+        { actionBase: `${BASE_PATH}/knowledge-bases/slow`, knowledgeBaseId: 'slow' },
+      ),
+    );
 
   it('close() waits for a request in flight, which still gets its 200, then refuses connections', async () => {
     const { own, url, inside } = await slowServer();
@@ -345,7 +476,11 @@ describe('serveKnowledge: close and failures', () => {
     const { status, body } = await answer;
     expect(status).toBe(200);
     expect(JSON.parse(body)).toEqual(await slowTree());
-    await withGuard(closing, 5_000, 'close() did not resolve after the request in flight was answered');
+    await withGuard(
+      closing,
+      5_000,
+      'close() did not resolve after the request in flight was answered',
+    );
     await expect(fetch(url, { headers: READER })).rejects.toThrow();
     await expect(own.close()).resolves.toBeUndefined();
   });
@@ -359,7 +494,11 @@ describe('serveKnowledge: close and failures', () => {
       const response = await answer;
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual(await slowTree());
-      await withGuard(closing, 1_000, 'close() still open 1 s after the request in flight was answered');
+      await withGuard(
+        closing,
+        1_000,
+        'close() still open 1 s after the request in flight was answered',
+      );
     } finally {
       own.server.closeAllConnections();
       await own.close();
@@ -373,28 +512,49 @@ describe('serveKnowledge: close and failures', () => {
         throw new Error('database password=hunter2 at /srv/app/db.js:12');
       },
       searchFiles: (_, context) =>
-        new Promise((_, reject) => context?.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true })),
+        new Promise((_, reject) =>
+          context?.signal?.addEventListener('abort', () => reject(new Error('aborted')), {
+            once: true,
+          }),
+        ),
     };
     const errors: unknown[] = [];
     const own = await serveKnowledge({
-      handler: exampleHandler({ timeoutMs: 100, onError: (error) => errors.push(error), access: () => ({ knowledgeBases: { example: failing } }) }),
+      handler: exampleHandler({
+        timeoutMs: 100,
+        onError: (error) => errors.push(error),
+        access: () => ({ knowledgeBases: { example: failing } }),
+      }),
     });
     try {
-      const remote = createKnowledgeClient({ baseUrl: `${own.url}${BASE_PATH}/knowledge-bases/example` });
-      const internal = await expectToolError(remote.getFile({ fileId: 'agent-tools' }, { requestId: 'e2e-500' }), 'INTERNAL');
+      const remote = createKnowledgeClient({
+        baseUrl: `${own.url}${BASE_PATH}/knowledge-bases/example`,
+      });
+      const internal = await expectToolError(
+        remote.getFile({ fileId: 'agent-tools' }, { requestId: 'e2e-500' }),
+        'INTERNAL',
+      );
       expect(internal.httpStatus).toBe(500);
       expect(internal.requestId).toBe('e2e-500');
       expect(internal.message).not.toMatch(/hunter2|\/srv\/app/);
       expect(errors).toHaveLength(1);
       expect((await remote.listTree()).items.length).toBeGreaterThan(0);
 
-      const timeout = await expectToolError(remote.searchFiles({ query: QUESTIONS.en }), 'SEARCH_TIMEOUT');
+      const timeout = await expectToolError(
+        remote.searchFiles({ query: QUESTIONS.en }),
+        'SEARCH_TIMEOUT',
+      );
       expect(timeout.httpStatus).toBe(504);
-      expect(await remote.readFile({ fileId: 'agent-tools' })).toEqual(await inProcess((s) => s.readFile({ fileId: 'agent-tools' }, EXAMPLE_CONTEXT)));
+      expect(await remote.readFile({ fileId: 'agent-tools' })).toEqual(
+        await inProcess((s) => s.readFile({ fileId: 'agent-tools' }, EXAMPLE_CONTEXT)),
+      );
       const raw = await fetch(`${own.url}${BASE_PATH}/knowledge-bases/example/files/agent-tools`);
       expect(raw.status).toBe(500);
       expect(raw.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(await raw.json()).toEqual({ error: { code: 'INTERNAL', message: expect.any(String), httpStatus: 500 }, requestId: raw.headers.get('x-request-id') });
+      expect(await raw.json()).toEqual({
+        error: { code: 'INTERNAL', message: expect.any(String), httpStatus: 500 },
+        requestId: raw.headers.get('x-request-id'),
+      });
     } finally {
       await own.close();
     }
@@ -414,7 +574,10 @@ function bound(source: KnowledgeSource): KnowledgeSource {
 }
 
 /** One GET on its own connection (`agent: false`, so `Connection: close`): status and body text. */
-function getOnce(url: string, headers: Readonly<Record<string, string>>): Promise<{ status: number; body: string }> {
+function getOnce(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpGet(url, { agent: false, headers }, (response) => {
       let body = '';
@@ -429,7 +592,10 @@ function getOnce(url: string, headers: Readonly<Record<string, string>>): Promis
 
 /** The source with the handler's `actionBase` and `knowledgeBaseId` on every call, as the server calls it. */
 function withContext(source: KnowledgeSource): KnowledgeSource {
-  const ctx = (context?: KnowledgeCallContext): KnowledgeCallContext => ({ ...context, ...EXAMPLE_CONTEXT });
+  const ctx = (context?: KnowledgeCallContext): KnowledgeCallContext => ({
+    ...context,
+    ...EXAMPLE_CONTEXT,
+  });
   return {
     listTree: (input, context) => source.listTree(input, ctx(context)),
     getFile: (input, context) => source.getFile(input, ctx(context)),
@@ -444,7 +610,10 @@ function withContext(source: KnowledgeSource): KnowledgeSource {
 async function withGuard<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }

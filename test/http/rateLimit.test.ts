@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../src/http/createMemoryRateLimiter.js';
-import type { KnowledgeRateLimit, MemoryRateLimiterOptions, RateLimitRequestInfo } from '../../src/http/types.js';
+import type {
+  KnowledgeRateLimit,
+  MemoryRateLimiterOptions,
+  RateLimitRequestInfo,
+} from '../../src/http/types.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import { BASE_PATH, exampleHandler, ORIGIN } from './helpers/exampleHandler.js';
 import { expectError, get } from './helpers/handler-http.js';
@@ -12,10 +16,18 @@ import { expectError, get } from './helpers/handler-http.js';
 const INFO: RateLimitRequestInfo = { knowledgeBaseId: 'example', operation: 'search_files' };
 
 /** A limiter on a clock the test moves, in milliseconds. */
-function limiter(options: Omit<MemoryRateLimiterOptions, 'now'>): { readonly limit: (key?: string) => unknown; readonly clock: { now: number } } {
+function limiter(options: Omit<MemoryRateLimiterOptions, 'now'>): {
+  readonly limit: (key?: string) => unknown;
+  readonly clock: { now: number };
+} {
   const clock = { now: 1_000_000 };
-  const hook: KnowledgeRateLimit = createMemoryRateLimiter({ key: (request) => request.headers.get('x-key') ?? '', ...options, now: () => clock.now });
-  const limit = (key = 'a'): unknown => hook(new Request(`${ORIGIN}/x`, { headers: { 'x-key': key } }), INFO);
+  const hook: KnowledgeRateLimit = createMemoryRateLimiter({
+    key: (request) => request.headers.get('x-key') ?? '',
+    ...options,
+    now: () => clock.now,
+  });
+  const limit = (key = 'a'): unknown =>
+    hook(new Request(`${ORIGIN}/x`, { headers: { 'x-key': key } }), INFO);
   return { limit, clock };
 }
 
@@ -81,8 +93,12 @@ describe('createMemoryRateLimiter', () => {
       { ok: false, retryAfterSeconds: 1 },
     ]);
     const shared = createMemoryRateLimiter({ capacity: 1, refillPerSecond: 1, now: () => 0 });
-    expect(shared(new Request(`${ORIGIN}/a`, { headers: { authorization: 'one' } }), INFO)).toEqual(OK);
-    expect(shared(new Request(`${ORIGIN}/b`, { headers: { authorization: 'two' } }), INFO)).toMatchObject({ ok: false });
+    expect(shared(new Request(`${ORIGIN}/a`, { headers: { authorization: 'one' } }), INFO)).toEqual(
+      OK,
+    );
+    expect(
+      shared(new Request(`${ORIGIN}/b`, { headers: { authorization: 'two' } }), INFO),
+    ).toMatchObject({ ok: false });
   });
 
   it('the key function hears the request and what it asks for', () => {
@@ -141,17 +157,29 @@ describe('createMemoryRateLimiter', () => {
     [{ capacity: 5, refillPerSecond: 1, now: 0 }, ['options', 'now']],
     [{ capacity: 5, refillPerSecond: 1, burst: 5 }, ['options', 'burst']],
   ])('options %j are refused at their path', (options, path) => {
-    expectKnowledgeError(() => createMemoryRateLimiter(options as never), { code: 'INVALID_INPUT', path });
+    expectKnowledgeError(() => createMemoryRateLimiter(options as never), {
+      code: 'INVALID_INPUT',
+      path,
+    });
   });
 
   it('options that are not an object are refused', () => {
-    expectKnowledgeError(() => createMemoryRateLimiter(undefined as never), { code: 'INVALID_INPUT', path: ['options', 'capacity'] });
-    expectKnowledgeError(() => createMemoryRateLimiter(5 as never), { code: 'INVALID_INPUT', path: ['options'] });
+    expectKnowledgeError(() => createMemoryRateLimiter(undefined as never), {
+      code: 'INVALID_INPUT',
+      path: ['options', 'capacity'],
+    });
+    expectKnowledgeError(() => createMemoryRateLimiter(5 as never), {
+      code: 'INVALID_INPUT',
+      path: ['options'],
+    });
   });
 
   // A bucket below one token would refuse every request forever while retryAfterSeconds promised one.
   it('refuses a capacity below 1, which could never let a request through', () => {
-    expectKnowledgeError(() => createMemoryRateLimiter({ capacity: 0.5, refillPerSecond: 1 }), { code: 'INVALID_INPUT', path: ['options', 'capacity'] });
+    expectKnowledgeError(() => createMemoryRateLimiter({ capacity: 0.5, refillPerSecond: 1 }), {
+      code: 'INVALID_INPUT',
+      path: ['options', 'capacity'],
+    });
   });
 });
 
@@ -161,19 +189,28 @@ describe('through the handler', () => {
   it('429 with Retry-After when the bucket is empty, per caller key', async () => {
     let now = 0;
     const h = exampleHandler({
-      rateLimit: createMemoryRateLimiter({ capacity: 1, refillPerSecond: 0.1, key: (request) => request.headers.get('authorization') ?? '', now: () => now }),
+      rateLimit: createMemoryRateLimiter({
+        capacity: 1,
+        refillPerSecond: 0.1,
+        key: (request) => request.headers.get('authorization') ?? '',
+        now: () => now,
+      }),
     });
     expect((await get(h, `${KB}/tree`)).status).toBe(200);
     await expectError(await get(h, `${KB}/tree`), { code: 'RATE_LIMITED', retryAfterSeconds: 10 });
     // Another caller has its own bucket (and is then refused access, not rate).
-    await expectError(await get(h, `${KB}/tree`, { authorization: 'Bearer other-token' }), { code: 'NOT_FOUND' });
+    await expectError(await get(h, `${KB}/tree`, { authorization: 'Bearer other-token' }), {
+      code: 'NOT_FOUND',
+    });
     now = 10_000;
     expect((await get(h, `${KB}/tree`)).status).toBe(200);
   });
 
   // With a very slow refill the wait is huge; `String(1e30)` would be `1e+30`, not HTTP's delay-seconds.
   it('Retry-After is always whole seconds in decimal digits', async () => {
-    const h = exampleHandler({ rateLimit: createMemoryRateLimiter({ capacity: 1, refillPerSecond: 1e-30, now: () => 0 }) });
+    const h = exampleHandler({
+      rateLimit: createMemoryRateLimiter({ capacity: 1, refillPerSecond: 1e-30, now: () => 0 }),
+    });
     expect((await get(h, `${KB}/tree`)).status).toBe(200);
     const response = await get(h, `${KB}/tree`);
     expect(response.status).toBe(429);

@@ -8,7 +8,13 @@ import { KnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { BASE_PATH, exampleAccess, exampleHandler, exampleSource, ORIGIN } from './helpers/exampleHandler.js';
+import {
+  BASE_PATH,
+  exampleAccess,
+  exampleHandler,
+  exampleSource,
+  ORIGIN,
+} from './helpers/exampleHandler.js';
 import { fakeFetch } from './helpers/client-fakeFetch.js';
 import { call, expectError, get, never, recordingSource } from './helpers/handler-http.js';
 
@@ -30,7 +36,9 @@ describe('handler', () => {
         throw new Error('logger unreachable');
       },
     });
-    await expectError(await call(h, '/knowledge-bases/example/files/agent-tools'), { code: 'INTERNAL' });
+    await expectError(await call(h, '/knowledge-bases/example/files/agent-tools'), {
+      code: 'INTERNAL',
+    });
     await new Promise((resolve) => setTimeout(resolve, 10)); // an unhandled rejection would surface by now
     expect(heard).toBe(1);
   });
@@ -48,17 +56,26 @@ describe('handler', () => {
         throw new KnowledgeToolError('TRANSPORT_ERROR', 'remote down');
       },
     });
-    const h = createKnowledgeHandler({ access: () => ({ knowledgeBases: { a: hanging.source, b: failing.source } }), timeoutMs: 60_000 });
+    const h = createKnowledgeHandler({
+      access: () => ({ knowledgeBases: { a: hanging.source, b: failing.source } }),
+      timeoutMs: 60_000,
+    });
     await expectError(await call(h, '/knowledge-bases'), { code: 'TRANSPORT_ERROR' });
     expect(heard?.aborted).toBe(true);
   });
 
-  it.each(['Bearer realm="知识"', 'Bearer\u0001realm', ' Bearer', 'Bearer ', 'Bearer\r\nX: y'])('authenticateHeader %j is refused when the handler is made', (value) => {
-    expectKnowledgeError(() => createKnowledgeHandler({ access: exampleAccess, authenticateHeader: value }), {
-      code: 'INVALID_INPUT',
-      path: ['options', 'authenticateHeader'],
-    });
-  });
+  it.each(['Bearer realm="知识"', 'Bearer\u0001realm', ' Bearer', 'Bearer ', 'Bearer\r\nX: y'])(
+    'authenticateHeader %j is refused when the handler is made',
+    (value) => {
+      expectKnowledgeError(
+        () => createKnowledgeHandler({ access: exampleAccess, authenticateHeader: value }),
+        {
+          code: 'INVALID_INPUT',
+          path: ['options', 'authenticateHeader'],
+        },
+      );
+    },
+  );
 
   it('a query of 2,000 code points with padding is counted after trimming, as the source counts it', async () => {
     const query = ` ${'知'.repeat(2_000)} `;
@@ -70,7 +87,11 @@ describe('handler', () => {
     const h = exampleHandler({ cors: { origin: 'https://agent.example' } });
     const response = await call(h, `${KB}/tree`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET', 'x-request-id': 'pre-1' },
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'GET',
+        'x-request-id': 'pre-1',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
@@ -81,17 +102,23 @@ describe('handler', () => {
 
 describe('client', () => {
   it('header values no runtime sends are refused when the client is made', () => {
-    expectKnowledgeError(() => createKnowledgeClient({ baseUrl: BASE, headers: { authorization: 'Bearer a\nb' } }), {
-      code: 'INVALID_INPUT',
-      path: ['options', 'headers'],
-    });
+    expectKnowledgeError(
+      () => createKnowledgeClient({ baseUrl: BASE, headers: { authorization: 'Bearer a\nb' } }),
+      {
+        code: 'INVALID_INPUT',
+        path: ['options', 'headers'],
+      },
+    );
   });
 
   it('maxRetryAfterSeconds is at most what a timer can wait', () => {
-    expectKnowledgeError(() => createKnowledgeClient({ baseUrl: BASE, maxRetryAfterSeconds: 3_000_000 }), {
-      code: 'INVALID_INPUT',
-      path: ['options', 'maxRetryAfterSeconds'],
-    });
+    expectKnowledgeError(
+      () => createKnowledgeClient({ baseUrl: BASE, maxRetryAfterSeconds: 3_000_000 }),
+      {
+        code: 'INVALID_INPUT',
+        path: ['options', 'maxRetryAfterSeconds'],
+      },
+    );
   });
 
   it('listTree(null) is the root listing; an argument the tool does not take is refused before any request', async () => {
@@ -118,10 +145,16 @@ describe('client', () => {
   it('a 429 without retryAfterSeconds in its body is retried after its Retry-After header', async () => {
     const tree = await exampleSource().listTree({}, { actionBase: KB, knowledgeBaseId: 'example' });
     const limited = () =>
-      new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'slow down', httpStatus: 429 }, requestId: 'r-1' }), {
-        status: 429,
-        headers: { 'retry-after': '0', 'content-type': 'application/json' },
-      });
+      new Response(
+        JSON.stringify({
+          error: { code: 'RATE_LIMITED', message: 'slow down', httpStatus: 429 },
+          requestId: 'r-1',
+        }),
+        {
+          status: 429,
+          headers: { 'retry-after': '0', 'content-type': 'application/json' },
+        },
+      );
     const fake = fakeFetch([limited, () => Response.json(tree)]);
     const client = createKnowledgeClient({ baseUrl: BASE, fetch: fake.fetch });
     await expect(client.listTree()).resolves.toEqual(tree);

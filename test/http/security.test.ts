@@ -9,8 +9,27 @@ import type { KnowledgeToolErrorBody } from '../../src/agent/errors/codes.js';
 import type { KnowledgeSource } from '../../src/agent/types.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import type { KnowledgeAccess, KnowledgeHandler } from '../../src/http/types.js';
-import { BASE_PATH, exampleHandler, exampleSource, ORIGIN, OTHER, privateSource, READER } from './helpers/exampleHandler.js';
-import { ALLOW, call, expectError, expectJson, FRESH_ID, get, headerEntries, never, recordingSource, sourceWithIds } from './helpers/handler-http.js';
+import {
+  BASE_PATH,
+  exampleHandler,
+  exampleSource,
+  ORIGIN,
+  OTHER,
+  privateSource,
+  READER,
+} from './helpers/exampleHandler.js';
+import {
+  ALLOW,
+  call,
+  expectError,
+  expectJson,
+  FRESH_ID,
+  get,
+  headerEntries,
+  never,
+  recordingSource,
+  sourceWithIds,
+} from './helpers/handler-http.js';
 
 const KBS = `${BASE_PATH}/knowledge-bases`;
 const KB = `${KBS}/example`;
@@ -32,36 +51,58 @@ const ALL_ROUTES = [KBS, ...KB_ROUTES.map((r) => `${KB}${r}`)];
 
 describe('no access: 401 on every route', () => {
   it.each(ALL_ROUTES)('%s', async (path) => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'reader-token' }, { cookie: 'session=reader-token' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: 'reader-token' },
+      { cookie: 'session=reader-token' },
+    ]) {
       await expectError(await call(handler, path, { headers }), { code: 'UNAUTHENTICATED' });
     }
   });
 
   it('an unknown or unreadable knowledge base is 401 too without credentials (nothing learnt before access)', async () => {
     for (const kb of ['private', 'nope', '__proto__']) {
-      await expectError(await call(handler, `${KBS}/${kb}/tree?bogus=1`, { headers: {} }), { code: 'UNAUTHENTICATED' });
+      await expectError(await call(handler, `${KBS}/${kb}/tree?bogus=1`, { headers: {} }), {
+        code: 'UNAUTHENTICATED',
+      });
     }
   });
 });
 
 describe('access to another knowledge base only: 404, as for one that does not exist', () => {
   /** The same handler, but no caller may read `private`: it does not exist. */
-  const withoutPrivate = exampleHandler({ access: (request) => (request.headers.get('authorization') === READER.authorization ? { knowledgeBases: { example: exampleSource() } } : null) });
+  const withoutPrivate = exampleHandler({
+    access: (request) =>
+      request.headers.get('authorization') === READER.authorization
+        ? { knowledgeBases: { example: exampleSource() } }
+        : null,
+  });
 
-  async function body(h: KnowledgeHandler, path: string, headers: Record<string, string> = READER): Promise<{ error: KnowledgeToolErrorBody['error']; headers: string[] }> {
+  async function body(
+    h: KnowledgeHandler,
+    path: string,
+    headers: Record<string, string> = READER,
+  ): Promise<{ error: KnowledgeToolErrorBody['error']; headers: string[] }> {
     const response = await call(h, path, { headers });
     const parsed = await expectError(response.clone(), { code: 'NOT_FOUND' });
     return { error: parsed.error, headers: headerEntries(response).map(([name]) => name) };
   }
 
-  it.each([...KB_ROUTES, '/tree?bogus=1&limit=x', '/search', '/files/secret/content?sectionIds=,'])('reader on private%s', async (route) => {
-    const unreadable = await body(handler, `${KBS}/private${route}`);
-    const missing = await body(withoutPrivate, `${KBS}/private${route}`);
-    expect(unreadable).toEqual(missing);
-    // And the same as any other missing ID, but for the ID it names.
-    const other = await body(handler, `${KBS}/zzz${route}`);
-    expect({ ...other, error: { ...other.error, message: other.error.message.replace('"zzz"', '"private"') } }).toEqual(unreadable);
-  });
+  it.each([...KB_ROUTES, '/tree?bogus=1&limit=x', '/search', '/files/secret/content?sectionIds=,'])(
+    'reader on private%s',
+    async (route) => {
+      const unreadable = await body(handler, `${KBS}/private${route}`);
+      const missing = await body(withoutPrivate, `${KBS}/private${route}`);
+      expect(unreadable).toEqual(missing);
+      // And the same as any other missing ID, but for the ID it names.
+      const other = await body(handler, `${KBS}/zzz${route}`);
+      expect({
+        ...other,
+        error: { ...other.error, message: other.error.message.replace('"zzz"', '"private"') },
+      }).toEqual(unreadable);
+    },
+  );
 
   it("the other user on example, even with the file's exact ID", async () => {
     const unreadable = await body(handler, `${KB}/files/agent-tools/content`, OTHER);
@@ -71,21 +112,44 @@ describe('access to another knowledge base only: 404, as for one that does not e
   });
 
   it("the knowledge-base list shows only the caller's own", async () => {
-    const items = ((await expectJson(await get(handler, KBS))) as { items: { knowledgeBaseId: string }[] }).items.map((i) => i.knowledgeBaseId);
+    const items = (
+      (await expectJson(await get(handler, KBS))) as { items: { knowledgeBaseId: string }[] }
+    ).items.map((i) => i.knowledgeBaseId);
     expect(items).toEqual(['example']);
-    expect(JSON.stringify(await expectJson(await call(handler, KBS, { headers: OTHER })))).not.toContain('example');
+    expect(
+      JSON.stringify(await expectJson(await call(handler, KBS, { headers: OTHER }))),
+    ).not.toContain('example');
   });
 });
 
 describe('every method but GET, HEAD and OPTIONS: 405 on every route', () => {
-  const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'PURGE', 'LINK', 'X-WRITE'];
+  const METHODS = [
+    'POST',
+    'PUT',
+    'PATCH',
+    'DELETE',
+    'PROPFIND',
+    'PROPPATCH',
+    'MKCOL',
+    'COPY',
+    'MOVE',
+    'LOCK',
+    'UNLOCK',
+    'PURGE',
+    'LINK',
+    'X-WRITE',
+  ];
 
   it.each(ALL_ROUTES)('%s', async (path) => {
     const source = recordingSource(exampleSource());
     const h = exampleHandler({ access: () => ({ knowledgeBases: { example: source.source } }) });
     for (const method of METHODS) {
       for (const headers of [READER, {}]) {
-        const response = await call(h, path, { method, headers, ...(method === 'POST' || method === 'PUT' ? { body: '{"fileId":"x"}' } : {}) });
+        const response = await call(h, path, {
+          method,
+          headers,
+          ...(method === 'POST' || method === 'PUT' ? { body: '{"fileId":"x"}' } : {}),
+        });
         expect(response.headers.get('allow')).toBe(ALLOW);
         await expectError(response, { code: 'METHOD_NOT_ALLOWED' });
       }
@@ -95,7 +159,9 @@ describe('every method but GET, HEAD and OPTIONS: 405 on every route', () => {
 
   it('on an unknown or unreadable knowledge base as well', async () => {
     for (const path of [`${KBS}/private/tree`, `${KBS}/nope/files/x`]) {
-      await expectError(await call(handler, path, { method: 'DELETE' }), { code: 'METHOD_NOT_ALLOWED' });
+      await expectError(await call(handler, path, { method: 'DELETE' }), {
+        code: 'METHOD_NOT_ALLOWED',
+      });
     }
   });
 });
@@ -107,7 +173,9 @@ describe('traversal and encoding tricks: 404 or 400, never another file, never a
   const h = createKnowledgeHandler({
     basePath: BASE_PATH,
     access: (request): KnowledgeAccess | null =>
-      request.headers.get('authorization') === READER.authorization ? { knowledgeBases: { example: exampleSource(), ids } } : null,
+      request.headers.get('authorization') === READER.authorization
+        ? { knowledgeBases: { example: exampleSource(), ids } }
+        : null,
     onError: (error) => errors.push(error),
   });
 
@@ -176,25 +244,33 @@ describe('traversal and encoding tricks: 404 or 400, never another file, never a
     `${BASE_PATH}/knowledge-bases/ids/files/guides/setup`,
   ])('%s', async (path) => {
     const response = await get(h, path);
-    const body = await expectError(response, { code: response.status === 400 ? 'INVALID_ARGUMENT' : 'NOT_FOUND' });
+    const body = await expectError(response, {
+      code: response.status === 400 ? 'INVALID_ARGUMENT' : 'NOT_FOUND',
+    });
     expect([400, 404]).toContain(body.error.httpStatus);
     expect(response.headers.get('x-injected')).toBeNull();
     expect(errors).toEqual([]);
   });
 
   it('%2F in a file ID is a slash of the ID, and double encoding is decoded exactly once', async () => {
-    const read = async (segment: string): Promise<string> => ((await expectJson(await get(h, `${KBS}/ids/files/${segment}`))) as { fileId: string }).fileId;
+    const read = async (segment: string): Promise<string> =>
+      ((await expectJson(await get(h, `${KBS}/ids/files/${segment}`))) as { fileId: string })
+        .fileId;
     expect(await read('guides%2Fsetup')).toBe('guides/setup');
     expect(await read('guides')).toBe('guides');
     expect(await read('a%2Fb')).toBe('a/b');
     expect(await read('a%252Fb')).toBe('a%2Fb');
     expect(await read('a%25252Fb')).toBe('a%252Fb');
-    const content = (await expectJson(await get(h, `${KBS}/ids/files/guides%2Fsetup/content`))) as { file: { fileId: string } };
+    const content = (await expectJson(await get(h, `${KBS}/ids/files/guides%2Fsetup/content`))) as {
+      file: { fileId: string };
+    };
     expect(content.file.fileId).toBe('guides/setup');
   });
 
   it('prototype keys are not knowledge bases with a Map grant either', async () => {
-    const m = createKnowledgeHandler({ access: () => ({ knowledgeBases: new Map([['example', exampleSource()]]) }) });
+    const m = createKnowledgeHandler({
+      access: () => ({ knowledgeBases: new Map([['example', exampleSource()]]) }),
+    });
     for (const kb of ['__proto__', 'constructor', 'size', 'get', 'has']) {
       await expectError(await call(m, `/knowledge-bases/${kb}/tree`), { code: 'NOT_FOUND' });
     }
@@ -205,12 +281,21 @@ describe('oversize URL and query', () => {
   it('a URL over 32,768 characters is 414 INVALID_ARGUMENT, before anything else', async () => {
     const huge = `${ORIGIN}${KB}/files/${'x'.repeat(33_000)}`;
     await expectError(await get(handler, huge), { code: 'INVALID_ARGUMENT', status: 414 });
-    await expectError(await call(handler, huge, { headers: {} }), { code: 'INVALID_ARGUMENT', status: 414 });
-    await expectError(await get(handler, `${KB}/tree?cursor=${'c'.repeat(40_000)}`), { code: 'INVALID_ARGUMENT', status: 414 });
+    await expectError(await call(handler, huge, { headers: {} }), {
+      code: 'INVALID_ARGUMENT',
+      status: 414,
+    });
+    await expectError(await get(handler, `${KB}/tree?cursor=${'c'.repeat(40_000)}`), {
+      code: 'INVALID_ARGUMENT',
+      status: 414,
+    });
   });
 
   it('a query of 2,001 Chinese characters is 400 INVALID_ARGUMENT', async () => {
-    await expectError(await get(handler, `${KB}/search?query=${encodeURIComponent('问'.repeat(2001))}`), { code: 'INVALID_ARGUMENT', message: /`query`/ });
+    await expectError(
+      await get(handler, `${KB}/search?query=${encodeURIComponent('问'.repeat(2001))}`),
+      { code: 'INVALID_ARGUMENT', message: /`query`/ },
+    );
   });
 });
 
@@ -235,12 +320,16 @@ describe('header injection in X-Request-Id', () => {
   it.each(BAD)('%j is replaced by a fresh req-<uuid>, never echoed', async (value) => {
     for (const path of [`${KB}/tree`, `${KB}/nope`, `${KB}/files/nope`]) {
       for (const method of ['GET', 'POST', 'OPTIONS']) {
-        const response = await call(handler, path, { method, headers: { ...READER, 'x-request-id': value } });
+        const response = await call(handler, path, {
+          method,
+          headers: { ...READER, 'x-request-id': value },
+        });
         const id = response.headers.get('x-request-id')!;
         expect(id).toMatch(FRESH_ID);
         expect(response.headers.get('x-injected')).toBeNull();
         const text = await response.text();
-        if (text !== '' && response.status >= 400) expect((JSON.parse(text) as KnowledgeToolErrorBody).requestId).toBe(id);
+        if (text !== '' && response.status >= 400)
+          expect((JSON.parse(text) as KnowledgeToolErrorBody).requestId).toBe(id);
         if (value.trim() !== '') expect(text).not.toContain(value);
       }
     }
@@ -250,7 +339,9 @@ describe('header injection in X-Request-Id', () => {
     const headers = new Headers(READER);
     headers.append('x-request-id', 'one');
     headers.append('x-request-id', 'two');
-    expect((await call(handler, `${KB}/tree`, { headers })).headers.get('x-request-id')).toMatch(FRESH_ID);
+    expect((await call(handler, `${KB}/tree`, { headers })).headers.get('x-request-id')).toMatch(
+      FRESH_ID,
+    );
   });
 
   it('1 to 128 characters of A-Za-z0-9._:- are kept, on every status', async () => {
@@ -265,9 +356,13 @@ describe('header injection in X-Request-Id', () => {
         [handler, `${KB}/tree`, 'OPTIONS', {}],
         [rateLimited, `${KB}/tree`, 'GET', READER],
       ] as const) {
-        const response = await call(h, path, { method, headers: { ...headers, 'x-request-id': value } });
+        const response = await call(h, path, {
+          method,
+          headers: { ...headers, 'x-request-id': value },
+        });
         expect(response.headers.get('x-request-id')).toBe(value);
-        if (response.status >= 400) expect(((await response.json()) as KnowledgeToolErrorBody).requestId).toBe(value);
+        if (response.status >= 400)
+          expect(((await response.json()) as KnowledgeToolErrorBody).requestId).toBe(value);
       }
     }
   });
@@ -281,30 +376,61 @@ describe('header injection in X-Request-Id', () => {
 });
 
 describe('a foreign cursor is INVALID_CURSOR', () => {
-  async function cursorOf(h: KnowledgeHandler, path: string, headers: Record<string, string> = READER): Promise<string> {
-    const page = (await expectJson(await call(h, path, { headers }))) as { nextCursor: string | null };
+  async function cursorOf(
+    h: KnowledgeHandler,
+    path: string,
+    headers: Record<string, string> = READER,
+  ): Promise<string> {
+    const page = (await expectJson(await call(h, path, { headers }))) as {
+      nextCursor: string | null;
+    };
     expect(page.nextCursor).toEqual(expect.any(String));
     return page.nextCursor!;
   }
 
   it('minted for example, used on private by its reader', async () => {
     const cursor = await cursorOf(handler, `${KB}/tree?limit=1`);
-    await expectError(await call(handler, `${KBS}/private/tree?limit=1&cursor=${cursor}`, { headers: OTHER }), { code: 'INVALID_CURSOR', message: /another knowledge base/ });
+    await expectError(
+      await call(handler, `${KBS}/private/tree?limit=1&cursor=${cursor}`, { headers: OTHER }),
+      { code: 'INVALID_CURSOR', message: /another knowledge base/ },
+    );
     // And the other way round.
     const back = await cursorOf(handler, `${KBS}/private/tree?limit=1`, OTHER);
-    await expectError(await get(handler, `${KB}/tree?limit=1&cursor=${back}`), { code: 'INVALID_CURSOR' });
+    await expectError(await get(handler, `${KB}/tree?limit=1&cursor=${back}`), {
+      code: 'INVALID_CURSOR',
+    });
   });
 
   it('the same source under another knowledge-base ID, in this handler or another instance', async () => {
     const source = exampleSource();
-    const twoNames = createKnowledgeHandler({ access: () => ({ knowledgeBases: { example: source, copy: source } }) });
-    const cursor = await cursorOf(twoNames, '/knowledge-bases/example/search?query=knowledge+snapshot&limit=1');
-    await expectError(await call(twoNames, `/knowledge-bases/copy/search?query=knowledge+snapshot&limit=1&cursor=${cursor}`), { code: 'INVALID_CURSOR' });
-    const elsewhere = createKnowledgeHandler({ basePath: BASE_PATH, access: () => ({ knowledgeBases: { handbook: source } }) });
+    const twoNames = createKnowledgeHandler({
+      access: () => ({ knowledgeBases: { example: source, copy: source } }),
+    });
+    const cursor = await cursorOf(
+      twoNames,
+      '/knowledge-bases/example/search?query=knowledge+snapshot&limit=1',
+    );
+    await expectError(
+      await call(
+        twoNames,
+        `/knowledge-bases/copy/search?query=knowledge+snapshot&limit=1&cursor=${cursor}`,
+      ),
+      { code: 'INVALID_CURSOR' },
+    );
+    const elsewhere = createKnowledgeHandler({
+      basePath: BASE_PATH,
+      access: () => ({ knowledgeBases: { handbook: source } }),
+    });
     const treeCursor = await cursorOf(handler, `${KB}/tree?limit=1`);
-    await expectError(await call(elsewhere, `${KBS}/handbook/tree?limit=1&cursor=${treeCursor}`), { code: 'INVALID_CURSOR', message: /another knowledge base/ });
+    await expectError(await call(elsewhere, `${KBS}/handbook/tree?limit=1&cursor=${treeCursor}`), {
+      code: 'INVALID_CURSOR',
+      message: /another knowledge base/,
+    });
     const related = await cursorOf(handler, `${KB}/files/agent-tools/related?limit=1`);
-    await expectError(await call(elsewhere, `${KBS}/handbook/files/agent-tools/related?limit=1&cursor=${related}`), { code: 'INVALID_CURSOR' });
+    await expectError(
+      await call(elsewhere, `${KBS}/handbook/files/agent-tools/related?limit=1&cursor=${related}`),
+      { code: 'INVALID_CURSOR' },
+    );
   });
 });
 
@@ -328,10 +454,15 @@ describe('a failing or hanging source: the seed shape, and the next request is s
   it('504 for a hanging source while other requests are answered, then 200', async () => {
     let hang = true;
     const slow = recordingSource(exampleSource(), {
-      searchFiles: (input, context) => (hang ? never() : exampleSource().searchFiles(input as { query: string }, context)),
-      readFile: (input, context) => (hang ? never() : exampleSource().readFile(input as { fileId: string }, context)),
+      searchFiles: (input, context) =>
+        hang ? never() : exampleSource().searchFiles(input as { query: string }, context),
+      readFile: (input, context) =>
+        hang ? never() : exampleSource().readFile(input as { fileId: string }, context),
     });
-    const h = exampleHandler({ timeoutMs: 40, access: () => ({ knowledgeBases: { example: slow.source } }) });
+    const h = exampleHandler({
+      timeoutMs: 40,
+      access: () => ({ knowledgeBases: { example: slow.source } }),
+    });
     const pendingSearch = get(h, `${KB}/search?query=x`);
     const pendingRead = get(h, `${KB}/files/agent-tools/content`);
     // Served while the two hang.
@@ -345,11 +476,22 @@ describe('a failing or hanging source: the seed shape, and the next request is s
 
   it('the handler never calls anything but the six read methods', async () => {
     const spy = recordingSource(privateSource());
-    const extra = { ...spy.source, warm: () => Promise.reject(new Error('must not warm')), write: () => Promise.reject(new Error('must not write')) } as KnowledgeSource;
+    const extra = {
+      ...spy.source,
+      warm: () => Promise.reject(new Error('must not warm')),
+      write: () => Promise.reject(new Error('must not write')),
+    } as KnowledgeSource;
     const h = createKnowledgeHandler({ access: () => ({ knowledgeBases: { p: extra } }) });
-    for (const path of ['/knowledge-bases', '/knowledge-bases/p/tree', '/knowledge-bases/p/search?query=secret', '/knowledge-bases/p/files/secret/content']) {
+    for (const path of [
+      '/knowledge-bases',
+      '/knowledge-bases/p/tree',
+      '/knowledge-bases/p/search?query=secret',
+      '/knowledge-bases/p/files/secret/content',
+    ]) {
       expect((await call(h, path)).status).toBe(200);
     }
-    expect(new Set(spy.calls.map((c) => c.method))).toEqual(new Set(['listTree', 'searchFiles', 'readFile']));
+    expect(new Set(spy.calls.map((c) => c.method))).toEqual(
+      new Set(['listTree', 'searchFiles', 'readFile']),
+    );
   });
 });

@@ -9,14 +9,22 @@ import { loadKnowledgeDirectory } from '../../src/node/index.js';
 const corpus = new URL('../../../shared/corpus/markdown/', import.meta.url);
 const corpusPath = fileURLToPath(corpus);
 const present = existsSync(corpusPath);
-const folders = present ? readdirSync(corpus, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort() : [];
+const folders = present
+  ? readdirSync(corpus, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+  : [];
 
 /** Every `.md` file under `root`, `/`-separated, outside node_modules and dot folders: the loader's set, found independently. */
 function markdownFiles(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((path) => !path.split('/').some((segment) => segment === 'node_modules' || segment.startsWith('.')));
+    .filter(
+      (path) =>
+        !path.split('/').some((segment) => segment === 'node_modules' || segment.startsWith('.')),
+    );
 }
 
 describe.skipIf(!present)(`the Markdown corpus at ${corpusPath}`, () => {
@@ -30,7 +38,12 @@ describe.skipIf(!present)(`the Markdown corpus at ${corpusPath}`, () => {
     try {
       loaded = await loadKnowledgeDirectory(root);
     } catch (error) {
-      const shown = isKnowledgeError(error) ? `${error.issues.length} problems, first: ${error.issues.slice(0, 5).map((issue) => issue.message).join(' | ')}` : String(error);
+      const shown = isKnowledgeError(error)
+        ? `${error.issues.length} problems, first: ${error.issues
+            .slice(0, 5)
+            .map((issue) => issue.message)
+            .join(' | ')}`
+        : String(error);
       throw new Error(`${name}: ${shown}`, { cause: error });
     }
     const expected = markdownFiles(fileURLToPath(root)).sort();
@@ -40,4 +53,5 @@ describe.skipIf(!present)(`the Markdown corpus at ${corpusPath}`, () => {
   });
 });
 
-if (!present) it.skip(`the Markdown corpus is absent: nothing at ${corpusPath} (../shared/corpus/markdown beside the repository)`, () => {});
+if (!present)
+  it.skip(`the Markdown corpus is absent: nothing at ${corpusPath} (../shared/corpus/markdown beside the repository)`, () => {});

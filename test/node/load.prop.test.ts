@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineKnowledgeCatalog, formatKnowledgeDocument, parseKnowledgeDocument } from '../../src/index.js';
+import {
+  defineKnowledgeCatalog,
+  formatKnowledgeDocument,
+  parseKnowledgeDocument,
+} from '../../src/index.js';
 import { decodeUtf8, firstInvalidByte } from '../../src/node/decodeUtf8.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
 import { parsedDocument } from '../helpers/arbitraries.js';
@@ -11,7 +15,13 @@ import { withTree } from './helpers/tempFolders.js';
 const DISK_RUNS = 25;
 
 /** A front matter key that is a plain YAML string and none of the keys Knowledge Kit checks. */
-const key = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_0123456789'), minLength: 1, maxLength: 8 }).map((k) => `k_${k}`);
+const key = fc
+  .string({
+    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_0123456789'),
+    minLength: 1,
+    maxLength: 8,
+  })
+  .map((k) => `k_${k}`);
 
 /** A YAML value that parses to JSON: a number, a boolean, null, a double-quoted printable string or a flow list. */
 const value = fc.oneof(
@@ -19,21 +29,30 @@ const value = fc.oneof(
   fc.boolean().map(String),
   fc.constant('null'),
   fc.string({ maxLength: 20 }).map((s) => JSON.stringify(s)),
-  fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 3 }).map((items) => `[${items.join(', ')}]`),
+  fc
+    .array(fc.integer({ min: 0, max: 99 }), { maxLength: 3 })
+    .map((items) => `[${items.join(', ')}]`),
 );
 
 /** The lines between the fences: unique `key: value` lines, with comments and blank lines mixed in. */
 const frontMatterLines = fc
   .uniqueArray(fc.tuple(key, value), { selector: ([k]) => k, maxLength: 8 })
   .chain((pairs) =>
-    fc.array(fc.constantFrom('', '# a comment', '   '), { maxLength: 3 }).chain((extras) =>
-      fc.shuffledSubarray([...pairs.map(([k, v]) => `${k}: ${v}`), ...extras], { minLength: pairs.length + extras.length }),
-    ),
+    fc
+      .array(fc.constantFrom('', '# a comment', '   '), { maxLength: 3 })
+      .chain((extras) =>
+        fc.shuffledSubarray([...pairs.map(([k, v]) => `${k}: ${v}`), ...extras], {
+          minLength: pairs.length + extras.length,
+        }),
+      ),
   );
 
 /** A body line that is never an anchor, a near miss or a fence: a letter, then letters and spaces. */
 const proseLine = fc
-  .tuple(fc.constantFrom(...'abcXYZ中é'), fc.string({ unit: fc.constantFrom(...'abc xyz,.'), maxLength: 20 }))
+  .tuple(
+    fc.constantFrom(...'abcXYZ中é'),
+    fc.string({ unit: fc.constantFrom(...'abc xyz,.'), maxLength: 20 }),
+  )
   .map(([first, rest]) => first + rest);
 const bodyLines = fc.array(fc.oneof(proseLine, fc.constant('')), { maxLength: 8 });
 
@@ -57,13 +76,28 @@ const layout = fc.record({
 describe('positions through front matter', () => {
   it('a broken anchor on body line n is reported at file line n + the lines of the front matter block', async () => {
     await fc.assert(
-      fc.asyncProperty(frontMatterLines, bodyLines, brokenAnchor, bodyLines, layout, async (front, before, broken, after, { eol, bom, close, path }) => {
-        const blockLines = ['---', ...front, close];
-        const text = (bom ? '\ufeff' : '') + [...blockLines, ...before, broken, ...after].join(eol) + eol;
-        const error = await withTree({ [path]: text }, (dir) => catchLoadError(loadKnowledgeDirectory(dir)));
-        expect(error.issues).toHaveLength(1);
-        expectPlacedIssue(error.issues[0], { code: 'MALFORMED_ANCHOR', file: path, line: blockLines.length + before.length + 1, column: 1 });
-      }),
+      fc.asyncProperty(
+        frontMatterLines,
+        bodyLines,
+        brokenAnchor,
+        bodyLines,
+        layout,
+        async (front, before, broken, after, { eol, bom, close, path }) => {
+          const blockLines = ['---', ...front, close];
+          const text =
+            (bom ? '\ufeff' : '') + [...blockLines, ...before, broken, ...after].join(eol) + eol;
+          const error = await withTree({ [path]: text }, (dir) =>
+            catchLoadError(loadKnowledgeDirectory(dir)),
+          );
+          expect(error.issues).toHaveLength(1);
+          expectPlacedIssue(error.issues[0], {
+            code: 'MALFORMED_ANCHOR',
+            file: path,
+            line: blockLines.length + before.length + 1,
+            column: 1,
+          });
+        },
+      ),
       { numRuns: DISK_RUNS },
     );
   });
@@ -79,36 +113,57 @@ describe('round trip through the loader', () => {
 
   it('each loaded document reads as its body parsed on its own', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(parsedDocument, fileShape), { minLength: 1, maxLength: 4 }), async (files) => {
-        const tree: Record<string, string> = {};
-        const expected = files.map(([document, { title, setLocale, eol }], i) => {
-          const path = i % 2 === 0 ? `d${i}.md` : `sub/d${i}.md`;
-          const id = path.slice(0, -'.md'.length);
-          const locale = setLocale ? document.locale : undefined;
-          const head = ['---', ...(title === undefined ? [] : [`title: ${JSON.stringify(title)}`]), ...(locale === undefined ? [] : [`locale: ${locale}`]), '---'];
-          const body = formatKnowledgeDocument(document).replaceAll('\n', eol);
-          const text = head.join(eol) + eol + body;
-          tree[path] = text;
-          return { id, path, title, direct: parseKnowledgeDocument({ id, revision: sha256Revision(text), text: body, locale }) };
-        });
-        const loaded = await withTree(tree, (dir) => loadKnowledgeDirectory(dir));
-        const reference = defineKnowledgeCatalog(expected.map(({ direct }) => direct));
-        // Path order: `sub/d1.md` comes after `d2.md`.
-        const byPath = [...expected].sort((a, b) => (a.path < b.path ? -1 : 1));
-        expect(loaded.catalog.ids).toEqual(byPath.map(({ id }) => id));
-        for (const { id, path, title, direct } of expected) {
-          expect(loaded.catalog.document(id)).toEqual(direct);
-          const whole = { documentId: id, selection: { mode: 'document' } } as const;
-          expect(loaded.catalog.read(whole)).toEqual(reference.read(whole));
-          for (const sectionId of reference.sectionIds(id)) {
-            const subtree = { documentId: id, selection: { mode: 'subtree', sectionIds: [sectionId] } } as const;
-            expect(loaded.catalog.read(subtree)).toEqual(reference.read(subtree));
+      fc.asyncProperty(
+        fc.array(fc.tuple(parsedDocument, fileShape), { minLength: 1, maxLength: 4 }),
+        async (files) => {
+          const tree: Record<string, string> = {};
+          const expected = files.map(([document, { title, setLocale, eol }], i) => {
+            const path = i % 2 === 0 ? `d${i}.md` : `sub/d${i}.md`;
+            const id = path.slice(0, -'.md'.length);
+            const locale = setLocale ? document.locale : undefined;
+            const head = [
+              '---',
+              ...(title === undefined ? [] : [`title: ${JSON.stringify(title)}`]),
+              ...(locale === undefined ? [] : [`locale: ${locale}`]),
+              '---',
+            ];
+            const body = formatKnowledgeDocument(document).replaceAll('\n', eol);
+            const text = head.join(eol) + eol + body;
+            tree[path] = text;
+            return {
+              id,
+              path,
+              title,
+              direct: parseKnowledgeDocument({
+                id,
+                revision: sha256Revision(text),
+                text: body,
+                locale,
+              }),
+            };
+          });
+          const loaded = await withTree(tree, (dir) => loadKnowledgeDirectory(dir));
+          const reference = defineKnowledgeCatalog(expected.map(({ direct }) => direct));
+          // Path order: `sub/d1.md` comes after `d2.md`.
+          const byPath = [...expected].sort((a, b) => (a.path < b.path ? -1 : 1));
+          expect(loaded.catalog.ids).toEqual(byPath.map(({ id }) => id));
+          for (const { id, path, title, direct } of expected) {
+            expect(loaded.catalog.document(id)).toEqual(direct);
+            const whole = { documentId: id, selection: { mode: 'document' } } as const;
+            expect(loaded.catalog.read(whole)).toEqual(reference.read(whole));
+            for (const sectionId of reference.sectionIds(id)) {
+              const subtree = {
+                documentId: id,
+                selection: { mode: 'subtree', sectionIds: [sectionId] },
+              } as const;
+              expect(loaded.catalog.read(subtree)).toEqual(reference.read(subtree));
+            }
+            expect(loaded.paths[id]).toBe(path);
+            expect(loaded.files[id]?.path).toBe(`pages/${path}`);
+            expect(loaded.files[id]?.title).toBe(title);
           }
-          expect(loaded.paths[id]).toBe(path);
-          expect(loaded.files[id]?.path).toBe(`pages/${path}`);
-          expect(loaded.files[id]?.title).toBe(title);
-        }
-      }),
+        },
+      ),
       { numRuns: DISK_RUNS },
     );
   });
@@ -127,7 +182,12 @@ describe('firstInvalidByte and decodeUtf8 against TextDecoder', () => {
 
   /** Valid characters, random bytes, and the sequences RFC 3629 forbids or that stop early. */
   const chunk = fc.oneof(
-    { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 3 }).map((s) => [...Buffer.from(s, 'utf8')]) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .string({ unit: 'binary', maxLength: 3 })
+        .map((s) => [...Buffer.from(s, 'utf8')]),
+    },
     { weight: 2, arbitrary: fc.integer({ min: 0, max: 255 }).map((b) => [b]) },
     {
       weight: 2,
@@ -172,7 +232,8 @@ describe('firstInvalidByte and decodeUtf8 against TextDecoder', () => {
         expect(at).toBeGreaterThanOrEqual(0);
         expect(at).toBeLessThan(input.length);
         expect(isValid(input.subarray(0, at))).toBe(true);
-        for (let length = 1; length <= 4; length++) expect(isValid(input.subarray(at, at + length))).toBe(false);
+        for (let length = 1; length <= 4; length++)
+          expect(isValid(input.subarray(at, at + length))).toBe(false);
       }),
     );
   });

@@ -3,10 +3,21 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/index.js';
-import { defineKnowledgeCatalog, parseKnowledgeDocument, type KnowledgeSnapshot } from '../../src/index.js';
+import {
+  defineKnowledgeCatalog,
+  parseKnowledgeDocument,
+  type KnowledgeSnapshot,
+} from '../../src/index.js';
 import { loadKnowledgeDirectory, type LoadedKnowledgeDirectory } from '../../src/node/index.js';
 import { reachableObjects } from './helpers/frozen.js';
-import { catchLoadError, expectPlacedIssue, placeAt, placeOf, sha256Revision, sortedIssues } from './helpers/loadErrors.js';
+import {
+  catchLoadError,
+  expectPlacedIssue,
+  placeAt,
+  placeOf,
+  sha256Revision,
+  sortedIssues,
+} from './helpers/loadErrors.js';
 import { useTempFolders } from './helpers/tempFolders.js';
 
 const folder = useTempFolders();
@@ -17,13 +28,31 @@ function readWhole(loaded: LoadedKnowledgeDirectory, id: string): KnowledgeSnaps
 }
 
 /** The document-mode read of `body` parsed on its own, as the loader should give it. */
-function readParsed(id: string, revision: string, body: string, locale?: string): KnowledgeSnapshot {
-  const catalog = defineKnowledgeCatalog([parseKnowledgeDocument({ id, revision, text: body, locale })]);
+function readParsed(
+  id: string,
+  revision: string,
+  body: string,
+  locale?: string,
+): KnowledgeSnapshot {
+  const catalog = defineKnowledgeCatalog([
+    parseKnowledgeDocument({ id, revision, text: body, locale }),
+  ]);
   return catalog.read({ documentId: id, selection: { mode: 'document' } });
 }
 
 describe('which files load, in which order, under which IDs and page paths', () => {
-  const loaded = ['b.md', 'a.md', 'B.md', 'a-b.md', 'a/b.md', 'Z.md', 'é.md', '😀.md', 'ﬁ.md', 'guides/returns.md'];
+  const loaded = [
+    'b.md',
+    'a.md',
+    'B.md',
+    'a-b.md',
+    'a/b.md',
+    'Z.md',
+    'é.md',
+    '😀.md',
+    'ﬁ.md',
+    'guides/returns.md',
+  ];
   const ignored = [
     'notes.txt',
     'readme.markdown',
@@ -34,7 +63,9 @@ describe('which files load, in which order, under which IDs and page paths', () 
     '.hidden/secret.md',
     'guides/.drafts/draft.md',
   ];
-  const tree = Object.fromEntries([...loaded, ...ignored].map((path) => [path, `Text of ${path}.\n`]));
+  const tree = Object.fromEntries(
+    [...loaded, ...ignored].map((path) => [path, `Text of ${path}.\n`]),
+  );
   // UTF-16 order: a surrogate pair (U+1F600 is D83D DE00) sorts before U+FB01, unlike code-point order.
   const inOrder = [...loaded].sort();
 
@@ -77,25 +108,41 @@ describe('which files load, in which order, under which IDs and page paths', () 
     };
     it.each([
       { options: { include: ['guides/**'] }, paths: ['guides/a.md', 'guides/drafts/b.md'] },
-      { options: { exclude: ['guides/drafts/**'] }, paths: ['guides/a.md', 'notes/c.md', 'top.md'] },
-      { options: { include: ['guides/**', 'notes/**'], exclude: ['**/drafts/**'] }, paths: ['guides/a.md', 'notes/c.md'] },
+      {
+        options: { exclude: ['guides/drafts/**'] },
+        paths: ['guides/a.md', 'notes/c.md', 'top.md'],
+      },
+      {
+        options: { include: ['guides/**', 'notes/**'], exclude: ['**/drafts/**'] },
+        paths: ['guides/a.md', 'notes/c.md'],
+      },
       { options: { include: ['notes/*'] }, paths: ['notes/c.md'] },
       { options: { include: ['node_modules/*.md', 'top.md'] }, paths: ['top.md'] },
     ])('$options loads $paths', async ({ options, paths }) => {
       const result = await loadKnowledgeDirectory(await folder(refinable), options);
       expect(Object.values(result.paths)).toEqual(paths);
-      expect(result.documents.map((document) => document.id)).toEqual(paths.map((path) => path.slice(0, -'.md'.length)));
+      expect(result.documents.map((document) => document.id)).toEqual(
+        paths.map((path) => path.slice(0, -'.md'.length)),
+      );
     });
 
     it('never loads a dot folder, even when include names it', async () => {
-      const dir = await folder({ '.drafts/secret.md': 'Secret.\n', 'guides/.wip/x.md': 'WIP.\n', 'top.md': 'Top.\n' });
-      const result = await loadKnowledgeDirectory(dir, { include: ['.drafts/*.md', 'guides/.wip/*.md', 'top.md'] });
+      const dir = await folder({
+        '.drafts/secret.md': 'Secret.\n',
+        'guides/.wip/x.md': 'WIP.\n',
+        'top.md': 'Top.\n',
+      });
+      const result = await loadKnowledgeDirectory(dir, {
+        include: ['.drafts/*.md', 'guides/.wip/*.md', 'top.md'],
+      });
       expect(Object.values(result.paths)).toEqual(['top.md']);
     });
   });
 
   it('refuses a file whose page path cannot be a page path, naming the file', async () => {
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'back\\slash.md': 'x\n', 'ok.md': 'ok\n' })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'back\\slash.md': 'x\n', 'ok.md': 'ok\n' })),
+    );
     expect(error.issues).toHaveLength(1);
     expect(error.issues[0]).toMatchObject({ code: 'INVALID_INPUT', file: 'back\\slash.md' });
     expect(error.issues[0]?.message.startsWith('back\\slash.md: ')).toBe(true);
@@ -123,7 +170,8 @@ describe('revision', () => {
 });
 
 describe('front matter', () => {
-  const body = 'Intro text.\n<!-- agent-section:window -->\nThirty days.\n<!-- /agent-section:window -->\n';
+  const body =
+    'Intro text.\n<!-- agent-section:window -->\nThirty days.\n<!-- /agent-section:window -->\n';
   const text = [
     '---',
     'id: guide/returns',
@@ -166,24 +214,41 @@ describe('front matter', () => {
     expect(document.locale).toBe('en-US');
     expect(result.catalog.sectionIds('guide/returns')).toEqual(['window']);
     const revision = sha256Revision(text);
-    expect(readWhole(result, 'guide/returns')).toEqual(readParsed('guide/returns', revision, body, 'en-US'));
+    expect(readWhole(result, 'guide/returns')).toEqual(
+      readParsed('guide/returns', revision, body, 'en-US'),
+    );
     expect(readWhole(result, 'guide/returns').content).not.toContain('title');
   });
 
   it('accepts a block closed by `...`', async () => {
     const dots = '---\ntitle: Closed by dots\n...\nBody after dots.\n';
     const result = await loadKnowledgeDirectory(await folder({ 'dots.md': dots }));
-    expect(result.files['dots']).toEqual({ path: 'pages/dots.md', title: 'Closed by dots', frontmatter: { title: 'Closed by dots' } });
-    expect(readWhole(result, 'dots')).toEqual(readParsed('dots', sha256Revision(dots), 'Body after dots.\n'));
+    expect(result.files['dots']).toEqual({
+      path: 'pages/dots.md',
+      title: 'Closed by dots',
+      frontmatter: { title: 'Closed by dots' },
+    });
+    expect(readWhole(result, 'dots')).toEqual(
+      readParsed('dots', sha256Revision(dots), 'Body after dots.\n'),
+    );
   });
 
   it('reads CRLF files and files that start with a BOM', async () => {
-    const crlfBody = 'Line one.\r\n<!-- agent-section:s -->\r\nIn s.\r\n<!-- /agent-section:s -->\r\n';
+    const crlfBody =
+      'Line one.\r\n<!-- agent-section:s -->\r\nIn s.\r\n<!-- /agent-section:s -->\r\n';
     const crlf = `---\r\ntitle: Windows\r\ntags: [a]\r\n---\r\n${crlfBody}`;
     const bom = '\ufeff---\ntitle: With a BOM\n---\nBody.\n';
     const result = await loadKnowledgeDirectory(await folder({ 'crlf.md': crlf, 'bom.md': bom }));
-    expect(result.files['crlf']).toEqual({ path: 'pages/crlf.md', title: 'Windows', frontmatter: { title: 'Windows', tags: ['a'] } });
-    expect(result.files['bom']).toEqual({ path: 'pages/bom.md', title: 'With a BOM', frontmatter: { title: 'With a BOM' } });
+    expect(result.files['crlf']).toEqual({
+      path: 'pages/crlf.md',
+      title: 'Windows',
+      frontmatter: { title: 'Windows', tags: ['a'] },
+    });
+    expect(result.files['bom']).toEqual({
+      path: 'pages/bom.md',
+      title: 'With a BOM',
+      frontmatter: { title: 'With a BOM' },
+    });
     expect(readWhole(result, 'crlf')).toEqual(readParsed('crlf', sha256Revision(crlf), crlfBody));
     expect(readWhole(result, 'bom')).toEqual(readParsed('bom', sha256Revision(bom), 'Body.\n'));
   });
@@ -191,7 +256,11 @@ describe('front matter', () => {
   it('reads a block whose lines end in a lone CR, as YAML allows', async () => {
     const cr = '---\rid: mac\rtitle: Classic Mac\r---\rBody.\r';
     const result = await loadKnowledgeDirectory(await folder({ 'cr.md': cr }));
-    expect(result.files['mac']).toEqual({ path: 'pages/cr.md', title: 'Classic Mac', frontmatter: { id: 'mac', title: 'Classic Mac' } });
+    expect(result.files['mac']).toEqual({
+      path: 'pages/cr.md',
+      title: 'Classic Mac',
+      frontmatter: { id: 'mac', title: 'Classic Mac' },
+    });
   });
 
   it.each([
@@ -207,16 +276,24 @@ describe('front matter', () => {
   it('accepts an empty block `---` `---` and a block with only a comment', async () => {
     const empty = '---\n---\nBody.\n';
     const comment = '---\n# nothing here\n---\nBody.\n';
-    const result = await loadKnowledgeDirectory(await folder({ 'empty.md': empty, 'comment.md': comment }));
+    const result = await loadKnowledgeDirectory(
+      await folder({ 'empty.md': empty, 'comment.md': comment }),
+    );
     expect(result.files['empty']).toEqual({ path: 'pages/empty.md', frontmatter: {} });
     expect(result.files['comment']).toEqual({ path: 'pages/comment.md', frontmatter: {} });
-    expect(readWhole(result, 'empty')).toEqual(readParsed('empty', sha256Revision(empty), 'Body.\n'));
+    expect(readWhole(result, 'empty')).toEqual(
+      readParsed('empty', sha256Revision(empty), 'Body.\n'),
+    );
   });
 
   it('accepts a file that is only a front matter block', async () => {
     const only = '---\ntitle: Only front matter\n---';
     const result = await loadKnowledgeDirectory(await folder({ 'only.md': only }));
-    expect(result.files['only']).toEqual({ path: 'pages/only.md', title: 'Only front matter', frontmatter: { title: 'Only front matter' } });
+    expect(result.files['only']).toEqual({
+      path: 'pages/only.md',
+      title: 'Only front matter',
+      frontmatter: { title: 'Only front matter' },
+    });
     expect(readWhole(result, 'only')).toEqual(readParsed('only', sha256Revision(only), ''));
   });
 });
@@ -227,9 +304,15 @@ describe('positions are file positions', () => {
 
   it('reports an unclosed section at its file line, with `file:line:column: ` first in the message', async () => {
     const text = `${block}Intro.\n<!-- agent-section:open -->\nText.\n`;
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'docs/guide.md': text })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'docs/guide.md': text })),
+    );
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'UNCLOSED_SECTION', file: 'docs/guide.md', ...placeOf(text, '<!-- agent-section:open') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'UNCLOSED_SECTION',
+      file: 'docs/guide.md',
+      ...placeOf(text, '<!-- agent-section:open'),
+    });
     expect(error.issues[0]).toMatchObject({ line: 6, documentId: 'docs/guide', sectionId: 'open' });
     expect(error.message).toContain('docs/guide.md:6:1: ');
   });
@@ -238,28 +321,55 @@ describe('positions are file positions', () => {
     const text = `${block}One.\nTwo.\n<!-- agent-section:a b -->\n`;
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'guide.md': text })));
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'MALFORMED_ANCHOR', file: 'guide.md', ...placeOf(text, '<!-- agent-section:a b') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'MALFORMED_ANCHOR',
+      file: 'guide.md',
+      ...placeOf(text, '<!-- agent-section:a b'),
+    });
     expect(error.issues[0]?.line).toBe(7);
   });
 
   it('counts CRLF and BOM files the same way', async () => {
     const crlf = `${block}Intro.\n<!-- agent-section:open -->\nText.\n`.replaceAll('\n', '\r\n');
     const bom = `\ufeff${block}<!-- agent-section:open -->\n`;
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'bom.md': bom, 'crlf.md': crlf })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'bom.md': bom, 'crlf.md': crlf })),
+    );
     expect(error.issues).toHaveLength(2);
-    expectPlacedIssue(error.issues[0], { code: 'UNCLOSED_SECTION', file: 'bom.md', line: 5, column: 1 });
-    expectPlacedIssue(error.issues[1], { code: 'UNCLOSED_SECTION', file: 'crlf.md', ...placeOf(crlf, '<!-- agent-section:open') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'UNCLOSED_SECTION',
+      file: 'bom.md',
+      line: 5,
+      column: 1,
+    });
+    expectPlacedIssue(error.issues[1], {
+      code: 'UNCLOSED_SECTION',
+      file: 'crlf.md',
+      ...placeOf(crlf, '<!-- agent-section:open'),
+    });
   });
 
   it('gives related places (and the places named in messages) as file positions too', async () => {
     const mismatched = `${block}<!-- agent-section:outer -->\n<!-- agent-section:inner -->\n<!-- /agent-section:outer -->\n`;
     const duplicate = `${block}<!-- agent-section:x -->\n<!-- /agent-section:x -->\n<!-- agent-section:x -->\n<!-- /agent-section:x -->\n`;
     const fence = `${block}\`\`\`md\ncode\n<!-- agent-section:swallowed -->\n`;
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': mismatched, 'b.md': duplicate, 'c.md': fence })));
-    expect(error.issues.map((issue) => issue.code)).toEqual(['MISMATCHED_CLOSE', 'DUPLICATE_SECTION_ID', 'UNCLOSED_FENCE']);
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(
+        await folder({ 'a.md': mismatched, 'b.md': duplicate, 'c.md': fence }),
+      ),
+    );
+    expect(error.issues.map((issue) => issue.code)).toEqual([
+      'MISMATCHED_CLOSE',
+      'DUPLICATE_SECTION_ID',
+      'UNCLOSED_FENCE',
+    ]);
 
     const inner = placeOf(mismatched, '<!-- agent-section:inner');
-    expectPlacedIssue(error.issues[0], { code: 'MISMATCHED_CLOSE', file: 'a.md', ...placeOf(mismatched, '<!-- /agent-section:outer') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'MISMATCHED_CLOSE',
+      file: 'a.md',
+      ...placeOf(mismatched, '<!-- /agent-section:outer'),
+    });
     expect(error.issues[0]?.related).toEqual(inner);
     expect(error.issues[0]?.message).toContain(`opened at ${inner.line}:${inner.column}`);
 
@@ -270,9 +380,15 @@ describe('positions are file positions', () => {
     expect(error.issues[1]?.message).toContain(`already used at ${first.line}:${first.column}`);
 
     const swallowed = placeOf(fence, '<!-- agent-section:swallowed');
-    expectPlacedIssue(error.issues[2], { code: 'UNCLOSED_FENCE', file: 'c.md', ...placeOf(fence, '```md') });
+    expectPlacedIssue(error.issues[2], {
+      code: 'UNCLOSED_FENCE',
+      file: 'c.md',
+      ...placeOf(fence, '```md'),
+    });
     expect(error.issues[2]?.related).toEqual(swallowed);
-    expect(error.issues[2]?.message).toContain(`anchor line at ${swallowed.line}:${swallowed.column}`);
+    expect(error.issues[2]?.message).toContain(
+      `anchor line at ${swallowed.line}:${swallowed.column}`,
+    );
   });
 });
 
@@ -281,7 +397,12 @@ describe('INVALID_FRONT_MATTER', () => {
     const text = '---\ntitle: Open\n\nBody <!-- agent-section:a -->\n<!-- agent-section:b -->\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'open.md': text })));
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'open.md', line: 1, column: 1 });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'open.md',
+      line: 1,
+      column: 1,
+    });
     expect(error.issues[0]?.message).toContain('not closed');
   });
 
@@ -289,15 +410,26 @@ describe('INVALID_FRONT_MATTER', () => {
     const reserved = '---\nid: x\ntitle: @foo\n---\nBody.\n';
     // After two astral characters, the column counts UTF-16 code units.
     const emoji = '---\ntitle: "😀😀" x\n---\nBody.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': reserved, 'b.md': emoji })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'a.md': reserved, 'b.md': emoji })),
+    );
     expect(error.issues).toHaveLength(2);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'a.md', ...placeOf(reserved, '@foo') });
-    expectPlacedIssue(error.issues[1], { code: 'INVALID_FRONT_MATTER', file: 'b.md', ...placeOf(emoji, '" x', 2) });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'a.md',
+      ...placeOf(reserved, '@foo'),
+    });
+    expectPlacedIssue(error.issues[1], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'b.md',
+      ...placeOf(emoji, '" x', 2),
+    });
     for (const issue of error.issues) expect(issue.message).toContain('not valid YAML');
   });
 
   it('reports each key Knowledge Kit reads that has the wrong type, at its value', async () => {
-    const text = '---\nid: 2024\nlocale: [en]\ntitle: 5\ndescription: {a: 1}\ntags: returns\n---\nBody.\n';
+    const text =
+      '---\nid: 2024\nlocale: [en]\ntitle: 5\ndescription: {a: 1}\ntags: returns\n---\nBody.\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'types.md': text })));
     const expected = [
       { key: 'id', value: '2024' },
@@ -308,7 +440,11 @@ describe('INVALID_FRONT_MATTER', () => {
     ];
     expect(error.issues).toHaveLength(expected.length);
     expected.forEach(({ key, value }, i) => {
-      expectPlacedIssue(error.issues[i], { code: 'INVALID_FRONT_MATTER', file: 'types.md', ...placeOf(text, `${key}: ${value}`, key.length + 2) });
+      expectPlacedIssue(error.issues[i], {
+        code: 'INVALID_FRONT_MATTER',
+        file: 'types.md',
+        ...placeOf(text, `${key}: ${value}`, key.length + 2),
+      });
       expect(error.issues[i]?.message).toContain(`front matter \`${key}\``);
     });
   });
@@ -318,21 +454,38 @@ describe('INVALID_FRONT_MATTER', () => {
     { name: 'an empty id', text: '---\nid: ""\n---\n', needle: '""', shift: 0 },
     { name: 'a blank locale', text: '---\nlocale: "  "\n---\n', needle: '"  "', shift: 0 },
     { name: 'a boolean title', text: '---\ntitle: true\n---\n', needle: 'true', shift: 0 },
-    { name: 'a title with no value', text: '---\nid: x\ntitle:\n---\n', needle: 'title:', shift: 'title:'.length },
+    {
+      name: 'a title with no value',
+      text: '---\nid: x\ntitle:\n---\n',
+      needle: 'title:',
+      shift: 'title:'.length,
+    },
   ])('reports $name at its value', async ({ text, needle, shift }) => {
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'k.md': text })));
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'k.md', ...placeOf(text, needle, shift) });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'k.md',
+      ...placeOf(text, needle, shift),
+    });
   });
 
   it('reports `.inf` and `.nan`, which JSON cannot hold, at their values', async () => {
     const text = '---\nweight: .inf\nlimits:\n  ratio: .nan\n---\nBody.\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'inf.md': text })));
     expect(error.issues).toHaveLength(2);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'inf.md', ...placeOf(text, '.inf') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'inf.md',
+      ...placeOf(text, '.inf'),
+    });
     expect(error.issues[0]?.message).toContain('Infinity');
     // A nested value is reported where its top-level key's value (the nested mapping) starts.
-    expectPlacedIssue(error.issues[1], { code: 'INVALID_FRONT_MATTER', file: 'inf.md', ...placeOf(text, 'ratio') });
+    expectPlacedIssue(error.issues[1], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'inf.md',
+      ...placeOf(text, 'ratio'),
+    });
     expect(error.issues[1]?.message).toContain('NaN');
   });
 
@@ -340,7 +493,11 @@ describe('INVALID_FRONT_MATTER', () => {
     const text = '---\ntitle: T\n? [a, b]\n: x\n---\nBody.\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'key.md': text })));
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'key.md', ...placeOf(text, '[a, b]') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'key.md',
+      ...placeOf(text, '[a, b]'),
+    });
     expect(error.issues[0]?.message).not.toContain('undefined');
   });
 
@@ -354,18 +511,29 @@ describe('INVALID_FRONT_MATTER', () => {
   it('names the item of `tags` that is not a string', async () => {
     const text = '---\ntags: [returns, 1]\n---\nBody.\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'tags.md': text })));
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'tags.md', ...placeOf(text, '[returns') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'tags.md',
+      ...placeOf(text, '[returns'),
+    });
     expect(error.issues[0]?.message).toContain('a list whose item 2 is the number 1');
   });
 
   it('refuses aliases that multiply into more than 10,000 values, at the key that holds them', async () => {
     // Each level repeats the one before ten times (a "billion laughs"): `d` holds 11,111 values.
     const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (const name of ['b', 'c', 'd']) levels.push(`${name}: &${name} [${Array.from({ length: 10 }, () => `*${String.fromCharCode(name.charCodeAt(0) - 1)}`).join(', ')}]`);
+    for (const name of ['b', 'c', 'd'])
+      levels.push(
+        `${name}: &${name} [${Array.from({ length: 10 }, () => `*${String.fromCharCode(name.charCodeAt(0) - 1)}`).join(', ')}]`,
+      );
     const text = `---\n${levels.join('\n')}\n---\nBody.\n`;
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'bomb.md': text })));
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'bomb.md', ...placeOf(text, '&d [') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'bomb.md',
+      ...placeOf(text, '&d ['),
+    });
     expect(error.issues[0]?.message).toContain('more than 10000 values');
   });
 
@@ -377,39 +545,66 @@ describe('INVALID_FRONT_MATTER', () => {
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'wide.md': text })));
     // One issue, at the key that takes the block past the bound.
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'wide.md', ...placeOf(text, '*d') });
-    expect(error.issues[0]?.message).toContain('front matter `k0` brings the block to more than 10000 values');
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'wide.md',
+      ...placeOf(text, '*d'),
+    });
+    expect(error.issues[0]?.message).toContain(
+      'front matter `k0` brings the block to more than 10000 values',
+    );
   });
 
   it('reports a duplicate key at the second occurrence', async () => {
     const text = '---\ntitle: One\ntags: [a]\ntitle: Two\n---\nBody.\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'dup.md': text })));
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'dup.md', ...placeOf(text, 'title: Two') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'dup.md',
+      ...placeOf(text, 'title: Two'),
+    });
   });
 });
 
 describe('INVALID_ENCODING', () => {
   /** A file of `before` (UTF-8), then `bad`, then `after`; the bad byte's offset is `before`'s length in bytes. */
-  const file = (before: string, bad: readonly number[], after = 'rest\n'): Uint8Array => Buffer.concat([Buffer.from(before), Buffer.from(bad), Buffer.from(after)]);
+  const file = (before: string, bad: readonly number[], after = 'rest\n'): Uint8Array =>
+    Buffer.concat([Buffer.from(before), Buffer.from(bad), Buffer.from(after)]);
 
   it.each([
     { name: 'a truncated 3-byte sequence', before: 'ok line\nab', bad: [0xe2, 0x28, 0xa1] },
-    { name: 'an overlong encoding after astral characters', before: '中文\n😀x', bad: [0xc0, 0x80] },
+    {
+      name: 'an overlong encoding after astral characters',
+      before: '中文\n😀x',
+      bad: [0xc0, 0x80],
+    },
     { name: 'an encoded surrogate', before: '---\ntitle: T\n---\n', bad: [0xed, 0xa0, 0x80] },
     { name: 'a lone continuation byte on a CRLF line', before: 'a\r\nb\r\ncd', bad: [0x80] },
     { name: 'a byte after U+FEFF in the middle of the file', before: 'x\n\ufeffb', bad: [0xff] },
   ])('names the file, the byte offset and its line and column: $name', async ({ before, bad }) => {
     const offset = Buffer.byteLength(before);
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'ok.md': 'Fine.\n', 'enc.md': file(before, bad) })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'ok.md': 'Fine.\n', 'enc.md': file(before, bad) })),
+    );
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_ENCODING', file: 'enc.md', ...placeAt(before, before.length) });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_ENCODING',
+      file: 'enc.md',
+      ...placeAt(before, before.length),
+    });
     expect(error.issues[0]?.message).toContain(`byte ${offset} `);
   });
 
   it('does not count a leading BOM in the column, as the parser does not', async () => {
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'bom.md': file('\ufeffab', [0xff]) })));
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_ENCODING', file: 'bom.md', ...placeAt('ab', 2) });
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'bom.md': file('\ufeffab', [0xff]) })),
+    );
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_ENCODING',
+      file: 'bom.md',
+      ...placeAt('ab', 2),
+    });
     expect(error.issues[0]?.message).toContain(`byte ${Buffer.byteLength('\ufeffab')} `);
   });
 });
@@ -417,9 +612,15 @@ describe('INVALID_ENCODING', () => {
 describe('DUPLICATE_DOCUMENT_ID', () => {
   it('names the second file at its `id` value, and the first file in the message', async () => {
     const second = '---\ntitle: B\nid: a\n---\nB.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'b.md': second })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'b.md': second })),
+    );
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'DUPLICATE_DOCUMENT_ID', file: 'b.md', ...placeOf(second, 'id: a', 4) });
+    expectPlacedIssue(error.issues[0], {
+      code: 'DUPLICATE_DOCUMENT_ID',
+      file: 'b.md',
+      ...placeOf(second, 'id: a', 4),
+    });
     expect(error.issues[0]?.documentId).toBe('a');
     expect(error.issues[0]?.message).toContain('`a.md`');
   });
@@ -427,26 +628,50 @@ describe('DUPLICATE_DOCUMENT_ID', () => {
   it('does not say a file has no `id` when its front matter sets one the key scan cannot place', async () => {
     // A flow mapping: the key scan finds no `id:` at column 1, so the issue goes to the block's first line.
     const second = '---\n{id: a, title: B}\n---\nB.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'b.md': second })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'b.md': second })),
+    );
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'DUPLICATE_DOCUMENT_ID', file: 'b.md', line: 2, column: 1 });
+    expectPlacedIssue(error.issues[0], {
+      code: 'DUPLICATE_DOCUMENT_ID',
+      file: 'b.md',
+      line: 2,
+      column: 1,
+    });
     expect(error.issues[0]?.message).not.toContain('has no `id`');
   });
 
   it('names the second file at 1:1 when only the first one sets the `id`', async () => {
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': '---\nid: b\n---\nA.\n', 'b.md': 'B.\n' })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'a.md': '---\nid: b\n---\nA.\n', 'b.md': 'B.\n' })),
+    );
     expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], { code: 'DUPLICATE_DOCUMENT_ID', file: 'b.md', line: 1, column: 1 });
+    expectPlacedIssue(error.issues[0], {
+      code: 'DUPLICATE_DOCUMENT_ID',
+      file: 'b.md',
+      line: 1,
+      column: 1,
+    });
     expect(error.issues[0]?.message).toContain('`a.md`');
   });
 
   it('reports every later file that reuses an ID', async () => {
     const c = '---\nid: a\n---\n';
     const d = '---\n\nid:   a\n---\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'c.md': c, 'd.md': d })));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'c.md': c, 'd.md': d })),
+    );
     expect(error.issues).toHaveLength(2);
-    expectPlacedIssue(error.issues[0], { code: 'DUPLICATE_DOCUMENT_ID', file: 'c.md', ...placeOf(c, 'id: a', 4) });
-    expectPlacedIssue(error.issues[1], { code: 'DUPLICATE_DOCUMENT_ID', file: 'd.md', ...placeOf(d, 'id:   a', 6) });
+    expectPlacedIssue(error.issues[0], {
+      code: 'DUPLICATE_DOCUMENT_ID',
+      file: 'c.md',
+      ...placeOf(c, 'id: a', 4),
+    });
+    expectPlacedIssue(error.issues[1], {
+      code: 'DUPLICATE_DOCUMENT_ID',
+      file: 'd.md',
+      ...placeOf(d, 'id:   a', 6),
+    });
   });
 });
 
@@ -461,7 +686,9 @@ describe('every problem of every file, in one error', () => {
       'also-good.md': 'Also fine.\n',
     };
     const error = await catchLoadError(loadKnowledgeDirectory(await folder(tree)));
-    expect(error.issues.map(({ file, code, line, column }) => ({ file, code, line, column }))).toEqual([
+    expect(
+      error.issues.map(({ file, code, line, column }) => ({ file, code, line, column })),
+    ).toEqual([
       { file: 'Zebra.md', code: 'UNCLOSED_SECTION', line: 2, column: 1 },
       { file: 'b-encoding.md', code: 'INVALID_ENCODING', line: 2, column: 1 },
       { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 2, column: 8 },
@@ -471,23 +698,44 @@ describe('every problem of every file, in one error', () => {
     ]);
     expect(error.issues).toEqual(sortedIssues(error.issues));
     expect(error.code).toBe('UNCLOSED_SECTION');
-    for (const issue of error.issues) expect(issue.message.startsWith(`${issue.file}:${issue.line}:${issue.column}: `)).toBe(true);
+    for (const issue of error.issues)
+      expect(issue.message.startsWith(`${issue.file}:${issue.line}:${issue.column}: `)).toBe(true);
   });
 
   it('reports a parse problem in the body of a file whose front matter has a wrong type', async () => {
     const text = '---\ntitle: 5\n---\n<!-- agent-section:never-closed -->\n';
     const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'both.md': text })));
-    expect(error.issues.map((issue) => issue.code)).toEqual(['INVALID_FRONT_MATTER', 'UNCLOSED_SECTION']);
-    expectPlacedIssue(error.issues[1], { code: 'UNCLOSED_SECTION', file: 'both.md', ...placeOf(text, '<!-- agent-section:never') });
+    expect(error.issues.map((issue) => issue.code)).toEqual([
+      'INVALID_FRONT_MATTER',
+      'UNCLOSED_SECTION',
+    ]);
+    expectPlacedIssue(error.issues[1], {
+      code: 'UNCLOSED_SECTION',
+      file: 'both.md',
+      ...placeOf(text, '<!-- agent-section:never'),
+    });
   });
 
   it('reports a reused document ID even when the file that first has it has a parse problem', async () => {
     const first = 'Intro.\n<!-- agent-section:open -->\n';
     const second = '---\nid: a\n---\nB.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'a.md': first, 'b.md': second })));
-    expect(error.issues.map((issue) => issue.code)).toEqual(['UNCLOSED_SECTION', 'DUPLICATE_DOCUMENT_ID']);
-    expectPlacedIssue(error.issues[0], { code: 'UNCLOSED_SECTION', file: 'a.md', ...placeOf(first, '<!-- agent-section:open') });
-    expectPlacedIssue(error.issues[1], { code: 'DUPLICATE_DOCUMENT_ID', file: 'b.md', ...placeOf(second, 'id: a', 4) });
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(await folder({ 'a.md': first, 'b.md': second })),
+    );
+    expect(error.issues.map((issue) => issue.code)).toEqual([
+      'UNCLOSED_SECTION',
+      'DUPLICATE_DOCUMENT_ID',
+    ]);
+    expectPlacedIssue(error.issues[0], {
+      code: 'UNCLOSED_SECTION',
+      file: 'a.md',
+      ...placeOf(first, '<!-- agent-section:open'),
+    });
+    expectPlacedIssue(error.issues[1], {
+      code: 'DUPLICATE_DOCUMENT_ID',
+      file: 'b.md',
+      ...placeOf(second, 'id: a', 4),
+    });
   });
 });
 
@@ -513,17 +761,37 @@ describe('READ_FAILED and INVALID_INPUT', () => {
   });
 
   it.each([
-    { name: 'an unknown option', options: { includes: ['**/*.md'] }, paths: [['options', 'includes']] },
+    {
+      name: 'an unknown option',
+      options: { includes: ['**/*.md'] },
+      paths: [['options', 'includes']],
+    },
     { name: 'an empty include', options: { include: [] }, paths: [['options', 'include']] },
-    { name: 'an empty glob in exclude', options: { exclude: [''] }, paths: [['options', 'exclude']] },
-    { name: 'include as a string', options: { include: '**/*.md' }, paths: [['options', 'include']] },
-    { name: 'two problems at once', options: { include: [], extra: 1 }, paths: [['options', 'extra'], ['options', 'include']] },
+    {
+      name: 'an empty glob in exclude',
+      options: { exclude: [''] },
+      paths: [['options', 'exclude']],
+    },
+    {
+      name: 'include as a string',
+      options: { include: '**/*.md' },
+      paths: [['options', 'include']],
+    },
+    {
+      name: 'two problems at once',
+      options: { include: [], extra: 1 },
+      paths: [
+        ['options', 'extra'],
+        ['options', 'include'],
+      ],
+    },
   ])('refuses $name with INVALID_INPUT at its path', async ({ options, paths }) => {
     const dir = await folder({ 'a.md': 'A.\n' });
     const error = await catchLoadError(loadKnowledgeDirectory(dir, options as never));
     expect(error.issues.map((issue) => issue.code)).toEqual(paths.map(() => 'INVALID_INPUT'));
     expect(error.issues.map((issue) => issue.path)).toEqual(paths);
-    for (const issue of error.issues) expect(issue.message.startsWith('loadKnowledgeDirectory: ')).toBe(true);
+    for (const issue of error.issues)
+      expect(issue.message.startsWith('loadKnowledgeDirectory: ')).toBe(true);
   });
 
   it('refuses an empty folder path', async () => {
@@ -532,7 +800,9 @@ describe('READ_FAILED and INVALID_INPUT', () => {
   });
 
   it('refuses a URL that is not a file: URL with INVALID_INPUT, not a TypeError', async () => {
-    const error = await catchLoadError(loadKnowledgeDirectory(new URL('https://example.com/knowledge')));
+    const error = await catchLoadError(
+      loadKnowledgeDirectory(new URL('https://example.com/knowledge')),
+    );
     expect(error.issues).toHaveLength(1);
     expect(error.issues[0]).toMatchObject({ code: 'INVALID_INPUT', path: ['dir'] });
     expect(error.issues[0]?.message).toContain('not a `https:` URL');
@@ -541,14 +811,20 @@ describe('READ_FAILED and INVALID_INPUT', () => {
   it('passes maxChars to the catalog as its default read limit', async () => {
     const dir = await folder({ 'long.md': `${'x'.repeat(40)}\n` });
     const result = await loadKnowledgeDirectory(dir, { maxChars: 10 });
-    expect(() => readWhole(result, 'long')).toThrow(expect.objectContaining({ code: 'MAX_CHARS_EXCEEDED' }));
-    expect(result.catalog.read({ documentId: 'long', selection: { mode: 'document' }, maxChars: 100 }).content).toBe('x'.repeat(40));
+    expect(() => readWhole(result, 'long')).toThrow(
+      expect.objectContaining({ code: 'MAX_CHARS_EXCEEDED' }),
+    );
+    expect(
+      result.catalog.read({ documentId: 'long', selection: { mode: 'document' }, maxChars: 100 })
+        .content,
+    ).toBe('x'.repeat(40));
   });
 });
 
 describe('the result', () => {
   const tree = {
-    'guides/returns.md': '---\ntitle: Returns\ndescription: How returns work.\ntags: [returns]\nowner: {name: Ann}\n---\nIntro.\n<!-- agent-section:window -->\nThirty days.\n<!-- /agent-section:window -->\n',
+    'guides/returns.md':
+      '---\ntitle: Returns\ndescription: How returns work.\ntags: [returns]\nowner: {name: Ann}\n---\nIntro.\n<!-- agent-section:window -->\nThirty days.\n<!-- /agent-section:window -->\n',
     'faq.md': 'Questions.\n',
   };
 
@@ -556,7 +832,8 @@ describe('the result', () => {
     const result = await loadKnowledgeDirectory(await folder(tree));
     const nodes = reachableObjects(result);
     expect(nodes).toContain(result.files['guides/returns']?.frontmatter);
-    for (const node of nodes) expect(Object.isFrozen(node), JSON.stringify(Object.keys(node))).toBe(true);
+    for (const node of nodes)
+      expect(Object.isFrozen(node), JSON.stringify(Object.keys(node))).toBe(true);
     expect(() => {
       (result.files as Record<string, unknown>)['extra'] = {};
     }).toThrow(TypeError);
@@ -574,14 +851,28 @@ describe('the result', () => {
       path: 'pages/guides/returns.md',
       title: 'Returns',
       description: 'How returns work.',
-      frontmatter: { title: 'Returns', description: 'How returns work.', tags: ['returns'], owner: { name: 'Ann' } },
+      frontmatter: {
+        title: 'Returns',
+        description: 'How returns work.',
+        tags: ['returns'],
+        owner: { name: 'Ann' },
+      },
       revision: sha256Revision(tree['guides/returns.md']),
     });
     expect(file.sections.map((section) => section.id)).toEqual(['window']);
     const listing = await source.listTree({ parentPath: 'pages/guides' });
-    expect(listing.items).toEqual([expect.objectContaining({ entryType: 'file', fileId: 'guides/returns', path: 'pages/guides/returns.md', title: 'Returns' })]);
+    expect(listing.items).toEqual([
+      expect.objectContaining({
+        entryType: 'file',
+        fileId: 'guides/returns',
+        path: 'pages/guides/returns.md',
+        title: 'Returns',
+      }),
+    ]);
     const top = await source.listTree({ parentPath: 'pages' });
-    expect(top.items).toContainEqual(expect.objectContaining({ entryType: 'file', fileId: 'faq', path: 'pages/faq.md' }));
+    expect(top.items).toContainEqual(
+      expect.objectContaining({ entryType: 'file', fileId: 'faq', path: 'pages/faq.md' }),
+    );
   });
 
   it('never changes its inputs', async () => {
@@ -595,8 +886,13 @@ describe('the result', () => {
     expect(Object.keys(options)).toEqual(Object.keys(before));
     expect(url.href).toBe(href);
     expect(result.catalog.ids).toEqual(['faq', 'guides/returns']);
-    const frozen = Object.freeze({ include: Object.freeze(['**/*.md']), exclude: Object.freeze(['drafts/**']) });
-    await expect(loadKnowledgeDirectory(dir, frozen)).resolves.toMatchObject({ paths: { faq: 'faq.md', 'guides/returns': 'guides/returns.md' } });
+    const frozen = Object.freeze({
+      include: Object.freeze(['**/*.md']),
+      exclude: Object.freeze(['drafts/**']),
+    });
+    await expect(loadKnowledgeDirectory(dir, frozen)).resolves.toMatchObject({
+      paths: { faq: 'faq.md', 'guides/returns': 'guides/returns.md' },
+    });
   });
 
   it('loads an empty folder as an empty catalog', async () => {

@@ -2,9 +2,19 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadKnowledgeDirectory, watchKnowledgeDirectory, type KnowledgeDirectoryChange, type LoadedKnowledgeDirectory } from '../../src/node/index.js';
+import {
+  loadKnowledgeDirectory,
+  watchKnowledgeDirectory,
+  type KnowledgeDirectoryChange,
+  type LoadedKnowledgeDirectory,
+} from '../../src/node/index.js';
 import { changeRecorder } from './helpers/changeRecorder.js';
-import { catchLoadError, expectPlacedIssue, placeOf, sha256Revision } from './helpers/loadErrors.js';
+import {
+  catchLoadError,
+  expectPlacedIssue,
+  placeOf,
+  sha256Revision,
+} from './helpers/loadErrors.js';
 import { useTempFolders } from './helpers/tempFolders.js';
 
 const folder = useTempFolders();
@@ -14,11 +24,16 @@ const ignore = (): void => undefined;
 
 /** The document-mode content of `id`, or undefined when the folder has no such document. */
 function contentOf(loaded: LoadedKnowledgeDirectory, id: string): string | undefined {
-  return loaded.catalog.ids.includes(id) ? loaded.catalog.read({ documentId: id, selection: { mode: 'document' } }).content : undefined;
+  return loaded.catalog.ids.includes(id)
+    ? loaded.catalog.read({ documentId: id, selection: { mode: 'document' } }).content
+    : undefined;
 }
 
 /** Whether `change` loaded cleanly and `id` reads as `content`. */
-const loadedWith = (id: string, content: string) => (change: KnowledgeDirectoryChange): boolean => change.ok && contentOf(change.loaded, id) === content;
+const loadedWith =
+  (id: string, content: string) =>
+  (change: KnowledgeDirectoryChange): boolean =>
+    change.ok && contentOf(change.loaded, id) === content;
 
 /**
  * Replaces `path` in `dir` at once (written in a dot folder, which is never watched, then renamed), so
@@ -49,16 +64,23 @@ describe('watchKnowledgeDirectory', () => {
       if (!goodChange.ok) throw new Error('expected a good reload');
       expect(watcher.current).toBe(goodChange.loaded);
       expect(watcher.current).not.toBe(first);
-      expect(goodChange.loaded.catalog.document('guide').revision).toBe(sha256Revision('Version two.\n'));
+      expect(goodChange.loaded.catalog.document('guide').revision).toBe(
+        sha256Revision('Version two.\n'),
+      );
       expect(contentOf(first, 'guide')).toBe('Version one.');
 
-      const broken = '---\ntitle: Guide\nowner: docs\n---\nIntro.\n<!-- agent-section:open -->\nText.\n';
+      const broken =
+        '---\ntitle: Guide\nowner: docs\n---\nIntro.\n<!-- agent-section:open -->\nText.\n';
       const bad = recorder.next((change) => !change.ok);
       await replaceFile(dir, 'guide.md', broken);
       const badChange = await bad;
       if (badChange.ok) throw new Error('expected a failed reload');
       expect(badChange.error.issues).toHaveLength(1);
-      expectPlacedIssue(badChange.error.issues[0], { code: 'UNCLOSED_SECTION', file: 'guide.md', ...placeOf(broken, '<!-- agent-section:open') });
+      expectPlacedIssue(badChange.error.issues[0], {
+        code: 'UNCLOSED_SECTION',
+        file: 'guide.md',
+        ...placeOf(broken, '<!-- agent-section:open'),
+      });
       expect(watcher.current).toBe(goodChange.loaded);
       expect(contentOf(watcher.current, 'guide')).toBe('Version two.');
 
@@ -79,15 +101,24 @@ describe('watchKnowledgeDirectory', () => {
   it('reports files added in new folders and files removed', async () => {
     const dir = await folder({ 'guide.md': 'Guide.\n' });
     const recorder = changeRecorder();
-    const watcher = await watchKnowledgeDirectory(pathToFileURL(dir), { debounceMs: 50 }, recorder.onChange);
+    const watcher = await watchKnowledgeDirectory(
+      pathToFileURL(dir),
+      { debounceMs: 50 },
+      recorder.onChange,
+    );
     try {
       expect(watcher.current.directory).toBe(dir);
       const added = recorder.next(loadedWith('deep/new/page', 'New page.'));
       await replaceFile(dir, 'deep/new/page.md', 'New page.\n');
       const addedChange = await added;
-      expect(addedChange.ok && addedChange.loaded.paths).toEqual({ 'deep/new/page': 'deep/new/page.md', guide: 'guide.md' });
+      expect(addedChange.ok && addedChange.loaded.paths).toEqual({
+        'deep/new/page': 'deep/new/page.md',
+        guide: 'guide.md',
+      });
 
-      const removed = recorder.next((change) => change.ok && !change.loaded.catalog.ids.includes('guide'));
+      const removed = recorder.next(
+        (change) => change.ok && !change.loaded.catalog.ids.includes('guide'),
+      );
       await rm(join(dir, 'guide.md'));
       const removedChange = await removed;
       expect(removedChange.ok && removedChange.loaded.catalog.ids).toEqual(['deep/new/page']);
@@ -100,7 +131,11 @@ describe('watchKnowledgeDirectory', () => {
   it('reloads with the same include and exclude as the first load', async () => {
     const dir = await folder({ 'guide.md': 'Guide.\n', 'drafts/old.md': 'Old draft.\n' });
     const recorder = changeRecorder();
-    const watcher = await watchKnowledgeDirectory(dir, { debounceMs: 50, exclude: ['drafts/**'] }, recorder.onChange);
+    const watcher = await watchKnowledgeDirectory(
+      dir,
+      { debounceMs: 50, exclude: ['drafts/**'] },
+      recorder.onChange,
+    );
     try {
       expect(watcher.current.catalog.ids).toEqual(['guide']);
       const next = recorder.next(loadedWith('guide', 'Guide, edited.'));
@@ -120,7 +155,11 @@ describe('watchKnowledgeDirectory', () => {
     // A second watcher with a longer quiet time witnesses the change: when it reports, the closed one
     // (quicker) would have reported too had it still been watching.
     const witness = changeRecorder();
-    const witnessWatcher = await watchKnowledgeDirectory(dir, { debounceMs: 400 }, witness.onChange);
+    const witnessWatcher = await watchKnowledgeDirectory(
+      dir,
+      { debounceMs: 400 },
+      witness.onChange,
+    );
     try {
       const alive = recorder.next(loadedWith('guide', 'Before close.'));
       await replaceFile(dir, 'guide.md', 'Before close.\n');
@@ -166,7 +205,8 @@ describe('watchKnowledgeDirectory', () => {
 
   it('does not lose an edit made while the first load runs', async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 2000; i++) files[`bulk/page-${String(i).padStart(4, '0')}.md`] = `Page ${i}.\n`;
+    for (let i = 0; i < 2000; i++)
+      files[`bulk/page-${String(i).padStart(4, '0')}.md`] = `Page ${i}.\n`;
     files['zz.md'] = 'Before.\n';
     const dir = await folder(files);
     const recorder = changeRecorder();
@@ -189,10 +229,16 @@ describe('watchKnowledgeDirectory', () => {
     const text = '---\ntitle: 5\n---\nBody.\n';
     const dir = await folder({ 'bad.md': text });
     const recorder = changeRecorder();
-    const error = await catchLoadError(watchKnowledgeDirectory(dir, { debounceMs: 50 }, recorder.onChange));
+    const error = await catchLoadError(
+      watchKnowledgeDirectory(dir, { debounceMs: 50 }, recorder.onChange),
+    );
     const direct = await catchLoadError(loadKnowledgeDirectory(dir));
     expect(error.issues).toEqual(direct.issues);
-    expectPlacedIssue(error.issues[0], { code: 'INVALID_FRONT_MATTER', file: 'bad.md', ...placeOf(text, '5') });
+    expectPlacedIssue(error.issues[0], {
+      code: 'INVALID_FRONT_MATTER',
+      file: 'bad.md',
+      ...placeOf(text, '5'),
+    });
     expect(recorder.changes).toEqual([]);
   });
 
@@ -203,13 +249,35 @@ describe('watchKnowledgeDirectory', () => {
   });
 
   it.each([
-    { name: 'a negative debounceMs', options: { debounceMs: -1 }, onChange: ignore, path: ['options', 'debounceMs'] },
-    { name: 'a fractional debounceMs', options: { debounceMs: 1.5 }, onChange: ignore, path: ['options', 'debounceMs'] },
-    { name: 'an onChange that is not a function', options: {}, onChange: 'log', path: ['onChange'] },
-    { name: 'an unknown option', options: { debounce: 10 }, onChange: ignore, path: ['options', 'debounce'] },
+    {
+      name: 'a negative debounceMs',
+      options: { debounceMs: -1 },
+      onChange: ignore,
+      path: ['options', 'debounceMs'],
+    },
+    {
+      name: 'a fractional debounceMs',
+      options: { debounceMs: 1.5 },
+      onChange: ignore,
+      path: ['options', 'debounceMs'],
+    },
+    {
+      name: 'an onChange that is not a function',
+      options: {},
+      onChange: 'log',
+      path: ['onChange'],
+    },
+    {
+      name: 'an unknown option',
+      options: { debounce: 10 },
+      onChange: ignore,
+      path: ['options', 'debounce'],
+    },
   ])('refuses $name with INVALID_INPUT', async ({ options, onChange, path }) => {
     const dir = await folder({ 'guide.md': 'Guide.\n' });
-    const error = await catchLoadError(watchKnowledgeDirectory(dir, options as never, onChange as never));
+    const error = await catchLoadError(
+      watchKnowledgeDirectory(dir, options as never, onChange as never),
+    );
     expect(error.issues[0]).toMatchObject({ code: 'INVALID_INPUT', path });
   });
 });

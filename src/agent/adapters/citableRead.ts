@@ -29,20 +29,37 @@ export interface CitableRead {
  *
  * @throws {TypeError} for a navigation file (`snapshotId` null) or a value of neither form.
  */
-export function citableRead(call: string, readOrSnapshot: ReadFileOutput | KnowledgeSnapshot, file: CitableFile | undefined): CitableRead {
+export function citableRead(
+  call: string,
+  readOrSnapshot: ReadFileOutput | KnowledgeSnapshot,
+  file: CitableFile | undefined,
+): CitableRead {
   if (file !== undefined) {
     const snapshot = readOrSnapshot as KnowledgeSnapshot;
     if (typeof snapshot.id !== 'string' || typeof snapshot.content !== 'string') {
-      throw new TypeError(`${call}(snapshot, file) needs a snapshot from catalog.read and the file it was read from.`);
+      throw new TypeError(
+        `${call}(snapshot, file) needs a snapshot from catalog.read and the file it was read from.`,
+      );
     }
-    return { snapshotId: snapshot.id, revision: snapshot.revision, title: file.title, path: file.path, readActions: file.readActions ?? {}, content: snapshot.content };
+    return {
+      snapshotId: snapshot.id,
+      revision: snapshot.revision,
+      title: file.title,
+      path: file.path,
+      readActions: file.readActions ?? {},
+      content: snapshot.content,
+    };
   }
   const read = readOrSnapshot as ReadFileOutput;
   if (typeof read.file !== 'object' || read.file === null || typeof read.content !== 'string') {
-    throw new TypeError(`${call}(read) needs a read_file output { file, content }, or call ${call}(snapshot, file).`);
+    throw new TypeError(
+      `${call}(read) needs a read_file output { file, content }, or call ${call}(snapshot, file).`,
+    );
   }
   if (read.file.snapshotId === null) {
-    throw new TypeError(`${call}: \`${read.file.path}\` is a navigation file, not evidence; cite the pages (pages/**) read instead.`);
+    throw new TypeError(
+      `${call}: \`${read.file.path}\` is a navigation file, not evidence; cite the pages (pages/**) read instead.`,
+    );
   }
   return {
     snapshotId: read.file.snapshotId,

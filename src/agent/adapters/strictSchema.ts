@@ -53,7 +53,9 @@ function strictNode(node: unknown): unknown {
   for (const [key, value] of Object.entries(source)) {
     if (!STRICT_KEYWORDS.has(key)) continue;
     if (key === 'properties' && typeof value === 'object' && value !== null) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, strictNode(child)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [name, strictNode(child)]),
+      );
     } else if (key === 'items') {
       out[key] = strictNode(value);
     } else if (key === 'anyOf' && Array.isArray(value)) {

@@ -12,7 +12,10 @@ export interface AISDKTool<S> {
   readonly description: string;
   readonly inputSchema: S;
   /** Resolves to the output, or to the error shape `{ error, requestId }`; never rejects. */
-  execute(input: unknown, options: { readonly abortSignal?: AbortSignal | undefined }): Promise<JsonObject>;
+  execute(
+    input: unknown,
+    options: { readonly abortSignal?: AbortSignal | undefined },
+  ): Promise<JsonObject>;
 }
 
 /** Options of `toAISDKTools`. */
@@ -36,14 +39,20 @@ export interface AISDKToolsOptions<S> {
  * const result = await generateText({ model, tools: toAISDKTools(knowledgeTools(source), { jsonSchema }), prompt });
  * ```
  */
-export function toAISDKTools<S>(tools: readonly KnowledgeToolDefinition[], options: AISDKToolsOptions<S>): Record<string, AISDKTool<S>> {
+export function toAISDKTools<S>(
+  tools: readonly KnowledgeToolDefinition[],
+  options: AISDKToolsOptions<S>,
+): Record<string, AISDKTool<S>> {
   const map: Record<string, AISDKTool<S>> = {};
   for (const definition of tools) {
     map[definition.name] = {
       description: definition.description,
       inputSchema: options.jsonSchema(cloneJson(definition.inputSchema) as ToolParametersSchema),
       async execute(input, { abortSignal }) {
-        const result = await definition.execute(input, abortSignal === undefined ? {} : { signal: abortSignal });
+        const result = await definition.execute(
+          input,
+          abortSignal === undefined ? {} : { signal: abortSignal },
+        );
         return result.structuredContent;
       },
     };

@@ -11,7 +11,11 @@ import { citableRead, type CitableFile } from './citableRead.js';
 /** A plain-text `document` block (`DocumentBlockParam` of `@anthropic-ai/sdk`). Fresh. */
 export interface AnthropicDocumentBlock {
   readonly type: 'document';
-  readonly source: { readonly type: 'text'; readonly media_type: 'text/plain'; readonly data: string };
+  readonly source: {
+    readonly type: 'text';
+    readonly media_type: 'text/plain';
+    readonly data: string;
+  };
   readonly title: string;
   /** Names the snapshot, revision and path, so a citation maps back to exactly what was read. */
   readonly context: string;
@@ -42,8 +46,14 @@ export interface AnthropicSearchResultBlock {
  * ```
  */
 export function toAnthropicDocument(read: ReadFileOutput): AnthropicDocumentBlock;
-export function toAnthropicDocument(snapshot: KnowledgeSnapshot, file: CitableFile): AnthropicDocumentBlock;
-export function toAnthropicDocument(readOrSnapshot: ReadFileOutput | KnowledgeSnapshot, file?: CitableFile): AnthropicDocumentBlock {
+export function toAnthropicDocument(
+  snapshot: KnowledgeSnapshot,
+  file: CitableFile,
+): AnthropicDocumentBlock;
+export function toAnthropicDocument(
+  readOrSnapshot: ReadFileOutput | KnowledgeSnapshot,
+  file?: CitableFile,
+): AnthropicDocumentBlock {
   const read = citableRead('toAnthropicDocument', readOrSnapshot, file);
   return {
     type: 'document',
@@ -67,8 +77,14 @@ export function toAnthropicDocument(readOrSnapshot: ReadFileOutput | KnowledgeSn
  * ```
  */
 export function toAnthropicSearchResult(read: ReadFileOutput): AnthropicSearchResultBlock;
-export function toAnthropicSearchResult(snapshot: KnowledgeSnapshot, file: CitableFile): AnthropicSearchResultBlock;
-export function toAnthropicSearchResult(readOrSnapshot: ReadFileOutput | KnowledgeSnapshot, file?: CitableFile): AnthropicSearchResultBlock {
+export function toAnthropicSearchResult(
+  snapshot: KnowledgeSnapshot,
+  file: CitableFile,
+): AnthropicSearchResultBlock;
+export function toAnthropicSearchResult(
+  readOrSnapshot: ReadFileOutput | KnowledgeSnapshot,
+  file?: CitableFile,
+): AnthropicSearchResultBlock {
   const read = citableRead('toAnthropicSearchResult', readOrSnapshot, file);
   return {
     type: 'search_result',

@@ -58,6 +58,14 @@ export function toAnthropicTools(tools: readonly KnowledgeToolDefinition[]): Ant
  * content.push(toAnthropicToolResult(block.id, result));
  * ```
  */
-export function toAnthropicToolResult(toolUseId: string, result: KnowledgeToolResult): AnthropicToolResultBlock {
-  return { type: 'tool_result', tool_use_id: toolUseId, content: JSON.stringify(result.structuredContent), is_error: result.isError };
+export function toAnthropicToolResult(
+  toolUseId: string,
+  result: KnowledgeToolResult,
+): AnthropicToolResultBlock {
+  return {
+    type: 'tool_result',
+    tool_use_id: toolUseId,
+    content: JSON.stringify(result.structuredContent),
+    is_error: result.isError,
+  };
 }

@@ -33,14 +33,24 @@ export type LangChainToolFactory<T> = (
  * const text = await lcTools[0].invoke({ query: 'renewal notices' });
  * ```
  */
-export function toLangChainTools<T>(tools: readonly KnowledgeToolDefinition[], tool: LangChainToolFactory<T>): T[] {
+export function toLangChainTools<T>(
+  tools: readonly KnowledgeToolDefinition[],
+  tool: LangChainToolFactory<T>,
+): T[] {
   return tools.map((definition) =>
     tool(
       async (input, config) => {
-        const result = await definition.execute(input, config?.signal === undefined ? {} : { signal: config.signal });
+        const result = await definition.execute(
+          input,
+          config?.signal === undefined ? {} : { signal: config.signal },
+        );
         return JSON.stringify(result.structuredContent);
       },
-      { name: definition.name, description: definition.description, schema: cloneJson(definition.inputSchema) as ToolParametersSchema },
+      {
+        name: definition.name,
+        description: definition.description,
+        schema: cloneJson(definition.inputSchema) as ToolParametersSchema,
+      },
     ),
   );
 }

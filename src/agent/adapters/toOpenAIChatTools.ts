@@ -30,9 +30,14 @@ export interface OpenAIChatFunctionTool {
  * const completion = await openai.chat.completions.create({ model, messages, tools: toOpenAIChatTools(tools) });
  * ```
  */
-export function toOpenAIChatTools(tools: readonly KnowledgeToolDefinition[], options: OpenAIToolsOptions = {}): OpenAIChatFunctionTool[] {
-  return toOpenAIResponsesTools(tools, options).map(({ name, description, parameters, strict }) => ({
-    type: 'function',
-    function: { name, description, parameters, strict },
-  }));
+export function toOpenAIChatTools(
+  tools: readonly KnowledgeToolDefinition[],
+  options: OpenAIToolsOptions = {},
+): OpenAIChatFunctionTool[] {
+  return toOpenAIResponsesTools(tools, options).map(
+    ({ name, description, parameters, strict }) => ({
+      type: 'function',
+      function: { name, description, parameters, strict },
+    }),
+  );
 }

@@ -34,13 +34,18 @@ export interface OpenAIResponsesFunctionTool {
  * const response = await openai.responses.create({ model, input, tools: toOpenAIResponsesTools(tools) });
  * ```
  */
-export function toOpenAIResponsesTools(tools: readonly KnowledgeToolDefinition[], options: OpenAIToolsOptions = {}): OpenAIResponsesFunctionTool[] {
+export function toOpenAIResponsesTools(
+  tools: readonly KnowledgeToolDefinition[],
+  options: OpenAIToolsOptions = {},
+): OpenAIResponsesFunctionTool[] {
   const strict = options.strict ?? true;
   return tools.map((tool) => ({
     type: 'function',
     name: tool.name,
     description: tool.description,
-    parameters: strict ? toStrictSchema(tool.inputSchema) : (cloneJson(tool.inputSchema) as ToolParametersSchema),
+    parameters: strict
+      ? toStrictSchema(tool.inputSchema)
+      : (cloneJson(tool.inputSchema) as ToolParametersSchema),
     strict,
   }));
 }

@@ -1,5 +1,9 @@
 import type { JsonValue } from '../types.js';
-import { KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorBody, type KnowledgeToolErrorCode } from './codes.js';
+import {
+  KNOWLEDGE_TOOL_ERROR_STATUS,
+  type KnowledgeToolErrorBody,
+  type KnowledgeToolErrorCode,
+} from './codes.js';
 
 /** Options of `KnowledgeToolError`. */
 export interface KnowledgeToolErrorOptions {
@@ -48,7 +52,11 @@ export class KnowledgeToolError extends Error {
    * @param message - what was wrong and what to call instead.
    * @param options - `requestId`, `retryAfterSeconds`, `details`, `cause`, `httpStatus`.
    */
-  constructor(code: KnowledgeToolErrorCode, message: string, options: KnowledgeToolErrorOptions = {}) {
+  constructor(
+    code: KnowledgeToolErrorCode,
+    message: string,
+    options: KnowledgeToolErrorOptions = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.httpStatus = options.httpStatus ?? KNOWLEDGE_TOOL_ERROR_STATUS[code];
@@ -64,7 +72,9 @@ export class KnowledgeToolError extends Error {
         code: this.code,
         message: this.message,
         httpStatus: this.httpStatus,
-        ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
+        ...(this.retryAfterSeconds === undefined
+          ? {}
+          : { retryAfterSeconds: this.retryAfterSeconds }),
       },
       requestId: this.requestId,
     };
@@ -78,7 +88,10 @@ export class KnowledgeToolError extends Error {
  * @returns `true` for a `KnowledgeToolError`, also one from another copy of the package.
  */
 export function isKnowledgeToolError(value: unknown): value is KnowledgeToolError {
-  return value instanceof KnowledgeToolError || (value instanceof Error && value.name === 'KnowledgeToolError' && 'httpStatus' in value);
+  return (
+    value instanceof KnowledgeToolError ||
+    (value instanceof Error && value.name === 'KnowledgeToolError' && 'httpStatus' in value)
+  );
 }
 
 /** A fresh `req-<uuid>` (Web Crypto, available in Node 20, browsers, Deno, Bun and workers). */

@@ -68,16 +68,27 @@ export class ExplorationLedger {
   beginSearch(call: SearchCall, context: KnowledgeCallContext | undefined): SearchTicket {
     const { question, maxFollowUps } = this.#options;
     if (typeof call.cursor === 'string' && this.#cursors.get(call.cursor) === call.paramsKey) {
-      return { continuation: true, paramsKey: call.paramsKey, seq: this.#searchSeq, previousMark: this.#pagesAtLastSearch };
+      return {
+        continuation: true,
+        paramsKey: call.paramsKey,
+        seq: this.#searchSeq,
+        previousMark: this.#pagesAtLastSearch,
+      };
     }
     const started = this.#searchesDone + this.#searchesPending;
     if (started === 0) {
       if (call.query !== question) this.#refuse('first_search_is_question', 0, context);
     } else {
       if (started - 1 >= maxFollowUps) this.#refuse('follow_ups_exhausted', maxFollowUps, context);
-      if (this.#pages.size <= this.#pagesAtLastSearch) this.#refuse('new_page_before_follow_up', maxFollowUps, context);
+      if (this.#pages.size <= this.#pagesAtLastSearch)
+        this.#refuse('new_page_before_follow_up', maxFollowUps, context);
     }
-    const ticket = { continuation: false, paramsKey: call.paramsKey, seq: ++this.#searchSeq, previousMark: this.#pagesAtLastSearch };
+    const ticket = {
+      continuation: false,
+      paramsKey: call.paramsKey,
+      seq: ++this.#searchSeq,
+      previousMark: this.#pagesAtLastSearch,
+    };
     this.#pagesAtLastSearch = this.#pages.size;
     this.#searchesPending++;
     return ticket;
@@ -87,10 +98,12 @@ export class ExplorationLedger {
   endSearch(ticket: SearchTicket, output: SearchFilesOutput | undefined): void {
     if (!ticket.continuation) this.#searchesPending--;
     if (output === undefined) {
-      if (!ticket.continuation && ticket.seq === this.#searchSeq) this.#pagesAtLastSearch = ticket.previousMark;
+      if (!ticket.continuation && ticket.seq === this.#searchSeq)
+        this.#pagesAtLastSearch = ticket.previousMark;
       return;
     }
-    if (typeof output.nextCursor === 'string') this.#cursors.set(output.nextCursor, ticket.paramsKey);
+    if (typeof output.nextCursor === 'string')
+      this.#cursors.set(output.nextCursor, ticket.paramsKey);
     const allRead = output.items.every((item) => this.#pages.has(item.fileId));
     if (!ticket.continuation) {
       this.#searchesDone++;
@@ -110,7 +123,9 @@ export class ExplorationLedger {
   requestKey(call: ReadCall): string | null {
     if (call.selectionKey === null) return null;
     const id = call.fileId ?? (call.path === undefined ? undefined : this.#pathToId.get(call.path));
-    return id === undefined ? `path\0${call.path}\0${call.selectionKey}` : `id\0${id}\0${call.selectionKey}`;
+    return id === undefined
+      ? `path\0${call.path}\0${call.selectionKey}`
+      : `id\0${id}\0${call.selectionKey}`;
   }
 
   /** The earlier result of the same read, when there is one and it fits `maxChars`. */
@@ -119,12 +134,15 @@ export class ExplorationLedger {
     const canonical = key === null ? undefined : this.#aliases.get(key);
     const output = canonical === undefined ? undefined : this.#results.get(canonical);
     if (output === undefined) return undefined;
-    return call.maxChars === undefined || codePointLength(output.content) <= call.maxChars ? output : undefined;
+    return call.maxChars === undefined || codePointLength(output.content) <= call.maxChars
+      ? output
+      : undefined;
   }
 
   /** Reserve one read. @throws `EXPLORATION_LIMIT` `reads_exhausted` */
   beginRead(context: KnowledgeCallContext | undefined): void {
-    if (this.#readsDone + this.#readsPending >= this.#options.maxReads) this.#refuse('reads_exhausted', this.#options.maxReads, context);
+    if (this.#readsDone + this.#readsPending >= this.#options.maxReads)
+      this.#refuse('reads_exhausted', this.#options.maxReads, context);
     this.#readsPending++;
   }
 
@@ -132,14 +150,18 @@ export class ExplorationLedger {
    * Record a read's outcome (`undefined`: it failed, the reservation is given back). A result equal to
    * an earlier one (a concurrent twin, or the same selection asked differently) costs nothing.
    */
-  endRead(call: ReadCall, output: ReadFileOutput | undefined): { readonly output: ReadFileOutput; readonly repeated: boolean } | undefined {
+  endRead(
+    call: ReadCall,
+    output: ReadFileOutput | undefined,
+  ): { readonly output: ReadFileOutput; readonly repeated: boolean } | undefined {
     this.#readsPending--;
     if (output === undefined) return undefined;
     const { fileId, path, selection, snapshotId } = output.file;
     const canonical = `id\0${fileId}\0${selectionKeyOf(selection)}`;
     this.#pathToId.set(path, fileId);
     this.#aliases.set(canonical, canonical);
-    if (call.selectionKey !== null) this.#aliases.set(`id\0${fileId}\0${call.selectionKey}`, canonical);
+    if (call.selectionKey !== null)
+      this.#aliases.set(`id\0${fileId}\0${call.selectionKey}`, canonical);
     const earlier = this.#results.get(canonical);
     if (earlier !== undefined) return { output: earlier, repeated: true };
     const kept = structuredClone(output);
@@ -148,7 +170,15 @@ export class ExplorationLedger {
     if (snapshotId !== null && selection !== null) {
       this.#pages.add(fileId);
       const { title, revision } = kept.file;
-      this.#evidence.push({ fileId, path, title, revision, snapshotId, selection: kept.file.selection!, content: kept.content });
+      this.#evidence.push({
+        fileId,
+        path,
+        title,
+        revision,
+        snapshotId,
+        selection: kept.file.selection!,
+        content: kept.content,
+      });
     }
     return { output: kept, repeated: false };
   }

@@ -13,13 +13,19 @@ export type ExplorationRule =
   | 'follow_ups_exhausted'
   | 'reads_exhausted';
 
-const quote = (text: string): string => JSON.stringify([...text].length > 80 ? `${[...text].slice(0, 79).join('')}…` : text);
+const quote = (text: string): string =>
+  JSON.stringify([...text].length > 80 ? `${[...text].slice(0, 79).join('')}…` : text);
 
 /**
  * The message of each rule. Words are neutral between the session API and its tools: "a search with
  * no query" is `session.search()` and `search_files` with `query: null`.
  */
-function message(rule: ExplorationRule, question: string, status: ExplorationStatus, limit: number): string {
+function message(
+  rule: ExplorationRule,
+  question: string,
+  status: ExplorationStatus,
+  limit: number,
+): string {
   switch (rule) {
     case 'first_search_is_question':
       return (
@@ -36,7 +42,9 @@ function message(rule: ExplorationRule, question: string, status: ExplorationSta
     case 'follow_ups_exhausted':
       return (
         `All ${limit} follow-up searches are used. Answer from the sources read` +
-        (status.readsLeft > 0 ? `, or read candidates already found (${status.readsLeft} reads left).` : '.')
+        (status.readsLeft > 0
+          ? `, or read candidates already found (${status.readsLeft} reads left).`
+          : '.')
       );
     case 'reads_exhausted':
       return `All ${limit} reads are used. Answer from the sources read; rereading a page already read costs nothing.`;
@@ -60,7 +68,10 @@ export function explorationLimit(
   limit: number,
   context: KnowledgeCallContext | undefined,
 ): KnowledgeToolError {
-  const requestId = typeof context?.requestId === 'string' && context.requestId !== '' ? context.requestId : undefined;
+  const requestId =
+    typeof context?.requestId === 'string' && context.requestId !== ''
+      ? context.requestId
+      : undefined;
   return new KnowledgeToolError('EXPLORATION_LIMIT', message(rule, question, status, limit), {
     requestId,
     details: { rule, status: { ...status } },

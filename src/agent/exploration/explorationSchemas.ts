@@ -5,7 +5,12 @@
  */
 import type { JsonObject, JsonSchema } from '../types.js';
 import { arrayOf, objectSchema, typed } from '../tools/schemas/common.js';
-import { deepFreeze, READ_FILE_OUTPUT_SCHEMA, SEARCH_FILES_INPUT_SCHEMA, SEARCH_FILES_OUTPUT_SCHEMA } from '../tools/schemas/index.js';
+import {
+  deepFreeze,
+  READ_FILE_OUTPUT_SCHEMA,
+  SEARCH_FILES_INPUT_SCHEMA,
+  SEARCH_FILES_OUTPUT_SCHEMA,
+} from '../tools/schemas/index.js';
 
 const count = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
 
@@ -14,7 +19,9 @@ export const EXPLORATION_STATUS_SCHEMA: JsonSchema = deepFreeze(
   objectSchema(
     'The exploration budgets and stop advice after this call.',
     {
-      searchesUsed: count('Searches made: the first and the follow-ups (pages of one search are not counted).'),
+      searchesUsed: count(
+        'Searches made: the first and the follow-ups (pages of one search are not counted).',
+      ),
       followUpsLeft: count('Follow-up searches left.'),
       readsUsed: count('Reads that cost budget (rereads are free).'),
       readsLeft: count('Reads left.'),
@@ -32,7 +39,12 @@ export const EXPLORATION_STATUS_SCHEMA: JsonSchema = deepFreeze(
 /** A copy of an object schema with extra properties, all required. */
 function extend(base: JsonSchema, description: string, extra: JsonObject): JsonSchema {
   const properties = { ...(base['properties'] as JsonObject), ...extra };
-  return deepFreeze(objectSchema(description, properties, [...(base['required'] as readonly string[]), ...Object.keys(extra)]));
+  return deepFreeze(
+    objectSchema(description, properties, [
+      ...(base['required'] as readonly string[]),
+      ...Object.keys(extra),
+    ]),
+  );
 }
 
 /** Input of the exploration `search_files`: the base input with `query` optional (null: the question). */
@@ -52,20 +64,34 @@ export const EXPLORATION_SEARCH_INPUT_SCHEMA: JsonSchema = deepFreeze(
 );
 
 /** Output of the exploration `search_files`: the base output and `exploration`. */
-export const EXPLORATION_SEARCH_OUTPUT_SCHEMA: JsonSchema = extend(SEARCH_FILES_OUTPUT_SCHEMA, 'Candidate pages for the query, best first, and the exploration status.', {
-  exploration: EXPLORATION_STATUS_SCHEMA,
-});
+export const EXPLORATION_SEARCH_OUTPUT_SCHEMA: JsonSchema = extend(
+  SEARCH_FILES_OUTPUT_SCHEMA,
+  'Candidate pages for the query, best first, and the exploration status.',
+  {
+    exploration: EXPLORATION_STATUS_SCHEMA,
+  },
+);
 
 /** Output of the exploration `read_file`: the base output, `repeated` and `exploration`. */
-export const EXPLORATION_READ_OUTPUT_SCHEMA: JsonSchema = extend(READ_FILE_OUTPUT_SCHEMA, 'The file and its content, whether it was a reread, and the exploration status.', {
-  repeated: typed('boolean', 'true when this file was already read with the same selection in this exploration: the earlier result, at no cost.'),
-  exploration: EXPLORATION_STATUS_SCHEMA,
-});
+export const EXPLORATION_READ_OUTPUT_SCHEMA: JsonSchema = extend(
+  READ_FILE_OUTPUT_SCHEMA,
+  'The file and its content, whether it was a reread, and the exploration status.',
+  {
+    repeated: typed(
+      'boolean',
+      'true when this file was already read with the same selection in this exploration: the earlier result, at no cost.',
+    ),
+    exploration: EXPLORATION_STATUS_SCHEMA,
+  },
+);
 
 /** Input of `exploration_status`: no arguments. */
-export const EXPLORATION_STATUS_INPUT_SCHEMA: JsonSchema = deepFreeze(objectSchema('exploration_status takes no arguments.', {}, []));
+export const EXPLORATION_STATUS_INPUT_SCHEMA: JsonSchema = deepFreeze(
+  objectSchema('exploration_status takes no arguments.', {}, []),
+);
 
-const SELECTION = (READ_FILE_OUTPUT_SCHEMA['properties'] as { file: { properties: JsonObject } }).file.properties['selection'] as JsonSchema;
+const SELECTION = (READ_FILE_OUTPUT_SCHEMA['properties'] as { file: { properties: JsonObject } })
+  .file.properties['selection'] as JsonSchema;
 
 const EVIDENCE_ITEM = objectSchema(
   'A page read: a source the answer may use.',
@@ -75,8 +101,13 @@ const EVIDENCE_ITEM = objectSchema(
     title: typed('string', 'The page title.'),
     revision: { type: ['string', 'integer'], description: "The page's revision." },
     snapshotId: typed('string', 'The snapshot ID to cite.'),
-    selection: { anyOf: (SELECTION['anyOf'] as JsonSchema[]).slice(0, 2), description: 'What was read: the whole page, or sections.' },
-    chars: count('Code points of the content read (the content itself is in the read_file result).'),
+    selection: {
+      anyOf: (SELECTION['anyOf'] as JsonSchema[]).slice(0, 2),
+      description: 'What was read: the whole page, or sections.',
+    },
+    chars: count(
+      'Code points of the content read (the content itself is in the read_file result).',
+    ),
   },
   ['fileId', 'path', 'title', 'revision', 'snapshotId', 'selection', 'chars'],
 );
@@ -88,7 +119,10 @@ export const EXPLORATION_STATUS_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     {
       question: typed('string', 'The question being explored.'),
       status: EXPLORATION_STATUS_SCHEMA,
-      evidence: arrayOf(EVIDENCE_ITEM, 'The pages read, in read order; navigation files, search excerpts and relationships are never evidence.'),
+      evidence: arrayOf(
+        EVIDENCE_ITEM,
+        'The pages read, in read order; navigation files, search excerpts and relationships are never evidence.',
+      ),
     },
     ['question', 'status', 'evidence'],
   ),

@@ -32,9 +32,23 @@ export interface ExplorationToolsOptions {
 
 type Run = (args: Record<string, unknown>, context: KnowledgeCallContext) => Promise<JsonObject>;
 
-function define(name: string, text: ExplorationToolText, inputSchema: JsonSchema, outputSchema: JsonSchema, run: Run): KnowledgeToolDefinition {
+function define(
+  name: string,
+  text: ExplorationToolText,
+  inputSchema: JsonSchema,
+  outputSchema: JsonSchema,
+  run: Run,
+): KnowledgeToolDefinition {
   const execute = toolExecute(name, run);
-  return Object.freeze({ name, title: text.title, description: text.description, inputSchema, outputSchema, annotations: KNOWLEDGE_TOOL_ANNOTATIONS, execute });
+  return Object.freeze({
+    name,
+    title: text.title,
+    description: text.description,
+    inputSchema,
+    outputSchema,
+    annotations: KNOWLEDGE_TOOL_ANNOTATIONS,
+    execute,
+  });
 }
 
 function fail(path: readonly string[], message: string): never {
@@ -58,14 +72,34 @@ function fail(path: readonly string[], message: string): never {
  * const first = await tools[0].execute({ query: null });
  * ```
  */
-export function explorationTools(session: ExplorationSession, options?: ExplorationToolsOptions): readonly KnowledgeToolDefinition[] {
-  if (options !== undefined && !isPlainObject(options)) fail(['options'], 'explorationTools options must be an object such as { prefix: "kb_" }, or omitted.');
+export function explorationTools(
+  session: ExplorationSession,
+  options?: ExplorationToolsOptions,
+): readonly KnowledgeToolDefinition[] {
+  if (options !== undefined && !isPlainObject(options))
+    fail(
+      ['options'],
+      'explorationTools options must be an object such as { prefix: "kb_" }, or omitted.',
+    );
   for (const key of Object.keys(options ?? {})) {
-    if (key !== 'prefix') fail(['options', key], `explorationTools does not take the option \`${key}\`: use \`prefix\`.`);
+    if (key !== 'prefix')
+      fail(
+        ['options', key],
+        `explorationTools does not take the option \`${key}\`: use \`prefix\`.`,
+      );
   }
   const s = session as unknown as Record<string, unknown> | null;
-  if (typeof s !== 'object' || s === null || typeof s['search'] !== 'function' || typeof s['read'] !== 'function' || typeof s['evidence'] !== 'function') {
-    fail(['session'], 'explorationTools needs an exploration session: pass startExploration(source, { question }).');
+  if (
+    typeof s !== 'object' ||
+    s === null ||
+    typeof s['search'] !== 'function' ||
+    typeof s['read'] !== 'function' ||
+    typeof s['evidence'] !== 'function'
+  ) {
+    fail(
+      ['session'],
+      'explorationTools needs an exploration session: pass startExploration(source, { question }).',
+    );
   }
   // knowledgeTools checks the prefix (letters, digits, _ and -, at most 52) before any name is built.
   const prefix = ((options as ExplorationToolsOptions | undefined)?.prefix ?? '') as string;
@@ -75,30 +109,64 @@ export function explorationTools(session: ExplorationSession, options?: Explorat
     readRelated: (input, context) => session.readRelated(input, context),
     expandGraph: (input, context) => session.expandGraph(input, context),
   };
-  const passthrough = knowledgeTools(discovery as KnowledgeSource, { prefix, include: ['list_tree', 'get_file', 'read_related', 'expand_graph'] });
+  const passthrough = knowledgeTools(discovery as KnowledgeSource, {
+    prefix,
+    include: ['list_tree', 'get_file', 'read_related', 'expand_graph'],
+  });
 
   const search: Run = async ({ query, ...rest }, context) => {
     const output = await session.search(query as string | null | undefined, rest, context);
     return { ...output, exploration: { ...session.status } } as unknown as JsonObject;
   };
   const read: Run = async ({ fileId, path, ...rest }, context) => {
-    const target = { ...(fileId === undefined ? {} : { fileId }), ...(path === undefined ? {} : { path }) } as ExplorationReadTarget;
+    const target = {
+      ...(fileId === undefined ? {} : { fileId }),
+      ...(path === undefined ? {} : { path }),
+    } as ExplorationReadTarget;
     const output = await session.read(target, rest, context);
     return { ...output, exploration: { ...session.status } } as unknown as JsonObject;
   };
   const status: Run = async (args, context) => {
     const extra = Object.keys(args)[0];
     if (extra !== undefined) {
-      throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${prefix}exploration_status\` takes no arguments; remove \`${extra}\`.`, { requestId: context.requestId });
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `\`${prefix}exploration_status\` takes no arguments; remove \`${extra}\`.`,
+        { requestId: context.requestId },
+      );
     }
-    const evidence = session.evidence().map(({ content, ...entry }) => ({ ...entry, chars: codePointLength(content) }));
-    return { question: session.question, status: { ...session.status }, evidence } as unknown as JsonObject;
+    const evidence = session
+      .evidence()
+      .map(({ content, ...entry }) => ({ ...entry, chars: codePointLength(content) }));
+    return {
+      question: session.question,
+      status: { ...session.status },
+      evidence,
+    } as unknown as JsonObject;
   };
 
   return Object.freeze([
-    define(`${prefix}search_files`, EXPLORATION_TOOL_TEXTS.search_files, EXPLORATION_SEARCH_INPUT_SCHEMA, EXPLORATION_SEARCH_OUTPUT_SCHEMA, search),
-    define(`${prefix}read_file`, EXPLORATION_TOOL_TEXTS.read_file, READ_FILE_INPUT_SCHEMA, EXPLORATION_READ_OUTPUT_SCHEMA, read),
+    define(
+      `${prefix}search_files`,
+      EXPLORATION_TOOL_TEXTS.search_files,
+      EXPLORATION_SEARCH_INPUT_SCHEMA,
+      EXPLORATION_SEARCH_OUTPUT_SCHEMA,
+      search,
+    ),
+    define(
+      `${prefix}read_file`,
+      EXPLORATION_TOOL_TEXTS.read_file,
+      READ_FILE_INPUT_SCHEMA,
+      EXPLORATION_READ_OUTPUT_SCHEMA,
+      read,
+    ),
     ...passthrough,
-    define(`${prefix}exploration_status`, EXPLORATION_TOOL_TEXTS.exploration_status, EXPLORATION_STATUS_INPUT_SCHEMA, EXPLORATION_STATUS_OUTPUT_SCHEMA, status),
+    define(
+      `${prefix}exploration_status`,
+      EXPLORATION_TOOL_TEXTS.exploration_status,
+      EXPLORATION_STATUS_INPUT_SCHEMA,
+      EXPLORATION_STATUS_OUTPUT_SCHEMA,
+      status,
+    ),
   ]);
 }

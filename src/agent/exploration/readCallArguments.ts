@@ -4,7 +4,12 @@
  * and a repeated read. Only what the session interprets is checked here; the source checks the rest.
  */
 import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
-import type { KnowledgeCallContext, ReadFileInput, ReadSelection, SearchFilesInput } from '../types.js';
+import type {
+  KnowledgeCallContext,
+  ReadFileInput,
+  ReadSelection,
+  SearchFilesInput,
+} from '../types.js';
 import { isPlainObject, show } from './values.js';
 
 /** A search call, ready for the source. */
@@ -29,7 +34,10 @@ export interface ReadCall {
 
 const fail = (message: string, context: KnowledgeCallContext | undefined): KnowledgeToolError =>
   new KnowledgeToolError('INVALID_ARGUMENT', message, {
-    requestId: typeof context?.requestId === 'string' && context.requestId !== '' ? context.requestId : undefined,
+    requestId:
+      typeof context?.requestId === 'string' && context.requestId !== ''
+        ? context.requestId
+        : undefined,
   });
 
 const absent = (value: unknown): value is null | undefined => value === undefined || value === null;
@@ -37,7 +45,9 @@ const absent = (value: unknown): value is null | undefined => value === undefine
 /** A parameter for a key: JSON for plain values, the default when absent, a marker otherwise. */
 function keyPart(value: unknown, fallback: string | number | boolean): string {
   if (absent(value)) return JSON.stringify(fallback);
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? JSON.stringify(value) : `?${typeof value}`;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? JSON.stringify(value)
+    : `?${typeof value}`;
 }
 
 /**
@@ -46,11 +56,19 @@ function keyPart(value: unknown, fallback: string | number | boolean): string {
  * @param question - the session's trimmed question, used when `query` is absent.
  * @throws KnowledgeToolError `INVALID_ARGUMENT` for a query that is not a string, options that are not an object or hold `query`.
  */
-export function readSearchCall(question: string, query: unknown, options: unknown, context: KnowledgeCallContext | undefined): SearchCall {
-  if (!absent(query) && typeof query !== 'string') throw fail(`\`search\`: \`query\` must be a string or omitted, not ${show(query)}.`, context);
-  if (!absent(options) && !isPlainObject(options)) throw fail(`\`search\`: the options must be an object, not ${show(options)}.`, context);
+export function readSearchCall(
+  question: string,
+  query: unknown,
+  options: unknown,
+  context: KnowledgeCallContext | undefined,
+): SearchCall {
+  if (!absent(query) && typeof query !== 'string')
+    throw fail(`\`search\`: \`query\` must be a string or omitted, not ${show(query)}.`, context);
+  if (!absent(options) && !isPlainObject(options))
+    throw fail(`\`search\`: the options must be an object, not ${show(options)}.`, context);
   const rest: Record<string, unknown> = absent(options) ? {} : options;
-  if (Object.hasOwn(rest, 'query')) throw fail('`search`: pass the query as the first argument, not in the options.', context);
+  if (Object.hasOwn(rest, 'query'))
+    throw fail('`search`: pass the query as the first argument, not in the options.', context);
   const text = absent(query) ? question : query;
   const trimmed = text.trim();
   const paramsKey = [
@@ -61,12 +79,19 @@ export function readSearchCall(question: string, query: unknown, options: unknow
     keyPart(rest['rerank'], false),
     keyPart(rest['limit'], 10),
   ].join(',');
-  return { input: { ...rest, query: text } as SearchFilesInput, query: trimmed, paramsKey, cursor: rest['cursor'] };
+  return {
+    input: { ...rest, query: text } as SearchFilesInput,
+    query: trimmed,
+    paramsKey,
+    cursor: rest['cursor'],
+  };
 }
 
 /** The key of a selection as a read result reports it; navigation files (`null`) read as `document`. */
 export function selectionKeyOf(selection: ReadSelection | null): string {
-  return selection === null || selection.mode === 'document' ? 'document' : `${selection.mode}:${JSON.stringify(selection.sectionIds)}`;
+  return selection === null || selection.mode === 'document'
+    ? 'document'
+    : `${selection.mode}:${JSON.stringify(selection.sectionIds)}`;
 }
 
 const READ_OPTION_KEYS = ['sectionIds', 'mode', 'maxChars'];
@@ -77,14 +102,26 @@ const TARGET_KEYS = ['fileId', 'path'];
  * (known keys, non-empty IDs, `mode` only with `sectionIds`, `maxChars` a non-negative integer): a
  * malformed read must reach the source and fail there, never be answered from an earlier result.
  */
-function requestedSelectionKey(target: Record<string, unknown>, options: Record<string, unknown>): string | null {
+function requestedSelectionKey(
+  target: Record<string, unknown>,
+  options: Record<string, unknown>,
+): string | null {
   if (!Object.keys(target).every((key) => TARGET_KEYS.includes(key))) return null;
   if (!Object.keys(options).every((key) => READ_OPTION_KEYS.includes(key))) return null;
   if (target['fileId'] === '' || target['path'] === '') return null;
   const { sectionIds, mode, maxChars } = options;
-  if (!absent(maxChars) && !(typeof maxChars === 'number' && Number.isSafeInteger(maxChars) && maxChars >= 0)) return null;
+  if (
+    !absent(maxChars) &&
+    !(typeof maxChars === 'number' && Number.isSafeInteger(maxChars) && maxChars >= 0)
+  )
+    return null;
   if (absent(sectionIds)) return absent(mode) ? 'document' : null;
-  if (!Array.isArray(sectionIds) || sectionIds.length === 0 || !sectionIds.every((id) => typeof id === 'string' && id !== '')) return null;
+  if (
+    !Array.isArray(sectionIds) ||
+    sectionIds.length === 0 ||
+    !sectionIds.every((id) => typeof id === 'string' && id !== '')
+  )
+    return null;
   const m = absent(mode) ? 'subtree' : mode;
   return m === 'self' || m === 'subtree' ? `${m}:${JSON.stringify(sectionIds)}` : null;
 }
@@ -94,18 +131,30 @@ function requestedSelectionKey(target: Record<string, unknown>, options: Record<
  *
  * @throws KnowledgeToolError `INVALID_ARGUMENT` unless the target is an object naming exactly one of a string `fileId` and a string `path`.
  */
-export function readReadCall(target: unknown, options: unknown, context: KnowledgeCallContext | undefined): ReadCall {
-  if (!isPlainObject(target)) throw fail(`\`read\` takes a target { fileId } or { path }, not ${show(target)}.`, context);
-  if (!absent(options) && !isPlainObject(options)) throw fail(`\`read\`: the options must be an object, not ${show(options)}.`, context);
+export function readReadCall(
+  target: unknown,
+  options: unknown,
+  context: KnowledgeCallContext | undefined,
+): ReadCall {
+  if (!isPlainObject(target))
+    throw fail(`\`read\` takes a target { fileId } or { path }, not ${show(target)}.`, context);
+  if (!absent(options) && !isPlainObject(options))
+    throw fail(`\`read\`: the options must be an object, not ${show(options)}.`, context);
   const rest: Record<string, unknown> = absent(options) ? {} : options;
   if (Object.hasOwn(rest, 'fileId') || Object.hasOwn(rest, 'path')) {
-    throw fail('`read`: name the file in the target ({ fileId } or { path }), not in the options.', context);
+    throw fail(
+      '`read`: name the file in the target ({ fileId } or { path }), not in the options.',
+      context,
+    );
   }
   const fileId = target['fileId'];
   const path = target['path'];
-  if (absent(fileId) === absent(path)) throw fail('`read` needs exactly one of `fileId` and `path`.', context);
-  if (!absent(fileId) && typeof fileId !== 'string') throw fail(`\`read\`: \`fileId\` must be a string, not ${show(fileId)}.`, context);
-  if (!absent(path) && typeof path !== 'string') throw fail(`\`read\`: \`path\` must be a string, not ${show(path)}.`, context);
+  if (absent(fileId) === absent(path))
+    throw fail('`read` needs exactly one of `fileId` and `path`.', context);
+  if (!absent(fileId) && typeof fileId !== 'string')
+    throw fail(`\`read\`: \`fileId\` must be a string, not ${show(fileId)}.`, context);
+  if (!absent(path) && typeof path !== 'string')
+    throw fail(`\`read\`: \`path\` must be a string, not ${show(path)}.`, context);
   const maxChars = rest['maxChars'];
   return {
     input: { ...target, ...rest } as ReadFileInput,

@@ -19,13 +19,20 @@ export const MAX_QUESTION_CODE_POINTS = 2000;
 
 const KEYS = ['question', 'maxFollowUps', 'maxReads'] as const;
 
-const invalid = (message: string): KnowledgeToolError => new KnowledgeToolError('INVALID_ARGUMENT', message);
+const invalid = (message: string): KnowledgeToolError =>
+  new KnowledgeToolError('INVALID_ARGUMENT', message);
 
-function budget(options: Record<string, unknown>, key: 'maxFollowUps' | 'maxReads', fallback: number): number {
+function budget(
+  options: Record<string, unknown>,
+  key: 'maxFollowUps' | 'maxReads',
+  fallback: number,
+): number {
   const value = options[key];
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw invalid(`\`startExploration\`: \`${key}\` must be a non-negative safe integer (default ${fallback}), not ${show(value)}.`);
+    throw invalid(
+      `\`startExploration\`: \`${key}\` must be a non-negative safe integer (default ${fallback}), not ${show(value)}.`,
+    );
   }
   return value;
 }
@@ -38,26 +45,49 @@ function budget(options: Record<string, unknown>, key: 'maxFollowUps' | 'maxRead
  * @returns the options with the question trimmed and defaults applied (2 follow-ups, 12 reads).
  * @throws KnowledgeToolError `INVALID_ARGUMENT` naming the field and the allowed values.
  */
-export function readExplorationOptions(source: unknown, options: unknown): CheckedExplorationOptions {
+export function readExplorationOptions(
+  source: unknown,
+  options: unknown,
+): CheckedExplorationOptions {
   if (typeof source !== 'object' || source === null) {
     throw invalid(`\`startExploration\` needs a KnowledgeSource, not ${show(source)}.`);
   }
   const missing = missingSourceMethod(source);
-  if (missing !== undefined) throw invalid(`\`startExploration\` needs a KnowledgeSource: \`source.${missing}\` is not a function.`);
+  if (missing !== undefined)
+    throw invalid(
+      `\`startExploration\` needs a KnowledgeSource: \`source.${missing}\` is not a function.`,
+    );
   if (!isPlainObject(options)) {
-    throw invalid(`\`startExploration\` takes options { question, maxFollowUps?, maxReads? }, not ${show(options)}.`);
+    throw invalid(
+      `\`startExploration\` takes options { question, maxFollowUps?, maxReads? }, not ${show(options)}.`,
+    );
   }
   for (const key of Object.keys(options)) {
     if (!(KEYS as readonly string[]).includes(key)) {
-      throw invalid(`\`startExploration\` has no option \`${key}\`. Its options are \`question\`, \`maxFollowUps\`, \`maxReads\`.`);
+      throw invalid(
+        `\`startExploration\` has no option \`${key}\`. Its options are \`question\`, \`maxFollowUps\`, \`maxReads\`.`,
+      );
     }
   }
   const raw = options['question'];
-  if (typeof raw !== 'string') throw invalid(`\`startExploration\`: \`question\` must be a string, not ${show(raw)}.`);
+  if (typeof raw !== 'string')
+    throw invalid(`\`startExploration\`: \`question\` must be a string, not ${show(raw)}.`);
   const question = raw.trim();
-  if (question === '') throw invalid('`startExploration`: `question` must be the complete question, not empty or blank.');
-  if (question.length > MAX_QUESTION_CODE_POINTS && codePointLength(question) > MAX_QUESTION_CODE_POINTS) {
-    throw invalid(`\`startExploration\`: \`question\` must be at most ${MAX_QUESTION_CODE_POINTS} code points after trimming.`);
+  if (question === '')
+    throw invalid(
+      '`startExploration`: `question` must be the complete question, not empty or blank.',
+    );
+  if (
+    question.length > MAX_QUESTION_CODE_POINTS &&
+    codePointLength(question) > MAX_QUESTION_CODE_POINTS
+  ) {
+    throw invalid(
+      `\`startExploration\`: \`question\` must be at most ${MAX_QUESTION_CODE_POINTS} code points after trimming.`,
+    );
   }
-  return { question, maxFollowUps: budget(options, 'maxFollowUps', 2), maxReads: budget(options, 'maxReads', 12) };
+  return {
+    question,
+    maxFollowUps: budget(options, 'maxFollowUps', 2),
+    maxReads: budget(options, 'maxReads', 12),
+  };
 }

@@ -3,13 +3,21 @@
  * source-first flow: search with the complete question first, read pages, follow up only after new
  * reading, stop within the budgets, answer from the pages read.
  */
-import type { KnowledgeCallContext, KnowledgeSource, ReadFileOutput, SearchFilesOutput } from '../types.js';
+import type {
+  KnowledgeCallContext,
+  KnowledgeSource,
+  ReadFileOutput,
+  SearchFilesOutput,
+} from '../types.js';
 import { ExplorationLedger } from './ExplorationLedger.js';
 import { readReadCall, readSearchCall } from './readCallArguments.js';
 import { readExplorationOptions } from './readExplorationOptions.js';
 import type { ExplorationOptions, ExplorationReadOutput, ExplorationSession } from './types.js';
 
-const repeat = (output: ReadFileOutput, repeated: boolean): ExplorationReadOutput => ({ ...structuredClone(output), repeated });
+const repeat = (output: ReadFileOutput, repeated: boolean): ExplorationReadOutput => ({
+  ...structuredClone(output),
+  repeated,
+});
 
 /**
  * Start a bounded exploration of `source` for one question.
@@ -30,12 +38,19 @@ const repeat = (output: ReadFileOutput, repeated: boolean): ExplorationReadOutpu
  * const pages = session.evidence(); // answer from these, citing their snapshotId
  * ```
  */
-export function startExploration(source: KnowledgeSource, options: ExplorationOptions): ExplorationSession {
+export function startExploration(
+  source: KnowledgeSource,
+  options: ExplorationOptions,
+): ExplorationSession {
   const checked = readExplorationOptions(source, options);
   const ledger = new ExplorationLedger(checked);
   const inFlight = new Map<string, Promise<unknown>>();
 
-  async function search(query?: unknown, searchOptions?: unknown, context?: KnowledgeCallContext): Promise<SearchFilesOutput> {
+  async function search(
+    query?: unknown,
+    searchOptions?: unknown,
+    context?: KnowledgeCallContext,
+  ): Promise<SearchFilesOutput> {
     const call = readSearchCall(checked.question, query, searchOptions, context);
     const ticket = ledger.beginSearch(call, context);
     let output: SearchFilesOutput;
@@ -49,7 +64,11 @@ export function startExploration(source: KnowledgeSource, options: ExplorationOp
     return output;
   }
 
-  async function read(target: unknown, readOptions?: unknown, context?: KnowledgeCallContext): Promise<ExplorationReadOutput> {
+  async function read(
+    target: unknown,
+    readOptions?: unknown,
+    context?: KnowledgeCallContext,
+  ): Promise<ExplorationReadOutput> {
     const call = readReadCall(target, readOptions, context);
     ledger.requireFirstSearch(context);
     for (;;) {

@@ -99,12 +99,20 @@ export interface ExplorationSession {
    * previous search, at most `maxFollowUps`. A `cursor` this session received as `nextCursor`, with the
    * same other parameters, continues its search and costs nothing.
    */
-  search(query?: string | null, options?: ExplorationSearchOptions | null, context?: KnowledgeCallContext): Promise<SearchFilesOutput>;
+  search(
+    query?: string | null,
+    options?: ExplorationSearchOptions | null,
+    context?: KnowledgeCallContext,
+  ): Promise<SearchFilesOutput>;
   /**
    * Read a file after the first search. A repeat of a read of this session (by `fileId` or `path`, same
    * `sectionIds` and `mode`) returns the earlier result with `repeated: true` and costs nothing.
    */
-  read(target: ExplorationReadTarget, options?: ExplorationReadOptions | null, context?: KnowledgeCallContext): Promise<ExplorationReadOutput>;
+  read(
+    target: ExplorationReadTarget,
+    options?: ExplorationReadOptions | null,
+    context?: KnowledgeCallContext,
+  ): Promise<ExplorationReadOutput>;
   /** The pages read, in read order, one entry per distinct page selection; never navigation files. Fresh objects. */
   evidence(): ExplorationEvidence[];
   /** `source.listTree` after the first search; free (discovery, not evidence). */

@@ -9,7 +9,13 @@ import { didYouMean, suggest } from '../../internal/suggest.js';
 import { describe, isPlainObject } from '../../internal/values.js';
 import type { KnowledgeCatalog } from '../../types.js';
 import { digest64 } from '../internal/digest.js';
-import type { DirectoryRecord, FileRecord, FileTable, NavRecord, PageRecord } from '../internal/model.js';
+import type {
+  DirectoryRecord,
+  FileRecord,
+  FileTable,
+  NavRecord,
+  PageRecord,
+} from '../internal/model.js';
 import type { CatalogSourceOptions } from '../types.js';
 import { pagePathProblem, readFileOptions } from './readFileOptions.js';
 import { summarize } from './summarize.js';
@@ -59,11 +65,18 @@ export function graphFilePath(fileId: string): string {
  * table.byPath('pages/help/faq.md')?.fileId; // 'faq'
  * ```
  */
-export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSourceOptions): FileTable {
+export function buildFileTable(
+  catalog: KnowledgeCatalog,
+  options: CatalogSourceOptions,
+): FileTable {
   const issues: KnowledgeIssue[] = [];
   const pages: PageRecord[] = [];
   const filesOption: unknown = options.files;
-  if (filesOption !== undefined && typeof filesOption !== 'function' && !isPlainObject(filesOption)) {
+  if (
+    filesOption !== undefined &&
+    typeof filesOption !== 'function' &&
+    !isPlainObject(filesOption)
+  ) {
     issues.push({
       code: 'INVALID_INPUT',
       path: ['files'],
@@ -89,7 +102,10 @@ export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSource
       message: `${API}: \`options.revision\` is ${describe(revision)}; pass a string or a safe integer, or leave it out for a digest of the content.`,
     });
   }
-  const checkedOptions: CatalogSourceOptions = typeof filesOption === 'function' || isPlainObject(filesOption) ? options : { ...options, files: undefined };
+  const checkedOptions: CatalogSourceOptions =
+    typeof filesOption === 'function' || isPlainObject(filesOption)
+      ? options
+      : { ...options, files: undefined };
   for (const id of catalog.ids) {
     let opts;
     try {
@@ -119,7 +135,13 @@ export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSource
     const doc = catalog.document(id);
     const needText = opts.title === undefined || opts.description === undefined;
     const found = needText
-      ? summarize(catalog.read({ documentId: id, selection: { mode: 'document' }, maxChars: Number.MAX_SAFE_INTEGER }).content)
+      ? summarize(
+          catalog.read({
+            documentId: id,
+            selection: { mode: 'document' },
+            maxChars: Number.MAX_SAFE_INTEGER,
+          }).content,
+        )
       : { title: undefined, description: undefined };
     pages.push(
       Object.freeze({
@@ -143,7 +165,8 @@ export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSource
       fileId: 'index.md',
       path: 'index.md',
       title: 'Index',
-      description: 'Lists every page with its title and description, by directory: for discovery, not evidence.',
+      description:
+        'Lists every page with its title and description, by directory: for discovery, not evidence.',
       pageId: null,
     }),
   ];
@@ -185,11 +208,20 @@ export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSource
     }
     byId.set(page.fileId, page);
   }
-  const directories = new Map<string, { path: string; name: string; fileCount: number; dirs: Set<string>; files: FileRecord[] }>();
+  const directories = new Map<
+    string,
+    { path: string; name: string; fileCount: number; dirs: Set<string>; files: FileRecord[] }
+  >();
   const dir = (path: string) => {
     let d = directories.get(path);
     if (d === undefined) {
-      d = { path, name: path.slice(path.lastIndexOf('/') + 1), fileCount: 0, dirs: new Set(), files: [] };
+      d = {
+        path,
+        name: path.slice(path.lastIndexOf('/') + 1),
+        fileCount: 0,
+        dirs: new Set(),
+        files: [],
+      };
       directories.set(path, d);
     }
     return d;
@@ -224,15 +256,21 @@ export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSource
   }
   if (issues.length > 0) throw new KnowledgeError(issues);
 
-  const lists = new Map<string, { directories: readonly DirectoryRecord[]; files: readonly FileRecord[] }>();
+  const lists = new Map<
+    string,
+    { directories: readonly DirectoryRecord[]; files: readonly FileRecord[] }
+  >();
   const records = new Map<string, DirectoryRecord>();
-  for (const d of directories.values()) records.set(d.path, Object.freeze({ path: d.path, name: d.name, fileCount: d.fileCount }));
+  for (const d of directories.values())
+    records.set(d.path, Object.freeze({ path: d.path, name: d.name, fileCount: d.fileCount }));
   for (const d of directories.values()) {
     const name = (f: { path: string }) => f.path.slice(f.path.lastIndexOf('/') + 1);
     lists.set(
       d.path,
       Object.freeze({
-        directories: Object.freeze([...d.dirs].map((p) => records.get(p)!).sort((a, b) => compareCodePoints(a.name, b.name))),
+        directories: Object.freeze(
+          [...d.dirs].map((p) => records.get(p)!).sort((a, b) => compareCodePoints(a.name, b.name)),
+        ),
         files: Object.freeze([...d.files].sort((a, b) => compareCodePoints(name(a), name(b)))),
       }),
     );
@@ -241,7 +279,17 @@ export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSource
   const activeContentRevision =
     options.revision ??
     `rev-${digest64(
-      stringify(pages.map((p) => [p.fileId, p.revision, p.locale, p.path, p.title, p.description, p.frontmatter])),
+      stringify(
+        pages.map((p) => [
+          p.fileId,
+          p.revision,
+          p.locale,
+          p.path,
+          p.title,
+          p.description,
+          p.frontmatter,
+        ]),
+      ),
     )}`;
 
   return Object.freeze({
@@ -253,6 +301,7 @@ export function buildFileTable(catalog: KnowledgeCatalog, options: CatalogSource
     directory: (path: string) => records.get(path),
     children: (path: string) => lists.get(path),
     closestIds: (id: string, n: number) => suggest(id, byId.keys()).slice(0, n),
-    closestPaths: (path: string, n: number) => suggest(path, [...byPath.keys(), ...records.keys()]).slice(0, n),
+    closestPaths: (path: string, n: number) =>
+      suggest(path, [...byPath.keys(), ...records.keys()]).slice(0, n),
   });
 }

@@ -25,7 +25,8 @@ export function pagePathProblem(path: string): string | undefined {
     if (c === 92) return 'must use `/`, not a backslash';
   }
   for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.' || segment === '..') return 'must have no empty, `.` or `..` segment';
+    if (segment === '' || segment === '.' || segment === '..')
+      return 'must have no empty, `.` or `..` segment';
   }
   return undefined;
 }
@@ -34,7 +35,8 @@ export function pagePathProblem(path: string): string | undefined {
 function copyJson(value: unknown, at: string, depth = 0): { value?: unknown; problem?: string } {
   if (depth > 64) return { problem: `${at} nests too deeply` };
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return { value };
-  if (typeof value === 'number') return Number.isFinite(value) ? { value } : { problem: `${at} is not a finite number` };
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? { value } : { problem: `${at} is not a finite number` };
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (let i = 0; i < value.length; i++) {
@@ -44,12 +46,20 @@ function copyJson(value: unknown, at: string, depth = 0): { value?: unknown; pro
     }
     return { value: Object.freeze(out) };
   }
-  if (typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)) {
+  if (
+    typeof value === 'object' &&
+    (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)
+  ) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const r = copyJson(v, `${at}.${k}`, depth + 1);
       if (r.problem) return r;
-      Object.defineProperty(out, k, { value: r.value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: r.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return { value: Object.freeze(out) };
   }
@@ -73,27 +83,54 @@ export interface CheckedFileOptions {
  * @param issues - where problems go, each `INVALID_INPUT` with the document ID and a `path` under `files`.
  * @returns the options, with `undefined` (or `{}` / `[]`) for whatever was absent or invalid.
  */
-export function readFileOptions(options: CatalogSourceOptions, id: string, issues: KnowledgeIssue[]): CheckedFileOptions {
+export function readFileOptions(
+  options: CatalogSourceOptions,
+  id: string,
+  issues: KnowledgeIssue[],
+): CheckedFileOptions {
   const where = ['files', id];
   const problem = (key: string | undefined, message: string) =>
-    issues.push({ code: 'INVALID_INPUT', documentId: id, path: key === undefined ? where : [...where, key], message: `${API}: \`files[${JSON.stringify(id)}]\`${key ? `.${key}` : ''} ${message}` });
+    issues.push({
+      code: 'INVALID_INPUT',
+      documentId: id,
+      path: key === undefined ? where : [...where, key],
+      message: `${API}: \`files[${JSON.stringify(id)}]\`${key ? `.${key}` : ''} ${message}`,
+    });
   let given: unknown;
   try {
-    given = typeof options.files === 'function' ? options.files(id) : options.files?.[id] !== undefined && Object.hasOwn(options.files, id) ? options.files[id] : undefined;
+    given =
+      typeof options.files === 'function'
+        ? options.files(id)
+        : options.files?.[id] !== undefined && Object.hasOwn(options.files, id)
+          ? options.files[id]
+          : undefined;
   } catch (error) {
-    problem(undefined, `could not be computed: the \`files\` function threw (${error instanceof Error ? error.message : String(error)}).`);
+    problem(
+      undefined,
+      `could not be computed: the \`files\` function threw (${error instanceof Error ? error.message : String(error)}).`,
+    );
     given = undefined;
   }
-  const result = { path: undefined, title: undefined, description: undefined, frontmatter: Object.freeze({}), tags: Object.freeze([]) } as {
+  const result = {
+    path: undefined,
+    title: undefined,
+    description: undefined,
+    frontmatter: Object.freeze({}),
+    tags: Object.freeze([]),
+  } as {
     -readonly [K in keyof CheckedFileOptions]: CheckedFileOptions[K];
   };
   if (given === undefined) return result;
   if (!isPlainObject(given)) {
-    problem(undefined, 'must be a plain object `{ path?, title?, description?, frontmatter? }` or `undefined`.');
+    problem(
+      undefined,
+      'must be a plain object `{ path?, title?, description?, frontmatter? }` or `undefined`.',
+    );
     return result;
   }
   const file = given as KnowledgeFileOptions & Record<string, unknown>;
-  for (const key of unknownKeys(file, KEYS)) problem(key, 'is not a file option; use `path`, `title`, `description` or `frontmatter`.');
+  for (const key of unknownKeys(file, KEYS))
+    problem(key, 'is not a file option; use `path`, `title`, `description` or `frontmatter`.');
   for (const key of ['path', 'title', 'description'] as const) {
     const v = file[key];
     if (v === undefined) continue;
@@ -103,18 +140,29 @@ export function readFileOptions(options: CatalogSourceOptions, id: string, issue
   if (result.path !== undefined) {
     const why = pagePathProblem(result.path);
     if (why) {
-      problem('path', `${JSON.stringify(result.path)} ${why}: a page path is a normalized relative POSIX path under \`pages/\` ending in \`.md\`, such as \`pages/guides/setup.md\`.`);
+      problem(
+        'path',
+        `${JSON.stringify(result.path)} ${why}: a page path is a normalized relative POSIX path under \`pages/\` ending in \`.md\`, such as \`pages/guides/setup.md\`.`,
+      );
       result.path = undefined;
     }
   }
   if (file.frontmatter !== undefined) {
     const copy = copyJson(file.frontmatter, 'frontmatter');
-    if (copy.problem || typeof copy.value !== 'object' || copy.value === null || Array.isArray(copy.value)) {
+    if (
+      copy.problem ||
+      typeof copy.value !== 'object' ||
+      copy.value === null ||
+      Array.isArray(copy.value)
+    ) {
       problem('frontmatter', `must be a JSON object${copy.problem ? `: ${copy.problem}` : ''}.`);
     } else {
       const fm = copy.value as JsonObject;
       const tags = fm['tags'];
-      if (tags !== undefined && (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string'))) {
+      if (
+        tags !== undefined &&
+        (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string'))
+      ) {
         problem('frontmatter', '`tags` must be an array of strings.');
       } else {
         result.frontmatter = fm;

@@ -8,7 +8,8 @@ import { collapseWhitespace } from './summarize.js';
 /** `[`, `]` and `\` escaped, whitespace collapsed, so a title stays the one-line text of its link. */
 function escapeLinkText(text: string): string {
   let out = '';
-  for (const ch of collapseWhitespace(text)) out += ch === '[' || ch === ']' || ch === '\\' ? `\\${ch}` : ch;
+  for (const ch of collapseWhitespace(text))
+    out += ch === '[' || ch === ']' || ch === '\\' ? `\\${ch}` : ch;
   return out;
 }
 
@@ -43,7 +44,8 @@ export function renderIndexMarkdown(table: FileTable): string {
     lines.push('', `## ${dir}`, '');
     for (const page of byDirectory.get(dir)!) {
       const target = page.path.split('/').map(encodeLinkSegment).join('/');
-      const description = page.description === null ? '' : ` — ${collapseWhitespace(page.description)}`;
+      const description =
+        page.description === null ? '' : ` — ${collapseWhitespace(page.description)}`;
       lines.push(`- [${escapeLinkText(page.title)}](${target})${description}`);
     }
   }
@@ -52,5 +54,8 @@ export function renderIndexMarkdown(table: FileTable): string {
 
 /** A path segment percent-encoded for a Markdown link target: `encodeURIComponent`, and `( ) ! ' *`, so a `)` cannot end the link. */
 function encodeLinkSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(/[()!'*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(segment).replace(
+    /[()!'*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }

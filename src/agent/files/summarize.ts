@@ -35,8 +35,19 @@ export function collapseWhitespace(text: string): string {
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 32;
-    const space = c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000 || c === 0x2028 || c === 0x2029 || c === 0xfeff ||
-      (c >= 0x2000 && c <= 0x200a) || c === 0x1680 || c === 0x202f || c === 0x205f || c === 0x85;
+    const space =
+      c === 32 ||
+      (c >= 9 && c <= 13) ||
+      c === 0xa0 ||
+      c === 0x3000 ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0xfeff ||
+      (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x1680 ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x85;
     if (space) {
       if (start >= 0) parts.push(text.slice(start, i));
       start = -1;
@@ -99,5 +110,8 @@ export function summarize(text: string): TextSummary {
   }
   const source = title === undefined ? firstParagraph : paragraph;
   const plain = source === undefined ? '' : plainInline(source, labels);
-  return { title, description: plain.length > 0 ? cutCodePoints(plain, DESCRIPTION_CHARS) : undefined };
+  return {
+    title,
+    description: plain.length > 0 ? cutCodePoints(plain, DESCRIPTION_CHARS) : undefined,
+  };
 }

@@ -6,7 +6,9 @@
 export function cloneJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   const root: unknown = Array.isArray(value) ? new Array<unknown>(value.length) : {};
-  const stack: [unknown, Record<string | number, unknown>][] = [[value, root as Record<string, unknown>]];
+  const stack: [unknown, Record<string | number, unknown>][] = [
+    [value, root as Record<string, unknown>],
+  ];
   while (stack.length > 0) {
     const [from, to] = stack.pop()!;
     if (Array.isArray(from)) {
@@ -15,7 +17,13 @@ export function cloneJson<T>(value: T): T {
       for (const key of Object.keys(from as object)) {
         const v = copyOne((from as Record<string, unknown>)[key], stack);
         // `__proto__` is an ordinary key in JSON: define it, never assign it.
-        if (key === '__proto__') Object.defineProperty(to, key, { value: v, enumerable: true, writable: true, configurable: true });
+        if (key === '__proto__')
+          Object.defineProperty(to, key, {
+            value: v,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         else to[key] = v;
       }
     }

@@ -67,7 +67,11 @@ export interface FileTable {
   /** A directory by its path (`""` is the root), or `undefined`. */
   directory(path: string): DirectoryRecord | undefined;
   /** Direct children of a directory: directories, then files, each in code-point order of their names. */
-  children(path: string): { readonly directories: readonly DirectoryRecord[]; readonly files: readonly FileRecord[] } | undefined;
+  children(
+    path: string,
+  ):
+    | { readonly directories: readonly DirectoryRecord[]; readonly files: readonly FileRecord[] }
+    | undefined;
   /** Up to `n` existing file IDs closest to `fileId` (for `NOT_FOUND` messages). */
   closestIds(fileId: string, n: number): readonly string[];
   /** Up to `n` existing file paths closest to `path`. */

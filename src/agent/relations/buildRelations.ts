@@ -13,7 +13,11 @@ import { scanLinks } from './scanLinks.js';
 /** How many pages' finished relationship lists are kept. */
 const CACHED_PAGES = 256;
 
-const TYPE_ORDER: Readonly<Record<RelationType, number>> = { links_to: 0, linked_from: 1, shared_tag: 2 };
+const TYPE_ORDER: Readonly<Record<RelationType, number>> = {
+  links_to: 0,
+  linked_from: 1,
+  shared_tag: 2,
+};
 
 interface LinkTally {
   count: number;
@@ -45,7 +49,8 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
   const sectionSets = new Map<string, ReadonlySet<string>>();
   const isSection = (documentId: string, id: string): boolean => {
     let set = sectionSets.get(documentId);
-    if (set === undefined) sectionSets.set(documentId, (set = new Set(catalog.sectionIds(documentId))));
+    if (set === undefined)
+      sectionSets.set(documentId, (set = new Set(catalog.sectionIds(documentId))));
     return set.has(id);
   };
   const pageByPath = new Map<string, PageRecord>();
@@ -53,12 +58,17 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
     out.set(page.fileId, []);
     pageByPath.set(page.path, page);
   }
-  const target = (path: string): PageRecord | undefined => pageByPath.get(path) ?? pageByPath.get(`${path}.md`);
+  const target = (path: string): PageRecord | undefined =>
+    pageByPath.get(path) ?? pageByPath.get(`${path}.md`);
 
   // Links: one tally per (from, to); the first fragment that names a section of the target is kept.
   const incoming = new Map<string, Map<string, LinkTally>>();
   for (const page of table.pages) {
-    const text = catalog.read({ documentId: page.fileId, selection: { mode: 'document' }, maxChars: Number.MAX_SAFE_INTEGER }).content;
+    const text = catalog.read({
+      documentId: page.fileId,
+      selection: { mode: 'document' },
+      maxChars: Number.MAX_SAFE_INTEGER,
+    }).content;
     const tallies = new Map<string, LinkTally>();
     for (const link of scanLinks(text)) {
       const resolved = resolveLink(link.url, page.path);
@@ -67,7 +77,11 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
       let tally = tallies.get(to.fileId);
       if (tally === undefined) tallies.set(to.fileId, (tally = { count: 0, sectionId: null }));
       tally.count++;
-      if (tally.sectionId === null && resolved!.fragment !== null && isSection(to.fileId, resolved!.fragment)) {
+      if (
+        tally.sectionId === null &&
+        resolved!.fragment !== null &&
+        isSection(to.fileId, resolved!.fragment)
+      ) {
         tally.sectionId = resolved!.fragment;
       }
     }
@@ -126,7 +140,8 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
       if (pageTags !== undefined) {
         const shared = new Map<PageRecord, string[]>();
         for (const tag of pageTags) {
-          for (const other of byTag.get(tag)!) if (other !== page) (shared.get(other) ?? shared.set(other, []).get(other)!).push(tag);
+          for (const other of byTag.get(tag)!)
+            if (other !== page) (shared.get(other) ?? shared.set(other, []).get(other)!).push(tag);
         }
         for (const [other, tags] of shared) {
           const union = pageTags.length + tagSets.get(other)!.length - tags.length;
@@ -141,7 +156,10 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
         }
       }
       relations.sort(
-        (a, b) => b.weight - a.weight || TYPE_ORDER[a.relationType] - TYPE_ORDER[b.relationType] || compareCodePoints(pathOf(a.fileId), pathOf(b.fileId)),
+        (a, b) =>
+          b.weight - a.weight ||
+          TYPE_ORDER[a.relationType] - TYPE_ORDER[b.relationType] ||
+          compareCodePoints(pathOf(a.fileId), pathOf(b.fileId)),
       );
       for (const r of relations) Object.freeze(r);
       const frozen = Object.freeze(relations);

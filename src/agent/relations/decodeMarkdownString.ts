@@ -10,23 +10,84 @@
  * `&name;` as written (what CommonMark does with a name it does not know).
  */
 const NAMED: ReadonlyMap<string, string> = new Map([
-  ['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0'],
-  ['copy', '©'], ['reg', '®'], ['trade', '™'], ['hellip', '…'], ['mdash', '—'], ['ndash', '–'],
-  ['lsquo', '‘'], ['rsquo', '’'], ['ldquo', '“'], ['rdquo', '”'], ['laquo', '«'], ['raquo', '»'],
-  ['middot', '·'], ['deg', '°'], ['times', '×'], ['divide', '÷'], ['euro', '€'], ['pound', '£'],
-  ['yen', '¥'], ['cent', '¢'], ['sect', '§'], ['para', '¶'], ['bull', '•'], ['shy', '\u00ad'],
-  ['auml', 'ä'], ['ouml', 'ö'], ['uuml', 'ü'], ['Auml', 'Ä'], ['Ouml', 'Ö'], ['Uuml', 'Ü'], ['szlig', 'ß'],
-  ['eacute', 'é'], ['egrave', 'è'], ['aacute', 'á'], ['agrave', 'à'], ['ccedil', 'ç'], ['ntilde', 'ñ'],
-  ['larr', '←'], ['rarr', '→'], ['uarr', '↑'], ['darr', '↓'], ['harr', '↔'], ['ensp', '\u2002'],
-  ['emsp', '\u2003'], ['thinsp', '\u2009'], ['zwnj', '\u200c'], ['zwj', '\u200d'], ['lowbar', '_'],
-  ['ast', '*'], ['lsqb', '['], ['rsqb', ']'], ['lbrack', '['], ['rbrack', ']'], ['lpar', '('],
-  ['rpar', ')'], ['num', '#'], ['excl', '!'], ['quest', '?'], ['colon', ':'], ['semi', ';'],
-  ['sol', '/'], ['bsol', '\\'], ['grave', '`'], ['Tab', '\t'], ['NewLine', '\n'],
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', '\u00a0'],
+  ['copy', '©'],
+  ['reg', '®'],
+  ['trade', '™'],
+  ['hellip', '…'],
+  ['mdash', '—'],
+  ['ndash', '–'],
+  ['lsquo', '‘'],
+  ['rsquo', '’'],
+  ['ldquo', '“'],
+  ['rdquo', '”'],
+  ['laquo', '«'],
+  ['raquo', '»'],
+  ['middot', '·'],
+  ['deg', '°'],
+  ['times', '×'],
+  ['divide', '÷'],
+  ['euro', '€'],
+  ['pound', '£'],
+  ['yen', '¥'],
+  ['cent', '¢'],
+  ['sect', '§'],
+  ['para', '¶'],
+  ['bull', '•'],
+  ['shy', '\u00ad'],
+  ['auml', 'ä'],
+  ['ouml', 'ö'],
+  ['uuml', 'ü'],
+  ['Auml', 'Ä'],
+  ['Ouml', 'Ö'],
+  ['Uuml', 'Ü'],
+  ['szlig', 'ß'],
+  ['eacute', 'é'],
+  ['egrave', 'è'],
+  ['aacute', 'á'],
+  ['agrave', 'à'],
+  ['ccedil', 'ç'],
+  ['ntilde', 'ñ'],
+  ['larr', '←'],
+  ['rarr', '→'],
+  ['uarr', '↑'],
+  ['darr', '↓'],
+  ['harr', '↔'],
+  ['ensp', '\u2002'],
+  ['emsp', '\u2003'],
+  ['thinsp', '\u2009'],
+  ['zwnj', '\u200c'],
+  ['zwj', '\u200d'],
+  ['lowbar', '_'],
+  ['ast', '*'],
+  ['lsqb', '['],
+  ['rsqb', ']'],
+  ['lbrack', '['],
+  ['rbrack', ']'],
+  ['lpar', '('],
+  ['rpar', ')'],
+  ['num', '#'],
+  ['excl', '!'],
+  ['quest', '?'],
+  ['colon', ':'],
+  ['semi', ';'],
+  ['sol', '/'],
+  ['bsol', '\\'],
+  ['grave', '`'],
+  ['Tab', '\t'],
+  ['NewLine', '\n'],
 ]);
 
 /** Whether `c` (a char code) is ASCII punctuation, the characters a backslash escapes. */
 export function isAsciiPunctuation(c: number): boolean {
-  return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
+  return (
+    (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)
+  );
 }
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
@@ -37,10 +98,17 @@ const isAlnum = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 90) || (c
 function numeric(code: number): string {
   const low = code & 0xffff;
   if (
-    code < 9 || code === 11 || (code > 13 && code < 32) || (code > 126 && code < 160) ||
-    (code > 0xd7ff && code < 0xe000) || (code > 0xfdcf && code < 0xfdf0) || low === 0xffff || low === 0xfffe ||
+    code < 9 ||
+    code === 11 ||
+    (code > 13 && code < 32) ||
+    (code > 126 && code < 160) ||
+    (code > 0xd7ff && code < 0xe000) ||
+    (code > 0xfdcf && code < 0xfdf0) ||
+    low === 0xffff ||
+    low === 0xfffe ||
     code > 0x10ffff
-  ) return '\ufffd';
+  )
+    return '\ufffd';
   return String.fromCodePoint(code);
 }
 
@@ -48,7 +116,10 @@ function numeric(code: number): string {
  * The character reference starting at `text[at] === '&'`, as `[decoded, end]`, or `undefined`.
  * Forms: `&#1234567;` (1–7 digits), `&#x10FFFF;` (1–6 hex digits), `&name;` (1–31 alphanumerics).
  */
-export function characterReference(text: string, at: number): readonly [string, number] | undefined {
+export function characterReference(
+  text: string,
+  at: number,
+): readonly [string, number] | undefined {
   let i = at + 1;
   if (text.charCodeAt(i) === 35 /* # */) {
     i++;

@@ -96,10 +96,12 @@ function after(s: string, marker: string, from: number, end: number): number {
 
 const RAW_NAMES: readonly string[] = ['script', 'pre', 'style', 'textarea'];
 const BLOCK_NAMES: ReadonlySet<string> = new Set(
-  ('address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
+  (
+    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
     'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link ' +
     'main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead ' +
-    'title tr track ul').split(' '),
+    'title tr track ul'
+  ).split(' '),
 );
 
 /** How an HTML block ends: the marker of kinds 1–5 (found on any line), or `''` for a blank line (6, 7). */
@@ -110,7 +112,11 @@ export type HtmlBlockEnd = string;
  * ends: `undefined` when it starts none. Kind 7 (any complete tag alone on its line) cannot interrupt a
  * paragraph.
  */
-export function htmlBlockStart(line: string, pos: number, inParagraph: boolean): HtmlBlockEnd | undefined {
+export function htmlBlockStart(
+  line: string,
+  pos: number,
+  inParagraph: boolean,
+): HtmlBlockEnd | undefined {
   if (line.charCodeAt(pos) !== 60) return undefined;
   const end = line.length;
   const c = line.charCodeAt(pos + 1);
@@ -129,7 +135,8 @@ export function htmlBlockStart(line: string, pos: number, inParagraph: boolean):
   const next = line.charCodeAt(nameEnd);
   const boundary = nameEnd >= end || next === 32 || next === 9 || next === 62;
   if (!closing && RAW_NAMES.includes(name) && boundary) return `</${name}>`;
-  if (BLOCK_NAMES.has(name) && (boundary || (next === 47 && line.charCodeAt(nameEnd + 1) === 62))) return '';
+  if (BLOCK_NAMES.has(name) && (boundary || (next === 47 && line.charCodeAt(nameEnd + 1) === 62)))
+    return '';
   if (inParagraph || (!closing && RAW_NAMES.includes(name))) return undefined;
   let i: number;
   if (closing) {

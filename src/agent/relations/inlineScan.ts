@@ -5,9 +5,19 @@
  * each inline link's destination and, on request, the plain text with the markup removed. Linear in
  * the text's length, but for pathological runs of unclosed titles or attribute quotes.
  */
-import { characterReference, decodeMarkdownString, isAsciiPunctuation } from './decodeMarkdownString.js';
+import {
+  characterReference,
+  decodeMarkdownString,
+  isAsciiPunctuation,
+} from './decodeMarkdownString.js';
 import { inlineHtmlEnd } from './htmlSyntax.js';
-import { normalizeLabel, parseDestination, parseLabel, parseTitle, skipLinkSpace } from './linkSyntax.js';
+import {
+  normalizeLabel,
+  parseDestination,
+  parseLabel,
+  parseTitle,
+  skipLinkSpace,
+} from './linkSyntax.js';
 
 /** An inline link: its decoded destination and the offset of its `[` in the scanned text. */
 export interface InlineLink {
@@ -111,7 +121,8 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
         continue;
       }
       const textFrom = opener.pos + (opener.image ? 2 : 1);
-      const isDefined = i - textFrom <= MAX_REFERENCE_TEXT && defined.has(normalizeLabel(s.slice(textFrom, i)));
+      const isDefined =
+        i - textFrom <= MAX_REFERENCE_TEXT && defined.has(normalizeLabel(s.slice(textFrom, i)));
       let after = -1;
       let url: string | undefined;
       const next = s.charCodeAt(i + 1);
@@ -121,7 +132,8 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
         else if (isDefined) after = i + 1;
       } else if (next === 91 /* [ */) {
         const labelEnd = parseLabel(s, i + 1, n);
-        if (labelEnd >= 0 && defined.has(normalizeLabel(s.slice(i + 2, labelEnd)))) after = labelEnd + 1;
+        if (labelEnd >= 0 && defined.has(normalizeLabel(s.slice(i + 2, labelEnd))))
+          after = labelEnd + 1;
         else if (isDefined && s.charCodeAt(i + 2) === 93) after = i + 3;
       } else if (isDefined) after = i + 1;
       openers.pop();
@@ -149,7 +161,8 @@ function parseResource(s: string, p: number, n: number): readonly [string, numbe
   let j = skipLinkSpace(s, p + 1, n);
   if (s.charCodeAt(j) === 41) return ['', j + 1];
   const destination = parseDestination(s, j, n);
-  if (destination === undefined || (destination.next === j && s.charCodeAt(j) !== 60)) return undefined;
+  if (destination === undefined || (destination.next === j && s.charCodeAt(j) !== 60))
+    return undefined;
   const url = decodeMarkdownString(s, destination.start, destination.end);
   j = skipLinkSpace(s, destination.next, n);
   if (s.charCodeAt(j) === 41) return [url, j + 1];
@@ -176,7 +189,11 @@ function backtickRuns(s: string): Map<number, { readonly at: number[]; next: num
 }
 
 /** Start of the first run of exactly `length` backticks at or after `from`, or `-1`. */
-function closingRun(runs: Map<number, { readonly at: number[]; next: number }>, length: number, from: number): number {
+function closingRun(
+  runs: Map<number, { readonly at: number[]; next: number }>,
+  length: number,
+  from: number,
+): number {
   const entry = runs.get(length);
   if (entry === undefined) return -1;
   while (entry.next < entry.at.length && entry.at[entry.next]! < from) entry.next++;
@@ -186,7 +203,9 @@ function closingRun(runs: Map<number, { readonly at: number[]; next: number }>, 
 /** A code span's text: line endings as spaces, one space stripped from each end when both have one. */
 function codeText(code: string): string {
   const text = code.replaceAll('\n', ' ');
-  return text.length > 2 && text.startsWith(' ') && text.endsWith(' ') && text.trim() !== '' ? text.slice(1, -1) : text;
+  return text.length > 2 && text.startsWith(' ') && text.endsWith(' ') && text.trim() !== ''
+    ? text.slice(1, -1)
+    : text;
 }
 
 const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -253,7 +272,8 @@ function stripEmphasis(text: string): string {
       while (text.charCodeAt(j) === 95) j++;
       const before = text.codePointAt(i - 1);
       const after = text.codePointAt(j);
-      const word = (cp: number | undefined): boolean => cp !== undefined && /[\p{L}\p{N}]/u.test(String.fromCodePoint(cp));
+      const word = (cp: number | undefined): boolean =>
+        cp !== undefined && /[\p{L}\p{N}]/u.test(String.fromCodePoint(cp));
       if (!(word(before) && word(after))) {
         out += text.slice(last, i);
         last = j;

@@ -75,7 +75,9 @@ export function parseDestination(s: string, pos: number, end: number): Destinati
 }
 
 function isEscapable(c: number): boolean {
-  return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
+  return (
+    (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)
+  );
 }
 
 /**

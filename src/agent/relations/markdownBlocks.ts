@@ -6,7 +6,13 @@
  * (commonmark.js `blocks.js`), and remark-parse is its test oracle.
  */
 import { htmlBlockEnds, htmlBlockStart } from './htmlSyntax.js';
-import { normalizeLabel, parseDestination, parseLabel, parseTitle, skipSpaces } from './linkSyntax.js';
+import {
+  normalizeLabel,
+  parseDestination,
+  parseLabel,
+  parseTitle,
+  skipSpaces,
+} from './linkSyntax.js';
 import { decodeMarkdownString } from './decodeMarkdownString.js';
 
 /** A paragraph or heading: inline text, lines joined by `\n`, each line's leading whitespace removed. */
@@ -69,7 +75,8 @@ export function scanBlocks(text: string): BlockScan {
   const closeLeaf = (): void => {
     if (leaf === PARAGRAPH) {
       const rest = takeDefinitions(paraLines.join('\n'), paraLine, definitions);
-      if (rest !== undefined) leaves.push({ kind: 'paragraph', atx: false, text: rest.text, line: rest.line });
+      if (rest !== undefined)
+        leaves.push({ kind: 'paragraph', atx: false, text: rest.text, line: rest.line });
       paraLines = [];
     }
     leaf = NONE;
@@ -397,7 +404,11 @@ function listItem(
  * Take the link reference definitions at the start of a paragraph's text, adding them to `out`; return
  * what is left of the paragraph (and the line it starts on), or `undefined` when nothing is.
  */
-function takeDefinitions(text: string, line: number, out: Definition[]): { text: string; line: number } | undefined {
+function takeDefinitions(
+  text: string,
+  line: number,
+  out: Definition[],
+): { text: string; line: number } | undefined {
   let pos = 0;
   let lineNo = line;
   const end = text.length;
@@ -407,7 +418,11 @@ function takeDefinitions(text: string, line: number, out: Definition[]): { text:
     let i = skipSpaces(text, labelEnd + 2, end);
     if (text.charCodeAt(i) === 10) i = skipSpaces(text, i + 1, end);
     const destination = parseDestination(text, i, end);
-    if (destination === undefined || (destination.next === destination.start && text.charCodeAt(i) !== 60)) break;
+    if (
+      destination === undefined ||
+      (destination.next === destination.start && text.charCodeAt(i) !== 60)
+    )
+      break;
     let next = -1;
     // A title, after whitespace (at most one line ending), then nothing but spaces on its last line.
     let j = skipSpaces(text, destination.next, end);

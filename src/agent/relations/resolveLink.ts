@@ -11,7 +11,13 @@ function hasScheme(url: string): boolean {
   for (let i = 1; i < url.length; i++) {
     const c = url.charCodeAt(i);
     if (c === 58) return true;
-    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
+    const ok =
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      (c >= 48 && c <= 57) ||
+      c === 43 ||
+      c === 45 ||
+      c === 46;
     if (!ok) return false;
   }
   return false;
@@ -38,7 +44,10 @@ function decode(text: string): string {
  * resolveLink('../faq#refunds', 'pages/guides/setup.md'); // { path: 'pages/faq', fragment: 'refunds' }
  * ```
  */
-export function resolveLink(url: string, fromPath: string): { path: string; fragment: string | null } | undefined {
+export function resolveLink(
+  url: string,
+  fromPath: string,
+): { path: string; fragment: string | null } | undefined {
   if (url.length === 0 || hasScheme(url) || url.startsWith('//')) return undefined;
   let rest = url;
   let fragment: string | null = null;

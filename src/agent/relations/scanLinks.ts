@@ -45,7 +45,8 @@ export function scanLinks(markdown: string): LinkRef[] {
     const { links } = scanInline(leaf.text, defined, false);
     if (links.length === 0) continue;
     const lineOf = lineCounter(leaf.text, leaf.line);
-    for (const link of links) refs.push({ url: link.url, line: lineOf(link.offset), kind: 'inline' });
+    for (const link of links)
+      refs.push({ url: link.url, line: lineOf(link.offset), kind: 'inline' });
   }
   return refs.sort((a, b) => a.line - b.line);
 }

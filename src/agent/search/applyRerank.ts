@@ -12,7 +12,9 @@ import type { Candidate } from './candidate.js';
 export function applyRerank(ranked: readonly Candidate[], scores: readonly number[]): Candidate[] {
   const top = ranked.slice(0, scores.length);
   const places = top.map((c) => c.score);
-  const order = top.map((candidate, i) => ({ candidate, score: scores[i]!, i })).sort((a, b) => b.score - a.score || a.i - b.i);
+  const order = top
+    .map((candidate, i) => ({ candidate, score: scores[i]!, i }))
+    .sort((a, b) => b.score - a.score || a.i - b.i);
   order.forEach((entry, i) => {
     entry.candidate.score = places[i]!;
   });
@@ -28,7 +30,11 @@ export function applyRerank(ranked: readonly Candidate[], scores: readonly numbe
  * @throws `Error` when it is not `count` finite numbers.
  */
 export function checkRerankScores(scores: unknown, count: number): readonly number[] {
-  if (!Array.isArray(scores) || scores.length !== count || !scores.every((s) => typeof s === 'number' && Number.isFinite(s))) {
+  if (
+    !Array.isArray(scores) ||
+    scores.length !== count ||
+    !scores.every((s) => typeof s === 'number' && Number.isFinite(s))
+  ) {
     throw new Error(`the reranker must return ${count} finite numbers`);
   }
   return scores as number[];

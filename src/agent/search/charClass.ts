@@ -25,7 +25,12 @@ const UNKNOWN = 255;
 const bmp = new Uint8Array(0x10000).fill(UNKNOWN);
 const astral = new Map<number, number>();
 for (let c = 0; c < 0x80; c++) {
-  bmp[c] = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) ? LATIN : c >= 0x30 && c <= 0x39 ? WORD : SEPARATOR;
+  bmp[c] =
+    (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a)
+      ? LATIN
+      : c >= 0x30 && c <= 0x39
+        ? WORD
+        : SEPARATOR;
 }
 // Surrogate code units alone are separators; the scanners pair them before asking.
 bmp.fill(SEPARATOR, 0xd800, 0xe000);

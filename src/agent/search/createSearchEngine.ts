@@ -1,7 +1,19 @@
 import type { KnowledgeCatalog } from '../../types.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
-import type { FileTable, RankedFile, RelationTable, SearchEngine, SearchOutcome, SearchRequest } from '../internal/model.js';
-import type { CatalogSourceOptions, RerankerSafeCode, SemanticSafeCode, StageStatus } from '../types.js';
+import type {
+  FileTable,
+  RankedFile,
+  RelationTable,
+  SearchEngine,
+  SearchOutcome,
+  SearchRequest,
+} from '../internal/model.js';
+import type {
+  CatalogSourceOptions,
+  RerankerSafeCode,
+  SemanticSafeCode,
+  StageStatus,
+} from '../types.js';
 import { applyRerank, checkRerankScores } from './applyRerank.js';
 import { buildChunks, type ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
@@ -24,7 +36,10 @@ interface Built {
   readonly readFrequency: ((term: string) => number) | undefined;
 }
 
-const status = <C extends string>(state: StageStatus<C>['state'], safeCode: C | null): StageStatus<C> => Object.freeze({ state, safeCode });
+const status = <C extends string>(
+  state: StageStatus<C>['state'],
+  safeCode: C | null,
+): StageStatus<C> => Object.freeze({ state, safeCode });
 
 /**
  * The search engine of one catalog source: BM25 on MiniSearch over section texts and file fields,
@@ -38,7 +53,12 @@ const status = <C extends string>(state: StageStatus<C>['state'], safeCode: C | 
  * @param options - `embedder`, `reranker`, `excerptChars` and the time limits.
  * @returns the engine.
  */
-export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, relations: RelationTable, options: CatalogSourceOptions): SearchEngine {
+export function createSearchEngine(
+  catalog: KnowledgeCatalog,
+  table: FileTable,
+  relations: RelationTable,
+  options: CatalogSourceOptions,
+): SearchEngine {
   const pages = table.pages;
   const pageOf = new Map(pages.map((page, i) => [page.fileId, i]));
   const fileIdOf = (page: number): string => pages[page]!.fileId;
@@ -59,7 +79,11 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
         return { chunks, index, readFrequency: chunkFrequency(index) };
       })().catch((error: unknown) => {
         built = undefined;
-        throw new KnowledgeToolError('SEARCH_UNAVAILABLE', 'Search is unavailable: its index could not be built. Browse with list_tree and read index.md instead.', { cause: error });
+        throw new KnowledgeToolError(
+          'SEARCH_UNAVAILABLE',
+          'Search is unavailable: its index could not be built. Browse with list_tree and read index.md instead.',
+          { cause: error },
+        );
       });
       built.catch(() => undefined);
     }
@@ -77,43 +101,85 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
     return vectors;
   };
 
-  async function semanticStage(query: string, chunks: ChunkTable, signal: AbortSignal): Promise<{ files: SemanticFile[] | undefined; status: StageStatus<SemanticSafeCode> }> {
+  async function semanticStage(
+    query: string,
+    chunks: ChunkTable,
+    signal: AbortSignal,
+  ): Promise<{ files: SemanticFile[] | undefined; status: StageStatus<SemanticSafeCode> }> {
     const settled = await withTimeout(
       async (stage) => {
         const store = await raceAbort(vectorsReady(chunks), stage);
         const answer = await embedder!.embed([query], { signal: stage });
-        if (!Array.isArray(answer) || answer.length !== 1 || answer[0] === undefined) throw new Error('the embedder must return one vector for the query');
+        if (!Array.isArray(answer) || answer.length !== 1 || answer[0] === undefined)
+          throw new Error('the embedder must return one vector for the query');
         return rankSemantic(store, chunks, answer[0]);
       },
       semanticTimeoutMs,
       signal,
     );
-    if (settled.ok) return { files: settled.value, status: status<SemanticSafeCode>('ready', null) };
-    return { files: undefined, status: status('unavailable', settled.timedOut ? 'SEMANTIC_TIMEOUT' : 'SEMANTIC_UNAVAILABLE') };
+    if (settled.ok)
+      return { files: settled.value, status: status<SemanticSafeCode>('ready', null) };
+    return {
+      files: undefined,
+      status: status('unavailable', settled.timedOut ? 'SEMANTIC_TIMEOUT' : 'SEMANTIC_UNAVAILABLE'),
+    };
   }
 
-  async function rerankStage(query: string, ranked: Candidate[], chunks: ChunkTable, signal: AbortSignal): Promise<{ ranked: Candidate[]; status: StageStatus<RerankerSafeCode> }> {
+  async function rerankStage(
+    query: string,
+    ranked: Candidate[],
+    chunks: ChunkTable,
+    signal: AbortSignal,
+  ): Promise<{ ranked: Candidate[]; status: StageStatus<RerankerSafeCode> }> {
     const top = ranked.slice(0, rerankTopK);
     if (top.length === 0) return { ranked, status: status<RerankerSafeCode>('ready', null) };
     const candidates = top.map((c) => {
-      const chunk = c.lexical !== undefined && c.lexical.bestChunk !== -1 ? c.lexical.bestChunk : (c.semantic?.bestChunk ?? chunks.firstChunkOf[c.page]!);
+      const chunk =
+        c.lexical !== undefined && c.lexical.bestChunk !== -1
+          ? c.lexical.bestChunk
+          : (c.semantic?.bestChunk ?? chunks.firstChunkOf[c.page]!);
       const body = chunk === -1 ? '' : chunks.textOf[chunk]!;
       const text = `${pages[c.page]!.title}\n\n${body}`;
-      return { fileId: fileIdOf(c.page), text: text.slice(0, advanceCodePoints(text, 0, RERANK_TEXT_CHARS)) };
+      return {
+        fileId: fileIdOf(c.page),
+        text: text.slice(0, advanceCodePoints(text, 0, RERANK_TEXT_CHARS)),
+      };
     });
-    const settled = await withTimeout(async (stage) => checkRerankScores(await reranker!.rerank(query, candidates, { signal: stage }), top.length), rerankTimeoutMs, signal);
-    if (settled.ok) return { ranked: applyRerank(ranked, settled.value), status: status<RerankerSafeCode>('ready', null) };
-    return { ranked, status: status('unavailable', settled.timedOut ? 'RERANKER_TIMEOUT' : 'RERANKER_UNAVAILABLE') };
+    const settled = await withTimeout(
+      async (stage) =>
+        checkRerankScores(await reranker!.rerank(query, candidates, { signal: stage }), top.length),
+      rerankTimeoutMs,
+      signal,
+    );
+    if (settled.ok)
+      return {
+        ranked: applyRerank(ranked, settled.value),
+        status: status<RerankerSafeCode>('ready', null),
+      };
+    return {
+      ranked,
+      status: status('unavailable', settled.timedOut ? 'RERANKER_TIMEOUT' : 'RERANKER_UNAVAILABLE'),
+    };
   }
 
-  async function run(request: SearchRequest, signal: AbortSignal, checkpoint: () => void): Promise<SearchOutcome> {
+  async function run(
+    request: SearchRequest,
+    signal: AbortSignal,
+    checkpoint: () => void,
+  ): Promise<SearchOutcome> {
     const { chunks, index, readFrequency } = await raceAbort(lexicalReady(), signal);
     checkpoint();
     const semanticWanted = request.mode !== 'file' && embedder !== undefined;
     // Started before the lexical search so the query's embedding overlaps it.
     const semantic = semanticWanted ? semanticStage(request.query, chunks, signal) : undefined;
     semantic?.catch(() => undefined);
-    const lexical = lexicalSearch(index, chunks, request.query, request.mode === 'file', readFrequency === undefined);
+    const lexical = lexicalSearch(
+      index,
+      chunks,
+      request.query,
+      request.mode === 'file',
+      readFrequency === undefined,
+    );
     checkpoint();
     let semanticStatus: StageStatus<SemanticSafeCode>;
     let semanticFiles: SemanticFile[] | undefined;
@@ -122,13 +188,30 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
       semanticStatus = outcome.status;
       semanticFiles = outcome.files;
     } else {
-      semanticStatus = request.mode === 'file' ? status('skipped', 'SEMANTIC_NOT_USED') : status('disabled', 'SEMANTIC_DISABLED');
+      semanticStatus =
+        request.mode === 'file'
+          ? status('skipped', 'SEMANTIC_NOT_USED')
+          : status('disabled', 'SEMANTIC_DISABLED');
     }
     let ranked = fuseRanks(lexical.files, semanticFiles);
     let rerankerStatus = status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED');
-    if (request.rerank && reranker !== undefined) ({ ranked, status: rerankerStatus } = await rerankStage(request.query, ranked, chunks, signal));
+    if (request.rerank && reranker !== undefined)
+      ({ ranked, status: rerankerStatus } = await rerankStage(
+        request.query,
+        ranked,
+        chunks,
+        signal,
+      ));
     checkpoint();
-    if (request.mode === 'graph') ranked = expandGraph(ranked, relations, fileIdOf, pageOf, request.graphDepth, request.graphFanout);
+    if (request.mode === 'graph')
+      ranked = expandGraph(
+        ranked,
+        relations,
+        fileIdOf,
+        pageOf,
+        request.graphDepth,
+        request.graphFanout,
+      );
     const known = new Map<string, number>();
     const frequency = (term: string): number => {
       let n = known.get(term);
@@ -138,7 +221,8 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
       }
       return n;
     };
-    const leadOf = (page: number): string => documentLead(catalog.document(fileIdOf(page)), excerptChars);
+    const leadOf = (page: number): string =>
+      documentLead(catalog.document(fileIdOf(page)), excerptChars);
     const context = { chunks, fileIdOf, excerptChars, leadOf, frequency };
     const hits: RankedFile[] = ranked.map((candidate) => toRankedFile(candidate, context));
     return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
@@ -158,7 +242,8 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
           );
         });
       } catch (error) {
-        if (signal?.aborted === true && !isKnowledgeToolError(error)) throw abortError(signal, 'Warming the search index');
+        if (signal?.aborted === true && !isKnowledgeToolError(error))
+          throw abortError(signal, 'Warming the search index');
         throw error;
       }
     },
@@ -166,7 +251,10 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
     async search(request: SearchRequest): Promise<SearchOutcome> {
       const started = Date.now();
       const timeoutError = (): KnowledgeToolError =>
-        new KnowledgeToolError('SEARCH_TIMEOUT', `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`);
+        new KnowledgeToolError(
+          'SEARCH_TIMEOUT',
+          `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`,
+        );
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(timeoutError()), searchTimeoutMs);
       const outer = request.signal;
@@ -183,7 +271,11 @@ export function createSearchEngine(catalog: KnowledgeCatalog, table: FileTable, 
         return await raceAbort(run(request, controller.signal, checkpoint), controller.signal);
       } catch (error) {
         if (isKnowledgeToolError(error)) throw error;
-        throw new KnowledgeToolError('SEARCH_UNAVAILABLE', 'Search could not run. Browse with list_tree and read index.md instead, or try again.', { cause: error });
+        throw new KnowledgeToolError(
+          'SEARCH_UNAVAILABLE',
+          'Search could not run. Browse with list_tree and read index.md instead, or try again.',
+          { cause: error },
+        );
       } finally {
         clearTimeout(timer);
         outer?.removeEventListener('abort', onAbort);

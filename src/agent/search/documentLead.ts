@@ -39,6 +39,7 @@ export function documentLead(document: KnowledgeDocument, maxChars: number): str
   if (maxChars < 1) return '';
   let end = advanceCodePoints(text, 0, maxChars - 1);
   const space = text.lastIndexOf(' ', end);
-  if (end < text.length && text.charCodeAt(end) !== 32 && space > end - 16 && space > 0) end = space;
+  if (end < text.length && text.charCodeAt(end) !== 32 && space > end - 16 && space > 0)
+    end = space;
   return text.slice(0, end).trimEnd() + CUT;
 }

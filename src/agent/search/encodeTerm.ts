@@ -33,6 +33,7 @@ export function encodeTerm(term: string): string {
 export function decodeTerm(term: string): string {
   if (!term.startsWith(CJK_TERM_MARK)) return term;
   let out = '';
-  for (let i = 1; i + 4 <= term.length; i += 4) out += String.fromCharCode(Number.parseInt(term.slice(i, i + 4), 16));
+  for (let i = 1; i + 4 <= term.length; i += 4)
+    out += String.fromCharCode(Number.parseInt(term.slice(i, i + 4), 16));
   return out;
 }

@@ -42,13 +42,20 @@ export function expandGraph(
         const score = parent.score * GRAPH_DECAY * Math.max(relation.weight, MIN_WEIGHT);
         const found = byPage.get(page);
         if (found === undefined) {
-          const fresh: Candidate = { page, score, lexical: undefined, semantic: undefined, graph: true };
+          const fresh: Candidate = {
+            page,
+            score,
+            lexical: undefined,
+            semantic: undefined,
+            graph: true,
+          };
           byPage.set(page, fresh);
           all.push(fresh);
           next.push(fresh);
         } else {
           found.graph = true;
-          if (found.lexical === undefined && found.semantic === undefined && score > found.score) found.score = score;
+          if (found.lexical === undefined && found.semantic === undefined && score > found.score)
+            found.score = score;
         }
       }
     }

@@ -14,12 +14,28 @@ export const RRF_K = 60;
  * @param semantic - pages found semantically, best first, or `undefined` when the stage did not run.
  * @returns candidates, best first, every score positive.
  */
-export function fuseRanks(lexical: readonly LexicalFile[], semantic: readonly SemanticFile[] | undefined): Candidate[] {
-  if (semantic === undefined) return lexical.map((file) => ({ page: file.page, score: file.score, lexical: file, semantic: undefined, graph: false }));
+export function fuseRanks(
+  lexical: readonly LexicalFile[],
+  semantic: readonly SemanticFile[] | undefined,
+): Candidate[] {
+  if (semantic === undefined)
+    return lexical.map((file) => ({
+      page: file.page,
+      score: file.score,
+      lexical: file,
+      semantic: undefined,
+      graph: false,
+    }));
   const byPage = new Map<number, Candidate>();
   const order: Candidate[] = [];
   lexical.forEach((file, rank) => {
-    const candidate: Candidate = { page: file.page, score: 1 / (RRF_K + rank + 1), lexical: file, semantic: undefined, graph: false };
+    const candidate: Candidate = {
+      page: file.page,
+      score: 1 / (RRF_K + rank + 1),
+      lexical: file,
+      semantic: undefined,
+      graph: false,
+    };
     byPage.set(file.page, candidate);
     order.push(candidate);
   });
@@ -27,7 +43,13 @@ export function fuseRanks(lexical: readonly LexicalFile[], semantic: readonly Se
     const share = 1 / (RRF_K + rank + 1);
     const candidate = byPage.get(file.page);
     if (candidate === undefined) {
-      const fresh: Candidate = { page: file.page, score: share, lexical: undefined, semantic: file, graph: false };
+      const fresh: Candidate = {
+        page: file.page,
+        score: share,
+        lexical: undefined,
+        semantic: file,
+        graph: false,
+      };
       byPage.set(file.page, fresh);
       order.push(fresh);
     } else {

@@ -14,7 +14,16 @@ export { CJK_TERM_MARK, decodeTerm, encodeTerm } from './encodeTerm.js';
 export { expandGraph, GRAPH_DECAY } from './expandGraph.js';
 export { foldText } from './foldText.js';
 export { fuseRanks, RRF_K } from './fuseRanks.js';
-export { buildLexicalIndex, FIELD_BOOST, FILE_FIELDS, isFuzzyTerm, isSingleCjkTerm, isWordTerm, lexicalIndexOptions, QUERY_OPTIONS } from './lexicalIndex.js';
+export {
+  buildLexicalIndex,
+  FIELD_BOOST,
+  FILE_FIELDS,
+  isFuzzyTerm,
+  isSingleCjkTerm,
+  isWordTerm,
+  lexicalIndexOptions,
+  QUERY_OPTIONS,
+} from './lexicalIndex.js';
 export { MAX_QUERY_TERMS, planQuery } from './planQuery.js';
 export type { QueryPlan } from './planQuery.js';
 export type { LexicalIndex } from './lexicalIndex.js';
@@ -26,7 +35,14 @@ export { locateTerm } from './locateTerm.js';
 export { collapseWhitespace, CUT, makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
 export { scanTokens } from './scanTokens.js';
 export type { TokenSink } from './scanTokens.js';
-export { buildVectors, EMBED_BATCH, EMBED_TEXT_CHARS, rankSemantic, SEMANTIC_CANDIDATES, storeVectors } from './semantic.js';
+export {
+  buildVectors,
+  EMBED_BATCH,
+  EMBED_TEXT_CHARS,
+  rankSemantic,
+  SEMANTIC_CANDIDATES,
+  storeVectors,
+} from './semantic.js';
 export type { SemanticFile, VectorStore } from './semantic.js';
 export { toRankedFile } from './toRankedFile.js';
 export type { HitContext } from './toRankedFile.js';

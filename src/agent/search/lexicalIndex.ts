@@ -9,7 +9,12 @@ import { tokenize } from './tokenize.js';
 export const FILE_FIELDS = ['title', 'path', 'description', 'tags'] as const;
 
 /** BM25 weight of each file field against section text (`content`, 1). */
-export const FIELD_BOOST: Readonly<Record<(typeof FILE_FIELDS)[number], number>> = { title: 2, path: 1, description: 1, tags: 1.5 };
+export const FIELD_BOOST: Readonly<Record<(typeof FILE_FIELDS)[number], number>> = {
+  title: 2,
+  path: 1,
+  description: 1,
+  tags: 1.5,
+};
 
 /** The two MiniSearch indexes of a source: section texts, and the file fields of pages. */
 export interface LexicalIndex {
@@ -28,7 +33,10 @@ export interface LexicalIndex {
  * @param pages - the pages, in path order.
  * @returns options for the `content` and `files` indexes.
  */
-export function lexicalIndexOptions(chunks: ChunkTable, pages: readonly PageRecord[]): { content: Options<number>; files: Options<number> } {
+export function lexicalIndexOptions(
+  chunks: ChunkTable,
+  pages: readonly PageRecord[],
+): { content: Options<number>; files: Options<number> } {
   const text = chunks.textOf;
   return {
     content: {
@@ -64,7 +72,8 @@ export function lexicalIndexOptions(chunks: ChunkTable, pages: readonly PageReco
 /** Whether `term` is a Latin word of at least 5 letters (fuzzy matching of one edit applies). */
 export function isFuzzyTerm(term: string): boolean {
   if (term.length < 5) return false;
-  for (let i = 0; i < term.length; i++) if ((classOf(term.charCodeAt(i)) & 3) !== LATIN) return false;
+  for (let i = 0; i < term.length; i++)
+    if ((classOf(term.charCodeAt(i)) & 3) !== LATIN) return false;
   return true;
 }
 
@@ -88,7 +97,8 @@ export function isSingleCjkTerm(term: string): boolean {
 /** Search options of every query: fuzzy for Latin words of 5+ letters, prefix for the last word and for single CJK characters. */
 export const QUERY_OPTIONS: SearchOptions = Object.freeze({
   fuzzy: (term: string) => (isFuzzyTerm(term) ? 1 : false),
-  prefix: (term: string, index: number, terms: string[]) => (index === terms.length - 1 && isWordTerm(term)) || isSingleCjkTerm(term),
+  prefix: (term: string, index: number, terms: string[]) =>
+    (index === terms.length - 1 && isWordTerm(term)) || isSingleCjkTerm(term),
   combineWith: 'OR',
 });
 
@@ -102,7 +112,11 @@ export const QUERY_OPTIONS: SearchOptions = Object.freeze({
  * @returns the two indexes.
  * @throws the signal's reason when it aborts.
  */
-export async function buildLexicalIndex(chunks: ChunkTable, pages: readonly PageRecord[], signal?: AbortSignal): Promise<LexicalIndex> {
+export async function buildLexicalIndex(
+  chunks: ChunkTable,
+  pages: readonly PageRecord[],
+  signal?: AbortSignal,
+): Promise<LexicalIndex> {
   const options = lexicalIndexOptions(chunks, pages);
   const content = new MiniSearch<number>(options.content);
   const files = new MiniSearch<number>(options.files);

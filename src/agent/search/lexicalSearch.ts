@@ -31,11 +31,17 @@ export interface LexicalResult {
   readonly termCounts: ReadonlyMap<string, number> | undefined;
 }
 
-const FIELD_BIT: Readonly<Record<string, number>> = Object.fromEntries(FILE_FIELDS.map((field, bit) => [field, 1 << bit]));
+const FIELD_BIT: Readonly<Record<string, number>> = Object.fromEntries(
+  FILE_FIELDS.map((field, bit) => [field, 1 << bit]),
+);
 const CONTENT_BIT = 1 << FILE_FIELDS.length;
 /** Every `matchedFields` list by bit mask (file fields in order, then `content`), shared and frozen. */
-const FIELD_LISTS: readonly (readonly MatchedField[])[] = Array.from({ length: CONTENT_BIT * 2 }, (_, mask) =>
-  Object.freeze([...FILE_FIELDS, 'content' as const].filter((_, bit) => (mask & (1 << bit)) !== 0)),
+const FIELD_LISTS: readonly (readonly MatchedField[])[] = Array.from(
+  { length: CONTENT_BIT * 2 },
+  (_, mask) =>
+    Object.freeze(
+      [...FILE_FIELDS, 'content' as const].filter((_, bit) => (mask & (1 << bit)) !== 0),
+    ),
 );
 
 const NO_CHUNKS: readonly number[] = Object.freeze([]);
@@ -74,7 +80,14 @@ class Tally implements LexicalFile {
   get sectionChunks(): readonly number[] {
     if (this.#sectionChunks === undefined) {
       const n = this.sections;
-      this.#sectionChunks = n === 0 ? NO_CHUNKS : n === 1 ? [this.section0] : n === 2 ? [this.section0, this.section1] : [this.section0, this.section1, this.section2];
+      this.#sectionChunks =
+        n === 0
+          ? NO_CHUNKS
+          : n === 1
+            ? [this.section0]
+            : n === 2
+              ? [this.section0, this.section1]
+              : [this.section0, this.section1, this.section2];
     }
     return this.#sectionChunks;
   }
@@ -146,7 +159,13 @@ class Tally implements LexicalFile {
  *   `LexicalResult.termCounts`; for when `chunkFrequency` cannot read them from the index).
  * @returns pages by descending score, ties in path order.
  */
-export function lexicalSearch(index: LexicalIndex, chunks: ChunkTable, query: string, fileFieldsOnly: boolean, countTerms = false): LexicalResult {
+export function lexicalSearch(
+  index: LexicalIndex,
+  chunks: ChunkTable,
+  query: string,
+  fileFieldsOnly: boolean,
+  countTerms = false,
+): LexicalResult {
   const plan = planQuery(query, chunkFrequency(index));
   const files: Tally[] = [];
   // Page → 1 + its place in `files`, 0 when not found yet.
@@ -165,7 +184,8 @@ export function lexicalSearch(index: LexicalIndex, chunks: ChunkTable, query: st
     const filter = (result: SearchResult): boolean => {
       const chunk = result.id as number;
       entry(pageOf[chunk]!).addChunk(chunk, result.score, result.match, sectionOf[chunk] !== null);
-      if (termCounts !== undefined) for (const term in result.match) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
+      if (termCounts !== undefined)
+        for (const term in result.match) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
       return false;
     };
     index.content.search(plan.text, { ...plan.options, filter });
@@ -175,10 +195,12 @@ export function lexicalSearch(index: LexicalIndex, chunks: ChunkTable, query: st
     const file = entry(result.id as number);
     file.score += result.score;
     let mask = 0;
-    for (const term in result.match) for (const field of result.match[term]!) mask |= FIELD_BIT[field] ?? 0;
+    for (const term in result.match)
+      for (const field of result.match[term]!) mask |= FIELD_BIT[field] ?? 0;
     file.fieldMask = mask;
   }
-  for (const file of files) file.fields = FIELD_LISTS[file.fieldMask | (file.bestChunk !== -1 ? CONTENT_BIT : 0)]!;
+  for (const file of files)
+    file.fields = FIELD_LISTS[file.fieldMask | (file.bestChunk !== -1 ? CONTENT_BIT : 0)]!;
   files.sort((a, b) => b.score - a.score || a.page - b.page);
   return { files, termCounts };
 }

@@ -1,7 +1,9 @@
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 
 /** What a stage run under a time limit came to. */
-export type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly timedOut: boolean; readonly error: unknown };
+export type Settled<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly timedOut: boolean; readonly error: unknown };
 
 /**
  * The error a cancelled call rejects with: the signal's reason when it is a `KnowledgeToolError` (a
@@ -13,7 +15,11 @@ export type Settled<T> = { readonly ok: true; readonly value: T } | { readonly o
 export function abortError(signal: AbortSignal, what: string): KnowledgeToolError {
   const reason: unknown = signal.reason;
   if (isKnowledgeToolError(reason)) return reason;
-  return new KnowledgeToolError('TIMEOUT', `${what} was cancelled by its caller before it finished. Call it again if the answer is still needed.`, { cause: reason });
+  return new KnowledgeToolError(
+    'TIMEOUT',
+    `${what} was cancelled by its caller before it finished. Call it again if the answer is still needed.`,
+    { cause: reason },
+  );
 }
 
 /**
@@ -33,7 +39,9 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefine
     onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort!));
+  return Promise.race([promise, aborted]).finally(() =>
+    signal.removeEventListener('abort', onAbort!),
+  );
 }
 
 /**
@@ -45,18 +53,29 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefine
  * @param parent - the search's signal.
  * @returns the task's value, or why it has none.
  */
-export async function withTimeout<T>(task: (signal: AbortSignal) => Promise<T>, ms: number, parent: AbortSignal): Promise<Settled<T>> {
+export async function withTimeout<T>(
+  task: (signal: AbortSignal) => Promise<T>,
+  ms: number,
+  parent: AbortSignal,
+): Promise<Settled<T>> {
   const controller = new AbortController();
   const marker = new Error('stage time limit');
   const timer = setTimeout(() => controller.abort(marker), ms);
   const onParent = (): void => controller.abort(parent.reason);
   parent.addEventListener('abort', onParent, { once: true });
   try {
-    const value = await raceAbort(Promise.resolve().then(() => task(controller.signal)), controller.signal);
+    const value = await raceAbort(
+      Promise.resolve().then(() => task(controller.signal)),
+      controller.signal,
+    );
     return { ok: true, value };
   } catch (error) {
     if (parent.aborted) throw parent.reason;
-    return { ok: false, timedOut: controller.signal.aborted && controller.signal.reason === marker, error };
+    return {
+      ok: false,
+      timedOut: controller.signal.aborted && controller.signal.reason === marker,
+      error,
+    };
   } finally {
     clearTimeout(timer);
     parent.removeEventListener('abort', onParent);

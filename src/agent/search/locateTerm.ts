@@ -33,7 +33,10 @@ function foldWithOrigin(text: string): { folded: string; origin: Int32Array } {
       i += next > 0xffff ? 2 : 1;
     }
     const c = text.charCodeAt(start);
-    const piece = i - start === 1 && c < 0x80 ? text[start]!.toLowerCase() : text.slice(start, i).normalize('NFKC').toLowerCase();
+    const piece =
+      i - start === 1 && c < 0x80
+        ? text[start]!.toLowerCase()
+        : text.slice(start, i).normalize('NFKC').toLowerCase();
     pieces.push(piece);
     for (let k = 0; k < piece.length; k++) offsets.push(start);
   }
@@ -65,7 +68,11 @@ export function locateTerm(text: string, term: string): readonly [number, number
   return find(folded, origin, term);
 }
 
-function find(folded: string, origin: Int32Array | undefined, term: string): readonly [number, number] | undefined {
+function find(
+  folded: string,
+  origin: Int32Array | undefined,
+  term: string,
+): readonly [number, number] | undefined {
   const first = term.codePointAt(0)!;
   const cjk = (classOf(first) & 3) === CJK;
   const single = term.length === (first > 0xffff ? 2 : 1);
@@ -73,7 +80,9 @@ function find(folded: string, origin: Int32Array | undefined, term: string): rea
     const end = at + term.length;
     const before = classBefore(folded, at);
     const after = classAt(folded, end);
-    const whole = cjk ? !single || (before !== CJK && after !== CJK) : (before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK);
+    const whole = cjk
+      ? !single || (before !== CJK && after !== CJK)
+      : (before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK);
     if (whole) return origin === undefined ? [at, end] : [origin[at]!, origin[end]!];
   }
   return undefined;

@@ -1,4 +1,8 @@
-import { advanceCodePoints, countCodePoints, retreatCodePoints } from '../../internal/codePoints.js';
+import {
+  advanceCodePoints,
+  countCodePoints,
+  retreatCodePoints,
+} from '../../internal/codePoints.js';
 
 /** The excerpt's ellipsis mark, at each cut end. */
 export const CUT = '…';
@@ -37,18 +41,34 @@ export function collapseWhitespace(text: string): string {
  * @param after - the source continues after `text`.
  * @returns the excerpt.
  */
-export function makeExcerpt(text: string, start: number, end: number, maxChars: number, before = false, after = false): string {
+export function makeExcerpt(
+  text: string,
+  start: number,
+  end: number,
+  maxChars: number,
+  before = false,
+  after = false,
+): string {
   if (!before && !after && countCodePoints(text) <= maxChars) return text;
   if (maxChars < 3) return maxChars >= 1 ? CUT : '';
   const tail = after ? 1 : 0;
-  let from = snapForward(text, retreatCodePoints(text, start, Math.floor((maxChars - 2) / 4)), start);
+  let from = snapForward(
+    text,
+    retreatCodePoints(text, start, Math.floor((maxChars - 2) / 4)),
+    start,
+  );
   const head = from > 0 || before ? 1 : 0;
   let to: number;
   if (countCodePoints(text, from) <= maxChars - head - tail) {
     to = text.length;
-    if (head === 1) from = snapForward(text, retreatCodePoints(text, text.length, maxChars - 1 - tail), start);
+    if (head === 1)
+      from = snapForward(text, retreatCodePoints(text, text.length, maxChars - 1 - tail), start);
   } else {
-    to = snapBack(text, advanceCodePoints(text, from, maxChars - head - 1), Math.max(end, from + 1));
+    to = snapBack(
+      text,
+      advanceCodePoints(text, from, maxChars - head - 1),
+      Math.max(end, from + 1),
+    );
   }
   const body = text.slice(from, to).trim();
   return (from > 0 || before ? CUT : '') + body + (to < text.length || after ? CUT : '');

@@ -24,17 +24,25 @@ export interface QueryPlan {
  *   (then the first terms are kept).
  * @returns the text and options to search with.
  */
-export function planQuery(query: string, frequency: ((term: string) => number) | undefined): QueryPlan {
+export function planQuery(
+  query: string,
+  frequency: ((term: string) => number) | undefined,
+): QueryPlan {
   const tokens = tokenize(query);
   const counts = new Map<string, number>();
   for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
   let distinct = [...counts.keys()];
   const last = tokens[tokens.length - 1];
   if (distinct.length > MAX_QUERY_TERMS) {
-    const rarity = new Map(distinct.map((token, order) => [token, { df: frequency?.(encodeTerm(token)) ?? 0, order }]));
+    const rarity = new Map(
+      distinct.map((token, order) => [token, { df: frequency?.(encodeTerm(token)) ?? 0, order }]),
+    );
     const kept = new Set(
       [...distinct]
-        .sort((a, b) => rarity.get(a)!.df - rarity.get(b)!.df || rarity.get(a)!.order - rarity.get(b)!.order)
+        .sort(
+          (a, b) =>
+            rarity.get(a)!.df - rarity.get(b)!.df || rarity.get(a)!.order - rarity.get(b)!.order,
+        )
         .slice(0, MAX_QUERY_TERMS),
     );
     distinct = distinct.filter((token) => kept.has(token));
@@ -50,6 +58,9 @@ export function planQuery(query: string, frequency: ((term: string) => number) |
   }
   return {
     text: distinct.join(' '),
-    options: boosts.size === 0 ? QUERY_OPTIONS : { ...QUERY_OPTIONS, boostTerm: (term: string) => boosts.get(term) ?? 1 },
+    options:
+      boosts.size === 0
+        ? QUERY_OPTIONS
+        : { ...QUERY_OPTIONS, boostTerm: (term: string) => boosts.get(term) ?? 1 },
   };
 }

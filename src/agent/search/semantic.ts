@@ -31,18 +31,29 @@ export interface SemanticFile {
  * @returns the dimensions.
  * @throws `Error` when the answer has the wrong count, unequal lengths or non-finite numbers.
  */
-export function storeVectors(vectors: readonly ArrayLike<number>[], count: number, dimensions: number, target: (dims: number) => Float32Array, row: number): number {
-  if (!Array.isArray(vectors) || vectors.length !== count) throw new Error(`the embedder returned ${Array.isArray(vectors) ? vectors.length : 'no'} vectors for ${count} texts`);
+export function storeVectors(
+  vectors: readonly ArrayLike<number>[],
+  count: number,
+  dimensions: number,
+  target: (dims: number) => Float32Array,
+  row: number,
+): number {
+  if (!Array.isArray(vectors) || vectors.length !== count)
+    throw new Error(
+      `the embedder returned ${Array.isArray(vectors) ? vectors.length : 'no'} vectors for ${count} texts`,
+    );
   let dims = dimensions;
   for (let v = 0; v < count; v++) {
     const vector = vectors[v]!;
     if (dims === 0) dims = vector?.length ?? 0;
-    if (vector === null || typeof vector !== 'object' || vector.length !== dims || dims === 0) throw new Error('the embedder returned vectors of unequal or zero length');
+    if (vector === null || typeof vector !== 'object' || vector.length !== dims || dims === 0)
+      throw new Error('the embedder returned vectors of unequal or zero length');
     const data = target(dims);
     let norm = 0;
     for (let d = 0; d < dims; d++) {
       const x = vector[d]!;
-      if (typeof x !== 'number' || !Number.isFinite(x)) throw new Error('the embedder returned a non-finite number');
+      if (typeof x !== 'number' || !Number.isFinite(x))
+        throw new Error('the embedder returned a non-finite number');
       norm += x * x;
     }
     const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
@@ -61,7 +72,11 @@ export function storeVectors(vectors: readonly ArrayLike<number>[], count: numbe
  * @returns the vectors.
  * @throws what the embedder throws, or `Error` for a malformed answer.
  */
-export async function buildVectors(embedder: KnowledgeEmbedder, chunks: ChunkTable, signal: AbortSignal): Promise<VectorStore> {
+export async function buildVectors(
+  embedder: KnowledgeEmbedder,
+  chunks: ChunkTable,
+  signal: AbortSignal,
+): Promise<VectorStore> {
   let dimensions = 0;
   let data = new Float32Array(0);
   const target = (dims: number): Float32Array => {
@@ -72,7 +87,11 @@ export async function buildVectors(embedder: KnowledgeEmbedder, chunks: ChunkTab
     const texts: string[] = [];
     for (let c = from; c < Math.min(from + EMBED_BATCH, chunks.count); c++) {
       const text = chunks.textOf[c]!;
-      texts.push(text.length <= EMBED_TEXT_CHARS ? text : text.slice(0, advanceCodePoints(text, 0, EMBED_TEXT_CHARS)));
+      texts.push(
+        text.length <= EMBED_TEXT_CHARS
+          ? text
+          : text.slice(0, advanceCodePoints(text, 0, EMBED_TEXT_CHARS)),
+      );
     }
     const vectors = await embedder.embed(texts, { signal });
     dimensions = storeVectors(vectors, texts.length, dimensions, target, from);
@@ -90,11 +109,18 @@ export async function buildVectors(embedder: KnowledgeEmbedder, chunks: ChunkTab
  * @returns pages, most similar first, ties in path order.
  * @throws `Error` when the query vector's length differs.
  */
-export function rankSemantic(store: VectorStore, chunks: ChunkTable, query: ArrayLike<number>): SemanticFile[] {
+export function rankSemantic(
+  store: VectorStore,
+  chunks: ChunkTable,
+  query: ArrayLike<number>,
+): SemanticFile[] {
   const dims = store.dimensions;
   const unit = new Float32Array(Math.max(dims, 1));
   if (chunks.count > 0) storeVectors([query], 1, dims, () => unit, 0);
-  const best = new Map<number, { similarity: number; bestChunk: number; top: [number, number][] }>();
+  const best = new Map<
+    number,
+    { similarity: number; bestChunk: number; top: [number, number][] }
+  >();
   const data = store.data;
   for (let c = 0; c < chunks.count; c++) {
     let dot = 0;
@@ -115,7 +141,12 @@ export function rankSemantic(store: VectorStore, chunks: ChunkTable, query: Arra
     }
   }
   return [...best.entries()]
-    .map(([page, e]) => ({ page, similarity: e.similarity, bestChunk: e.bestChunk, sectionChunks: e.top.map(([, c]) => c) }))
+    .map(([page, e]) => ({
+      page,
+      similarity: e.similarity,
+      bestChunk: e.bestChunk,
+      sectionChunks: e.top.map(([, c]) => c),
+    }))
     .sort((a, b) => b.similarity - a.similarity || a.page - b.page)
     .slice(0, SEMANTIC_CANDIDATES);
 }

@@ -19,7 +19,9 @@ export interface HitContext {
 
 const FIELD_TYPES: readonly EvidenceType[] = ['content', 'metadata', 'semantic', 'graph'];
 /** The 16 possible `evidenceTypes` lists, by bit mask (content 1, metadata 2, semantic 4, graph 8), shared and frozen. */
-const EVIDENCE: readonly (readonly EvidenceType[])[] = Array.from({ length: 16 }, (_, mask) => Object.freeze(FIELD_TYPES.filter((_, bit) => (mask & (1 << bit)) !== 0)));
+const EVIDENCE: readonly (readonly EvidenceType[])[] = Array.from({ length: 16 }, (_, mask) =>
+  Object.freeze(FIELD_TYPES.filter((_, bit) => (mask & (1 << bit)) !== 0)),
+);
 const SEMANTIC_FIELDS: readonly MatchedField[] = Object.freeze(['content']);
 const NO_FIELDS: readonly MatchedField[] = Object.freeze([]);
 const NO_CHUNKS: readonly number[] = Object.freeze([]);
@@ -42,8 +44,15 @@ class Hit implements RankedFile {
     const metadata = lexical !== undefined && lexical.fields.length > (content ? 1 : 0);
     this.fileId = context.fileIdOf(candidate.page);
     this.score = candidate.score;
-    this.matchedFields = lexical !== undefined ? lexical.fields : semantic !== undefined ? SEMANTIC_FIELDS : NO_FIELDS;
-    this.evidenceTypes = EVIDENCE[(content ? 1 : 0) | (metadata ? 2 : 0) | (semantic !== undefined ? 4 : 0) | (candidate.graph ? 8 : 0)]!;
+    this.matchedFields =
+      lexical !== undefined ? lexical.fields : semantic !== undefined ? SEMANTIC_FIELDS : NO_FIELDS;
+    this.evidenceTypes =
+      EVIDENCE[
+        (content ? 1 : 0) |
+          (metadata ? 2 : 0) |
+          (semantic !== undefined ? 4 : 0) |
+          (candidate.graph ? 8 : 0)
+      ]!;
     this.#candidate = candidate;
     this.#context = context;
   }
@@ -51,9 +60,13 @@ class Hit implements RankedFile {
   get sectionIds(): readonly string[] {
     if (this.#sectionIds === undefined) {
       const { lexical, semantic } = this.#candidate;
-      const sectionChunks = lexical !== undefined && lexical.bestChunk !== -1 ? lexical.sectionChunks : (semantic?.sectionChunks ?? NO_CHUNKS);
+      const sectionChunks =
+        lexical !== undefined && lexical.bestChunk !== -1
+          ? lexical.sectionChunks
+          : (semantic?.sectionChunks ?? NO_CHUNKS);
       const sectionOf = this.#context.chunks.sectionOf;
-      this.#sectionIds = sectionChunks.length === 0 ? NO_SECTIONS : sectionChunks.map((c) => sectionOf[c]!);
+      this.#sectionIds =
+        sectionChunks.length === 0 ? NO_SECTIONS : sectionChunks.map((c) => sectionOf[c]!);
     }
     return this.#sectionIds;
   }
@@ -132,5 +145,7 @@ function excerptOf(candidate: Candidate, context: HitContext): string {
     return excerptAround(raw, 0, 0, excerptChars);
   }
   const chunk = candidate.semantic?.bestChunk;
-  return chunk === undefined ? context.leadOf(candidate.page) : excerptAround(chunks.textOf[chunk]!, 0, 0, excerptChars);
+  return chunk === undefined
+    ? context.leadOf(candidate.page)
+    : excerptAround(chunks.textOf[chunk]!, 0, 0, excerptChars);
 }

@@ -4,7 +4,11 @@
  */
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import type { KnowledgeToolErrorCode } from '../errors/codes.js';
-import { isKnowledgeToolError, KnowledgeToolError, newRequestId } from '../errors/KnowledgeToolError.js';
+import {
+  isKnowledgeToolError,
+  KnowledgeToolError,
+  newRequestId,
+} from '../errors/KnowledgeToolError.js';
 import type { JsonValue, KnowledgeCallContext, KnowledgeToolName } from '../types.js';
 
 /** The per-call state every tool implementation receives. */
@@ -25,11 +29,18 @@ export interface ScopeDefaults {
 }
 
 /** Build the scope of one call, checking the context it was given. */
-export function openScope(tool: KnowledgeToolName, context: unknown, defaults: ScopeDefaults): CallScope {
-  const ctx = (typeof context === 'object' && context !== null ? context : {}) as KnowledgeCallContext;
+export function openScope(
+  tool: KnowledgeToolName,
+  context: unknown,
+  defaults: ScopeDefaults,
+): CallScope {
+  const ctx = (
+    typeof context === 'object' && context !== null ? context : {}
+  ) as KnowledgeCallContext;
   // A fresh request ID is made only when something needs it (an error): a UUID per successful
   // call would cost more than a small read itself.
-  let requestId = typeof ctx.requestId === 'string' && ctx.requestId.length > 0 ? ctx.requestId : undefined;
+  let requestId =
+    typeof ctx.requestId === 'string' && ctx.requestId.length > 0 ? ctx.requestId : undefined;
   const scope: CallScope = {
     tool,
     get requestId() {
@@ -38,10 +49,14 @@ export function openScope(tool: KnowledgeToolName, context: unknown, defaults: S
     actionBase: ctx.actionBase ?? defaults.actionBase,
     knowledgeBaseId: ctx.knowledgeBaseId ?? defaults.knowledgeBaseId,
     signal: ctx.signal,
-    fail: (code, message, details) => new KnowledgeToolError(code, message, { requestId: scope.requestId, details }),
+    fail: (code, message, details) =>
+      new KnowledgeToolError(code, message, { requestId: scope.requestId, details }),
   };
   if (context !== undefined && (typeof context !== 'object' || context === null)) {
-    throw scope.fail('INVALID_ARGUMENT', `The context of \`${tool}\` must be an object { signal?, requestId?, actionBase?, knowledgeBaseId? }.`);
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `The context of \`${tool}\` must be an object { signal?, requestId?, actionBase?, knowledgeBaseId? }.`,
+    );
   }
   for (const key of ['actionBase', 'knowledgeBaseId'] as const) {
     if (ctx[key] !== undefined && typeof ctx[key] !== 'string') {
@@ -79,11 +94,22 @@ export function toToolError(scope: CallScope, error: unknown): KnowledgeToolErro
   if (isKnowledgeError(error)) {
     const code = MAPPED[error.code] ?? 'INTERNAL';
     const details = JSON.parse(JSON.stringify(error.issues)) as JsonValue;
-    const message = code === 'INTERNAL' ? `\`${scope.tool}\` failed unexpectedly (${error.code}).` : `\`${scope.tool}\`: ${error.message}`;
-    return new KnowledgeToolError(code, message, { requestId: scope.requestId, details, cause: error });
+    const message =
+      code === 'INTERNAL'
+        ? `\`${scope.tool}\` failed unexpectedly (${error.code}).`
+        : `\`${scope.tool}\`: ${error.message}`;
+    return new KnowledgeToolError(code, message, {
+      requestId: scope.requestId,
+      details,
+      cause: error,
+    });
   }
-  return new KnowledgeToolError('INTERNAL', `\`${scope.tool}\` failed unexpectedly. Try again; if it persists, report request ${scope.requestId}.`, {
-    requestId: scope.requestId,
-    cause: error,
-  });
+  return new KnowledgeToolError(
+    'INTERNAL',
+    `\`${scope.tool}\` failed unexpectedly. Try again; if it persists, report request ${scope.requestId}.`,
+    {
+      requestId: scope.requestId,
+      cause: error,
+    },
+  );
 }

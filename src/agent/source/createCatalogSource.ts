@@ -2,7 +2,12 @@ import type { KnowledgeCatalog } from '../../types.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
 import { buildRelations } from '../relations/index.js';
 import { createSearchEngine } from '../search/index.js';
-import type { CatalogSourceOptions, KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../types.js';
+import type {
+  CatalogSourceOptions,
+  KnowledgeCallContext,
+  KnowledgeSource,
+  KnowledgeToolName,
+} from '../types.js';
 import { type CallScope, openScope, toToolError } from './callScope.js';
 import { expandGraph } from './expandGraph.js';
 import { getFile } from './getFile.js';
@@ -36,7 +41,10 @@ const DEFAULT_MAX_READ_CHARS = 20_000;
  * const page = await source.readFile({ fileId: found.items[0].fileId });
  * ```
  */
-export function createCatalogSource(catalog: KnowledgeCatalog, options?: CatalogSourceOptions): KnowledgeSource {
+export function createCatalogSource(
+  catalog: KnowledgeCatalog,
+  options?: CatalogSourceOptions,
+): KnowledgeSource {
   const opts = readSourceOptions(catalog, options);
   const table = buildFileTable(catalog, opts);
   const relations = buildRelations(catalog, table);
@@ -80,12 +88,18 @@ export function createCatalogSource(catalog: KnowledgeCatalog, options?: Catalog
    * Run one method: open its scope, refuse an aborted call, and turn any failure into a
    * `KnowledgeToolError`. A synchronous body's result is resolved directly, without a second await.
    */
-  const run = <T>(tool: KnowledgeToolName, context: unknown, body: (scope: CallScope) => T | Promise<T>): Promise<T> => {
+  const run = <T>(
+    tool: KnowledgeToolName,
+    context: unknown,
+    body: (scope: CallScope) => T | Promise<T>,
+  ): Promise<T> => {
     let scope: CallScope | undefined;
-    const failed = (error: unknown) => Promise.reject(toToolError(scope ?? openScope(tool, undefined, defaults), error));
+    const failed = (error: unknown) =>
+      Promise.reject(toToolError(scope ?? openScope(tool, undefined, defaults), error));
     try {
       scope = openScope(tool, context, defaults);
-      if (scope.signal?.aborted) throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
+      if (scope.signal?.aborted)
+        throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
       const result = body(scope);
       return result instanceof Promise ? result.catch(failed) : Promise.resolve(result);
     } catch (error) {
@@ -94,13 +108,19 @@ export function createCatalogSource(catalog: KnowledgeCatalog, options?: Catalog
   };
 
   const source: KnowledgeSource = {
-    listTree: (input, context) => run('list_tree', context, (scope) => listTree(state, scope, input)),
+    listTree: (input, context) =>
+      run('list_tree', context, (scope) => listTree(state, scope, input)),
     getFile: (input, context) => run('get_file', context, (scope) => getFile(state, scope, input)),
-    readFile: (input, context) => run('read_file', context, (scope) => readFile(state, scope, input)),
-    searchFiles: (input, context) => run('search_files', context, (scope) => searchFiles(state, scope, input)),
-    readRelated: (input, context) => run('read_related', context, (scope) => readRelated(state, scope, input)),
-    expandGraph: (input, context) => run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
-    warm: (context?: KnowledgeCallContext) => run('search_files', context, (scope) => engine.warm(scope.signal)),
+    readFile: (input, context) =>
+      run('read_file', context, (scope) => readFile(state, scope, input)),
+    searchFiles: (input, context) =>
+      run('search_files', context, (scope) => searchFiles(state, scope, input)),
+    readRelated: (input, context) =>
+      run('read_related', context, (scope) => readRelated(state, scope, input)),
+    expandGraph: (input, context) =>
+      run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
+    warm: (context?: KnowledgeCallContext) =>
+      run('search_files', context, (scope) => engine.warm(scope.signal)),
   };
   return Object.freeze(source);
 }

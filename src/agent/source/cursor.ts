@@ -34,7 +34,8 @@ function fromBase64Url(cursor: string): string | undefined {
   // The alphabet check keeps `atob` from accepting what it would silently skip.
   for (let i = 0; i < cursor.length; i++) {
     const c = cursor.charCodeAt(i);
-    const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
+    const ok =
+      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
     if (!ok) return undefined;
   }
   try {
@@ -47,9 +48,22 @@ function fromBase64Url(cursor: string): string | undefined {
 }
 
 /** A cursor for the page that starts at `offset`; `ranking` records which optional ranking stages ran. */
-export function encodeCursor(scope: CallScope, binding: CursorBinding, offset: number, ranking = ''): string {
+export function encodeCursor(
+  scope: CallScope,
+  binding: CursorBinding,
+  offset: number,
+  ranking = '',
+): string {
   return toBase64Url(
-    JSON.stringify([VERSION, scope.knowledgeBaseId, binding.revision, scope.tool, digest64(stringify(binding.params)), offset, ranking]),
+    JSON.stringify([
+      VERSION,
+      scope.knowledgeBaseId,
+      binding.revision,
+      scope.tool,
+      digest64(stringify(binding.params)),
+      offset,
+      ranking,
+    ]),
   );
 }
 
@@ -59,9 +73,14 @@ export function encodeCursor(scope: CallScope, binding: CursorBinding, offset: n
  * @throws {KnowledgeToolError} `INVALID_CURSOR` for an unreadable cursor or one of another knowledge
  *   base, operation or parameters; `STALE_CURSOR` for one of another revision of this knowledge base.
  */
-export function decodeCursor(scope: CallScope, binding: CursorBinding, cursor: string): CursorPosition {
+export function decodeCursor(
+  scope: CallScope,
+  binding: CursorBinding,
+  cursor: string,
+): CursorPosition {
   const restart = 'Call it again without `cursor` to start from the first page.';
-  const invalid = (why: string) => scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor ${why}. ${restart}`);
+  const invalid = (why: string) =>
+    scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor ${why}. ${restart}`);
   const text = fromBase64Url(cursor);
   let parsed: unknown;
   try {
@@ -84,9 +103,12 @@ export function decodeCursor(scope: CallScope, binding: CursorBinding, cursor: s
     throw invalid('is not one this knowledge base issued');
   }
   if (parsed[1] !== scope.knowledgeBaseId) throw invalid('belongs to another knowledge base');
-  if (parsed[3] !== scope.tool) throw invalid(`was issued by \`${parsed[3] as string}\`, not \`${scope.tool}\``);
+  if (parsed[3] !== scope.tool)
+    throw invalid(`was issued by \`${parsed[3] as string}\`, not \`${scope.tool}\``);
   if (parsed[4] !== digest64(stringify(binding.params))) {
-    throw invalid('was issued for other parameters; a cursor is valid only with the same parameters as the call that returned it');
+    throw invalid(
+      'was issued for other parameters; a cursor is valid only with the same parameters as the call that returned it',
+    );
   }
   if (parsed[2] !== binding.revision) {
     throw scope.fail(
@@ -104,9 +126,17 @@ export function decodeCursor(scope: CallScope, binding: CursorBinding, cursor: s
  * @throws {KnowledgeToolError} `INVALID_CURSOR` past the end; `STALE_CURSOR` when the ranking differs
  *   (an embedder or reranker that ran for the first page failed for this one, or the other way round).
  */
-export function checkPosition(scope: CallScope, position: CursorPosition, total: number, ranking = ''): number {
+export function checkPosition(
+  scope: CallScope,
+  position: CursorPosition,
+  total: number,
+  ranking = '',
+): number {
   if (position.offset >= total) {
-    throw scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor points past the end of the listing. Call it again without \`cursor\` to start from the first page.`);
+    throw scope.fail(
+      'INVALID_CURSOR',
+      `\`${scope.tool}\`: the cursor points past the end of the listing. Call it again without \`cursor\` to start from the first page.`,
+    );
   }
   if (position.ranking !== ranking) {
     throw scope.fail(
@@ -118,7 +148,14 @@ export function checkPosition(scope: CallScope, position: CursorPosition, total:
 }
 
 /** The cursor of the page after `[offset, offset + limit)` of `total` items, or `null` when that was the last. */
-export function nextCursorFor(scope: CallScope, binding: CursorBinding, total: number, offset: number, limit: number, ranking = ''): string | null {
+export function nextCursorFor(
+  scope: CallScope,
+  binding: CursorBinding,
+  total: number,
+  offset: number,
+  limit: number,
+  ranking = '',
+): string | null {
   return offset + limit < total ? encodeCursor(scope, binding, offset + limit, ranking) : null;
 }
 
@@ -135,5 +172,9 @@ export function pageOf(
   ranking = '',
 ): { from: number; to: number; nextCursor: string | null } {
   const from = position === undefined ? 0 : checkPosition(scope, position, total, ranking);
-  return { from, to: Math.min(total, from + limit), nextCursor: nextCursorFor(scope, binding, total, from, limit, ranking) };
+  return {
+    from,
+    to: Math.min(total, from + limit),
+    nextCursor: nextCursorFor(scope, binding, total, from, limit, ranking),
+  };
 }

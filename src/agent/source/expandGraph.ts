@@ -22,13 +22,23 @@ const EXPAND_GRAPH_INPUT: { readonly [field: string]: FieldRule } = {
  * `expand_graph`: breadth first from the seed, each file contributing its `fanout` strongest
  * relationships; no file twice, never the seed; pages of 50.
  */
-export function expandGraph(state: SourceState, scope: CallScope, input: unknown): ExpandGraphOutput {
+export function expandGraph(
+  state: SourceState,
+  scope: CallScope,
+  input: unknown,
+): ExpandGraphOutput {
   const args = readInput(scope, input, EXPAND_GRAPH_INPUT);
   const fileId = args['fileId'] as string;
   const depth = (args['depth'] as number | undefined) ?? 1;
   const fanout = (args['fanout'] as number | undefined) ?? 10;
-  const binding = { revision: state.table.activeContentRevision, params: { fileId, depth, fanout } };
-  const position = args['cursor'] === undefined ? undefined : decodeCursor(scope, binding, args['cursor'] as string);
+  const binding = {
+    revision: state.table.activeContentRevision,
+    params: { fileId, depth, fanout },
+  };
+  const position =
+    args['cursor'] === undefined
+      ? undefined
+      : decodeCursor(scope, binding, args['cursor'] as string);
   const { page: seed } = relatedOf(state, scope, fileId);
 
   const seen = new Set<string>([seed.fileId]);

@@ -19,7 +19,9 @@ export function findById(state: SourceState, scope: CallScope, fileId: string): 
 
 /** `get_file`: a file's metadata, its read actions and (for pages) its sections with their sizes. */
 export function getFile(state: SourceState, scope: CallScope, input: unknown): GetFileOutput {
-  const args = readInput(scope, input, { fileId: { type: 'string', required: true, nonEmpty: true } });
+  const args = readInput(scope, input, {
+    fileId: { type: 'string', required: true, nonEmpty: true },
+  });
   const file = findById(state, scope, args['fileId'] as string);
   const revision = state.table.activeContentRevision;
   const page = file.kind === 'page';

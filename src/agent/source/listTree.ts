@@ -26,11 +26,17 @@ export function listTree(state: SourceState, scope: CallScope, input: unknown): 
   }
   // The cursor first: after a change, a directory that is gone is a stale cursor, not a missing directory.
   const binding = { revision: table.activeContentRevision, params: { parentPath, limit } };
-  const position = args['cursor'] === undefined ? undefined : decodeCursor(scope, binding, args['cursor'] as string);
+  const position =
+    args['cursor'] === undefined
+      ? undefined
+      : decodeCursor(scope, binding, args['cursor'] as string);
   const children = table.children(parentPath);
   if (children === undefined) {
     if (table.byPath(parentPath) !== undefined) {
-      throw scope.fail('INVALID_ARGUMENT', `\`list_tree\`: \`${parentPath}\` is a file, not a directory. Read it with \`read_file\` { path }.`);
+      throw scope.fail(
+        'INVALID_ARGUMENT',
+        `\`list_tree\`: \`${parentPath}\` is a file, not a directory. Read it with \`read_file\` { path }.`,
+      );
     }
     const close = table.closestPaths(parentPath, 3);
     throw scope.fail(
@@ -45,7 +51,13 @@ export function listTree(state: SourceState, scope: CallScope, input: unknown): 
   for (let i = from; i < to; i++) {
     if (i < children.directories.length) {
       const dir = children.directories[i]!;
-      entries.push({ path: dir.path, title: dir.name, entryType: 'directory', fileCount: dir.fileCount, readActions: directoryActions(base, dir.path) });
+      entries.push({
+        path: dir.path,
+        title: dir.name,
+        entryType: 'directory',
+        fileCount: dir.fileCount,
+        readActions: directoryActions(base, dir.path),
+      });
     } else {
       const file = children.files[i - children.directories.length]!;
       entries.push({

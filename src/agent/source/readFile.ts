@@ -15,7 +15,10 @@ function findByPath(state: SourceState, scope: CallScope, path: string): FileRec
   const file = state.table.byPath(path);
   if (file !== undefined) return file;
   if (state.table.directory(path) !== undefined) {
-    throw scope.fail('INVALID_ARGUMENT', `\`read_file\`: \`${path}\` is a directory. List it with \`list_tree\` { parentPath: ${JSON.stringify(path)} }.`);
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `\`read_file\`: \`${path}\` is a directory. List it with \`list_tree\` { parentPath: ${JSON.stringify(path)} }.`,
+    );
   }
   const close = state.table.closestPaths(path, 3);
   throw scope.fail(
@@ -25,7 +28,13 @@ function findByPath(state: SourceState, scope: CallScope, path: string): FileRec
 }
 
 /** The `CONTENT_TOO_LARGE` error, listing the top-level sections and their sizes so the agent can choose. */
-function tooLarge(state: SourceState, scope: CallScope, file: FileRecord, actual: number, limit: number) {
+function tooLarge(
+  state: SourceState,
+  scope: CallScope,
+  file: FileRecord,
+  actual: number,
+  limit: number,
+) {
   let advice: string;
   if (file.kind === 'page') {
     const top = state.sectionSizes(file.fileId).filter((s) => s.depth === 1);
@@ -34,7 +43,9 @@ function tooLarge(state: SourceState, scope: CallScope, file: FileRecord, actual
         ? ` Read it by \`sectionIds\` instead. Top-level sections (subtree size in characters): ${top
             .slice(0, 40)
             .map((s) => `\`${s.id}\` ${s.subtreeChars}`)
-            .join(', ')}${top.length > 40 ? `, and ${top.length - 40} more (see \`get_file\`)` : ''}.`
+            .join(
+              ', ',
+            )}${top.length > 40 ? `, and ${top.length - 40} more (see \`get_file\`)` : ''}.`
         : ' It has no sections to read separately; raise `maxChars` only if the budget allows, or use the search excerpt to decide whether it is worth it.';
   } else {
     advice = ' Use `list_tree` to walk the files in pages instead.';
@@ -66,9 +77,13 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
   const sectionIds = args['sectionIds'] as string[] | undefined;
   const mode = args['mode'] as 'self' | 'subtree' | undefined;
   if (mode !== undefined && sectionIds === undefined) {
-    throw scope.fail('INVALID_ARGUMENT', '`read_file`: `mode` applies only with `sectionIds`. Omit `mode` to read the whole file.');
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      '`read_file`: `mode` applies only with `sectionIds`. Omit `mode` to read the whole file.',
+    );
   }
-  const file = fileId !== undefined ? findById(state, scope, fileId) : findByPath(state, scope, path!);
+  const file =
+    fileId !== undefined ? findById(state, scope, fileId) : findByPath(state, scope, path!);
   const requested = args['maxChars'] as number | undefined;
   const limit = Math.min(requested ?? Number.MAX_SAFE_INTEGER, state.maxReadChars);
   const revision = state.table.activeContentRevision;
@@ -89,7 +104,10 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
 
   if (file.kind !== 'page') {
     if (sectionIds !== undefined) {
-      throw scope.fail('INVALID_ARGUMENT', `\`read_file\`: \`${file.path}\` is a navigation file and has no sections. Omit \`sectionIds\`.`);
+      throw scope.fail(
+        'INVALID_ARGUMENT',
+        `\`read_file\`: \`${file.path}\` is a navigation file and has no sections. Omit \`sectionIds\`.`,
+      );
     }
     const content = state.navText(file.fileId);
     const size = codePoints(content);
@@ -105,10 +123,15 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
     snapshot = state.catalog.read({ documentId: file.fileId, selection });
   } catch (error) {
     const issue = isKnowledgeError(error) ? error.issues[0] : undefined;
-    if (issue?.code === 'MAX_CHARS_EXCEEDED') throw tooLarge(state, scope, file, issue.actual ?? 0, issue.limit ?? 0);
+    if (issue?.code === 'MAX_CHARS_EXCEEDED')
+      throw tooLarge(state, scope, file, issue.actual ?? 0, issue.limit ?? 0);
     if (issue?.code === 'UNKNOWN_SECTION') {
       const mapped = toToolError(scope, error);
-      throw scope.fail('NOT_FOUND', `${mapped.message} Call \`get_file\` { fileId: ${JSON.stringify(file.fileId)} } to list its sections.`, mapped.details);
+      throw scope.fail(
+        'NOT_FOUND',
+        `${mapped.message} Call \`get_file\` { fileId: ${JSON.stringify(file.fileId)} } to list its sections.`,
+        mapped.details,
+      );
     }
     throw error;
   }

@@ -24,11 +24,18 @@ export type CheckedInput = { readonly [field: string]: unknown };
  * @param input - what the caller passed; `undefined` is `{}` when no field is required.
  * @param rules - the fields the tool accepts.
  */
-export function readInput(scope: CallScope, input: unknown, rules: { readonly [field: string]: FieldRule }): CheckedInput {
+export function readInput(
+  scope: CallScope,
+  input: unknown,
+  rules: { readonly [field: string]: FieldRule },
+): CheckedInput {
   const tool = scope.tool;
   if (input === undefined || input === null) input = {};
   if (!isPlainObject(input)) {
-    throw scope.fail('INVALID_ARGUMENT', `\`${tool}\` takes a JSON object of arguments, not ${show(input)}.`);
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `\`${tool}\` takes a JSON object of arguments, not ${show(input)}.`,
+    );
   }
   const out: Record<string, unknown> = {};
   const known = Object.keys(rules);
@@ -56,7 +63,10 @@ export function readInput(scope: CallScope, input: unknown, rules: { readonly [f
 
 function checkField(scope: CallScope, key: string, rule: FieldRule, value: unknown): unknown {
   const bad = (expected: string): never => {
-    throw scope.fail('INVALID_ARGUMENT', `\`${scope.tool}\`: \`${key}\` must be ${expected}, not ${show(value)}.`);
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `\`${scope.tool}\`: \`${key}\` must be ${expected}, not ${show(value)}.`,
+    );
   };
   switch (rule.type) {
     case 'string':
@@ -64,8 +74,17 @@ function checkField(scope: CallScope, key: string, rule: FieldRule, value: unkno
       if (rule.nonEmpty && value.length === 0) return bad('a non-empty string');
       return value;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.min || value > rule.max) {
-        return bad(rule.max === Number.MAX_SAFE_INTEGER ? `an integer of at least ${rule.min}` : `an integer from ${rule.min} to ${rule.max}`);
+      if (
+        typeof value !== 'number' ||
+        !Number.isInteger(value) ||
+        value < rule.min ||
+        value > rule.max
+      ) {
+        return bad(
+          rule.max === Number.MAX_SAFE_INTEGER
+            ? `an integer of at least ${rule.min}`
+            : `an integer from ${rule.min} to ${rule.max}`,
+        );
       }
       return value;
     case 'boolean':
@@ -78,7 +97,10 @@ function checkField(scope: CallScope, key: string, rule: FieldRule, value: unkno
       if (!Array.isArray(value) || value.length === 0) return bad('a non-empty array of strings');
       for (let i = 0; i < value.length; i++) {
         if (typeof value[i] !== 'string' || (value[i] as string).length === 0) {
-          throw scope.fail('INVALID_ARGUMENT', `\`${scope.tool}\`: \`${key}[${i}]\` must be a non-empty string, not ${show(value[i])}.`);
+          throw scope.fail(
+            'INVALID_ARGUMENT',
+            `\`${scope.tool}\`: \`${key}[${i}]\` must be a non-empty string, not ${show(value[i])}.`,
+          );
         }
       }
       return [...(value as string[])];

@@ -6,12 +6,23 @@ import { relatedOf, relationFields } from './relatedOf.js';
 import type { SourceState } from './state.js';
 
 /** Every related item of a page, in the spec's order (the order of the relation table). */
-export function relatedItems(state: SourceState, scope: CallScope, fileId: string, from = 0, to = Number.MAX_SAFE_INTEGER): { items: RelatedItem[]; total: number } {
+export function relatedItems(
+  state: SourceState,
+  scope: CallScope,
+  fileId: string,
+  from = 0,
+  to = Number.MAX_SAFE_INTEGER,
+): { items: RelatedItem[]; total: number } {
   const { relations } = relatedOf(state, scope, fileId);
   const items: RelatedItem[] = [];
   for (let i = from; i < Math.min(to, relations.length); i++) {
     const r = relations[i]!;
-    items.push({ ...relationFields(state, r), reason: r.reason, contentAvailable: true, sectionId: r.sectionId });
+    items.push({
+      ...relationFields(state, r),
+      reason: r.reason,
+      contentAvailable: true,
+      sectionId: r.sectionId,
+    });
   }
   return { items, total: relations.length };
 }
@@ -24,13 +35,20 @@ const READ_RELATED_INPUT: { readonly [field: string]: FieldRule } = {
 };
 
 /** `read_related`: one page of a page's related files. */
-export function readRelated(state: SourceState, scope: CallScope, input: unknown): ReadRelatedOutput {
+export function readRelated(
+  state: SourceState,
+  scope: CallScope,
+  input: unknown,
+): ReadRelatedOutput {
   const args = readInput(scope, input, READ_RELATED_INPUT);
   const fileId = args['fileId'] as string;
   const limit = (args['limit'] as number | undefined) ?? 20;
   // The cursor first: after a change, a page that is gone is a stale cursor, not a missing page.
   const binding = { revision: state.table.activeContentRevision, params: { fileId, limit } };
-  const position = args['cursor'] === undefined ? undefined : decodeCursor(scope, binding, args['cursor'] as string);
+  const position =
+    args['cursor'] === undefined
+      ? undefined
+      : decodeCursor(scope, binding, args['cursor'] as string);
   const { relations } = relatedOf(state, scope, fileId);
   const { from, to, nextCursor } = pageOf(scope, binding, position, relations.length, limit);
   return { fileId, items: relatedItems(state, scope, fileId, from, to).items, nextCursor };

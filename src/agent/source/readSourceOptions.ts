@@ -5,7 +5,14 @@
  */
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import { checkOptions, positiveInteger, string, timeoutMs, withMethod, type OptionCheck } from '../../internal/checkOptions.js';
+import {
+  checkOptions,
+  positiveInteger,
+  string,
+  timeoutMs,
+  withMethod,
+  type OptionCheck,
+} from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
 import type { CatalogSourceOptions } from '../types.js';
 
@@ -14,11 +21,17 @@ const API = 'createCatalogSource';
 const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
   id: string,
   revision: (v) =>
-    (typeof v === 'string' && v.length > 0) || Number.isSafeInteger(v) ? undefined : 'a non-empty string or a safe integer',
-  files: (v) => (isPlainObject(v) || typeof v === 'function' ? undefined : 'a record from document ID to file options, or a function'),
+    (typeof v === 'string' && v.length > 0) || Number.isSafeInteger(v)
+      ? undefined
+      : 'a non-empty string or a safe integer',
+  files: (v) =>
+    isPlainObject(v) || typeof v === 'function'
+      ? undefined
+      : 'a record from document ID to file options, or a function',
   actionBase: string,
   maxReadChars: positiveInteger,
-  excerptChars: (v) => (Number.isSafeInteger(v) && (v as number) >= 16 ? undefined : 'an integer of at least 16'),
+  excerptChars: (v) =>
+    Number.isSafeInteger(v) && (v as number) >= 16 ? undefined : 'an integer of at least 16',
   embedder: withMethod('embed'),
   semanticTimeoutMs: timeoutMs,
   reranker: withMethod('rerank'),
@@ -31,8 +44,18 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
 export function readSourceOptions(catalog: unknown, options: unknown): CatalogSourceOptions {
   const issues: KnowledgeIssue[] = [];
   const c = catalog as Record<string, unknown> | null;
-  if (typeof c !== 'object' || c === null || typeof c['read'] !== 'function' || typeof c['document'] !== 'function' || !Array.isArray(c['ids'])) {
-    issues.push({ code: 'INVALID_INPUT', path: ['catalog'], message: `${API}: the first argument must be a catalog from \`defineKnowledgeCatalog\`.` });
+  if (
+    typeof c !== 'object' ||
+    c === null ||
+    typeof c['read'] !== 'function' ||
+    typeof c['document'] !== 'function' ||
+    !Array.isArray(c['ids'])
+  ) {
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['catalog'],
+      message: `${API}: the first argument must be a catalog from \`defineKnowledgeCatalog\`.`,
+    });
   }
   const checked = checkOptions(API, options, CHECKS, issues);
   if (issues.length > 0) throw new KnowledgeError(issues);

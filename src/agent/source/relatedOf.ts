@@ -5,7 +5,11 @@ import { findById } from './getFile.js';
 import type { SourceState } from './state.js';
 
 /** The page `fileId` and its relationships; navigation files have none and are `INVALID_ARGUMENT`. */
-export function relatedOf(state: SourceState, scope: CallScope, fileId: string): { page: PageRecord; relations: readonly RelationRecord[] } {
+export function relatedOf(
+  state: SourceState,
+  scope: CallScope,
+  fileId: string,
+): { page: PageRecord; relations: readonly RelationRecord[] } {
   const file = findById(state, scope, fileId);
   if (file.kind !== 'page') {
     throw scope.fail(
@@ -20,7 +24,21 @@ export function relatedOf(state: SourceState, scope: CallScope, fileId: string):
 export function relationFields(
   state: SourceState,
   r: RelationRecord,
-): { fileId: string; path: string; title: string; relationType: RelationType; direction: RelationDirection; weight: number } {
+): {
+  fileId: string;
+  path: string;
+  title: string;
+  relationType: RelationType;
+  direction: RelationDirection;
+  weight: number;
+} {
   const other = state.table.byId(r.fileId)!;
-  return { fileId: r.fileId, path: other.path, title: other.title, relationType: r.relationType, direction: r.direction, weight: r.weight };
+  return {
+    fileId: r.fileId,
+    path: other.path,
+    title: other.title,
+    relationType: r.relationType,
+    direction: r.direction,
+    weight: r.weight,
+  };
 }

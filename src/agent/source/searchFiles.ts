@@ -9,8 +9,16 @@ import type { SourceState } from './state.js';
 const MAX_QUERY = 2000;
 
 const NO_CANDIDATES: readonly NextAction[] = [
-  { tool: 'read_file', input: { path: 'index.md' }, reason: 'index.md lists every page with its title and description.' },
-  { tool: 'list_tree', input: { parentPath: '' }, reason: 'The file tree shows what the knowledge base holds.' },
+  {
+    tool: 'read_file',
+    input: { path: 'index.md' },
+    reason: 'index.md lists every page with its title and description.',
+  },
+  {
+    tool: 'list_tree',
+    input: { parentPath: '' },
+    reason: 'The file tree shows what the knowledge base holds.',
+  },
 ];
 
 /** The arguments `searchFiles` takes (allocated once, not per call). */
@@ -25,7 +33,11 @@ const SEARCH_FILES_INPUT: { readonly [field: string]: FieldRule } = {
 };
 
 /** `search_files`: ranked page candidates (never evidence), with continuity fields and statuses. */
-export async function searchFiles(state: SourceState, scope: CallScope, input: unknown): Promise<SearchFilesOutput> {
+export async function searchFiles(
+  state: SourceState,
+  scope: CallScope,
+  input: unknown,
+): Promise<SearchFilesOutput> {
   const args = readInput(scope, input, SEARCH_FILES_INPUT);
   const query = (args['query'] as string).trim();
   const size = codePoints(query);
@@ -42,12 +54,29 @@ export async function searchFiles(state: SourceState, scope: CallScope, input: u
   const limit = (args['limit'] as number | undefined) ?? 10;
   const revision = state.table.activeContentRevision;
   const binding = { revision, params: { query, mode, graphDepth, graphFanout, rerank, limit } };
-  const position = args['cursor'] === undefined ? undefined : decodeCursor(scope, binding, args['cursor'] as string);
+  const position =
+    args['cursor'] === undefined
+      ? undefined
+      : decodeCursor(scope, binding, args['cursor'] as string);
 
-  const outcome = await state.engine.search({ query, mode, graphDepth, graphFanout, rerank, signal: scope.signal });
+  const outcome = await state.engine.search({
+    query,
+    mode,
+    graphDepth,
+    graphFanout,
+    rerank,
+    signal: scope.signal,
+  });
   // Which optional stages ran is part of the order: a next page ranked without them would repeat or skip.
   const ranking = `semantic:${outcome.semanticStatus.state},rerank:${outcome.rerankerStatus.state}`;
-  const { from, to, nextCursor } = pageOf(scope, binding, position, outcome.hits.length, limit, ranking);
+  const { from, to, nextCursor } = pageOf(
+    scope,
+    binding,
+    position,
+    outcome.hits.length,
+    limit,
+    ranking,
+  );
   const hits = outcome.hits.slice(from, to);
   const items: SearchItem[] = hits.map((hit) => {
     const file = state.table.byId(hit.fileId)!;

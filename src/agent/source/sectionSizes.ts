@@ -11,8 +11,17 @@ import type { SectionSize } from './state.js';
 /** What `String.prototype.trim` removes (whitespace and line terminators; all in the BMP). */
 function isTrimmed(c: number): boolean {
   return (
-    c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
   );
 }
 
@@ -37,7 +46,13 @@ function piece(text: string): Piece {
  * Code points of `pieces[from, to)` joined by a blank line and trimmed, as a read returns them:
  * whitespace-only pieces at either end vanish with their separators.
  */
-function joinedSize(pieces: readonly Piece[], first: readonly number[], sum: readonly number[], from: number, to: number): number {
+function joinedSize(
+  pieces: readonly Piece[],
+  first: readonly number[],
+  sum: readonly number[],
+  from: number,
+  to: number,
+): number {
   const f = first[from]!; // first piece at or after `from` with text
   if (f >= to) return 0;
   let l = to - 1;
@@ -50,8 +65,17 @@ export function computeSectionSizes(catalog: KnowledgeCatalog, documentId: strin
   // Pass 1, explicit stack: the document's non-empty strings in pre-order, each section's range of
   // them, and its own strings.
   const pieces: Piece[] = [];
-  const sections: { id: string; parentId: string | null; depth: number; start: number; end: number; own: Piece[] }[] = [];
-  const stack: { parts: readonly KnowledgePart[]; index: number; at: number }[] = [{ parts: catalog.document(documentId).parts, index: 0, at: -1 }];
+  const sections: {
+    id: string;
+    parentId: string | null;
+    depth: number;
+    start: number;
+    end: number;
+    own: Piece[];
+  }[] = [];
+  const stack: { parts: readonly KnowledgePart[]; index: number; at: number }[] = [
+    { parts: catalog.document(documentId).parts, index: 0, at: -1 },
+  ];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
     if (frame.index >= frame.parts.length) {
@@ -68,7 +92,14 @@ export function computeSectionSizes(catalog: KnowledgeCatalog, documentId: strin
       continue;
     }
     const parent = frame.at >= 0 ? sections[frame.at]! : undefined;
-    sections.push({ id: part.id, parentId: parent?.id ?? null, depth: (parent?.depth ?? 0) + 1, start: pieces.length, end: 0, own: [] });
+    sections.push({
+      id: part.id,
+      parentId: parent?.id ?? null,
+      depth: (parent?.depth ?? 0) + 1,
+      start: pieces.length,
+      end: 0,
+      own: [],
+    });
     stack.push({ parts: part.parts, index: 0, at: sections.length - 1 });
   }
   // Pass 2: prefix sums of code points, and for each index the first piece at or after it with text.
@@ -82,15 +113,19 @@ export function computeSectionSizes(catalog: KnowledgeCatalog, documentId: strin
   const whole = index(pieces);
   // The last piece with text at or before each index, so trailing whitespace-only pieces cost O(1).
   const last = new Array<number>(pieces.length).fill(-1);
-  for (let i = 0; i < pieces.length; i++) last[i] = pieces[i]!.trail >= 0 ? i : i > 0 ? last[i - 1]! : -1;
+  for (let i = 0; i < pieces.length; i++)
+    last[i] = pieces[i]!.trail >= 0 ? i : i > 0 ? last[i - 1]! : -1;
   return sections.map((s) => {
     const own = index(s.own);
     const subtreeLast = s.end > s.start ? last[s.end - 1]! : -1;
     const subtreeChars =
       subtreeLast < s.start
         ? 0
-        : whole.sum[subtreeLast + 1]! - whole.sum[whole.first[s.start]!]! + 2 * (subtreeLast - whole.first[s.start]!) -
-          pieces[whole.first[s.start]!]!.lead - pieces[subtreeLast]!.trail;
+        : whole.sum[subtreeLast + 1]! -
+          whole.sum[whole.first[s.start]!]! +
+          2 * (subtreeLast - whole.first[s.start]!) -
+          pieces[whole.first[s.start]!]!.lead -
+          pieces[subtreeLast]!.trail;
     return {
       id: s.id,
       parentId: s.parentId,

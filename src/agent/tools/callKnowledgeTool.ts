@@ -5,7 +5,11 @@
  * @module
  */
 import { KnowledgeToolError } from '../errors/index.js';
-import type { KnowledgeToolCallOptions, KnowledgeToolDefinition, KnowledgeToolResult } from '../types.js';
+import type {
+  KnowledgeToolCallOptions,
+  KnowledgeToolDefinition,
+  KnowledgeToolResult,
+} from '../types.js';
 import { errorResult } from './toolResult.js';
 
 /**
@@ -39,9 +43,16 @@ export async function callKnowledgeTool(
     if (tool === undefined) {
       const known = tools.map((candidate) => `\`${candidate.name}\``).join(', ');
       const asked = typeof name === 'string' ? `\`${name.slice(0, 100)}\`` : 'a non-string name';
-      throw new KnowledgeToolError('INVALID_ARGUMENT', `There is no tool ${asked}. Call one of: ${known || '(none)'}.`, { requestId });
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `There is no tool ${asked}. Call one of: ${known || '(none)'}.`,
+        { requestId },
+      );
     }
-    return await tool.execute(typeof args === 'string' ? parseArguments(tool.name, args, requestId) : args, context);
+    return await tool.execute(
+      typeof args === 'string' ? parseArguments(tool.name, args, requestId) : args,
+      context,
+    );
   } catch (error) {
     return errorResult(error, requestId);
   }
@@ -52,6 +63,10 @@ function parseArguments(toolName: string, text: string, requestId: string | unde
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new KnowledgeToolError('INVALID_ARGUMENT', `The arguments of \`${toolName}\` are not valid JSON. Send a JSON object such as {"query": "…"}.`, { requestId });
+    throw new KnowledgeToolError(
+      'INVALID_ARGUMENT',
+      `The arguments of \`${toolName}\` are not valid JSON. Send a JSON object such as {"query": "…"}.`,
+      { requestId },
+    );
   }
 }

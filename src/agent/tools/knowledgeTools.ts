@@ -12,7 +12,11 @@ import type {
   KnowledgeToolName,
 } from '../types.js';
 import { KNOWLEDGE_TOOL_TEXTS } from './descriptions.js';
-import { checkToolsOptions, SOURCE_METHOD, type KnowledgeToolsOptions } from './knowledgeToolsOptions.js';
+import {
+  checkToolsOptions,
+  SOURCE_METHOD,
+  type KnowledgeToolsOptions,
+} from './knowledgeToolsOptions.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from './schemas/index.js';
 import { isPlainObject, toolExecute } from './toolResult.js';
 
@@ -41,18 +45,29 @@ export const KNOWLEDGE_TOOL_ANNOTATIONS: KnowledgeToolAnnotations = Object.freez
  * const result = await tools[0].execute({ query: 'How are renewal notices sent?' });
  * ```
  */
-export function knowledgeTools(source: KnowledgeSource, options?: KnowledgeToolsOptions): readonly KnowledgeToolDefinition[] {
+export function knowledgeTools(
+  source: KnowledgeSource,
+  options?: KnowledgeToolsOptions,
+): readonly KnowledgeToolDefinition[] {
   const { prefix, names } = checkToolsOptions(source, options);
   return Object.freeze(names.map((name) => defineTool(source, name, prefix)));
 }
 
-function defineTool(source: KnowledgeSource, name: KnowledgeToolName, prefix: string): KnowledgeToolDefinition {
+function defineTool(
+  source: KnowledgeSource,
+  name: KnowledgeToolName,
+  prefix: string,
+): KnowledgeToolDefinition {
   const fullName = prefix + name;
   const method = SOURCE_METHOD[name];
-  const call = source[method] as (input: unknown, context: KnowledgeCallContext) => Promise<unknown>;
+  const call = source[method] as (
+    input: unknown,
+    context: KnowledgeCallContext,
+  ) => Promise<unknown>;
   const execute = toolExecute(fullName, async (args, context) => {
     const output = await call.call(source, args, context);
-    if (!isPlainObject(output)) throw new TypeError('the source resolved to something other than an object');
+    if (!isPlainObject(output))
+      throw new TypeError('the source resolved to something other than an object');
     return output as JsonObject;
   });
   return Object.freeze({

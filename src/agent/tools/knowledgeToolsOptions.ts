@@ -17,7 +17,9 @@ export interface KnowledgeToolsOptions {
 }
 
 /** The method of `KnowledgeSource` behind each tool. */
-export const SOURCE_METHOD: Readonly<Record<KnowledgeToolName, Exclude<keyof KnowledgeSource, 'warm'>>> = Object.freeze({
+export const SOURCE_METHOD: Readonly<
+  Record<KnowledgeToolName, Exclude<keyof KnowledgeSource, 'warm'>>
+> = Object.freeze({
   search_files: 'searchFiles',
   read_file: 'readFile',
   list_tree: 'listTree',
@@ -34,24 +36,51 @@ const MAX_PREFIX = 52;
  *
  * @throws {KnowledgeError} `INVALID_INPUT` naming the option and the allowed values.
  */
-export function checkToolsOptions(source: unknown, options: unknown): { readonly prefix: string; readonly names: readonly KnowledgeToolName[] } {
-  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
-    fail(['options'], 'knowledgeTools options must be an object such as { prefix: "kb_" }, or omitted.');
+export function checkToolsOptions(
+  source: unknown,
+  options: unknown,
+): { readonly prefix: string; readonly names: readonly KnowledgeToolName[] } {
+  if (
+    options !== undefined &&
+    (typeof options !== 'object' || options === null || Array.isArray(options))
+  ) {
+    fail(
+      ['options'],
+      'knowledgeTools options must be an object such as { prefix: "kb_" }, or omitted.',
+    );
   }
   const record = (options ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (key !== 'prefix' && key !== 'include') fail(['options', key], `knowledgeTools does not take the option \`${key}\`: use \`prefix\` or \`include\`.`);
+    if (key !== 'prefix' && key !== 'include')
+      fail(
+        ['options', key],
+        `knowledgeTools does not take the option \`${key}\`: use \`prefix\` or \`include\`.`,
+      );
   }
   const prefix = record['prefix'] ?? '';
-  if (typeof prefix !== 'string' || prefix.length > MAX_PREFIX || !/^[A-Za-z0-9_-]*$/.test(prefix)) {
-    fail(['options', 'prefix'], `knowledgeTools \`prefix\` must be a string of at most ${MAX_PREFIX} letters, digits, "_" or "-" (tool names are limited to 64 such characters), such as "kb_".`);
+  if (
+    typeof prefix !== 'string' ||
+    prefix.length > MAX_PREFIX ||
+    !/^[A-Za-z0-9_-]*$/.test(prefix)
+  ) {
+    fail(
+      ['options', 'prefix'],
+      `knowledgeTools \`prefix\` must be a string of at most ${MAX_PREFIX} letters, digits, "_" or "-" (tool names are limited to 64 such characters), such as "kb_".`,
+    );
   }
   const names = checkInclude(record['include']);
-  if (typeof source !== 'object' || source === null) fail(['source'], 'knowledgeTools needs a KnowledgeSource, such as createCatalogSource(catalog).');
+  if (typeof source !== 'object' || source === null)
+    fail(
+      ['source'],
+      'knowledgeTools needs a KnowledgeSource, such as createCatalogSource(catalog).',
+    );
   for (const name of names) {
     const method = SOURCE_METHOD[name];
     if (typeof (source as Record<string, unknown>)[method] !== 'function') {
-      fail(['source', method], `knowledgeTools: the source has no \`${method}\` method, which \`${name}\` calls. Pass a KnowledgeSource, or leave \`${name}\` out of \`include\`.`);
+      fail(
+        ['source', method],
+        `knowledgeTools: the source has no \`${method}\` method, which \`${name}\` calls. Pass a KnowledgeSource, or leave \`${name}\` out of \`include\`.`,
+      );
     }
   }
   return { prefix, names };
@@ -60,13 +89,24 @@ export function checkToolsOptions(source: unknown, options: unknown): { readonly
 function checkInclude(include: unknown): readonly KnowledgeToolName[] {
   if (include === undefined) return KNOWLEDGE_TOOL_NAMES;
   const allowed = KNOWLEDGE_TOOL_NAMES.map((name) => `"${name}"`).join(', ');
-  if (!Array.isArray(include)) fail(['options', 'include'], `knowledgeTools \`include\` must be an array of tool names: ${allowed}.`);
+  if (!Array.isArray(include))
+    fail(
+      ['options', 'include'],
+      `knowledgeTools \`include\` must be an array of tool names: ${allowed}.`,
+    );
   const wanted = new Set<string>();
   include.forEach((name: unknown, index) => {
     if (typeof name !== 'string' || !(KNOWLEDGE_TOOL_NAMES as readonly string[]).includes(name)) {
-      fail(['options', 'include', index], `knowledgeTools \`include[${index}]\` is not a tool name; use ${allowed}.`);
+      fail(
+        ['options', 'include', index],
+        `knowledgeTools \`include[${index}]\` is not a tool name; use ${allowed}.`,
+      );
     }
-    if (wanted.has(name)) fail(['options', 'include', index], `knowledgeTools \`include\` names "${name}" twice; name each tool once.`);
+    if (wanted.has(name))
+      fail(
+        ['options', 'include', index],
+        `knowledgeTools \`include\` names "${name}" twice; name each tool once.`,
+      );
     wanted.add(name);
   });
   return KNOWLEDGE_TOOL_NAMES.filter((name) => wanted.has(name));

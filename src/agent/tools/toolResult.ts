@@ -6,7 +6,13 @@
  */
 import { isPlainObject } from '../../internal/values.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
-import type { JsonObject, KnowledgeCallContext, KnowledgeToolCallOptions, KnowledgeToolErrorJson, KnowledgeToolResult } from '../types.js';
+import type {
+  JsonObject,
+  KnowledgeCallContext,
+  KnowledgeToolCallOptions,
+  KnowledgeToolErrorJson,
+  KnowledgeToolResult,
+} from '../types.js';
 
 /** A successful result carrying `output`. */
 export function successResult(output: JsonObject): KnowledgeToolResult {
@@ -28,7 +34,8 @@ function errorJson(error: unknown, requestId: string | undefined): KnowledgeTool
   if (isKnowledgeToolError(error)) {
     try {
       const json = error.toJSON();
-      if (typeof json.error.code === 'string' && typeof json.error.message === 'string') return json as KnowledgeToolErrorJson;
+      if (typeof json.error.code === 'string' && typeof json.error.message === 'string')
+        return json as KnowledgeToolErrorJson;
     } catch {
       // A broken error object: fall through to INTERNAL.
     }
@@ -42,11 +49,19 @@ function errorJson(error: unknown, requestId: string | undefined): KnowledgeTool
 }
 
 /** `INVALID_ARGUMENT` for arguments that are not a JSON object. */
-export function notAnObject(toolName: string, input: unknown, requestId: string | undefined): KnowledgeToolResult {
+export function notAnObject(
+  toolName: string,
+  input: unknown,
+  requestId: string | undefined,
+): KnowledgeToolResult {
   return errorResult(
-    new KnowledgeToolError('INVALID_ARGUMENT', `\`${toolName}\` takes a JSON object of arguments, got ${describe(input)}. Call it again with an object such as {} or {"fileId": "…"}.`, {
-      requestId,
-    }),
+    new KnowledgeToolError(
+      'INVALID_ARGUMENT',
+      `\`${toolName}\` takes a JSON object of arguments, got ${describe(input)}. Call it again with an object such as {} or {"fileId": "…"}.`,
+      {
+        requestId,
+      },
+    ),
     requestId,
   );
 }

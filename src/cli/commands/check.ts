@@ -8,7 +8,16 @@ import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { readKnowledgeDirectory } from '../../node/readKnowledgeDirectory.js';
 import { parseCommandArgs } from '../args.js';
 import { CliExit, EXIT, readFailed, type CliIo } from '../io.js';
-import { count, githubLine, problemJson, sortProblems, textLine, toProblems, type Problem, type ProblemFormat } from '../problems.js';
+import {
+  count,
+  githubLine,
+  problemJson,
+  sortProblems,
+  textLine,
+  toProblems,
+  type Problem,
+  type ProblemFormat,
+} from '../problems.js';
 
 /** Sections in a document's parts, counted with an explicit stack. */
 function countSections(parts: readonly KnowledgePart[]): number {
@@ -31,7 +40,10 @@ function countSections(parts: readonly KnowledgePart[]): number {
  * @param io - where the line goes; only `io.stderr.isTTY === true` shows it.
  * @param now - the clock, in milliseconds.
  */
-export function progress(io: CliIo, now: () => number = Date.now): { update(done: number, total: number): void; end(): void } {
+export function progress(
+  io: CliIo,
+  now: () => number = Date.now,
+): { update(done: number, total: number): void; end(): void } {
   const started = now();
   let shownAt = 0;
   let shown = false;
@@ -52,14 +64,21 @@ export function progress(io: CliIo, now: () => number = Date.now): { update(done
 
 /** Runs `check`. */
 export async function check(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs('check', argv, { format: { type: 'string', short: 'f' } }, Number.POSITIVE_INFINITY);
+  const { values, positionals } = parseCommandArgs(
+    'check',
+    argv,
+    { format: { type: 'string', short: 'f' } },
+    Number.POSITIVE_INFINITY,
+  );
   if (values['help'] === true) {
     io.stdout.write(`${CHECK_HELP}\n`);
     return EXIT.ok;
   }
   const format = (values['format'] ?? 'text') as ProblemFormat;
   if (format !== 'text' && format !== 'json' && format !== 'github') {
-    throw new CliExit(`knowledge-kit check: --format must be text, json or github, not \`${String(format)}\`.`);
+    throw new CliExit(
+      `knowledge-kit check: --format must be text, json or github, not \`${String(format)}\`.`,
+    );
   }
   const paths = positionals.length > 0 ? positionals : ['.'];
   const problems: Problem[] = [];
@@ -72,20 +91,31 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
       try {
         isFile = (await stat(path)).isFile();
       } catch (error) {
-        throw new CliExit(`knowledge-kit check: \`${path}\` ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}.`);
+        throw new CliExit(
+          `knowledge-kit check: \`${path}\` ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}.`,
+        );
       }
-      if (isFile && !path.endsWith('.md')) throw new CliExit(`knowledge-kit check: \`${path}\` is not a Markdown file (.md) or a folder.`);
+      if (isFile && !path.endsWith('.md'))
+        throw new CliExit(
+          `knowledge-kit check: \`${path}\` is not a Markdown file (.md) or a folder.`,
+        );
       if (isFile && basename(path).startsWith('.')) {
-        throw new CliExit(`knowledge-kit check: \`${path}\` is a dot file, which no folder load reads (as dot folders and node_modules); rename it if it is knowledge.`);
+        throw new CliExit(
+          `knowledge-kit check: \`${path}\` is a dot file, which no folder load reads (as dot folders and node_modules); rename it if it is knowledge.`,
+        );
       }
       const folder = isFile ? dirname(path) : path;
       let reading;
       try {
-        reading = await readKnowledgeDirectory(folder, isFile ? { include: [escapePath(basename(path))] } : undefined, {
-          onProgress: (done, total) => line.update(done, total),
-          // check shows no revision: hashing 100 MB would be a tenth of its time.
-          hashRevisions: false,
-        });
+        reading = await readKnowledgeDirectory(
+          folder,
+          isFile ? { include: [escapePath(basename(path))] } : undefined,
+          {
+            onProgress: (done, total) => line.update(done, total),
+            // check shows no revision: hashing 100 MB would be a tenth of its time.
+            hashRevisions: false,
+          },
+        );
       } catch (error) {
         if (isKnowledgeError(error)) throw readFailed('check', error);
         throw error;
@@ -100,7 +130,9 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
   sortProblems(problems);
   const summary = `${count(files, 'file')}, ${count(sections, 'section')}, ${count(problems.length, 'problem')}`;
   if (format === 'json') {
-    io.stdout.write(`${JSON.stringify({ files, sections, problems: problems.map(problemJson) }, null, 2)}\n`);
+    io.stdout.write(
+      `${JSON.stringify({ files, sections, problems: problems.map(problemJson) }, null, 2)}\n`,
+    );
   } else {
     const lineOf = format === 'github' ? githubLine : textLine;
     io.stdout.write(`${[...problems.map(lineOf), summary].join('\n')}\n`);

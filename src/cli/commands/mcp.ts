@@ -11,14 +11,28 @@ import { packageVersion } from '../version.js';
 
 /** Runs `mcp` until the client closes stdin (or a signal). */
 export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs('mcp', argv, { id: { type: 'string' }, watch: { type: 'boolean' } }, 1);
+  const { values, positionals } = parseCommandArgs(
+    'mcp',
+    argv,
+    { id: { type: 'string' }, watch: { type: 'boolean' } },
+    1,
+  );
   if (values['help'] === true) {
     io.stdout.write(`${MCP_HELP}\n`);
     return EXIT.ok;
   }
   const dir = positionals[0] ?? '.';
-  const live = await openLiveFolder('mcp', dir, knowledgeBaseId(dir, values['id']), values['watch'] === true, io);
-  const server = createKnowledgeMcpServer(live.source, { name: 'knowledge-kit', version: packageVersion() });
+  const live = await openLiveFolder(
+    'mcp',
+    dir,
+    knowledgeBaseId(dir, values['id']),
+    values['watch'] === true,
+    io,
+  );
+  const server = createKnowledgeMcpServer(live.source, {
+    name: 'knowledge-kit',
+    version: packageVersion(),
+  });
   const transport = new StdioServerTransport();
   await server.connect(transport);
   const closed = new Promise<string>((resolve) => {
@@ -28,7 +42,9 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
       resolve('stdin closed');
     };
   });
-  io.stderr.write(`knowledge-kit mcp: serving ${count(live.documents(), 'document')} from \`${dir}\` on stdio${values['watch'] === true ? ', watching for changes' : ''}\n`);
+  io.stderr.write(
+    `knowledge-kit mcp: serving ${count(live.documents(), 'document')} from \`${dir}\` on stdio${values['watch'] === true ? ', watching for changes' : ''}\n`,
+  );
   await Promise.race([closed, untilStopped()]);
   await live.close();
   await server.close();

@@ -16,16 +16,33 @@ interface OutlineSection {
 }
 
 /** The sections of `parts`, with sizes read from the catalog (explicit stack, depth from the input). */
-function outlineOf(catalog: KnowledgeCatalog, documentId: string, parts: readonly KnowledgePart[]): OutlineSection[] {
+function outlineOf(
+  catalog: KnowledgeCatalog,
+  documentId: string,
+  parts: readonly KnowledgePart[],
+): OutlineSection[] {
   const size = (mode: 'self' | 'subtree', id: string) =>
-    countCodePoints(catalog.read({ documentId, selection: { mode, sectionIds: [id] }, maxChars: Number.MAX_SAFE_INTEGER }).content);
+    countCodePoints(
+      catalog.read({
+        documentId,
+        selection: { mode, sectionIds: [id] },
+        maxChars: Number.MAX_SAFE_INTEGER,
+      }).content,
+    );
   const root: OutlineSection[] = [];
-  const stack: { parts: readonly KnowledgePart[]; into: OutlineSection[] }[] = [{ parts, into: root }];
+  const stack: { parts: readonly KnowledgePart[]; into: OutlineSection[] }[] = [
+    { parts, into: root },
+  ];
   while (stack.length > 0) {
     const { parts: current, into } = stack.pop()!;
     for (const part of current) {
       if (typeof part === 'string') continue;
-      const section: OutlineSection = { id: part.id, self: size('self', part.id), subtree: size('subtree', part.id), sections: [] };
+      const section: OutlineSection = {
+        id: part.id,
+        self: size('self', part.id),
+        subtree: size('subtree', part.id),
+        sections: [],
+      };
       into.push(section);
       stack.push({ parts: part.parts, into: section.sections });
     }
@@ -35,7 +52,12 @@ function outlineOf(catalog: KnowledgeCatalog, documentId: string, parts: readonl
 
 /** Runs `outline`. */
 export async function outline(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs('outline', argv, { json: { type: 'boolean' } }, 1);
+  const { values, positionals } = parseCommandArgs(
+    'outline',
+    argv,
+    { json: { type: 'boolean' } },
+    1,
+  );
   if (values['help'] === true) {
     io.stdout.write(`${OUTLINE_HELP}\n`);
     return EXIT.ok;
@@ -45,8 +67,21 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
   const { catalog } = loaded;
   const documents = catalog.ids.map((id) => {
     const document = catalog.document(id);
-    const chars = countCodePoints(catalog.read({ documentId: id, selection: { mode: 'document' }, maxChars: Number.MAX_SAFE_INTEGER }).content);
-    return { id, file: loaded.paths[id]!, locale: document.locale ?? null, revision: document.revision, chars, sections: outlineOf(catalog, id, document.parts) };
+    const chars = countCodePoints(
+      catalog.read({
+        documentId: id,
+        selection: { mode: 'document' },
+        maxChars: Number.MAX_SAFE_INTEGER,
+      }).content,
+    );
+    return {
+      id,
+      file: loaded.paths[id]!,
+      locale: document.locale ?? null,
+      revision: document.revision,
+      chars,
+      sections: outlineOf(catalog, id, document.parts),
+    };
   });
   if (values['json'] === true) {
     io.stdout.write(`${JSON.stringify({ documents }, null, 2)}\n`);
@@ -54,15 +89,27 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
   }
   const lines: string[] = [];
   for (const document of documents) {
-    lines.push(`${document.id}  (${document.file}${document.locale === null ? '' : `, ${document.locale}`}, ${document.chars} chars)`);
-    const stack: { section: OutlineSection; depth: number }[] = document.sections.map((section) => ({ section, depth: 1 })).reverse();
+    lines.push(
+      `${document.id}  (${document.file}${document.locale === null ? '' : `, ${document.locale}`}, ${document.chars} chars)`,
+    );
+    const stack: { section: OutlineSection; depth: number }[] = document.sections
+      .map((section) => ({ section, depth: 1 }))
+      .reverse();
     while (stack.length > 0) {
       const { section, depth } = stack.pop()!;
-      lines.push(`${'  '.repeat(depth)}${section.id}  self ${section.self} · subtree ${section.subtree}`);
-      for (let i = section.sections.length - 1; i >= 0; i--) stack.push({ section: section.sections[i]!, depth: depth + 1 });
+      lines.push(
+        `${'  '.repeat(depth)}${section.id}  self ${section.self} · subtree ${section.subtree}`,
+      );
+      for (let i = section.sections.length - 1; i >= 0; i--)
+        stack.push({ section: section.sections[i]!, depth: depth + 1 });
     }
   }
-  lines.push(`${count(documents.length, 'document')}, ${count(documents.reduce((n, d) => n + catalog.sectionIds(d.id).length, 0), 'section')}`);
+  lines.push(
+    `${count(documents.length, 'document')}, ${count(
+      documents.reduce((n, d) => n + catalog.sectionIds(d.id).length, 0),
+      'section',
+    )}`,
+  );
   io.stdout.write(`${lines.join('\n')}\n`);
   return EXIT.ok;
 }

@@ -17,7 +17,9 @@ async function readToken(path: string): Promise<string> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new CliExit(`knowledge-kit serve: token file \`${path}\` cannot be read (${(error as Error).message}).`);
+    throw new CliExit(
+      `knowledge-kit serve: token file \`${path}\` cannot be read (${(error as Error).message}).`,
+    );
   }
   // Line feeds at the end are dropped, as \`$(cat file)\` in the printed commands drops them; anything
   // else the shell keeps (a CR of a CRLF ending, a BOM, spaces) would make those commands send another
@@ -26,7 +28,9 @@ async function readToken(path: string): Promise<string> {
   while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
   const token = text.slice(0, end);
   if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw new CliExit(`knowledge-kit serve: token file \`${path}\` must hold the token alone: visible ASCII characters (no spaces, no BOM), then only line feeds (LF; a CRLF ending is refused, as \`$(cat)\` would keep its CR).`);
+    throw new CliExit(
+      `knowledge-kit serve: token file \`${path}\` must hold the token alone: visible ASCII characters (no spaces, no BOM), then only line feeds (LF; a CRLF ending is refused, as \`$(cat)\` would keep its CR).`,
+    );
   }
   return token;
 }
@@ -46,7 +50,14 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   const { values, positionals } = parseCommandArgs(
     'serve',
     argv,
-    { port: { type: 'string' }, host: { type: 'string' }, id: { type: 'string' }, 'base-path': { type: 'string' }, 'token-file': { type: 'string' }, watch: { type: 'boolean' } },
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      id: { type: 'string' },
+      'base-path': { type: 'string' },
+      'token-file': { type: 'string' },
+      watch: { type: 'boolean' },
+    },
     1,
   );
   if (values['help'] === true) {
@@ -56,20 +67,44 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   const dir = positionals[0] ?? '.';
   const port = integerOption('serve', 'port', values['port'], 0, 65_535) ?? 8787;
   const hostname = typeof values['host'] === 'string' ? values['host'] : '127.0.0.1';
-  if (hostname === '') throw new CliExit('knowledge-kit serve: --host needs an address, such as 127.0.0.1 or ::1.');
+  if (hostname === '')
+    throw new CliExit('knowledge-kit serve: --host needs an address, such as 127.0.0.1 or ::1.');
   const id = knowledgeBaseId(dir, values['id']);
   // URLs drop `.` and `..` segments, so such an ID would print a URL that reaches another route.
-  if (id === '' || id === '.' || id === '..') throw new CliExit(`knowledge-kit serve: --id must name the knowledge base, not \`${id}\`; such as \`--id handbook\`.`);
-  const basePath = typeof values['base-path'] === 'string' ? values['base-path'].replace(/\/+$/, '') : '';
+  if (id === '' || id === '.' || id === '..')
+    throw new CliExit(
+      `knowledge-kit serve: --id must name the knowledge base, not \`${id}\`; such as \`--id handbook\`.`,
+    );
+  const basePath =
+    typeof values['base-path'] === 'string' ? values['base-path'].replace(/\/+$/, '') : '';
   const segments = basePath.split('/').slice(1);
-  if (basePath !== '' && (!basePath.startsWith('/') || segments.some((segment) => segment === '' || segment === '.' || segment === '..' || !/^[\w.~!$&'()*+,;=:@%-]+$/.test(segment)))) {
-    throw new CliExit(`knowledge-kit serve: --base-path must be a path such as \`/openapi/v2\`: starting with \`/\`, no empty, \`.\` or \`..\` segments, no spaces; not \`${basePath}\`.`);
+  if (
+    basePath !== '' &&
+    (!basePath.startsWith('/') ||
+      segments.some(
+        (segment) =>
+          segment === '' ||
+          segment === '.' ||
+          segment === '..' ||
+          !/^[\w.~!$&'()*+,;=:@%-]+$/.test(segment),
+      ))
+  ) {
+    throw new CliExit(
+      `knowledge-kit serve: --base-path must be a path such as \`/openapi/v2\`: starting with \`/\`, no empty, \`.\` or \`..\` segments, no spaces; not \`${basePath}\`.`,
+    );
   }
   const tokenFile = values['token-file'];
-  const token = typeof tokenFile === 'string' ? createHash('sha256').update(await readToken(tokenFile)).digest() : undefined;
+  const token =
+    typeof tokenFile === 'string'
+      ? createHash('sha256')
+          .update(await readToken(tokenFile))
+          .digest()
+      : undefined;
 
   const live = await openLiveFolder('serve', dir, id, values['watch'] === true, io);
-  const grant: KnowledgeAccess = Object.freeze({ knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }) });
+  const grant: KnowledgeAccess = Object.freeze({
+    knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }),
+  });
   let handler;
   try {
     handler = createKnowledgeHandler({
@@ -78,19 +113,27 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
         if (token === undefined) return grant;
         const header = request.headers.get('authorization');
         // The scheme name is case-insensitive (RFC 9110 §11.1); the token is compared exactly.
-        return header !== null && header.slice(0, 7).toLowerCase() === 'bearer ' && sameToken(header.slice(7), token) ? grant : null;
+        return header !== null &&
+          header.slice(0, 7).toLowerCase() === 'bearer ' &&
+          sameToken(header.slice(7), token)
+          ? grant
+          : null;
       },
       ...(token === undefined ? {} : { authenticateHeader: 'Bearer realm="knowledge-kit"' }),
     });
   } catch (error) {
     await live.close();
-    throw new CliExit(`knowledge-kit serve: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliExit(
+      `knowledge-kit serve: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const logged = async (request: Request): Promise<Response> => {
     const started = performance.now();
     const response = await handler(request);
     const url = new URL(request.url);
-    io.stderr.write(`${request.method} ${url.pathname}${url.search} ${response.status} ${(performance.now() - started).toFixed(1)} ms\n`);
+    io.stderr.write(
+      `${request.method} ${url.pathname}${url.search} ${response.status} ${(performance.now() - started).toFixed(1)} ms\n`,
+    );
     return response;
   };
 
@@ -100,17 +143,24 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   } catch (error) {
     await live.close();
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'EADDRINUSE' ? `port ${port} on ${hostname} is in use; pick another with --port` : (error as Error).message;
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${port} on ${hostname} is in use; pick another with --port`
+        : (error as Error).message;
     throw new CliExit(`knowledge-kit serve: ${reason}.`);
   }
   const url = `${served.url}${basePath}/knowledge-bases/${encodeURIComponent(id)}`;
   const auth = token === undefined ? '' : ' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"';
-  const page = (await live.source.listTree({ parentPath: 'pages' })).items.find((item) => item.entryType === 'file');
+  const page = (await live.source.listTree({ parentPath: 'pages' })).items.find(
+    (item) => item.entryType === 'file',
+  );
   const lines = [
     `Serving ${count(live.documents(), 'document')} from \`${dir}\` as knowledge base \`${id}\`${values['watch'] === true ? ' (watching for changes)' : ''}.`,
     '',
     `export KNOWLEDGE_BASE_URL=${shellWord(url)}`,
-    ...(typeof tokenFile === 'string' ? [`export KNOWLEDGE_TOKEN="$(cat ${shellWord(tokenFile)})"`] : []),
+    ...(typeof tokenFile === 'string'
+      ? [`export KNOWLEDGE_TOKEN="$(cat ${shellWord(tokenFile)})"`]
+      : []),
     `curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50"${auth}`,
     `curl -sS "$KNOWLEDGE_BASE_URL/files/${page === undefined ? '<fileId>' : encodeURIComponent(page.fileId)}/content"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/files/content" --data-urlencode "path=index.md"${auth}`,

@@ -21,7 +21,10 @@ import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeHandler } from '../types.js';
 
 /** A `node:http` request listener. */
-export type NodeRequestListener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+export type NodeRequestListener = (
+  request: IncomingMessage,
+  response: ServerResponse,
+) => Promise<void>;
 
 /** Options of `toNodeListener`. */
 export interface NodeListenerOptions {
@@ -67,11 +70,24 @@ export const KNOWLEDGE_MAX_HEADER_SIZE = 65_536;
  * @param options - `overrideGlobalObjects` (default `true`).
  * @returns the listener, for `createServer(listener)`.
  */
-export function toNodeListener(handler: KnowledgeHandler, options: NodeListenerOptions = {}): NodeRequestListener {
+export function toNodeListener(
+  handler: KnowledgeHandler,
+  options: NodeListenerOptions = {},
+): NodeRequestListener {
   const issues = [];
-  if (typeof handler !== 'function') issues.push({ code: 'INVALID_INPUT' as const, path: ['handler'], message: 'toNodeListener: `handler` must be the function `createKnowledgeHandler` returns.' });
+  if (typeof handler !== 'function')
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['handler'],
+      message: 'toNodeListener: `handler` must be the function `createKnowledgeHandler` returns.',
+    });
   const override = options?.overrideGlobalObjects ?? true;
-  if (typeof override !== 'boolean') issues.push({ code: 'INVALID_INPUT' as const, path: ['options', 'overrideGlobalObjects'], message: 'toNodeListener: `options.overrideGlobalObjects` must be a boolean.' });
+  if (typeof override !== 'boolean')
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['options', 'overrideGlobalObjects'],
+      message: 'toNodeListener: `options.overrideGlobalObjects` must be a boolean.',
+    });
   if (issues.length > 0) throw new KnowledgeError(issues);
   return getRequestListener((request) => handler(request), { overrideGlobalObjects: override });
 }
@@ -91,11 +107,31 @@ export function toNodeListener(handler: KnowledgeHandler, options: NodeListenerO
  * ```
  */
 export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<ServedKnowledge> {
-  const { handler, port = 0, hostname = '127.0.0.1', overrideGlobalObjects } = options ?? ({} as ServeKnowledgeOptions);
+  const {
+    handler,
+    port = 0,
+    hostname = '127.0.0.1',
+    overrideGlobalObjects,
+  } = options ?? ({} as ServeKnowledgeOptions);
   const issues = [];
-  if (typeof handler !== 'function') issues.push({ code: 'INVALID_INPUT' as const, path: ['options', 'handler'], message: 'serveKnowledge: `options.handler` must come from `createKnowledgeHandler`.' });
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) issues.push({ code: 'INVALID_INPUT' as const, path: ['options', 'port'], message: 'serveKnowledge: `options.port` must be an integer in 0..65535.' });
-  if (typeof hostname !== 'string' || hostname === '') issues.push({ code: 'INVALID_INPUT' as const, path: ['options', 'hostname'], message: 'serveKnowledge: `options.hostname` must be a host name or address.' });
+  if (typeof handler !== 'function')
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['options', 'handler'],
+      message: 'serveKnowledge: `options.handler` must come from `createKnowledgeHandler`.',
+    });
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['options', 'port'],
+      message: 'serveKnowledge: `options.port` must be an integer in 0..65535.',
+    });
+  if (typeof hostname !== 'string' || hostname === '')
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['options', 'hostname'],
+      message: 'serveKnowledge: `options.hostname` must be a host name or address.',
+    });
   if (issues.length > 0) throw new KnowledgeError(issues);
 
   const listener = toNodeListener(handler, { overrideGlobalObjects });

@@ -4,7 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { defineKnowledgeCatalog, type KnowledgeCatalog, type KnowledgeDocument, parseKnowledgeDocument } from '../../../src/index.js';
+import {
+  defineKnowledgeCatalog,
+  type KnowledgeCatalog,
+  type KnowledgeDocument,
+  parseKnowledgeDocument,
+} from '../../../src/index.js';
 import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../../src/agent/types.js';
 
 interface ManifestEntry {
@@ -19,7 +24,11 @@ const folder = new URL('../../../examples/knowledge/', import.meta.url);
 
 /** The manifest's entries. */
 export function exampleManifest(): readonly ManifestEntry[] {
-  return (JSON.parse(readFileSync(new URL('manifest.json', folder), 'utf8')) as { documents: ManifestEntry[] }).documents;
+  return (
+    JSON.parse(readFileSync(new URL('manifest.json', folder), 'utf8')) as {
+      documents: ManifestEntry[];
+    }
+  ).documents;
 }
 
 /** The example documents, parsed. */
@@ -38,7 +47,9 @@ export function exampleCatalog(): KnowledgeCatalog {
 
 /** `options.files` from the manifest: each page's path and tags. */
 export function exampleFiles(): Record<string, KnowledgeFileOptions> {
-  return Object.fromEntries(exampleManifest().map((e) => [e.id, { path: e.path, frontmatter: { tags: [...e.tags] } }]));
+  return Object.fromEntries(
+    exampleManifest().map((e) => [e.id, { path: e.path, frontmatter: { tags: [...e.tags] } }]),
+  );
 }
 
 /** Source options for the example knowledge, with a fixed revision so golden outputs are stable. */

@@ -20,7 +20,8 @@ export function remarkLinkUrls(markdown: string): string[] {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.type === 'definition') urls.push(node.url!);
-    else if (node.type === 'link' && markdown[node.position?.start.offset ?? -1] !== '<') urls.push(node.url!);
+    else if (node.type === 'link' && markdown[node.position?.start.offset ?? -1] !== '<')
+      urls.push(node.url!);
     if (node.children) stack.push(...node.children);
   }
   return urls.sort();

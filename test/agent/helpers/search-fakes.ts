@@ -18,14 +18,18 @@ export function bagOfTokens(text: string): number[] {
 }
 
 /** An embedder that counts its calls; `synonyms` maps query words onto document words first. */
-export function goodEmbedder(synonyms: Record<string, string> = {}): KnowledgeEmbedder & { calls: number; texts: number } {
+export function goodEmbedder(
+  synonyms: Record<string, string> = {},
+): KnowledgeEmbedder & { calls: number; texts: number } {
   const embedder = {
     calls: 0,
     texts: 0,
     async embed(texts: string[]) {
       embedder.calls++;
       embedder.texts += texts.length;
-      return texts.map((t) => bagOfTokens(Object.entries(synonyms).reduce((s, [from, to]) => s.split(from).join(to), t)));
+      return texts.map((t) =>
+        bagOfTokens(Object.entries(synonyms).reduce((s, [from, to]) => s.split(from).join(to), t)),
+      );
     },
   };
   return embedder;
@@ -53,7 +57,9 @@ export function slowEmbedder(ms: number): KnowledgeEmbedder {
 }
 
 /** A reranker that scores candidates by `score(fileId)`; records what it was sent. */
-export function goodReranker(score: (fileId: string) => number): KnowledgeReranker & { seen: { fileId: string; text: string }[] } {
+export function goodReranker(
+  score: (fileId: string) => number,
+): KnowledgeReranker & { seen: { fileId: string; text: string }[] } {
   const reranker = {
     seen: [] as { fileId: string; text: string }[],
     async rerank(_query: string, candidates: { fileId: string; text: string }[]) {

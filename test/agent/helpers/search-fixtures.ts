@@ -3,9 +3,18 @@
  * real file table (`buildFileTable`); relationships from the real link scanner (`buildRelations`), or
  * given as a map when a test needs exact ones.
  */
-import { defineKnowledgeCatalog, type KnowledgeCatalog, parseKnowledgeDocument } from '../../../src/index.js';
+import {
+  defineKnowledgeCatalog,
+  type KnowledgeCatalog,
+  parseKnowledgeDocument,
+} from '../../../src/index.js';
 import { buildFileTable } from '../../../src/agent/files/index.js';
-import type { FileTable, RelationRecord, RelationTable, SearchRequest } from '../../../src/agent/internal/model.js';
+import type {
+  FileTable,
+  RelationRecord,
+  RelationTable,
+  SearchRequest,
+} from '../../../src/agent/internal/model.js';
 import { buildRelations } from '../../../src/agent/relations/index.js';
 
 /** One test page. */
@@ -31,15 +40,22 @@ export interface SearchFixture {
  * @param pages - the pages.
  * @param links - exact relationships by file ID; default: those the pages' links and tags make.
  */
-export function searchFixture(pages: readonly TestPage[], links?: Record<string, readonly Partial<RelationRecord>[]>): SearchFixture {
-  const catalog = defineKnowledgeCatalog(pages.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })));
+export function searchFixture(
+  pages: readonly TestPage[],
+  links?: Record<string, readonly Partial<RelationRecord>[]>,
+): SearchFixture {
+  const catalog = defineKnowledgeCatalog(
+    pages.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })),
+  );
   const files = Object.fromEntries(
     pages.map((p) => [
       p.id,
       {
         ...(p.path === undefined ? {} : { path: p.path }),
         ...(p.title === undefined ? {} : { title: p.title }),
-        ...(p.description === undefined || p.description === null ? {} : { description: p.description }),
+        ...(p.description === undefined || p.description === null
+          ? {}
+          : { description: p.description }),
         ...(p.tags === undefined ? {} : { frontmatter: { tags: [...p.tags] } }),
       },
     ]),
@@ -49,7 +65,14 @@ export function searchFixture(pages: readonly TestPage[], links?: Record<string,
   const relations = new Map(
     Object.entries(links).map(([id, list]) => [
       id,
-      list.map((r) => ({ fileId: r.fileId!, relationType: r.relationType ?? 'links_to', direction: r.direction ?? 'outgoing', weight: r.weight ?? 1, reason: r.reason ?? 'test', sectionId: r.sectionId ?? null })),
+      list.map((r) => ({
+        fileId: r.fileId!,
+        relationType: r.relationType ?? 'links_to',
+        direction: r.direction ?? 'outgoing',
+        weight: r.weight ?? 1,
+        reason: r.reason ?? 'test',
+        sectionId: r.sectionId ?? null,
+      })),
     ]),
   );
   return { catalog, table, relations };
@@ -57,7 +80,15 @@ export function searchFixture(pages: readonly TestPage[], links?: Record<string,
 
 /** A search request with the spec's defaults. */
 export function searchRequest(query: string, extra: Partial<SearchRequest> = {}): SearchRequest {
-  return { query, mode: 'hybrid', graphDepth: 1, graphFanout: 10, rerank: false, signal: undefined, ...extra };
+  return {
+    query,
+    mode: 'hybrid',
+    graphDepth: 1,
+    graphFanout: 10,
+    rerank: false,
+    signal: undefined,
+    ...extra,
+  };
 }
 
 /** A small English and Chinese knowledge base with sections, tags and links. */
@@ -117,11 +148,19 @@ export const SAMPLE_PAGES: readonly TestPage[] = [
     id: 'zh-shipping',
     title: '配送说明',
     tags: ['配送'],
-    text: ['# 配送说明', '', '我们使用顺丰快递配送，通常两个工作日内送达。偏远地区可能需要更长时间。'].join('\n'),
+    text: [
+      '# 配送说明',
+      '',
+      '我们使用顺丰快递配送，通常两个工作日内送达。偏远地区可能需要更长时间。',
+    ].join('\n'),
   },
   {
     id: 'ja-guide',
     title: 'ご利用ガイド',
-    text: ['# ご利用ガイド', '', 'アカウントを作成してから、プランを選んでください。カタカナのテストです。'].join('\n'),
+    text: [
+      '# ご利用ガイド',
+      '',
+      'アカウントを作成してから、プランを選んでください。カタカナのテストです。',
+    ].join('\n'),
   },
 ];

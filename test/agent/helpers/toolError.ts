@@ -14,12 +14,22 @@ export async function expectToolError(
   } catch (error) {
     caught = error;
   }
-  expect(isKnowledgeToolError(caught), `expected a KnowledgeToolError ${code}, got ${String(caught)}`).toBe(true);
+  expect(
+    isKnowledgeToolError(caught),
+    `expected a KnowledgeToolError ${code}, got ${String(caught)}`,
+  ).toBe(true);
   const error = caught as KnowledgeToolError;
   expect(error.code).toBe(code);
   if (message) expect(error.message).toMatch(message);
   expect(error.toJSON()).toEqual({
-    error: { code, message: error.message, httpStatus: error.httpStatus, ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }) },
+    error: {
+      code,
+      message: error.message,
+      httpStatus: error.httpStatus,
+      ...(error.retryAfterSeconds === undefined
+        ? {}
+        : { retryAfterSeconds: error.retryAfterSeconds }),
+    },
     requestId: error.requestId,
   });
   return error;

@@ -16,7 +16,9 @@ export function schemaErrors(ajv: Ajv2020, schema: JsonSchema, value: unknown): 
 }
 
 /** Every subschema of `schema` with its JSON path, the root included. */
-export function walkSchemas(schema: JsonSchema): { readonly path: string; readonly node: Record<string, unknown> }[] {
+export function walkSchemas(
+  schema: JsonSchema,
+): { readonly path: string; readonly node: Record<string, unknown> }[] {
   const found: { path: string; node: Record<string, unknown> }[] = [];
   const stack: [string, unknown][] = [['#', schema]];
   while (stack.length > 0) {
@@ -26,11 +28,13 @@ export function walkSchemas(schema: JsonSchema): { readonly path: string; readon
     found.push({ path, node: record });
     const properties = record['properties'];
     if (typeof properties === 'object' && properties !== null) {
-      for (const [key, child] of Object.entries(properties)) stack.push([`${path}/properties/${key}`, child]);
+      for (const [key, child] of Object.entries(properties))
+        stack.push([`${path}/properties/${key}`, child]);
     }
     if (record['items'] !== undefined) stack.push([`${path}/items`, record['items']]);
     const anyOf = record['anyOf'];
-    if (Array.isArray(anyOf)) anyOf.forEach((child, index) => stack.push([`${path}/anyOf/${index}`, child]));
+    if (Array.isArray(anyOf))
+      anyOf.forEach((child, index) => stack.push([`${path}/anyOf/${index}`, child]));
   }
   return found;
 }

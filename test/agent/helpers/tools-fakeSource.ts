@@ -18,8 +18,18 @@ import type {
 const REVISION = 'rev-1';
 
 const PAGES = [
-  { fileId: 'renewals', path: 'pages/renewals.md', title: 'Renewals', content: '# Renewals\n\nRenewal notices are sent 30 days ahead.' },
-  { fileId: 'billing', path: 'pages/billing.md', title: 'Billing', content: '# Billing\n\nInvoices are monthly.' },
+  {
+    fileId: 'renewals',
+    path: 'pages/renewals.md',
+    title: 'Renewals',
+    content: '# Renewals\n\nRenewal notices are sent 30 days ahead.',
+  },
+  {
+    fileId: 'billing',
+    path: 'pages/billing.md',
+    title: 'Billing',
+    content: '# Billing\n\nInvoices are monthly.',
+  },
 ] as const;
 
 /** Every call the fake received, for assertions on context pass-through. */
@@ -29,18 +39,31 @@ export interface FakeSourceCall {
   readonly context: KnowledgeCallContext | undefined;
 }
 
-function check(input: unknown, allowed: readonly string[], required: readonly string[], context: KnowledgeCallContext | undefined): Record<string, unknown> {
+function check(
+  input: unknown,
+  allowed: readonly string[],
+  required: readonly string[],
+  context: KnowledgeCallContext | undefined,
+): Record<string, unknown> {
   const requestId = context?.requestId;
   const record = input as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!allowed.includes(key)) throw new KnowledgeToolError('INVALID_ARGUMENT', `Unknown argument \`${key}\`; allowed: ${allowed.join(', ')}.`, { requestId });
+    if (!allowed.includes(key))
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `Unknown argument \`${key}\`; allowed: ${allowed.join(', ')}.`,
+        { requestId },
+      );
   }
   for (const key of allowed) {
     const value = record[key];
     if (value === undefined || value === null) {
-      if (required.includes(key)) throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${key}\` is required.`, { requestId });
+      if (required.includes(key))
+        throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${key}\` is required.`, { requestId });
     } else if (!hasType(key, value)) {
-      throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${key}\` has the wrong type.`, { requestId });
+      throw new KnowledgeToolError('INVALID_ARGUMENT', `\`${key}\` has the wrong type.`, {
+        requestId,
+      });
     }
   }
   return record;
@@ -57,7 +80,12 @@ function hasType(key: string, value: unknown): boolean {
 
 function page(fileId: unknown, requestId: string | undefined): (typeof PAGES)[number] {
   const found = PAGES.find((candidate) => candidate.fileId === fileId || candidate.path === fileId);
-  if (found === undefined) throw new KnowledgeToolError('NOT_FOUND', `No file \`${String(fileId)}\`. Did you mean \`renewals\`?`, { requestId });
+  if (found === undefined)
+    throw new KnowledgeToolError(
+      'NOT_FOUND',
+      `No file \`${String(fileId)}\`. Did you mean \`renewals\`?`,
+      { requestId },
+    );
   return found;
 }
 
@@ -69,21 +97,43 @@ const actions = (fileId: string, path: string) => ({
 });
 
 /** A fresh fake source and the log of its calls. */
-export function createFakeSource(): { readonly source: KnowledgeSource; readonly calls: FakeSourceCall[] } {
+export function createFakeSource(): {
+  readonly source: KnowledgeSource;
+  readonly calls: FakeSourceCall[];
+} {
   const calls: FakeSourceCall[] = [];
-  const log = (method: string, input: unknown, context: KnowledgeCallContext | undefined) => calls.push({ method, input, context });
+  const log = (method: string, input: unknown, context: KnowledgeCallContext | undefined) =>
+    calls.push({ method, input, context });
   const source: KnowledgeSource = {
     async listTree(input = {}, context) {
       log('listTree', input, context);
       const args = check(input, ['parentPath', 'cursor', 'limit'], [], context);
-      if ((args['parentPath'] ?? '') !== '') throw new KnowledgeToolError('NOT_FOUND', 'No such directory.', { requestId: context?.requestId });
+      if ((args['parentPath'] ?? '') !== '')
+        throw new KnowledgeToolError('NOT_FOUND', 'No such directory.', {
+          requestId: context?.requestId,
+        });
       const output: ListTreeOutput = {
         activeContentRevision: REVISION,
         items: [
-          { path: 'pages', title: 'pages', entryType: 'directory', fileCount: 2, readActions: { treeByParentPath: '/tree?parentPath=pages' } },
           {
-            fileId: 'index.md', sourceFileId: null, path: 'index.md', title: 'Index', entryType: 'file', fileKind: 'index', contentAvailable: true,
-            readActions: { fileContentById: '/files/index.md/content', fileContentByPath: '/files/content?path=index.md' },
+            path: 'pages',
+            title: 'pages',
+            entryType: 'directory',
+            fileCount: 2,
+            readActions: { treeByParentPath: '/tree?parentPath=pages' },
+          },
+          {
+            fileId: 'index.md',
+            sourceFileId: null,
+            path: 'index.md',
+            title: 'Index',
+            entryType: 'file',
+            fileKind: 'index',
+            contentAvailable: true,
+            readActions: {
+              fileContentById: '/files/index.md/content',
+              fileContentByPath: '/files/content?path=index.md',
+            },
           },
         ],
         nextCursor: null,
@@ -92,11 +142,24 @@ export function createFakeSource(): { readonly source: KnowledgeSource; readonly
     },
     async getFile(input, context) {
       log('getFile', input, context);
-      const found = page(check(input, ['fileId'], ['fileId'], context)['fileId'], context?.requestId);
+      const found = page(
+        check(input, ['fileId'], ['fileId'], context)['fileId'],
+        context?.requestId,
+      );
       const output: GetFileOutput = {
-        activeContentRevision: REVISION, fileId: found.fileId, sourceFileId: found.fileId, path: found.path, title: found.title, fileKind: 'page',
-        description: null, frontmatter: { tags: ['billing'] }, contentAvailable: true, readActions: actions(found.fileId, found.path),
-        revision: 'r1', locale: 'en', sections: [{ id: 'intro', parentId: null, depth: 1, selfChars: 10, subtreeChars: 10 }],
+        activeContentRevision: REVISION,
+        fileId: found.fileId,
+        sourceFileId: found.fileId,
+        path: found.path,
+        title: found.title,
+        fileKind: 'page',
+        description: null,
+        frontmatter: { tags: ['billing'] },
+        contentAvailable: true,
+        readActions: actions(found.fileId, found.path),
+        revision: 'r1',
+        locale: 'en',
+        sections: [{ id: 'intro', parentId: null, depth: 1, selfChars: 10, subtreeChars: 10 }],
       };
       return output;
     },
@@ -105,12 +168,25 @@ export function createFakeSource(): { readonly source: KnowledgeSource; readonly
       const args = check(input, ['fileId', 'path', 'sectionIds', 'mode', 'maxChars'], [], context);
       const hasId = args['fileId'] !== undefined && args['fileId'] !== null;
       const hasPath = args['path'] !== undefined && args['path'] !== null;
-      if (hasId === hasPath) throw new KnowledgeToolError('INVALID_ARGUMENT', 'Give exactly one of `fileId` and `path`.', { requestId: context?.requestId });
+      if (hasId === hasPath)
+        throw new KnowledgeToolError(
+          'INVALID_ARGUMENT',
+          'Give exactly one of `fileId` and `path`.',
+          { requestId: context?.requestId },
+        );
       const found = page(hasId ? args['fileId'] : args['path'], context?.requestId);
       const output: ReadFileOutput = {
         file: {
-          activeContentRevision: REVISION, fileId: found.fileId, sourceFileId: found.fileId, path: found.path, title: found.title, frontmatter: {},
-          readActions: actions(found.fileId, found.path), revision: 'r1', locale: null, selection: { mode: 'document' },
+          activeContentRevision: REVISION,
+          fileId: found.fileId,
+          sourceFileId: found.fileId,
+          path: found.path,
+          title: found.title,
+          frontmatter: {},
+          readActions: actions(found.fileId, found.path),
+          revision: 'r1',
+          locale: null,
+          selection: { mode: 'document' },
           snapshotId: `{"documentId":"${found.fileId}","revision":"r1"}`,
         },
         content: found.content,
@@ -119,45 +195,96 @@ export function createFakeSource(): { readonly source: KnowledgeSource; readonly
     },
     async searchFiles(input, context) {
       log('searchFiles', input, context);
-      const args = check(input, ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'], ['query'], context);
-      const hits = PAGES.filter((candidate) => candidate.content.toLowerCase().includes(String(args['query']).toLowerCase()));
+      const args = check(
+        input,
+        ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'],
+        ['query'],
+        context,
+      );
+      const hits = PAGES.filter((candidate) =>
+        candidate.content.toLowerCase().includes(String(args['query']).toLowerCase()),
+      );
       const output: SearchFilesOutput = {
         activeContentRevision: REVISION,
         items: hits.map((hit) => ({
-          fileId: hit.fileId, sourceFileId: hit.fileId, path: hit.path, title: hit.title, description: null, score: 1, matchedFields: ['content'],
-          evidenceTypes: ['content'], sourceExcerpt: hit.content.slice(0, 40), contentAvailable: true, readActions: actions(hit.fileId, hit.path), sectionIds: [],
+          fileId: hit.fileId,
+          sourceFileId: hit.fileId,
+          path: hit.path,
+          title: hit.title,
+          description: null,
+          score: 1,
+          matchedFields: ['content'],
+          evidenceTypes: ['content'],
+          sourceExcerpt: hit.content.slice(0, 40),
+          contentAvailable: true,
+          readActions: actions(hit.fileId, hit.path),
+          sectionIds: [],
         })),
         searchStatus: hits.length === 0 ? 'no_candidates' : 'ok',
         searchMode: 'hybrid',
         semanticStatus: { state: 'disabled', safeCode: 'SEMANTIC_DISABLED' },
         rerankerStatus: { state: 'skipped', safeCode: 'RERANKER_DISABLED' },
         message: hits.length === 0 ? 'No candidates.' : null,
-        nextActions: hits.length === 0
-          ? [{ tool: 'read_file', input: { path: 'index.md' }, reason: 'Browse the index.' }, { tool: 'list_tree', input: { parentPath: '' }, reason: 'List files.' }]
-          : [],
+        nextActions:
+          hits.length === 0
+            ? [
+                { tool: 'read_file', input: { path: 'index.md' }, reason: 'Browse the index.' },
+                { tool: 'list_tree', input: { parentPath: '' }, reason: 'List files.' },
+              ]
+            : [],
         nextCursor: null,
       };
       return output;
     },
     async readRelated(input, context) {
       log('readRelated', input, context);
-      const found = page(check(input, ['fileId', 'cursor', 'limit'], ['fileId'], context)['fileId'], context?.requestId);
+      const found = page(
+        check(input, ['fileId', 'cursor', 'limit'], ['fileId'], context)['fileId'],
+        context?.requestId,
+      );
       const other = PAGES.find((candidate) => candidate !== found)!;
       const output: ReadRelatedOutput = {
         fileId: found.fileId,
-        items: [{ fileId: other.fileId, path: other.path, title: other.title, relationType: 'links_to', direction: 'outgoing', weight: 1, reason: `Links to \`${other.path}\` once.`, contentAvailable: true, sectionId: null }],
+        items: [
+          {
+            fileId: other.fileId,
+            path: other.path,
+            title: other.title,
+            relationType: 'links_to',
+            direction: 'outgoing',
+            weight: 1,
+            reason: `Links to \`${other.path}\` once.`,
+            contentAvailable: true,
+            sectionId: null,
+          },
+        ],
         nextCursor: null,
       };
       return output;
     },
     async expandGraph(input, context) {
       log('expandGraph', input, context);
-      const found = page(check(input, ['fileId', 'depth', 'fanout', 'cursor'], ['fileId'], context)['fileId'], context?.requestId);
+      const found = page(
+        check(input, ['fileId', 'depth', 'fanout', 'cursor'], ['fileId'], context)['fileId'],
+        context?.requestId,
+      );
       const other = PAGES.find((candidate) => candidate !== found)!;
       const output: ExpandGraphOutput = {
         activeContentRevision: REVISION,
         seedFile: { fileId: found.fileId, path: found.path },
-        relationships: [{ fileId: other.fileId, path: other.path, title: other.title, relationType: 'linked_from', direction: 'incoming', weight: 1, readActions: actions(other.fileId, other.path), depth: 1, viaFileId: found.fileId }],
+        relationships: [
+          {
+            fileId: other.fileId,
+            path: other.path,
+            title: other.title,
+            relationType: 'linked_from',
+            direction: 'incoming',
+            weight: 1,
+            readActions: actions(other.fileId, other.path),
+            depth: 1,
+            viaFileId: found.fileId,
+          },
+        ],
         graphPaths: [`_graph/by-file/${encodeURIComponent(found.fileId)}.json`],
         nextCursor: null,
       };
@@ -170,7 +297,16 @@ export function createFakeSource(): { readonly source: KnowledgeSource; readonly
 /** A source whose every method throws a plain `Error` carrying a stack-like, path-leaking message. */
 export function createBrokenSource(): KnowledgeSource {
   const boom = async (): Promise<never> => {
-    throw new Error('ENOENT: /srv/secret/catalog.json at Object.<anonymous> (/srv/app/index.js:1:1)');
+    throw new Error(
+      'ENOENT: /srv/secret/catalog.json at Object.<anonymous> (/srv/app/index.js:1:1)',
+    );
   };
-  return { listTree: boom, getFile: boom, readFile: boom, searchFiles: boom, readRelated: boom, expandGraph: boom };
+  return {
+    listTree: boom,
+    getFile: boom,
+    readFile: boom,
+    searchFiles: boom,
+    readRelated: boom,
+    expandGraph: boom,
+  };
 }

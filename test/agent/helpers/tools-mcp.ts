@@ -5,7 +5,9 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, type McpServer } from '@modelcontextprotocol/server';
 
 /** Connect a fresh SDK `Client` to `server` over a linked in-memory transport pair. */
-export async function connectInMemory(server: McpServer): Promise<{ readonly client: Client; close(): Promise<void> }> {
+export async function connectInMemory(
+  server: McpServer,
+): Promise<{ readonly client: Client; close(): Promise<void> }> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const client = new Client({ name: 'test-client', version: '1.0.0' });

@@ -49,7 +49,11 @@ function childEnv(): NodeJS.ProcessEnv {
 
 /** Spawns `node dist/cli.js …args` with piped stdio (so stdout and stderr are not terminals). */
 function spawnCli(args: readonly string[], options: RunOptions): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [CLI_PATH, ...args], { cwd: options.cwd ?? process.cwd(), env: childEnv(), stdio: 'pipe' });
+  return spawn(process.execPath, [CLI_PATH, ...args], {
+    cwd: options.cwd ?? process.cwd(),
+    env: childEnv(),
+    stdio: 'pipe',
+  });
 }
 
 /** Runs the command to its end with stdin closed. */
@@ -79,7 +83,10 @@ export interface RunningCli {
   readonly stdout: () => string;
   readonly stderr: () => string;
   /** Resolves when the process has exited and its streams are closed. */
-  readonly exited: Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>;
+  readonly exited: Promise<{
+    readonly code: number | null;
+    readonly signal: NodeJS.Signals | null;
+  }>;
   /** Waits until stdout matches `pattern` and returns the match. */
   stdoutMatch(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Waits until stderr matches `pattern` and returns the match. */
@@ -92,7 +99,8 @@ const running = new Set<RunningCli>();
 async function stopAll(): Promise<void> {
   const left = [...running];
   running.clear();
-  for (const cli of left) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
+  for (const cli of left)
+    if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
   await Promise.all(left.map((cli) => cli.exited));
 }
 
@@ -120,8 +128,16 @@ export function startCli(args: readonly string[], options: RunOptions = {}): Run
     stdout: () => stdout,
     stderr: () => stderr,
     exited,
-    stdoutMatch: (pattern, timeoutMs) => waitFor(() => stdout.match(pattern) ?? undefined, { timeoutMs, what: () => `stdout to match ${pattern}; ${describeOutput()}` }),
-    stderrMatch: (pattern, timeoutMs) => waitFor(() => stderr.match(pattern) ?? undefined, { timeoutMs, what: () => `stderr to match ${pattern}; ${describeOutput()}` }),
+    stdoutMatch: (pattern, timeoutMs) =>
+      waitFor(() => stdout.match(pattern) ?? undefined, {
+        timeoutMs,
+        what: () => `stdout to match ${pattern}; ${describeOutput()}`,
+      }),
+    stderrMatch: (pattern, timeoutMs) =>
+      waitFor(() => stderr.match(pattern) ?? undefined, {
+        timeoutMs,
+        what: () => `stderr to match ${pattern}; ${describeOutput()}`,
+      }),
   };
   running.add(cli);
   void exited.then(() => running.delete(cli));

@@ -7,13 +7,20 @@ import type { KnowledgeSelection, KnowledgeSnapshot } from '../../../src/types.j
 import { folderName } from './knowledge.js';
 
 /** The folder loaded, and a catalog source on it with the ID the command uses (the folder's name unless given). */
-export async function loadInProcess(dir: string, id: string = folderName(dir)): Promise<{ readonly loaded: LoadedKnowledgeDirectory; readonly source: KnowledgeSource }> {
+export async function loadInProcess(
+  dir: string,
+  id: string = folderName(dir),
+): Promise<{ readonly loaded: LoadedKnowledgeDirectory; readonly source: KnowledgeSource }> {
   const loaded = await loadKnowledgeDirectory(dir);
   return { loaded, source: createCatalogSource(loaded.catalog, { id, files: loaded.files }) };
 }
 
 /** `catalog.read` without a size limit. */
-export function readAll(loaded: LoadedKnowledgeDirectory, documentId: string, selection: KnowledgeSelection): KnowledgeSnapshot {
+export function readAll(
+  loaded: LoadedKnowledgeDirectory,
+  documentId: string,
+  selection: KnowledgeSelection,
+): KnowledgeSnapshot {
   return loaded.catalog.read({ documentId, selection, maxChars: Number.MAX_SAFE_INTEGER });
 }
 

@@ -29,13 +29,22 @@ export interface KnowledgeFile {
 /** The parts as Markdown: each anchor on its own line. */
 export function renderParts(parts: readonly Part[]): string {
   return parts
-    .map((part) => (typeof part === 'string' ? part : [`<!-- agent-section:${part.id} -->`, renderParts(part.parts), `<!-- /agent-section:${part.id} -->`].join('\n')))
+    .map((part) =>
+      typeof part === 'string'
+        ? part
+        : [
+            `<!-- agent-section:${part.id} -->`,
+            renderParts(part.parts),
+            `<!-- /agent-section:${part.id} -->`,
+          ].join('\n'),
+    )
     .join('\n');
 }
 
 /** The whole file: `---`, the front matter lines, `---`, then the parts, ending with a line break. */
 export function renderFile(file: KnowledgeFile): string {
-  const front = file.frontMatter === undefined ? '' : ['---', ...file.frontMatter, '---', ''].join('\n');
+  const front =
+    file.frontMatter === undefined ? '' : ['---', ...file.frontMatter, '---', ''].join('\n');
   return `${front}${renderParts(file.parts)}\n`;
 }
 
@@ -45,8 +54,15 @@ export function treeOf(files: readonly KnowledgeFile[]): Tree {
 }
 
 /** The sections of `parts` in document order, each with its depth (1 for a top-level section). */
-export function sectionsInOrder(parts: readonly Part[], depth = 1): { readonly id: string; readonly depth: number; readonly section: Section }[] {
-  return parts.flatMap((part) => (typeof part === 'string' ? [] : [{ id: part.id, depth, section: part }, ...sectionsInOrder(part.parts, depth + 1)]));
+export function sectionsInOrder(
+  parts: readonly Part[],
+  depth = 1,
+): { readonly id: string; readonly depth: number; readonly section: Section }[] {
+  return parts.flatMap((part) =>
+    typeof part === 'string'
+      ? []
+      : [{ id: part.id, depth, section: part }, ...sectionsInOrder(part.parts, depth + 1)],
+  );
 }
 
 /** The document ID the loader gives a file: front matter `id:`, else the path without `.md`. */
@@ -64,7 +80,13 @@ export function folderName(dir: string): string {
 export const HANDBOOK: readonly KnowledgeFile[] = [
   {
     path: 'guide.md',
-    frontMatter: ['id: guide', 'title: Returns guide', 'locale: en', 'description: How returns and delivery work.', 'tags: [returns, delivery]'],
+    frontMatter: [
+      'id: guide',
+      'title: Returns guide',
+      'locale: en',
+      'description: How returns and delivery work.',
+      'tags: [returns, delivery]',
+    ],
     parts: [
       '# Returns guide',
       '',
@@ -73,8 +95,16 @@ export const HANDBOOK: readonly KnowledgeFile[] = [
         '## Returns',
         'Customers may return an item within 30 days of delivery.',
         '',
-        section('return-window', '### The return window', 'The return window opens on the day of delivery and lasts thirty days.'),
-        section('refund-method', '### Refund method', 'Refunds go back to the original payment card.'),
+        section(
+          'return-window',
+          '### The return window',
+          'The return window opens on the day of delivery and lasts thirty days.',
+        ),
+        section(
+          'refund-method',
+          '### Refund method',
+          'Refunds go back to the original payment card.',
+        ),
       ),
       '',
       section('delivery', '## Delivery', 'Parcels 📦 arrive in three to five working days.'),

@@ -23,7 +23,12 @@ export function useMcpConnections(): void {
 
 /** Spawns `knowledge-kit mcp …args` through the SDK's stdio transport and connects a client. */
 export async function connectMcp(args: readonly string[], cwd?: string): Promise<McpConnection> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mcp', ...args], stderr: 'pipe', ...(cwd === undefined ? {} : { cwd }) });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_PATH, 'mcp', ...args],
+    stderr: 'pipe',
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer | string) => (stderr += chunk.toString()));
   const client = new Client({ name: 'knowledge-kit-cli-test', version: '1.0.0' });

@@ -15,7 +15,14 @@ const UNPLACED = /^(.+?) {2}([A-Z][A-Z_]+) {2}(.+)$/;
 /** Parses `file:line:column  CODE  message` (or `file  CODE  message`); `undefined` for any other line. */
 export function parseProblemLine(text: string): ProblemLine | undefined {
   const placed = PLACED.exec(text);
-  if (placed) return { file: placed[1]!, line: Number(placed[2]), column: Number(placed[3]), code: placed[4]!, message: placed[5]! };
+  if (placed)
+    return {
+      file: placed[1]!,
+      line: Number(placed[2]),
+      column: Number(placed[3]),
+      code: placed[4]!,
+      message: placed[5]!,
+    };
   const unplaced = UNPLACED.exec(text);
   if (unplaced) return { file: unplaced[1]!, code: unplaced[2]!, message: unplaced[3]! };
   return undefined;
@@ -27,7 +34,12 @@ export function isSortedByPlace(problems: readonly ProblemLine[]): boolean {
     const a = problems[i - 1]!;
     const b = problems[i]!;
     if (a.file > b.file) return false;
-    if (a.file === b.file && ((a.line ?? 0) > (b.line ?? 0) || ((a.line ?? 0) === (b.line ?? 0) && (a.column ?? 0) > (b.column ?? 0)))) return false;
+    if (
+      a.file === b.file &&
+      ((a.line ?? 0) > (b.line ?? 0) ||
+        ((a.line ?? 0) === (b.line ?? 0) && (a.column ?? 0) > (b.column ?? 0)))
+    )
+      return false;
   }
   return true;
 }

@@ -11,7 +11,10 @@ export interface Served {
 }
 
 /** Starts `serve …args` and waits for the `export KNOWLEDGE_BASE_URL=…` line. */
-export async function startServe(args: readonly string[], options: RunOptions = {}): Promise<Served> {
+export async function startServe(
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<Served> {
   const cli = startCli(['serve', ...args], options);
   const match = await cli.stdoutMatch(/^export KNOWLEDGE_BASE_URL=(\S+)$/m, 15_000);
   return { cli, url: match[1]! };
@@ -19,19 +22,35 @@ export async function startServe(args: readonly string[], options: RunOptions = 
 
 /** The context the HTTP handler passes to the source for knowledge base `id` under `basePath`. */
 export function httpContext(id: string, basePath = ''): KnowledgeCallContext {
-  return { actionBase: `${basePath}/knowledge-bases/${encodeURIComponent(id)}`, knowledgeBaseId: id };
+  return {
+    actionBase: `${basePath}/knowledge-bases/${encodeURIComponent(id)}`,
+    knowledgeBaseId: id,
+  };
 }
 
 /** GETs `url` and returns the status, the headers and the body parsed as JSON. */
-export async function getJson(url: string, headers: Record<string, string> = {}): Promise<{ readonly status: number; readonly headers: Headers; readonly body: unknown }> {
+export async function getJson(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ readonly status: number; readonly headers: Headers; readonly body: unknown }> {
   const response = await fetch(url, { headers });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? undefined : (JSON.parse(text) as unknown),
+  };
 }
 
 /** The request log lines `METHOD path status N ms` in `stderr`. */
-export function requestLog(stderr: string): { readonly method: string; readonly path: string; readonly status: number }[] {
-  return [...stderr.matchAll(/^([A-Z]+) (\S+) (\d{3}) \d+(?:\.\d+)? ms$/gm)].map((m) => ({ method: m[1]!, path: m[2]!, status: Number(m[3]) }));
+export function requestLog(
+  stderr: string,
+): { readonly method: string; readonly path: string; readonly status: number }[] {
+  return [...stderr.matchAll(/^([A-Z]+) (\S+) (\d{3}) \d+(?:\.\d+)? ms$/gm)].map((m) => ({
+    method: m[1]!,
+    path: m[2]!,
+    status: Number(m[3]),
+  }));
 }
 
 /** Whether a `curl` binary runs here. */

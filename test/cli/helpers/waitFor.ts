@@ -15,7 +15,10 @@ export interface WaitOptions {
  *
  * @throws {Error} naming `what` when `timeoutMs` passes first; the last error `probe` threw is its cause.
  */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, options: WaitOptions = {}): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  options: WaitOptions = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -27,8 +30,12 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
       lastError = error;
     }
     if (Date.now() >= deadline) {
-      const what = typeof options.what === 'function' ? options.what() : (options.what ?? 'a condition');
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`, lastError === undefined ? undefined : { cause: lastError });
+      const what =
+        typeof options.what === 'function' ? options.what() : (options.what ?? 'a condition');
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}`,
+        lastError === undefined ? undefined : { cause: lastError },
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 25));
   }

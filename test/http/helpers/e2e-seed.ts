@@ -9,7 +9,10 @@ import type { KnowledgeCallContext, KnowledgeSource } from '../../../src/agent/t
 import { BASE_PATH, READER } from './exampleHandler.js';
 
 /** What the handler passes to the source for knowledge base `example`. */
-export const EXAMPLE_CONTEXT: KnowledgeCallContext = Object.freeze({ actionBase: `${BASE_PATH}/knowledge-bases/example`, knowledgeBaseId: 'example' });
+export const EXAMPLE_CONTEXT: KnowledgeCallContext = Object.freeze({
+  actionBase: `${BASE_PATH}/knowledge-bases/example`,
+  knowledgeBaseId: 'example',
+});
 
 /** Complete questions, as an agent would send them: one in English, one in Chinese. */
 export const QUESTIONS = Object.freeze({
@@ -29,17 +32,42 @@ export interface SeedCommand {
 
 /** The seed's four commands (search twice: English and Chinese), over the example knowledge. */
 export const SEED_COMMANDS: readonly SeedCommand[] = Object.freeze([
-  { name: 'tree, limit=50', route: '/tree', params: [['limit', '50']], expected: (s) => s.listTree({ limit: 50 }, EXAMPLE_CONTEXT) },
-  { name: 'files/{fileId}/content', route: '/files/agent-tools/content', params: [], expected: (s) => s.readFile({ fileId: 'agent-tools' }, EXAMPLE_CONTEXT) },
+  {
+    name: 'tree, limit=50',
+    route: '/tree',
+    params: [['limit', '50']],
+    expected: (s) => s.listTree({ limit: 50 }, EXAMPLE_CONTEXT),
+  },
+  {
+    name: 'files/{fileId}/content',
+    route: '/files/agent-tools/content',
+    params: [],
+    expected: (s) => s.readFile({ fileId: 'agent-tools' }, EXAMPLE_CONTEXT),
+  },
   {
     name: 'files/{fileId}/content with a / in the ID',
     route: `/files/${encodeURIComponent('_graph/by-file/exploration.json')}/content`,
     params: [],
     expected: (s) => s.readFile({ fileId: '_graph/by-file/exploration.json' }, EXAMPLE_CONTEXT),
   },
-  { name: 'files/content, path=index.md', route: '/files/content', params: [['path', 'index.md']], expected: (s) => s.readFile({ path: 'index.md' }, EXAMPLE_CONTEXT) },
-  { name: 'search, an English question', route: '/search', params: [['query', QUESTIONS.en]], expected: (s) => s.searchFiles({ query: QUESTIONS.en }, EXAMPLE_CONTEXT) },
-  { name: 'search, a Chinese question', route: '/search', params: [['query', QUESTIONS.zh]], expected: (s) => s.searchFiles({ query: QUESTIONS.zh }, EXAMPLE_CONTEXT) },
+  {
+    name: 'files/content, path=index.md',
+    route: '/files/content',
+    params: [['path', 'index.md']],
+    expected: (s) => s.readFile({ path: 'index.md' }, EXAMPLE_CONTEXT),
+  },
+  {
+    name: 'search, an English question',
+    route: '/search',
+    params: [['query', QUESTIONS.en]],
+    expected: (s) => s.searchFiles({ query: QUESTIONS.en }, EXAMPLE_CONTEXT),
+  },
+  {
+    name: 'search, a Chinese question',
+    route: '/search',
+    params: [['query', QUESTIONS.zh]],
+    expected: (s) => s.searchFiles({ query: QUESTIONS.zh }, EXAMPLE_CONTEXT),
+  },
 ]);
 
 /** The `curl` arguments of a command: `-sS [-G] URL [--data-urlencode name=value]… -H "Authorization: …"`. */
@@ -62,24 +90,37 @@ export function hasCurl(): Promise<boolean> {
 /** Run a command with the real `curl`; its stdout parsed as JSON. */
 export function runCurl(knowledgeBaseUrl: string, command: SeedCommand): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    execFile('curl', curlArguments(knowledgeBaseUrl, command), { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error !== null) reject(new Error(`curl failed: ${stderr}`, { cause: error }));
-      else {
-        try {
-          resolve(JSON.parse(stdout));
-        } catch (cause) {
-          reject(new Error(`curl printed something that is not JSON: ${stdout.slice(0, 200)}`, { cause }));
+    execFile(
+      'curl',
+      curlArguments(knowledgeBaseUrl, command),
+      { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error !== null) reject(new Error(`curl failed: ${stderr}`, { cause: error }));
+        else {
+          try {
+            resolve(JSON.parse(stdout));
+          } catch (cause) {
+            reject(
+              new Error(`curl printed something that is not JSON: ${stdout.slice(0, 200)}`, {
+                cause,
+              }),
+            );
+          }
         }
-      }
-    });
+      },
+    );
   });
 }
 
 /** The same request through `fetch`, when there is no `curl`; the status must be 200. */
 export async function runFetch(knowledgeBaseUrl: string, command: SeedCommand): Promise<unknown> {
   const query = new URLSearchParams(command.params.map(([n, v]) => [n, v])).toString();
-  const response = await fetch(`${knowledgeBaseUrl}${command.route}${query === '' ? '' : `?${query}`}`, { headers: READER });
-  if (response.status !== 200) throw new Error(`${command.name}: status ${response.status}: ${await response.text()}`);
+  const response = await fetch(
+    `${knowledgeBaseUrl}${command.route}${query === '' ? '' : `?${query}`}`,
+    { headers: READER },
+  );
+  if (response.status !== 200)
+    throw new Error(`${command.name}: status ${response.status}: ${await response.text()}`);
   return response.json();
 }
 

@@ -28,13 +28,19 @@ export function exampleSource(): KnowledgeSource {
 
 /** A second, small knowledge base only `other-token` may read. */
 export function privateSource(): KnowledgeSource {
-  return (other ??= createCatalogSource(catalogOf({ secret: '# Secret\n\nOnly for the other user.\n' }), { id: 'private', revision: 7 }));
+  return (other ??= createCatalogSource(
+    catalogOf({ secret: '# Secret\n\nOnly for the other user.\n' }),
+    { id: 'private', revision: 7 },
+  ));
 }
 
 /** The `access` hook of the tests: bearer token → knowledge bases. */
-export function exampleAccess(request: Request): KnowledgeHandlerOptions['access'] extends (r: Request) => infer R ? R : never {
+export function exampleAccess(
+  request: Request,
+): KnowledgeHandlerOptions['access'] extends (r: Request) => infer R ? R : never {
   const auth = request.headers.get('authorization');
-  if (auth === READER.authorization) return { knowledgeBases: { example: { source: exampleSource(), title: 'Example knowledge' } } };
+  if (auth === READER.authorization)
+    return { knowledgeBases: { example: { source: exampleSource(), title: 'Example knowledge' } } };
   if (auth === OTHER.authorization) return { knowledgeBases: { private: privateSource() } };
   return null;
 }

@@ -4,7 +4,11 @@
  * and can be made to fail or hang, and catalog sources with chosen file IDs.
  */
 import { expect } from 'vitest';
-import { KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorBody, type KnowledgeToolErrorCode } from '../../../src/agent/errors/codes.js';
+import {
+  KNOWLEDGE_TOOL_ERROR_STATUS,
+  type KnowledgeToolErrorBody,
+  type KnowledgeToolErrorCode,
+} from '../../../src/agent/errors/codes.js';
 import { createCatalogSource } from '../../../src/agent/source/createCatalogSource.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../../src/index.js';
 import type { KnowledgeCallContext, KnowledgeSource } from '../../../src/agent/types.js';
@@ -19,13 +23,21 @@ export const ALLOW = 'GET, HEAD, OPTIONS';
 export const FRESH_ID = /^req-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** `handler(new Request(ORIGIN + path))` with the reader's credentials unless `init.headers` says otherwise. */
-export function call(handler: KnowledgeHandler, path: string, init: RequestInit = {}): Promise<Response> {
+export function call(
+  handler: KnowledgeHandler,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
   const url = path.startsWith('http') ? path : `${ORIGIN}${path}`;
   return handler(new Request(url, { headers: READER, ...init }));
 }
 
 /** A GET with the reader's credentials and extra headers. */
-export function get(handler: KnowledgeHandler, path: string, headers: Record<string, string> = {}): Promise<Response> {
+export function get(
+  handler: KnowledgeHandler,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return call(handler, path, { headers: { ...READER, ...headers } });
 }
 
@@ -43,7 +55,10 @@ export interface ExpectedError {
  * `{ error: { code, message, httpStatus, retryAfterSeconds? }, requestId }` with `requestId` equal to
  * the header. Returns the body.
  */
-export async function expectError(response: Response, expected: ExpectedError): Promise<KnowledgeToolErrorBody> {
+export async function expectError(
+  response: Response,
+  expected: ExpectedError,
+): Promise<KnowledgeToolErrorBody> {
   const status = expected.status ?? KNOWLEDGE_TOOL_ERROR_STATUS[expected.code];
   const text = await response.text();
   expect(response.status, text).toBe(status);
@@ -59,11 +74,14 @@ export async function expectError(response: Response, expected: ExpectedError): 
     code: expected.code,
     message: expect.any(String),
     httpStatus: status,
-    ...(expected.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: expected.retryAfterSeconds }),
+    ...(expected.retryAfterSeconds === undefined
+      ? {}
+      : { retryAfterSeconds: expected.retryAfterSeconds }),
   });
   expect(body.error.message.length).toBeGreaterThan(0);
   if (expected.message !== undefined) expect(body.error.message).toMatch(expected.message);
-  if (expected.retryAfterSeconds === undefined) expect(response.headers.get('retry-after')).toBeNull();
+  if (expected.retryAfterSeconds === undefined)
+    expect(response.headers.get('retry-after')).toBeNull();
   else expect(response.headers.get('retry-after')).toBe(String(expected.retryAfterSeconds));
   return body;
 }
@@ -104,7 +122,14 @@ export function never<T>(): Promise<T> {
 }
 
 type SourceMethod = Exclude<keyof KnowledgeSource, 'warm'>;
-const METHODS: readonly SourceMethod[] = ['listTree', 'getFile', 'readFile', 'searchFiles', 'readRelated', 'expandGraph'];
+const METHODS: readonly SourceMethod[] = [
+  'listTree',
+  'getFile',
+  'readFile',
+  'searchFiles',
+  'readRelated',
+  'expandGraph',
+];
 
 /**
  * `base` with some methods replaced (`(input, context) => …`, which may throw, reject or hang), and a log
@@ -112,16 +137,25 @@ const METHODS: readonly SourceMethod[] = ['listTree', 'getFile', 'readFile', 'se
  */
 export function recordingSource(
   base: KnowledgeSource,
-  overrides: Partial<Record<SourceMethod, (input: unknown, context: KnowledgeCallContext | undefined) => unknown>> = {},
+  overrides: Partial<
+    Record<SourceMethod, (input: unknown, context: KnowledgeCallContext | undefined) => unknown>
+  > = {},
 ): { readonly source: KnowledgeSource; readonly calls: HeardCall[] } {
   const calls: HeardCall[] = [];
-  const source = {} as Record<SourceMethod, (input: unknown, context?: KnowledgeCallContext) => unknown>;
+  const source = {} as Record<
+    SourceMethod,
+    (input: unknown, context?: KnowledgeCallContext) => unknown
+  >;
   for (const method of METHODS) {
     source[method] = (input: unknown, context?: KnowledgeCallContext) => {
       calls.push({ method, input, context });
       const override = overrides[method];
       if (override !== undefined) return override(input, context);
-      return (base[method] as (i: unknown, c?: KnowledgeCallContext) => unknown).call(base, input, context);
+      return (base[method] as (i: unknown, c?: KnowledgeCallContext) => unknown).call(
+        base,
+        input,
+        context,
+      );
     };
   }
   return { source: source as unknown as KnowledgeSource, calls };
@@ -131,8 +165,23 @@ export function recordingSource(
  * A catalog source whose pages have exactly these IDs (each at an explicit, valid path, so any ID string
  * works), with one heading and one sentence each.
  */
-export function sourceWithIds(ids: readonly string[], options: { readonly id?: string; readonly revision?: string | number } = {}): KnowledgeSource {
-  const catalog = defineKnowledgeCatalog(ids.map((id, i) => parseKnowledgeDocument({ id, revision: `r${i}`, text: `# Page ${i}\n\nThe text of page number ${i}.\n` })));
+export function sourceWithIds(
+  ids: readonly string[],
+  options: { readonly id?: string; readonly revision?: string | number } = {},
+): KnowledgeSource {
+  const catalog = defineKnowledgeCatalog(
+    ids.map((id, i) =>
+      parseKnowledgeDocument({
+        id,
+        revision: `r${i}`,
+        text: `# Page ${i}\n\nThe text of page number ${i}.\n`,
+      }),
+    ),
+  );
   const files = Object.fromEntries(ids.map((id, i) => [id, { path: `pages/p${i}.md` }]));
-  return createCatalogSource(catalog, { id: options.id ?? 'ids', revision: options.revision ?? 1, files });
+  return createCatalogSource(catalog, {
+    id: options.id ?? 'ids',
+    revision: options.revision ?? 1,
+    files,
+  });
 }

@@ -13,7 +13,10 @@ export interface ChangeRecorder {
    * A promise for the first report, from now on, that `accept` accepts. Call it before making the
    * change, so that no report is missed.
    */
-  next(accept?: (change: KnowledgeDirectoryChange) => boolean, timeoutMs?: number): Promise<KnowledgeDirectoryChange>;
+  next(
+    accept?: (change: KnowledgeDirectoryChange) => boolean,
+    timeoutMs?: number,
+  ): Promise<KnowledgeDirectoryChange>;
 }
 
 /** A fresh recorder. */
@@ -37,8 +40,16 @@ export function changeRecorder(): ChangeRecorder {
         };
         const timer = setTimeout(() => {
           waiting.delete(notify);
-          const seen = changes.slice(since).map((c) => (c.ok ? `ok ${c.loaded.catalog.ids.join(',')}` : `error ${c.error.message}`));
-          reject(new Error(`no matching change within ${timeoutMs} ms; reports since waiting: ${JSON.stringify(seen)}`));
+          const seen = changes
+            .slice(since)
+            .map((c) =>
+              c.ok ? `ok ${c.loaded.catalog.ids.join(',')}` : `error ${c.error.message}`,
+            );
+          reject(
+            new Error(
+              `no matching change within ${timeoutMs} ms; reports since waiting: ${JSON.stringify(seen)}`,
+            ),
+          );
         }, timeoutMs);
         waiting.add(notify);
       });

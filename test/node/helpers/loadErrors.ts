@@ -26,7 +26,10 @@ export interface FilePlace {
 /** Expects `issue` to have `expected`'s code and place, and a message starting with `file:line:column: `. */
 export function expectPlacedIssue(issue: KnowledgeIssue | undefined, expected: FilePlace): void {
   expect(issue).toMatchObject(expected);
-  expect(issue?.message.startsWith(`${expected.file}:${expected.line}:${expected.column}: `), issue?.message).toBe(true);
+  expect(
+    issue?.message.startsWith(`${expected.file}:${expected.line}:${expected.column}: `),
+    issue?.message,
+  ).toBe(true);
 }
 
 /** The 1-based line and UTF-16 column of index `at` in `text`, counting LF, CRLF and a lone CR as line ends. */
@@ -58,5 +61,10 @@ export function sha256Revision(bytes: string | Uint8Array): string {
 /** Issues ordered by file (UTF-16 code units), then line, then column. */
 export function sortedIssues(issues: readonly KnowledgeIssue[]): KnowledgeIssue[] {
   const units = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  return [...issues].sort((a, b) => units(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return [...issues].sort(
+    (a, b) =>
+      units(a.file ?? '', b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0),
+  );
 }

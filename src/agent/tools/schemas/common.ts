@@ -8,28 +8,62 @@
 import type { JsonObject, JsonSchema } from '../../types.js';
 
 /** A closed object schema: `required` lists the required properties only. */
-export function objectSchema(description: string, properties: JsonObject, required: readonly string[]): JsonSchema {
-  return { type: 'object', description, properties, required: [...required], additionalProperties: false };
+export function objectSchema(
+  description: string,
+  properties: JsonObject,
+  required: readonly string[],
+): JsonSchema {
+  return {
+    type: 'object',
+    description,
+    properties,
+    required: [...required],
+    additionalProperties: false,
+  };
 }
 
 /** A plain property of one JSON type. */
-export function typed(type: 'string' | 'integer' | 'number' | 'boolean', description: string): JsonSchema {
+export function typed(
+  type: 'string' | 'integer' | 'number' | 'boolean',
+  description: string,
+): JsonSchema {
   return { type, description };
 }
 
 /** A property of one JSON type that also accepts `null`. */
-export function nullable(type: 'string' | 'integer' | 'boolean' | 'array', description: string): JsonSchema {
+export function nullable(
+  type: 'string' | 'integer' | 'boolean' | 'array',
+  description: string,
+): JsonSchema {
   return { type: [type, 'null'], description };
 }
 
 /** An optional input integer in `minimum..maximum`; `null` means the default. */
-export function nullableRange(minimum: number, maximum: number, fallback: number, description: string): JsonSchema {
-  return { type: ['integer', 'null'], minimum, maximum, description: `${description} ${minimum}..${maximum}; null means ${fallback}.` };
+export function nullableRange(
+  minimum: number,
+  maximum: number,
+  fallback: number,
+  description: string,
+): JsonSchema {
+  return {
+    type: ['integer', 'null'],
+    minimum,
+    maximum,
+    description: `${description} ${minimum}..${maximum}; null means ${fallback}.`,
+  };
 }
 
 /** An optional input enum; `null` means the default. */
-export function nullableEnum(values: readonly string[], fallback: string, description: string): JsonSchema {
-  return { type: ['string', 'null'], enum: [...values, null], description: `${description} null means \`${fallback}\`.` };
+export function nullableEnum(
+  values: readonly string[],
+  fallback: string,
+  description: string,
+): JsonSchema {
+  return {
+    type: ['string', 'null'],
+    enum: [...values, null],
+    description: `${description} null means \`${fallback}\`.`,
+  };
 }
 
 /** An enum of strings. */
@@ -49,27 +83,38 @@ export const CURSOR_INPUT: JsonSchema = nullable(
 );
 
 /** The output `nextCursor`. */
-export const NEXT_CURSOR: JsonSchema = nullable('string', 'Pass as `cursor`, with the same other parameters, for the next page; null on the last page.');
+export const NEXT_CURSOR: JsonSchema = nullable(
+  'string',
+  'Pass as `cursor`, with the same other parameters, for the next page; null on the last page.',
+);
 
 /** `cursorRestarted`: present (and `true`) only when a remote source restarted a stale cursor. */
 export const CURSOR_RESTARTED: JsonSchema = {
   type: 'boolean',
   enum: [true],
-  description: 'Present only when the cursor given was stale: this is the first page of the new revision.',
+  description:
+    'Present only when the cursor given was stale: this is the first page of the new revision.',
 };
 
 /** `activeContentRevision`: a string or an integer. */
-export const REVISION: JsonSchema = { type: ['string', 'integer'], description: 'The knowledge base content version this answer was computed on.' };
+export const REVISION: JsonSchema = {
+  type: ['string', 'integer'],
+  description: 'The knowledge base content version this answer was computed on.',
+};
 
 /** `readActions` with the keys a record may carry (all optional). */
 export const READ_ACTIONS: JsonSchema = {
   type: 'object',
-  description: 'URL paths of the HTTP routes that serve this record, relative to the knowledge base.',
+  description:
+    'URL paths of the HTTP routes that serve this record, relative to the knowledge base.',
   properties: {
     fileContentById: typed('string', 'Route reading the file content by fileId.'),
     fileContentByPath: typed('string', 'Route reading the file content by path.'),
     relatedFilesById: typed('string', 'Route listing related files (pages only).'),
-    graphExpansionByFileId: typed('string', 'Route expanding the relationship graph from this page (pages only).'),
+    graphExpansionByFileId: typed(
+      'string',
+      'Route expanding the relationship graph from this page (pages only).',
+    ),
     treeByParentPath: typed('string', 'Route listing this directory (directories only).'),
   },
   required: [],
@@ -79,18 +124,31 @@ export const READ_ACTIONS: JsonSchema = {
 /** `frontmatter`: any JSON object (`tags` is an array of strings). */
 export const FRONTMATTER: JsonSchema = {
   type: 'object',
-  description: 'The page front matter, a JSON object (`tags` is an array of strings); {} for navigation files.',
+  description:
+    'The page front matter, a JSON object (`tags` is an array of strings); {} for navigation files.',
   additionalProperties: true,
 };
 
 /** `fileKind`. */
-export const FILE_KIND: JsonSchema = stringEnum(['page', 'index', 'graph'], '`page` is answer evidence; `index` and `graph` are navigation files for discovery only.');
+export const FILE_KIND: JsonSchema = stringEnum(
+  ['page', 'index', 'graph'],
+  '`page` is answer evidence; `index` and `graph` are navigation files for discovery only.',
+);
 
 /** `relationType`. */
-export const RELATION_TYPE: JsonSchema = stringEnum(['links_to', 'linked_from', 'shared_tag'], 'Kind of relationship.');
+export const RELATION_TYPE: JsonSchema = stringEnum(
+  ['links_to', 'linked_from', 'shared_tag'],
+  'Kind of relationship.',
+);
 
 /** `direction`. */
-export const DIRECTION: JsonSchema = stringEnum(['outgoing', 'incoming'], 'Which way the relationship points, seen from the file asked about.');
+export const DIRECTION: JsonSchema = stringEnum(
+  ['outgoing', 'incoming'],
+  'Which way the relationship points, seen from the file asked about.',
+);
 
 /** `sourceFileId`: the page's stable ID, null for navigation files. */
-export const SOURCE_FILE_ID: JsonSchema = nullable('string', 'The stable source file ID (equal to fileId for pages); null for navigation files.');
+export const SOURCE_FILE_ID: JsonSchema = nullable(
+  'string',
+  'The stable source file ID (equal to fileId for pages); null for navigation files.',
+);

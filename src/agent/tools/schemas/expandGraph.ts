@@ -5,7 +5,19 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from './deepFreeze.js';
-import { CURSOR_INPUT, DIRECTION, NEXT_CURSOR, CURSOR_RESTARTED, READ_ACTIONS, RELATION_TYPE, REVISION, arrayOf, nullableRange, objectSchema, typed } from './common.js';
+import {
+  CURSOR_INPUT,
+  DIRECTION,
+  NEXT_CURSOR,
+  CURSOR_RESTARTED,
+  READ_ACTIONS,
+  RELATION_TYPE,
+  REVISION,
+  arrayOf,
+  nullableRange,
+  objectSchema,
+  typed,
+} from './common.js';
 
 /** Input of `expand_graph` (`ExpandGraphInput`). */
 export const EXPAND_GRAPH_INPUT_SCHEMA: JsonSchema = deepFreeze(
@@ -34,7 +46,17 @@ const RELATIONSHIP = objectSchema(
     depth: { type: 'integer', minimum: 1, description: 'Hops from the seed, from 1.' },
     viaFileId: typed('string', 'The page this relationship was found from.'),
   },
-  ['fileId', 'path', 'title', 'relationType', 'direction', 'weight', 'readActions', 'depth', 'viaFileId'],
+  [
+    'fileId',
+    'path',
+    'title',
+    'relationType',
+    'direction',
+    'weight',
+    'readActions',
+    'depth',
+    'viaFileId',
+  ],
 );
 
 /** Output of `expand_graph` (`ExpandGraphOutput`). */
@@ -43,9 +65,16 @@ export const EXPAND_GRAPH_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     'Relationships breadth first from the seed page.',
     {
       activeContentRevision: REVISION,
-      seedFile: objectSchema('The seed page.', { fileId: typed('string', 'Its fileId.'), path: typed('string', 'Its path.') }, ['fileId', 'path']),
+      seedFile: objectSchema(
+        'The seed page.',
+        { fileId: typed('string', 'Its fileId.'), path: typed('string', 'Its path.') },
+        ['fileId', 'path'],
+      ),
       relationships: arrayOf(RELATIONSHIP, 'At most 50 per page; no page twice, never the seed.'),
-      graphPaths: arrayOf(typed('string', 'A _graph/by-file/… path.'), 'The _graph/by-file/… files of the pages expanded.'),
+      graphPaths: arrayOf(
+        typed('string', 'A _graph/by-file/… path.'),
+        'The _graph/by-file/… files of the pages expanded.',
+      ),
       nextCursor: NEXT_CURSOR,
       cursorRestarted: CURSOR_RESTARTED,
     },

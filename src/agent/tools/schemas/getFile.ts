@@ -5,11 +5,25 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from './deepFreeze.js';
-import { FILE_KIND, FRONTMATTER, READ_ACTIONS, REVISION, SOURCE_FILE_ID, arrayOf, nullable, objectSchema, typed } from './common.js';
+import {
+  FILE_KIND,
+  FRONTMATTER,
+  READ_ACTIONS,
+  REVISION,
+  SOURCE_FILE_ID,
+  arrayOf,
+  nullable,
+  objectSchema,
+  typed,
+} from './common.js';
 
 /** Input of `get_file` (`GetFileInput`). */
 export const GET_FILE_INPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema('Arguments of get_file.', { fileId: typed('string', 'A fileId returned by another tool (exact, case-sensitive).') }, ['fileId']),
+  objectSchema(
+    'Arguments of get_file.',
+    { fileId: typed('string', 'A fileId returned by another tool (exact, case-sensitive).') },
+    ['fileId'],
+  ),
 );
 
 const SECTION = objectSchema(
@@ -18,8 +32,16 @@ const SECTION = objectSchema(
     id: typed('string', 'The section ID, to pass in read_file sectionIds.'),
     parentId: nullable('string', 'The enclosing section ID; null at top level.'),
     depth: { type: 'integer', minimum: 1, description: 'Nesting depth, 1 at top level.' },
-    selfChars: { type: 'integer', minimum: 0, description: 'Code points of a read of this section in mode "self".' },
-    subtreeChars: { type: 'integer', minimum: 0, description: 'Code points of a read of this section in mode "subtree".' },
+    selfChars: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Code points of a read of this section in mode "self".',
+    },
+    subtreeChars: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Code points of a read of this section in mode "subtree".',
+    },
   },
   ['id', 'parentId', 'depth', 'selfChars', 'subtreeChars'],
 );
@@ -37,12 +59,33 @@ export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       fileKind: FILE_KIND,
       description: nullable('string', 'A short summary; null when the page has none.'),
       frontmatter: FRONTMATTER,
-      contentAvailable: { type: 'boolean', enum: [true], description: 'Always true: the content can be read.' },
+      contentAvailable: {
+        type: 'boolean',
+        enum: [true],
+        description: 'Always true: the content can be read.',
+      },
       readActions: READ_ACTIONS,
-      revision: { type: ['string', 'integer'], description: "The page's revision (for navigation files, the knowledge base's)." },
+      revision: {
+        type: ['string', 'integer'],
+        description: "The page's revision (for navigation files, the knowledge base's).",
+      },
       locale: nullable('string', 'The page locale; null when none.'),
       sections: arrayOf(SECTION, 'Sections in source order; [] for navigation files.'),
     },
-    ['activeContentRevision', 'fileId', 'sourceFileId', 'path', 'title', 'fileKind', 'description', 'frontmatter', 'contentAvailable', 'readActions', 'revision', 'locale', 'sections'],
+    [
+      'activeContentRevision',
+      'fileId',
+      'sourceFileId',
+      'path',
+      'title',
+      'fileKind',
+      'description',
+      'frontmatter',
+      'contentAvailable',
+      'readActions',
+      'revision',
+      'locale',
+      'sections',
+    ],
   ),
 );

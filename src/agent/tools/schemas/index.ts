@@ -26,11 +26,21 @@ export interface KnowledgeToolSchemas {
 }
 
 /** Every tool's schemas, by the seed's tool name. Frozen. */
-export const KNOWLEDGE_TOOL_SCHEMAS: Readonly<Record<KnowledgeToolName, KnowledgeToolSchemas>> = Object.freeze({
-  search_files: Object.freeze({ input: SEARCH_FILES_INPUT_SCHEMA, output: SEARCH_FILES_OUTPUT_SCHEMA }),
-  read_file: Object.freeze({ input: READ_FILE_INPUT_SCHEMA, output: READ_FILE_OUTPUT_SCHEMA }),
-  list_tree: Object.freeze({ input: LIST_TREE_INPUT_SCHEMA, output: LIST_TREE_OUTPUT_SCHEMA }),
-  get_file: Object.freeze({ input: GET_FILE_INPUT_SCHEMA, output: GET_FILE_OUTPUT_SCHEMA }),
-  read_related: Object.freeze({ input: READ_RELATED_INPUT_SCHEMA, output: READ_RELATED_OUTPUT_SCHEMA }),
-  expand_graph: Object.freeze({ input: EXPAND_GRAPH_INPUT_SCHEMA, output: EXPAND_GRAPH_OUTPUT_SCHEMA }),
-});
+export const KNOWLEDGE_TOOL_SCHEMAS: Readonly<Record<KnowledgeToolName, KnowledgeToolSchemas>> =
+  Object.freeze({
+    search_files: Object.freeze({
+      input: SEARCH_FILES_INPUT_SCHEMA,
+      output: SEARCH_FILES_OUTPUT_SCHEMA,
+    }),
+    read_file: Object.freeze({ input: READ_FILE_INPUT_SCHEMA, output: READ_FILE_OUTPUT_SCHEMA }),
+    list_tree: Object.freeze({ input: LIST_TREE_INPUT_SCHEMA, output: LIST_TREE_OUTPUT_SCHEMA }),
+    get_file: Object.freeze({ input: GET_FILE_INPUT_SCHEMA, output: GET_FILE_OUTPUT_SCHEMA }),
+    read_related: Object.freeze({
+      input: READ_RELATED_INPUT_SCHEMA,
+      output: READ_RELATED_OUTPUT_SCHEMA,
+    }),
+    expand_graph: Object.freeze({
+      input: EXPAND_GRAPH_INPUT_SCHEMA,
+      output: EXPAND_GRAPH_OUTPUT_SCHEMA,
+    }),
+  });

@@ -5,14 +5,29 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from './deepFreeze.js';
-import { CURSOR_INPUT, FILE_KIND, NEXT_CURSOR, CURSOR_RESTARTED, READ_ACTIONS, REVISION, SOURCE_FILE_ID, nullable, nullableRange, objectSchema, typed } from './common.js';
+import {
+  CURSOR_INPUT,
+  FILE_KIND,
+  NEXT_CURSOR,
+  CURSOR_RESTARTED,
+  READ_ACTIONS,
+  REVISION,
+  SOURCE_FILE_ID,
+  nullable,
+  nullableRange,
+  objectSchema,
+  typed,
+} from './common.js';
 
 /** Input of `list_tree` (`ListTreeInput`). */
 export const LIST_TREE_INPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema(
     'Arguments of list_tree.',
     {
-      parentPath: nullable('string', 'Directory to list: "" (the root, the default) or a path without leading or trailing "/", such as "pages".'),
+      parentPath: nullable(
+        'string',
+        'Directory to list: "" (the root, the default) or a path without leading or trailing "/", such as "pages".',
+      ),
       cursor: CURSOR_INPUT,
       limit: nullableRange(1, 200, 50, 'Items per page,'),
     },
@@ -29,10 +44,23 @@ const FILE_ITEM = objectSchema(
     title: typed('string', 'The file title.'),
     entryType: { type: 'string', enum: ['file'], description: 'Always "file".' },
     fileKind: FILE_KIND,
-    contentAvailable: { type: 'boolean', enum: [true], description: 'Always true: the content can be read.' },
+    contentAvailable: {
+      type: 'boolean',
+      enum: [true],
+      description: 'Always true: the content can be read.',
+    },
     readActions: READ_ACTIONS,
   },
-  ['fileId', 'sourceFileId', 'path', 'title', 'entryType', 'fileKind', 'contentAvailable', 'readActions'],
+  [
+    'fileId',
+    'sourceFileId',
+    'path',
+    'title',
+    'entryType',
+    'fileKind',
+    'contentAvailable',
+    'readActions',
+  ],
 );
 
 const DIRECTORY_ITEM = objectSchema(
@@ -41,7 +69,11 @@ const DIRECTORY_ITEM = objectSchema(
     path: typed('string', 'The directory path, to pass as parentPath.'),
     title: typed('string', 'The directory name.'),
     entryType: { type: 'string', enum: ['directory'], description: 'Always "directory".' },
-    fileCount: { type: 'integer', minimum: 0, description: 'Files below this directory, at any depth.' },
+    fileCount: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Files below this directory, at any depth.',
+    },
     readActions: READ_ACTIONS,
   },
   ['path', 'title', 'entryType', 'fileCount', 'readActions'],
@@ -53,7 +85,11 @@ export const LIST_TREE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     'One page of the direct children of parentPath: directories first, then files.',
     {
       activeContentRevision: REVISION,
-      items: { type: 'array', description: 'Directories, then files, each in code-point order of their names.', items: { anyOf: [DIRECTORY_ITEM, FILE_ITEM] } },
+      items: {
+        type: 'array',
+        description: 'Directories, then files, each in code-point order of their names.',
+        items: { anyOf: [DIRECTORY_ITEM, FILE_ITEM] },
+      },
       nextCursor: NEXT_CURSOR,
       cursorRestarted: CURSOR_RESTARTED,
     },

@@ -5,7 +5,18 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from './deepFreeze.js';
-import { CURSOR_INPUT, DIRECTION, NEXT_CURSOR, CURSOR_RESTARTED, RELATION_TYPE, arrayOf, nullable, nullableRange, objectSchema, typed } from './common.js';
+import {
+  CURSOR_INPUT,
+  DIRECTION,
+  NEXT_CURSOR,
+  CURSOR_RESTARTED,
+  RELATION_TYPE,
+  arrayOf,
+  nullable,
+  nullableRange,
+  objectSchema,
+  typed,
+} from './common.js';
 
 /** Input of `read_related` (`ReadRelatedInput`). */
 export const READ_RELATED_INPUT_SCHEMA: JsonSchema = deepFreeze(
@@ -28,12 +39,31 @@ const ITEM = objectSchema(
     title: typed('string', 'The related page title.'),
     relationType: RELATION_TYPE,
     direction: DIRECTION,
-    weight: { type: 'number', minimum: 0, maximum: 1, description: 'Strength in [0, 1]: links 1, shared tags the Jaccard index of the tag sets.' },
+    weight: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: 'Strength in [0, 1]: links 1, shared tags the Jaccard index of the tag sets.',
+    },
     reason: typed('string', 'The relationship in words.'),
-    contentAvailable: { type: 'boolean', enum: [true], description: 'Always true: the content can be read.' },
+    contentAvailable: {
+      type: 'boolean',
+      enum: [true],
+      description: 'Always true: the content can be read.',
+    },
     sectionId: nullable('string', "The section a link's #fragment names; else null."),
   },
-  ['fileId', 'path', 'title', 'relationType', 'direction', 'weight', 'reason', 'contentAvailable', 'sectionId'],
+  [
+    'fileId',
+    'path',
+    'title',
+    'relationType',
+    'direction',
+    'weight',
+    'reason',
+    'contentAvailable',
+    'sectionId',
+  ],
 );
 
 /** Output of `read_related` (`ReadRelatedOutput`). */

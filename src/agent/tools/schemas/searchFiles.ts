@@ -25,11 +25,28 @@ export const SEARCH_FILES_INPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema(
     'Arguments of search_files.',
     {
-      query: { type: 'string', minLength: 1, description: "The user's complete standalone question (1 to 2,000 characters); later searches are derived from pages already read." },
-      mode: nullableEnum(['hybrid', 'file', 'graph'], 'hybrid', '"hybrid" searches content and metadata, "file" metadata only, "graph" adds related pages of the hits.'),
+      query: {
+        type: 'string',
+        minLength: 1,
+        description:
+          "The user's complete standalone question (1 to 2,000 characters); later searches are derived from pages already read.",
+      },
+      mode: nullableEnum(
+        ['hybrid', 'file', 'graph'],
+        'hybrid',
+        '"hybrid" searches content and metadata, "file" metadata only, "graph" adds related pages of the hits.',
+      ),
       graphDepth: nullableRange(1, 3, 1, 'Graph mode: relationship hops,'),
-      graphFanout: nullableRange(1, 50, 10, 'Graph mode: hits expanded and relationships per file,'),
-      rerank: nullable('boolean', 'Reorder the top candidates with the reranker when one is configured; null means false.'),
+      graphFanout: nullableRange(
+        1,
+        50,
+        10,
+        'Graph mode: hits expanded and relationships per file,',
+      ),
+      rerank: nullable(
+        'boolean',
+        'Reorder the top candidates with the reranker when one is configured; null means false.',
+      ),
       cursor: CURSOR_INPUT,
       limit: nullableRange(1, 50, 10, 'Candidates per page,'),
     },
@@ -45,15 +62,48 @@ const ITEM = objectSchema(
     path: typed('string', 'The page path.'),
     title: typed('string', 'The page title.'),
     description: nullable('string', 'A short summary; null when the page has none.'),
-    score: { type: 'number', exclusiveMinimum: 0, description: 'Positive, higher is better, comparable within one response only.' },
-    matchedFields: arrayOf(stringEnum(['title', 'path', 'description', 'tags', 'content'], 'A field the query matched.'), 'Fields the query matched, in this order.'),
-    evidenceTypes: arrayOf(stringEnum(['content', 'metadata', 'semantic', 'graph'], 'Why it was returned.'), 'Why the page was returned, in this order.'),
-    sourceExcerpt: typed('string', "The page's own words around the strongest match; … marks each cut."),
-    contentAvailable: { type: 'boolean', enum: [true], description: 'Always true: the content can be read.' },
+    score: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      description: 'Positive, higher is better, comparable within one response only.',
+    },
+    matchedFields: arrayOf(
+      stringEnum(['title', 'path', 'description', 'tags', 'content'], 'A field the query matched.'),
+      'Fields the query matched, in this order.',
+    ),
+    evidenceTypes: arrayOf(
+      stringEnum(['content', 'metadata', 'semantic', 'graph'], 'Why it was returned.'),
+      'Why the page was returned, in this order.',
+    ),
+    sourceExcerpt: typed(
+      'string',
+      "The page's own words around the strongest match; … marks each cut.",
+    ),
+    contentAvailable: {
+      type: 'boolean',
+      enum: [true],
+      description: 'Always true: the content can be read.',
+    },
     readActions: READ_ACTIONS,
-    sectionIds: arrayOf(typed('string', 'A section ID.'), 'Up to 3 best-matching sections, best first, for read_file sectionIds; [] when the match is in the page text outside sections or its metadata.'),
+    sectionIds: arrayOf(
+      typed('string', 'A section ID.'),
+      'Up to 3 best-matching sections, best first, for read_file sectionIds; [] when the match is in the page text outside sections or its metadata.',
+    ),
   },
-  ['fileId', 'sourceFileId', 'path', 'title', 'description', 'score', 'matchedFields', 'evidenceTypes', 'sourceExcerpt', 'contentAvailable', 'readActions', 'sectionIds'],
+  [
+    'fileId',
+    'sourceFileId',
+    'path',
+    'title',
+    'description',
+    'score',
+    'matchedFields',
+    'evidenceTypes',
+    'sourceExcerpt',
+    'contentAvailable',
+    'readActions',
+    'sectionIds',
+  ],
 );
 
 function stageStatus(codes: readonly string[], description: string): JsonSchema {
@@ -61,7 +111,11 @@ function stageStatus(codes: readonly string[], description: string): JsonSchema 
     description,
     {
       state: stringEnum(['ready', 'disabled', 'skipped', 'unavailable'], 'Whether the stage ran.'),
-      safeCode: { type: ['string', 'null'], enum: [...codes, null], description: 'Why it did not run; null when ready.' },
+      safeCode: {
+        type: ['string', 'null'],
+        enum: [...codes, null],
+        description: 'Why it did not run; null when ready.',
+      },
     },
     ['state', 'safeCode'],
   );
@@ -73,7 +127,10 @@ const NEXT_ACTION = objectSchema(
     tool: stringEnum(['read_file', 'list_tree'], 'The tool to call.'),
     input: objectSchema(
       'Its arguments.',
-      { path: typed('string', 'read_file path.'), parentPath: typed('string', 'list_tree parentPath.') },
+      {
+        path: typed('string', 'read_file path.'),
+        parentPath: typed('string', 'list_tree parentPath.'),
+      },
       [],
     ),
     reason: typed('string', 'Why.'),
@@ -88,15 +145,37 @@ export const SEARCH_FILES_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     {
       activeContentRevision: REVISION,
       items: arrayOf(ITEM, 'Candidates, best first; one per page.'),
-      searchStatus: stringEnum(['ok', 'no_candidates'], '"no_candidates" is a successful empty result: follow nextActions.'),
+      searchStatus: stringEnum(
+        ['ok', 'no_candidates'],
+        '"no_candidates" is a successful empty result: follow nextActions.',
+      ),
       searchMode: stringEnum(['hybrid', 'file', 'graph'], 'The mode that ran.'),
-      semanticStatus: stageStatus(['SEMANTIC_DISABLED', 'SEMANTIC_NOT_USED', 'SEMANTIC_UNAVAILABLE', 'SEMANTIC_TIMEOUT'], 'State of semantic retrieval.'),
-      rerankerStatus: stageStatus(['RERANKER_DISABLED', 'RERANKER_UNAVAILABLE', 'RERANKER_TIMEOUT'], 'State of reranking.'),
+      semanticStatus: stageStatus(
+        ['SEMANTIC_DISABLED', 'SEMANTIC_NOT_USED', 'SEMANTIC_UNAVAILABLE', 'SEMANTIC_TIMEOUT'],
+        'State of semantic retrieval.',
+      ),
+      rerankerStatus: stageStatus(
+        ['RERANKER_DISABLED', 'RERANKER_UNAVAILABLE', 'RERANKER_TIMEOUT'],
+        'State of reranking.',
+      ),
       message: nullable('string', 'A note when there are no candidates; else null.'),
-      nextActions: arrayOf(NEXT_ACTION, 'Suggested next calls when there are no candidates; else [].'),
+      nextActions: arrayOf(
+        NEXT_ACTION,
+        'Suggested next calls when there are no candidates; else [].',
+      ),
       nextCursor: NEXT_CURSOR,
       cursorRestarted: CURSOR_RESTARTED,
     },
-    ['activeContentRevision', 'items', 'searchStatus', 'searchMode', 'semanticStatus', 'rerankerStatus', 'message', 'nextActions', 'nextCursor'],
+    [
+      'activeContentRevision',
+      'items',
+      'searchStatus',
+      'searchMode',
+      'semanticStatus',
+      'rerankerStatus',
+      'message',
+      'nextActions',
+      'nextCursor',
+    ],
   ),
 );
