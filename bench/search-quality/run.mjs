@@ -3,7 +3,8 @@
 // from ../shared/corpus/markdown (beside the repository; SEARCH_QUALITY_CORPUS overrides it).
 //
 //   node bench/search-quality/run.mjs          tables
-//   node bench/search-quality/run.mjs --json   one JSON object
+//   node bench/search-quality/run.mjs --json   one JSON object (add --queries for every query's
+//                                              reciprocal rank per engine)
 //
 // Two evaluations per language:
 //   natural-language questions written by reading the pages (questions.en.json, questions.zh.json),
@@ -339,6 +340,23 @@ if (json) {
         knownItemSeed: SEED,
         builds: builds.map((b) => ({ ...b, ms: round(b.ms, 1) })),
         results: views,
+        // With --queries: every query's reciprocal rank per engine, to study misses (on `tune`).
+        ...(process.argv.includes('--queries')
+          ? {
+              queries: queries.map((q) => ({
+                id: q.id,
+                lang: q.lang,
+                folder: q.folder,
+                kind: q.kind,
+                half: q.half,
+                query: q.query,
+                relevant: q.relevant,
+                rr: Object.fromEntries(
+                  results.filter((r) => r.query === q).map((r) => [r.engine, round(r.rr, 3)]),
+                ),
+              })),
+            }
+          : {}),
       },
       null,
       2,
