@@ -1,0 +1,425 @@
+// `npm run bench:search-quality`: how well `search_files` finds what people ask, beside the engines a
+// user would pick instead, each given the same pages, in one run, on real documentation read in place
+// from ../shared/corpus/markdown (beside the repository; SEARCH_QUALITY_CORPUS overrides it).
+//
+//   node bench/search-quality/run.mjs          tables
+//   node bench/search-quality/run.mjs --json   one JSON object (add --queries for every query's
+//                                              reciprocal rank per engine)
+//
+// Two evaluations per language:
+//   natural-language questions written by reading the pages (questions.en.json, questions.zh.json),
+//     each with its kind and a `tune` or `heldout` half fixed in the file;
+//   known-item queries generated from the pages' own prose (known-items.mjs, fixed seed).
+// Metrics at 10: MRR, nDCG (binary relevance), recall. Also each engine's index build time and mean
+// query time (same machine, same run, engines one after another).
+// Needs `dist/` (`npm run bench:search-quality` runs tsup first). Environment: SEARCH_QUALITY_KNOWN
+// (known items per folder, 60), SEARCH_QUALITY_BUILD_ROUNDS (builds per index, median, 1).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadKnowledgeDirectory } from 'knowledge-kit/node';
+import { defineKnowledgeCatalog } from 'knowledge-kit';
+import { median, printTable, round } from '../harness.mjs';
+import {
+  TOP,
+  knowledgeKit,
+  lunrEngine,
+  miniSearchBigrams,
+  miniSearchDefault,
+  pgliteEngine,
+} from './engines.mjs';
+import { knownItemQueries } from './known-items.mjs';
+
+const json = process.argv.includes('--json');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const corpus = path.resolve(
+  root,
+  process.env.SEARCH_QUALITY_CORPUS ?? path.join('..', 'shared', 'corpus', 'markdown'),
+);
+const KNOWN_PER_FOLDER = Number(process.env.SEARCH_QUALITY_KNOWN ?? 60);
+const BUILD_ROUNDS = Math.max(1, Number(process.env.SEARCH_QUALITY_BUILD_ROUNDS ?? 1));
+const SEED = 20261201;
+const log = (line) => {
+  if (!json) console.error(line);
+};
+
+if (!existsSync(corpus)) {
+  console.log(`search-quality bench: no corpus at ${corpus}; skipped (nothing measured).`);
+  process.exit(0);
+}
+
+const sets = ['en', 'zh'].map((lang) =>
+  JSON.parse(readFileSync(path.join(here, `questions.${lang}.json`), 'utf8')),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Folders: loaded as a user would load them.
+
+/** Headings of a Markdown body outside fences, `{#id}` and inline code marks removed, lower case. */
+function headings(body) {
+  const out = [];
+  let fence = null;
+  for (const line of body.split('\n')) {
+    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence !== null) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length) fence = null;
+      continue;
+    }
+    if (f) {
+      fence = f[1];
+      continue;
+    }
+    const h = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (h) out.push(normalizeHeading(h[1]));
+  }
+  return out;
+}
+const normalizeHeading = (text) =>
+  text
+    .replace(/\{#[^}]*\}/g, '')
+    .replace(/<sup[^>]*>(<\/sup>)?/g, '')
+    .replace(/[`*_\\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Load `dir` with `loadKnowledgeDirectory`. If the folder as a whole is refused, each file is loaded
+ * alone (an `include` of that one file), the refused ones skipped and counted, and the documents put
+ * into one catalog.
+ */
+async function loadFolder(dir) {
+  try {
+    return { loaded: await loadKnowledgeDirectory(dir), skipped: [] };
+  } catch (error) {
+    if (!Array.isArray(error?.issues)) throw error;
+    const bad = new Set(error.issues.map((i) => i.file).filter(Boolean));
+    const files = {};
+    const paths = {};
+    const documents = [];
+    const skipped = [...bad].sort();
+    const all = await loadKnowledgeDirectory(dir, { exclude: skipped }).catch(() => undefined);
+    if (all !== undefined) return { loaded: all, skipped };
+    // Still refused (a problem spanning files): load one file at a time.
+    const { readdirSync } = await import('node:fs');
+    const list = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.md'));
+    for (const file of list.map((f) => String(f).split(path.sep).join('/')).sort()) {
+      try {
+        const one = await loadKnowledgeDirectory(dir, { include: [file] });
+        for (const doc of one.documents) documents.push(doc);
+        Object.assign(files, one.files);
+        Object.assign(paths, one.paths);
+      } catch {
+        if (!skipped.includes(file)) skipped.push(file);
+      }
+    }
+    return { loaded: { catalog: defineKnowledgeCatalog(documents), files, paths }, skipped };
+  }
+}
+
+const folders = [];
+for (const set of sets) {
+  for (const [name, rel] of Object.entries(set.folders)) {
+    const dir = path.join(corpus, rel);
+    if (!existsSync(dir)) {
+      console.log(`search-quality bench: no folder ${dir}; skipped (nothing measured).`);
+      process.exit(0);
+    }
+    const started = performance.now();
+    const { loaded, skipped } = await loadFolder(dir);
+    const loadMs = performance.now() - started;
+    const pathOf = (id) => loaded.paths[id];
+    const pages = Object.keys(loaded.paths)
+      .sort()
+      .map((id) => ({
+        id: loaded.paths[id],
+        title: loaded.files[id]?.title ?? '',
+        body: loaded.catalog.read({
+          documentId: id,
+          selection: { mode: 'document' },
+          maxChars: Number.MAX_SAFE_INTEGER,
+        }).content,
+      }));
+    folders.push({ name, rel, dir, lang: set.language, loaded, pathOf, pages, skipped, loadMs });
+    log(
+      `${name} (${rel}): ${pages.length} pages loaded in ${round(loadMs, 0)} ms` +
+        (skipped.length > 0 ? `, ${skipped.length} refused and skipped` : ''),
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Queries: the question sets (checked against the pages) and the generated known items.
+
+const queries = [];
+for (const set of sets) {
+  const seen = new Set();
+  for (const q of set.questions) {
+    const where = `questions.${set.language}.json ${q.id}`;
+    const folder = folders.find((f) => f.name === q.folder);
+    if (folder === undefined) throw new Error(`${where}: unknown folder ${q.folder}`);
+    if (seen.has(q.id)) throw new Error(`${where}: duplicate id`);
+    seen.add(q.id);
+    if (!set.kinds.includes(q.kind)) throw new Error(`${where}: unknown kind ${q.kind}`);
+    if (q.half !== 'tune' && q.half !== 'heldout') throw new Error(`${where}: half ${q.half}`);
+    if (!Array.isArray(q.relevant) || q.relevant.length === 0)
+      throw new Error(`${where}: no relevant page`);
+    for (const p of q.relevant) {
+      const page = folder.pages.find((x) => x.id === p);
+      if (page === undefined) throw new Error(`${where}: no page ${p} in ${folder.rel}`);
+      if (q.section !== undefined && p === q.relevant[0]) {
+        if (!headings(page.body).includes(normalizeHeading(q.section)))
+          throw new Error(`${where}: no heading "${q.section}" in ${p}`);
+      }
+    }
+    queries.push({
+      set: 'natural',
+      lang: set.language,
+      folder: q.folder,
+      id: q.id,
+      kind: q.kind,
+      half: q.half,
+      query: q.query,
+      relevant: q.relevant,
+    });
+  }
+  // The rule of the halves, checked: alternate by position within each language's file.
+  set.questions.forEach((q, i) => {
+    const want = i % 2 === 0 ? 'tune' : 'heldout';
+    if (q.half !== want)
+      throw new Error(`questions.${set.language}.json ${q.id}: half ${q.half}, rule says ${want}`);
+  });
+}
+let seedOffset = 0;
+for (const folder of folders) {
+  const items = knownItemQueries(folder.pages, folder.lang, KNOWN_PER_FOLDER, SEED + seedOffset++);
+  items.forEach((item, i) =>
+    queries.push({
+      set: 'known',
+      lang: folder.lang,
+      folder: folder.name,
+      id: `${folder.name}-k${i + 1}`,
+      kind: 'known-item',
+      half: null,
+      query: item.query,
+      relevant: item.relevant,
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Run every engine on every folder it supports.
+
+function scores(ranked, relevant) {
+  const top = ranked.slice(0, TOP);
+  const want = new Set(relevant);
+  let rr = 0;
+  let dcg = 0;
+  let found = 0;
+  top.forEach((p, i) => {
+    if (!want.has(p)) return;
+    if (rr === 0) rr = 1 / (i + 1);
+    dcg += 1 / Math.log2(i + 2);
+    found++;
+  });
+  let ideal = 0;
+  for (let i = 0; i < Math.min(want.size, TOP); i++) ideal += 1 / Math.log2(i + 2);
+  return { rr, ndcg: dcg / ideal, recall: found / want.size };
+}
+
+const engines = [knowledgeKit, miniSearchDefault, miniSearchBigrams, lunrEngine];
+const pg = await pgliteEngine();
+if (pg !== undefined) engines.push(pg);
+else log('PGlite not installed: PostgreSQL full text skipped');
+
+const results = []; // { engine, query, rr, ndcg, recall, ms }
+const builds = []; // { engine, folder, lang, ms }
+for (const engine of engines) {
+  for (const folder of folders) {
+    if (!engine.languages.includes(folder.lang)) continue;
+    log(`${engine.name} on ${folder.name} …`);
+    // Index build: the median of BUILD_ROUNDS builds (default 1), each after a GC when exposed.
+    const times = [];
+    let index;
+    for (let round = 0; round < BUILD_ROUNDS; round++) {
+      globalThis.gc?.();
+      const started = performance.now();
+      index = await engine.build(folder);
+      times.push(performance.now() - started);
+    }
+    builds.push({ engine: engine.name, folder: folder.name, lang: folder.lang, ms: median(times) });
+    // Two passes: the first is scored (and warms the engine up), the second is timed.
+    const mine = queries.filter((q) => q.folder === folder.name);
+    const ranked = [];
+    for (const q of mine) ranked.push(await index.search(q.query));
+    mine.forEach((q, i) => {
+      results.push({ engine: engine.name, query: q, ms: 0, ...scores(ranked[i], q.relevant) });
+    });
+    const timed = results.slice(results.length - mine.length);
+    for (let i = 0; i < mine.length; i++) {
+      const t = performance.now();
+      await index.search(mine[i].query);
+      timed[i].ms = performance.now() - t;
+    }
+  }
+}
+await pg?.close();
+
+// ---------------------------------------------------------------------------------------------------
+// Report.
+
+const mean = (list, key) =>
+  list.length === 0 ? null : list.reduce((s, r) => s + r[key], 0) / list.length;
+function summary(engine, filter) {
+  const list = results.filter((r) => r.engine === engine && filter(r.query));
+  if (list.length === 0) return null;
+  return {
+    queries: list.length,
+    mrr: round(mean(list, 'rr'), 3),
+    ndcg: round(mean(list, 'ndcg'), 3),
+    recall: round(mean(list, 'recall'), 3),
+    meanQueryMs: round(mean(list, 'ms'), 3),
+  };
+}
+const kinds = [...new Set(sets.flatMap((s) => s.kinds))];
+const views = {};
+for (const lang of ['en', 'zh']) {
+  views[lang] = {};
+  for (const engine of engines) {
+    const e = engine.name;
+    const langBuilds = builds.filter((b) => b.engine === e && b.lang === lang);
+    views[lang][e] = {
+      natural: {
+        all: summary(e, (q) => q.lang === lang && q.set === 'natural'),
+        tune: summary(e, (q) => q.lang === lang && q.set === 'natural' && q.half === 'tune'),
+        heldout: summary(e, (q) => q.lang === lang && q.set === 'natural' && q.half === 'heldout'),
+        byKind: Object.fromEntries(
+          kinds.map((k) => [
+            k,
+            summary(e, (q) => q.lang === lang && q.set === 'natural' && q.kind === k),
+          ]),
+        ),
+      },
+      known: summary(e, (q) => q.lang === lang && q.set === 'known'),
+      buildMs:
+        langBuilds.length === 0
+          ? null
+          : round(
+              langBuilds.reduce((s, b) => s + b.ms, 0),
+              1,
+            ),
+      meanQueryMs: summary(e, (q) => q.lang === lang)?.meanQueryMs ?? null,
+    };
+  }
+}
+
+const counts = Object.fromEntries(
+  ['en', 'zh'].map((lang) => [
+    lang,
+    {
+      natural: queries.filter((q) => q.lang === lang && q.set === 'natural').length,
+      tune: queries.filter((q) => q.lang === lang && q.set === 'natural' && q.half === 'tune')
+        .length,
+      heldout: queries.filter((q) => q.lang === lang && q.half === 'heldout').length,
+      known: queries.filter((q) => q.lang === lang && q.set === 'known').length,
+    },
+  ]),
+);
+
+if (json) {
+  console.log(
+    JSON.stringify(
+      {
+        corpus,
+        folders: folders.map((f) => ({
+          name: f.name,
+          folder: f.rel,
+          lang: f.lang,
+          pages: f.pages.length,
+          skipped: f.skipped,
+          loadMs: round(f.loadMs, 1),
+        })),
+        counts,
+        knownItemSeed: SEED,
+        builds: builds.map((b) => ({ ...b, ms: round(b.ms, 1) })),
+        results: views,
+        // With --queries: every query's reciprocal rank per engine, to study misses (on `tune`).
+        ...(process.argv.includes('--queries')
+          ? {
+              queries: queries.map((q) => ({
+                id: q.id,
+                lang: q.lang,
+                folder: q.folder,
+                kind: q.kind,
+                half: q.half,
+                query: q.query,
+                relevant: q.relevant,
+                rr: Object.fromEntries(
+                  results.filter((r) => r.query === q).map((r) => [r.engine, round(r.rr, 3)]),
+                ),
+              })),
+            }
+          : {}),
+      },
+      null,
+      2,
+    ),
+  );
+} else {
+  const dash = '—';
+  const cell = (s, key) => (s === null || s === undefined ? dash : s[key].toFixed(3));
+  for (const lang of ['en', 'zh']) {
+    const c = counts[lang];
+    const fs = folders.filter((f) => f.lang === lang);
+    console.log(`\n## ${lang}: ${fs.map((f) => `${f.rel} (${f.pages.length} pages)`).join(', ')}`);
+    console.log(
+      `\nNatural-language questions: ${c.natural} (tune ${c.tune}, heldout ${c.heldout}); MRR@10 / nDCG@10 / recall@10\n`,
+    );
+    printTable(
+      engines.map((e) => {
+        const v = views[lang][e.name].natural;
+        const row = { engine: e.name };
+        for (const part of ['all', 'tune', 'heldout'])
+          row[part] =
+            v[part] === null
+              ? dash
+              : ['mrr', 'ndcg', 'recall'].map((k) => cell(v[part], k)).join(' / ');
+        return row;
+      }),
+    );
+    console.log(`\nMRR@10 by kind of question (both halves)\n`);
+    printTable(
+      engines.map((e) => {
+        const v = views[lang][e.name].natural.byKind;
+        const row = { engine: e.name };
+        for (const k of kinds) {
+          const n = queries.filter((q) => q.lang === lang && q.set === 'natural' && q.kind === k);
+          row[`${k} (${n.length})`] = cell(v[k], 'mrr');
+        }
+        return row;
+      }),
+    );
+    console.log(`\nKnown-item queries: ${c.known}; and speed\n`);
+    printTable(
+      engines.map((e) => {
+        const v = views[lang][e.name];
+        return {
+          engine: e.name,
+          'MRR@10': cell(v.known, 'mrr'),
+          'nDCG@10': cell(v.known, 'ndcg'),
+          'recall@10': cell(v.known, 'recall'),
+          'index build ms': v.buildMs === null ? dash : v.buildMs.toFixed(0),
+          'mean query ms': v.meanQueryMs === null ? dash : v.meanQueryMs.toFixed(3),
+        };
+      }),
+    );
+  }
+  console.log(
+    `\nIndex build: knowledge-kit = createCatalogSource + warm() on the loaded catalog (loading: ${folders
+      .map((f) => `${f.name} ${round(f.loadMs, 0)} ms`)
+      .join(
+        ', ',
+      )}); peers = indexing the same title+body pages. Mean query over every query of the language.`,
+  );
+}
