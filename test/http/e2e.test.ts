@@ -383,9 +383,7 @@ describe(`the seed's curl commands (${CURL ? 'with the real curl binary' : 'curl
 
 describe('long URLs through serveKnowledge', () => {
   /** GET a raw URL with the reader's credentials: status and JSON body. */
-  async function get(
-    url: string,
-  ): Promise<{
+  async function get(url: string): Promise<{
     status: number;
     body: { error?: { code: string; httpStatus: number; message: string } };
   }> {

@@ -38,13 +38,11 @@ const value = fc.oneof(
 const frontMatterLines = fc
   .uniqueArray(fc.tuple(key, value), { selector: ([k]) => k, maxLength: 8 })
   .chain((pairs) =>
-    fc
-      .array(fc.constantFrom('', '# a comment', '   '), { maxLength: 3 })
-      .chain((extras) =>
-        fc.shuffledSubarray([...pairs.map(([k, v]) => `${k}: ${v}`), ...extras], {
-          minLength: pairs.length + extras.length,
-        }),
-      ),
+    fc.array(fc.constantFrom('', '# a comment', '   '), { maxLength: 3 }).chain((extras) =>
+      fc.shuffledSubarray([...pairs.map(([k, v]) => `${k}: ${v}`), ...extras], {
+        minLength: pairs.length + extras.length,
+      }),
+    ),
   );
 
 /** A body line that is never an anchor, a near miss or a fence: a letter, then letters and spaces. */
