@@ -8,8 +8,9 @@ import {
 import { decodeUtf8, firstInvalidByte } from '../../src/node/decodeUtf8.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
 import { parsedDocument } from '../helpers/arbitraries.js';
-import { catchLoadError, expectPlacedIssue, sha256Revision } from './helpers/loadErrors.js';
-import { withTree } from './helpers/tempFolders.js';
+import { catchKnowledgeError } from '../helpers/knowledgeError.js';
+import { expectPlacedIssue, sha256Revision } from './helpers/loadErrors.js';
+import { withTree } from '../helpers/tempFolders.js';
 
 /** These properties write folders to disk, so they run fewer times than the pure ones. */
 const DISK_RUNS = 25;
@@ -38,13 +39,11 @@ const value = fc.oneof(
 const frontMatterLines = fc
   .uniqueArray(fc.tuple(key, value), { selector: ([k]) => k, maxLength: 8 })
   .chain((pairs) =>
-    fc
-      .array(fc.constantFrom('', '# a comment', '   '), { maxLength: 3 })
-      .chain((extras) =>
-        fc.shuffledSubarray([...pairs.map(([k, v]) => `${k}: ${v}`), ...extras], {
-          minLength: pairs.length + extras.length,
-        }),
-      ),
+    fc.array(fc.constantFrom('', '# a comment', '   '), { maxLength: 3 }).chain((extras) =>
+      fc.shuffledSubarray([...pairs.map(([k, v]) => `${k}: ${v}`), ...extras], {
+        minLength: pairs.length + extras.length,
+      }),
+    ),
   );
 
 /** A body line that is never an anchor, a near miss or a fence: a letter, then letters and spaces. */
@@ -87,7 +86,7 @@ describe('positions through front matter', () => {
           const text =
             (bom ? '\ufeff' : '') + [...blockLines, ...before, broken, ...after].join(eol) + eol;
           const error = await withTree({ [path]: text }, (dir) =>
-            catchLoadError(loadKnowledgeDirectory(dir)),
+            catchKnowledgeError(loadKnowledgeDirectory(dir)),
           );
           expect(error.issues).toHaveLength(1);
           expectPlacedIssue(error.issues[0], {
