@@ -90,7 +90,6 @@ export type {
   KnowledgeToolAnnotations,
   KnowledgeToolCallOptions,
   KnowledgeToolDefinition,
-  KnowledgeToolErrorJson,
   KnowledgeToolName,
   KnowledgeToolResult,
   ListTreeInput,
