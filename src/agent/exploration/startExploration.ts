@@ -37,8 +37,8 @@ const repeat = (output: ReadFileOutput, repeated: boolean): ExplorationReadOutpu
  *   `maxReads` (default 12), non-negative safe integers.
  * @returns a session: `search`, `read`, `evidence()`, `status`, and the discovery calls `listTree`,
  *   `getFile`, `readRelated` and `expandGraph` (free, after the first search).
- * @throws KnowledgeToolError `INVALID_ARGUMENT` for a missing source method, a blank or long question,
- *   a budget that is not a non-negative safe integer, or an unknown option.
+ * @throws {KnowledgeError} `INVALID_INPUT` for a missing source method, a blank or long question,
+ *   a budget that is not a non-negative safe integer, or an unknown option (as every option check).
  *
  * @example
  * ```ts
