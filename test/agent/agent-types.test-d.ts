@@ -87,5 +87,9 @@ describe('agent public types', () => {
       ExplorationSession['read']
     >().returns.resolves.toEqualTypeOf<ExplorationReadOutput>();
     expectTypeOf<ExplorationSession['listTree']>().toEqualTypeOf<KnowledgeSource['listTree']>();
+    // The discovery methods: every source method but the two the session's search and read stand for.
+    expectTypeOf<Extract<keyof ExplorationSession, KnowledgeSourceMethod>>().toEqualTypeOf<
+      Exclude<KnowledgeSourceMethod, 'searchFiles' | 'readFile'>
+    >();
   });
 });

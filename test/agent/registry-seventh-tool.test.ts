@@ -16,7 +16,8 @@ import { objectSchema, typed } from '../../src/agent/tools/schemas/common.js';
 import { registerKnowledgeTools } from '../../src/mcp/index.js';
 import { registryClient } from '../../src/http/createKnowledgeClient.js';
 import { registryHandler } from '../../src/http/createKnowledgeHandler.js';
-import { KnowledgeToolError } from '../../src/agent/errors/index.js';
+import { openScope, toToolError } from '../../src/agent/source/callScope.js';
+import { readInput } from '../../src/agent/source/readInput.js';
 import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/types.js';
 
 // --- The toy tool: what `src/agent/tools/countWords/` would hold. ---------------------------------
@@ -72,17 +73,23 @@ const source: ToySource = {
   ...base,
   async countWords(input, context) {
     calls.push(input);
-    const { fileId, top } = input as { fileId?: unknown; top?: unknown };
-    if (typeof fileId !== 'string')
-      throw new KnowledgeToolError('INVALID_ARGUMENT', '`count_words` needs `fileId`.');
+    // The source's input check, derived from the same declaration as the schema.
+    const scope = openScope('count_words' as never, context, {
+      actionBase: '',
+      knowledgeBaseId: '',
+    });
+    let args: Readonly<Record<string, unknown>>;
+    try {
+      args = readInput(scope, input, countWordsTool.rules);
+    } catch (error) {
+      throw toToolError(scope, error);
+    }
+    const fileId = args['fileId'] as string;
+    const top = (args['top'] as number | undefined) ?? 1;
     const { content } = await base.readFile({ fileId }, context);
     const words = content.split(/\s+/).filter((w) => /\w/.test(w));
     const longest = [...words].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-    return {
-      fileId,
-      words: words.length,
-      longest: longest.slice(0, typeof top === 'number' ? top : 1),
-    };
+    return { fileId, words: words.length, longest: longest.slice(0, top) };
   },
 };
 
@@ -189,6 +196,11 @@ describe('a seventh tool, declared once', () => {
     await expect(client.countWords({})).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: '`count_words` needs `fileId`: a non-empty string.',
+    });
+    // Its range comes from its one declaration: checked by the source, through HTTP.
+    await expect(client.countWords({ fileId: 'guide', top: 9 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: '`count_words`: `top` must be an integer from 1 to 5, not 9.',
     });
     // The six are still there.
     expect((await client.searchFiles({ query: 'renewal notices' })).items[0]?.fileId).toBe('guide');
