@@ -4,6 +4,8 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'agent/index': 'src/agent/index.ts',
+    'agent/adapters/index': 'src/agent/adapters/index.ts',
+    'agent/exploration/index': 'src/agent/exploration/index.ts',
     'mcp/index': 'src/mcp/index.ts',
     'http/index': 'src/http/index.ts',
     'http/node/index': 'src/http/node/index.ts',

@@ -10,8 +10,8 @@ import {
   createCatalogSource,
   isKnowledgeToolError,
   knowledgeTools,
-  startExploration,
 } from 'knowledge-kit/agent';
+import { startExploration } from 'knowledge-kit/agent/exploration';
 
 const folder = new URL('./knowledge/', import.meta.url);
 

@@ -34,6 +34,8 @@ describe('public surface', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './agent',
+      './agent/adapters',
+      './agent/exploration',
       './mcp',
       './http',
       './http/node',

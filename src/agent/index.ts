@@ -1,9 +1,10 @@
 /**
  * Knowledge Kit for agents: a compiled catalog served as the seed's six read-only tools
  * (`search_files`, `read_file`, `list_tree`, `get_file`, `read_related`, `expand_graph`) over one
- * `KnowledgeSource`, with CJK-aware search, relationships from links and tags, tool definitions with
- * JSON Schemas, adapters for OpenAI, Anthropic, the AI SDK and LangChain, and the seed's bounded
- * exploration flow, enforced. Imports no Node built-in. The MCP server adapter is `knowledge-kit/mcp`.
+ * `KnowledgeSource`, with CJK-aware search, relationships from links and tags, and tool definitions
+ * with JSON Schemas; each tool's input and output types. Imports no Node built-in. The adapters for
+ * OpenAI, Anthropic, the AI SDK and LangChain are `knowledge-kit/agent/adapters`, the seed's bounded
+ * exploration flow is `knowledge-kit/agent/exploration`, the MCP server is `knowledge-kit/mcp`.
  *
  * @example
  * ```ts
@@ -28,45 +29,6 @@ export {
   knowledgeTools,
 } from './tools/index.js';
 export type { KnowledgeToolSchemas, KnowledgeToolsOptions } from './tools/index.js';
-export {
-  toAISDKTools,
-  toAnthropicDocument,
-  toAnthropicSearchResult,
-  toAnthropicToolResult,
-  toAnthropicTools,
-  toLangChainTools,
-  toOpenAIChatTools,
-  toOpenAIResponsesTools,
-  toStrictSchema,
-} from './adapters/index.js';
-export type {
-  AISDKTool,
-  AISDKToolsOptions,
-  AnthropicDocumentBlock,
-  AnthropicSearchResultBlock,
-  AnthropicToolParam,
-  AnthropicToolResultBlock,
-  CitableFile,
-  LangChainToolConfig,
-  LangChainToolFactory,
-  OpenAIChatFunctionTool,
-  OpenAIResponsesFunctionTool,
-  OpenAIToolsOptions,
-  ToolParametersSchema,
-} from './adapters/index.js';
-export { explorationTools, startExploration } from './exploration/index.js';
-export type {
-  ExplorationEvidence,
-  ExplorationOptions,
-  ExplorationReadOptions,
-  ExplorationReadOutput,
-  ExplorationReadTarget,
-  ExplorationSearchOptions,
-  ExplorationSession,
-  ExplorationStatus,
-  ExplorationStopReason,
-  ExplorationToolsOptions,
-} from './exploration/index.js';
 export type {
   ActiveContentRevision,
   CatalogSourceOptions,
@@ -90,7 +52,6 @@ export type {
   KnowledgeToolAnnotations,
   KnowledgeToolCallOptions,
   KnowledgeToolDefinition,
-  KnowledgeToolErrorJson,
   KnowledgeToolName,
   KnowledgeToolResult,
   ListTreeInput,

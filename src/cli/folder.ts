@@ -1,6 +1,7 @@
 /** Loading a folder for the commands that need a clean catalog, and the source they serve it through. */
 import { basename, resolve } from 'node:path';
 import { createCatalogSource } from '../agent/source/createCatalogSource.js';
+import { KNOWLEDGE_TOOLS } from '../agent/tools/registry.js';
 import type { KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { loadKnowledgeDirectory } from '../node/loadKnowledgeDirectory.js';
@@ -54,13 +55,16 @@ export function sourceOf(loaded: LoadedKnowledgeDirectory, id: string): Knowledg
  * swap the knowledge under a running server: calls in flight finish on the source they started on.
  */
 export function liveSource(current: () => KnowledgeSource): KnowledgeSource {
-  return {
-    searchFiles: (input, context?: KnowledgeCallContext) => current().searchFiles(input, context),
-    readFile: (input, context?: KnowledgeCallContext) => current().readFile(input, context),
-    listTree: (input, context?: KnowledgeCallContext) => current().listTree(input, context),
-    getFile: (input, context?: KnowledgeCallContext) => current().getFile(input, context),
-    readRelated: (input, context?: KnowledgeCallContext) => current().readRelated(input, context),
-    expandGraph: (input, context?: KnowledgeCallContext) => current().expandGraph(input, context),
-    warm: (context?: KnowledgeCallContext) => current().warm?.(context) ?? Promise.resolve(),
-  };
+  const forwarding: Record<string, unknown> = {};
+  // One forwarding method per tool of the registry, then `warm`.
+  for (const { method } of KNOWLEDGE_TOOLS) {
+    forwarding[method] = (input: unknown, context?: KnowledgeCallContext) => {
+      const source = current();
+      const call = source[method] as (input: unknown, context?: KnowledgeCallContext) => unknown;
+      return call.call(source, input, context);
+    };
+  }
+  forwarding['warm'] = (context?: KnowledgeCallContext) =>
+    current().warm?.(context) ?? Promise.resolve();
+  return forwarding as unknown as KnowledgeSource;
 }

@@ -20,25 +20,12 @@ import {
   KnowledgeToolError,
   newRequestId,
 } from '../agent/errors/KnowledgeToolError.js';
-import type {
-  ExpandGraphInput,
-  ExpandGraphOutput,
-  GetFileOutput,
-  JsonValue,
-  KnowledgeCallContext,
-  KnowledgeToolName,
-  ListTreeInput,
-  ListTreeOutput,
-  ReadFileInput,
-  ReadFileOutput,
-  ReadRelatedInput,
-  ReadRelatedOutput,
-  SearchFilesInput,
-  SearchFilesOutput,
-} from '../agent/types.js';
+import type { ResponseShape, ToolDefinition } from '../agent/tools/defineTool.js';
+import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../agent/tools/registry.js';
+import type { JsonValue, KnowledgeCallContext } from '../agent/types.js';
 import { linkAbort } from './linkAbort.js';
+import { pathArgs, queryArgs } from './params.js';
 import { requestIdFrom } from './respond.js';
-import { KNOWLEDGE_TOOL_SCHEMAS } from '../agent/tools/schemas/index.js';
 import type { KnowledgeClient, KnowledgeClientOptions } from './types.js';
 
 const API = 'createKnowledgeClient';
@@ -60,18 +47,8 @@ const CHECKS: Readonly<Record<keyof KnowledgeClientOptions, OptionCheck>> = {
 
 type Query = Readonly<Record<string, unknown>>;
 
-/** Which top-level keys a successful answer of each operation must have, and of what type. */
-const SHAPES: Readonly<
-  Record<KnowledgeToolName | 'follow', Readonly<Record<string, 'array' | 'object' | 'string'>>>
-> = {
-  list_tree: { items: 'array' },
-  get_file: { fileId: 'string', path: 'string' },
-  read_file: { file: 'object', content: 'string' },
-  search_files: { items: 'array' },
-  read_related: { items: 'array' },
-  expand_graph: { relationships: 'array' },
-  follow: {},
-};
+/** `follow` reads any route: its answer need only be a JSON object. */
+const FOLLOW_SHAPE: ResponseShape = {};
 
 /**
  * A `KnowledgeSource` over a Knowledge Kit HTTP endpoint (`createKnowledgeHandler`): each method is one
@@ -98,6 +75,22 @@ const SHAPES: Readonly<
  * ```
  */
 export function createKnowledgeClient(options: KnowledgeClientOptions): KnowledgeClient {
+  return registryClient(KNOWLEDGE_TOOLS, options);
+}
+
+/**
+ * `createKnowledgeClient` over any registry (internal: the six tools' registry is the default): one
+ * method per tool, each a `GET` on the first of its routes whose path arguments are all given.
+ *
+ * @param registry - the tools whose methods the client has.
+ * @param options - as `createKnowledgeClient` takes them.
+ * @returns the client.
+ * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options`.
+ */
+export function registryClient(
+  registry: KnowledgeToolRegistry,
+  options: KnowledgeClientOptions,
+): KnowledgeClient {
   const opts = readClientOptions(options);
   const base = new URL(String(opts.baseUrl));
   const basePath = base.pathname.replace(/\/+$/, '');
@@ -110,7 +103,8 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
 
   /** One operation: `GET url`, with retries after `RATE_LIMITED`. */
   async function get(
-    operation: KnowledgeToolName | 'follow',
+    operation: string,
+    shape: ResponseShape,
     url: string,
     context: KnowledgeCallContext | undefined,
   ): Promise<Record<string, unknown>> {
@@ -121,7 +115,7 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
         : undefined;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await attemptOnce(operation, url, signal, callerId);
+        return await attemptOnce(operation, shape, url, signal, callerId);
       } catch (error) {
         if (
           isKnowledgeToolError(error) &&
@@ -139,7 +133,8 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
   }
 
   async function attemptOnce(
-    operation: KnowledgeToolName | 'follow',
+    operation: string,
+    shape: ResponseShape,
     url: string,
     signal: AbortSignal | undefined,
     callerId: string | undefined,
@@ -212,7 +207,7 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
       );
     }
     if (status === 200) {
-      if (!isPlainObject(body) || !hasShape(body, SHAPES[operation])) {
+      if (!isPlainObject(body) || !hasShape(body, shape)) {
         throw transport(
           operation,
           `the server answered 200 with JSON that is not a \`${operation}\` result`,
@@ -225,14 +220,15 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
   }
 
   /** Paged operations: a stale cursor is restarted once, without it, and the page says so. */
-  async function paged<T extends object>(
-    operation: KnowledgeToolName,
+  async function paged(
+    tool: ToolDefinition,
     route: string,
     query: Query,
     context: KnowledgeCallContext | undefined,
-  ): Promise<T> {
+  ): Promise<Record<string, unknown>> {
+    const { name, client } = tool;
     try {
-      return (await get(operation, urlOf(route, query), context)) as T;
+      return await get(name, client.shape, urlOf(route, query), context);
     } catch (error) {
       if (
         !isKnowledgeToolError(error) ||
@@ -241,11 +237,12 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
         query['cursor'] === null
       )
         throw error;
-      const restarted = (await get(
-        operation,
+      const restarted = await get(
+        name,
+        client.shape,
         urlOf(route, { ...query, cursor: undefined }),
         context,
-      )) as T;
+      );
       return { ...restarted, cursorRestarted: true };
     }
   }
@@ -260,91 +257,50 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     return `${baseUrl}${route}${search === '' ? '' : `?${search}`}`;
   }
 
-  const id = (fileId: unknown, operation: KnowledgeToolName): string => {
-    if (typeof fileId !== 'string' || fileId === '')
+  /** A path argument (a file ID), encoded for its URL segment, or `INVALID_ARGUMENT`. */
+  const segment = (value: unknown, name: string, operation: string): string => {
+    if (typeof value !== 'string' || value === '')
       throw new KnowledgeToolError(
         'INVALID_ARGUMENT',
-        `\`${operation}\` needs \`fileId\`: a non-empty string.`,
+        `\`${operation}\` needs \`${name}\`: a non-empty string.`,
       );
-    if (fileId === '.' || fileId === '..') {
+    if (value === '.' || value === '..') {
       // URLs remove `.` and `..` segments, encoded or not: the request would reach another route.
       throw new KnowledgeToolError(
         'INVALID_ARGUMENT',
-        `\`${operation}\`: the file ID ${JSON.stringify(fileId)} cannot travel in a URL path. Read the file by \`path\` instead.`,
+        `\`${operation}\`: the file ID ${JSON.stringify(value)} cannot travel in a URL path. Read the file by \`path\` instead.`,
       );
     }
-    return encodeURIComponent(fileId);
+    return encodeURIComponent(value);
   };
 
-  const client: KnowledgeClient = {
-    baseUrl,
-    listTree: async (input?: ListTreeInput | null, context?: KnowledgeCallContext) => {
-      const i = inputOf('list_tree', input, true);
-      return paged<ListTreeOutput>(
-        'list_tree',
-        '/tree',
-        { parentPath: i.parentPath, cursor: i.cursor, limit: i.limit },
-        context,
-      );
-    },
-    getFile: async (input, context) => {
-      const i = inputOf('get_file', input, false);
-      return (await get(
-        'get_file',
-        urlOf(`/files/${id(i.fileId, 'get_file')}`, {}),
-        context,
-      )) as unknown as GetFileOutput;
-    },
-    readFile: async (input: ReadFileInput, context) => {
-      const i = inputOf('read_file', input, false);
-      const query = { sectionIds: i.sectionIds, mode: i.mode, maxChars: i.maxChars };
-      const hasId = i.fileId !== undefined && i.fileId !== null;
-      const hasPath = i.path !== undefined && i.path !== null;
-      if (hasId === hasPath)
-        throw new KnowledgeToolError(
-          'INVALID_ARGUMENT',
-          '`read_file` needs exactly one of `fileId` and `path`.',
-        );
-      const url = hasId
-        ? urlOf(`/files/${id(i.fileId, 'read_file')}/content`, query)
-        : urlOf('/files/content', { path: i.path, ...query });
-      return (await get('read_file', url, context)) as unknown as ReadFileOutput;
-    },
-    searchFiles: async (input: SearchFilesInput, context) => {
-      const i = inputOf('search_files', input, false);
-      const query = {
-        query: i.query,
-        mode: i.mode,
-        graphDepth: i.graphDepth,
-        graphFanout: i.graphFanout,
-        rerank: i.rerank,
-        cursor: i.cursor,
-        limit: i.limit,
-      };
-      return paged<SearchFilesOutput>('search_files', '/search', query, context);
-    },
-    readRelated: async (input: ReadRelatedInput, context) => {
-      const i = inputOf('read_related', input, false);
-      return paged<ReadRelatedOutput>(
-        'read_related',
-        `/files/${id(i.fileId, 'read_related')}/related`,
-        { cursor: i.cursor, limit: i.limit },
-        context,
-      );
-    },
-    expandGraph: async (input: ExpandGraphInput, context) => {
-      const i = inputOf('expand_graph', input, false);
-      return paged<ExpandGraphOutput>(
-        'expand_graph',
-        '/graph/expand',
-        { fileId: i.fileId, depth: i.depth, fanout: i.fanout, cursor: i.cursor },
-        context,
-      );
-    },
-    follow: async (readAction, context) => {
-      const url = followUrl(readAction);
-      return (await get('follow', url, context)) as JsonValue;
-    },
+  /** One tool's method: check the input, pick the route, fill its path and query, and `GET` it. */
+  const method =
+    (tool: ToolDefinition) =>
+    async (input: unknown, context?: KnowledgeCallContext): Promise<Record<string, unknown>> => {
+      const i = inputOf(tool, input);
+      const problem = tool.client.check?.(i);
+      if (problem !== undefined) throw new KnowledgeToolError('INVALID_ARGUMENT', problem);
+      const given = (name: string) => i[name] !== undefined && i[name] !== null;
+      const routes = tool.http.routes;
+      const route = routes.find((r) => pathArgs(r).every(given)) ?? routes[routes.length - 1]!;
+      let path = route.path;
+      for (const name of pathArgs(route)) {
+        const encoded = segment(i[name], name, tool.name);
+        path = path.replace(`:${name}`, () => encoded);
+      }
+      const query: Record<string, unknown> = {};
+      for (const name of queryArgs(tool, route)) query[name] = i[name];
+      return tool.paged
+        ? paged(tool, path, query, context)
+        : get(tool.name, tool.client.shape, urlOf(path, query), context);
+    };
+
+  const client: Record<string, unknown> = { baseUrl };
+  for (const tool of registry) client[tool.method] = method(tool);
+  client['follow'] = async (readAction: unknown, context?: KnowledgeCallContext) => {
+    const url = followUrl(readAction);
+    return (await get('follow', FOLLOW_SHAPE, url, context)) as JsonValue;
   };
 
   /** A `readActions` value as a URL on this knowledge base, or `INVALID_ARGUMENT`. */
@@ -380,7 +336,7 @@ export function createKnowledgeClient(options: KnowledgeClientOptions): Knowledg
     return target.href;
   }
 
-  return Object.freeze(client);
+  return Object.freeze(client) as unknown as KnowledgeClient;
 }
 
 /** Whether `new Headers(record)` accepts these names and values (no line breaks, no bad characters). */
@@ -393,44 +349,33 @@ function validHeaders(record: Record<string, unknown>): boolean {
   }
 }
 
-/** The arguments each operation takes: the properties of its tool's input schema, the one list of them. */
-const INPUT_KEYS = Object.fromEntries(
-  Object.entries(KNOWLEDGE_TOOL_SCHEMAS).map(([name, schemas]) => [
-    name,
-    Object.keys(schemas.input['properties'] as object),
-  ]),
-) as unknown as Readonly<Record<KnowledgeToolName, readonly string[]>>;
-
 /**
- * An operation's input as a record, refusing what the source refuses before any request: an input that
- * is not an object, and arguments the tool does not take (they would be silently dropped from the URL).
+ * A tool's input as a record, refusing what the source refuses before any request: an input that is
+ * not an object, and arguments the tool does not take (they would be silently dropped from the URL).
  */
 function inputOf(
-  operation: KnowledgeToolName,
+  tool: ToolDefinition,
   input: unknown,
-  optional: boolean,
 ): Readonly<Record<string, JsonValue | undefined>> {
-  if ((input === undefined || input === null) && optional) return {};
+  if ((input === undefined || input === null) && tool.inputOptional) return {};
+  const known = Object.keys(tool.args);
   if (!isPlainObject(input))
     throw new KnowledgeToolError(
       'INVALID_ARGUMENT',
-      `\`${operation}\` takes an object of arguments: ${INPUT_KEYS[operation].map((k) => `\`${k}\``).join(', ')}.`,
+      `\`${tool.name}\` takes an object of arguments: ${known.map((k) => `\`${k}\``).join(', ')}.`,
     );
   for (const key of Object.keys(input)) {
-    if (!INPUT_KEYS[operation].includes(key)) {
+    if (!known.includes(key)) {
       throw new KnowledgeToolError(
         'INVALID_ARGUMENT',
-        `\`${operation}\` has no argument \`${key}\`. Its arguments: ${INPUT_KEYS[operation].map((k) => `\`${k}\``).join(', ')}.`,
+        `\`${tool.name}\` has no argument \`${key}\`. Its arguments: ${known.map((k) => `\`${k}\``).join(', ')}.`,
       );
     }
   }
   return input as Readonly<Record<string, JsonValue | undefined>>;
 }
 
-function hasShape(
-  body: Record<string, unknown>,
-  shape: Readonly<Record<string, 'array' | 'object' | 'string'>>,
-): boolean {
+function hasShape(body: Record<string, unknown>, shape: ResponseShape): boolean {
   for (const [key, type] of Object.entries(shape)) {
     const value = body[key];
     if (

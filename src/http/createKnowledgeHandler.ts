@@ -20,11 +20,22 @@ import { isPlainObject } from '../internal/values.js';
 import { KNOWLEDGE_TOOL_ERROR_STATUS } from '../agent/errors/codes.js';
 import { isKnowledgeToolError } from '../agent/errors/KnowledgeToolError.js';
 import { digest64 } from '../agent/internal/digest.js';
+import type { KnowledgeToolErrorCode } from '../agent/errors/codes.js';
 import { missingSourceMethod } from '../agent/internal/sourceMethods.js';
 import { show } from '../agent/internal/show.js';
-import type { KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
+import type { ToolDefinition, ToolRouteSpec } from '../agent/tools/defineTool.js';
+import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../agent/tools/registry.js';
+import { MAX_QUERY_CODE_POINTS } from '../agent/tools/searchFiles/definition.js';
+import type { KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
 import { Deadline, DeadlineClock, DeadlineError } from './deadline.js';
-import { ParamError, readParams, ROUTE_PARAMS, type ParamRules } from './params.js';
+import {
+  ParamError,
+  pathArgs,
+  readParams,
+  ROUTE_PARAMS,
+  routeRules,
+  type ParamRules,
+} from './params.js';
 import {
   ALLOW,
   baseHeaders,
@@ -48,7 +59,7 @@ import type {
 
 const API = 'createKnowledgeHandler';
 const DEFAULT_MAX_URL = 32_768;
-const DEFAULT_MAX_QUERY = 2_000;
+const DEFAULT_MAX_QUERY = MAX_QUERY_CODE_POINTS;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
@@ -90,84 +101,46 @@ interface HandlerEnv {
   readonly Bindings: { readonly requestId: string; readonly deadline: Deadline; readonly url: URL };
 }
 
-/** The route table: operation, query rules, required parameters, and the source call. */
-interface RouteSpec {
-  readonly operation: KnowledgeToolName;
+/** One route of the table: its tool, its pattern, its query rules and the arguments of its path. */
+interface RouteEntry {
+  readonly tool: ToolDefinition;
+  readonly route: ToolRouteSpec;
   readonly rules: ParamRules;
-  readonly required?: readonly string[];
-  readonly content?: boolean;
-  readonly call: (
-    source: KnowledgeSource,
-    params: Record<string, unknown>,
-    pathParams: Record<string, string>,
-    context: KnowledgeCallContext,
-  ) => Promise<object>;
+  readonly inPath: readonly string[];
 }
 
-const ROUTES: readonly (readonly [string, RouteSpec])[] = [
-  [
-    '/tree',
-    {
-      operation: 'list_tree',
-      rules: ROUTE_PARAMS.tree,
-      call: (s, p, _, ctx) => s.listTree(p, ctx),
-    },
-  ],
-  // The by-path route before `/files/:fileId`, so `content` is not read as a file ID.
-  [
-    '/files/content',
-    {
-      operation: 'read_file',
-      rules: ROUTE_PARAMS.contentByPath,
-      required: ['path'],
-      content: true,
-      call: (s, p, _, ctx) => s.readFile(p, ctx),
-    },
-  ],
-  [
-    '/files/:fileId',
-    {
-      operation: 'get_file',
-      rules: ROUTE_PARAMS.file,
-      call: (s, _, a, ctx) => s.getFile({ fileId: a['fileId']! }, ctx),
-    },
-  ],
-  [
-    '/files/:fileId/content',
-    {
-      operation: 'read_file',
-      rules: ROUTE_PARAMS.contentById,
-      content: true,
-      call: (s, p, a, ctx) => s.readFile({ ...p, fileId: a['fileId']! }, ctx),
-    },
-  ],
-  [
-    '/files/:fileId/related',
-    {
-      operation: 'read_related',
-      rules: ROUTE_PARAMS.related,
-      call: (s, p, a, ctx) => s.readRelated({ ...p, fileId: a['fileId']! }, ctx),
-    },
-  ],
-  [
-    '/graph/expand',
-    {
-      operation: 'expand_graph',
-      rules: ROUTE_PARAMS.expand,
-      required: ['fileId'],
-      call: (s, p, _, ctx) => s.expandGraph(p as { fileId: string }, ctx),
-    },
-  ],
-  [
-    '/search',
-    {
-      operation: 'search_files',
-      rules: ROUTE_PARAMS.search,
-      required: ['query'],
-      call: (s, p, _, ctx) => s.searchFiles(p as { query: string }, ctx),
-    },
-  ],
-];
+/**
+ * The route table of a registry: every route of every tool, those with fewer path arguments first so
+ * that `/files/content` is not read as the file ID `content`.
+ */
+function routeTable(registry: KnowledgeToolRegistry): readonly RouteEntry[] {
+  const table = registry.flatMap((tool) =>
+    tool.http.routes.map((route) => ({
+      tool,
+      route,
+      rules: routeRules(tool, route),
+      inPath: pathArgs(route),
+    })),
+  );
+  return table.sort((a, b) => a.inPath.length - b.inPath.length);
+}
+
+/** The routes as the 404 answer lists them: the spec's order, `{name}` for path arguments. */
+function routeList(registry: KnowledgeToolRegistry): string {
+  const routes = registry.flatMap((tool) => tool.http.routes);
+  const place = (route: ToolRouteSpec) => route.listed ?? Number.MAX_SAFE_INTEGER;
+  return [...routes]
+    .sort((a, b) => place(a) - place(b))
+    .map((route) => {
+      const path = route.path
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? `{${segment.slice(1)}}` : segment))
+        .join('/');
+      const first = route.required?.[0];
+      return first === undefined ? path : `${path}?${first}=`;
+    })
+    .join(', ');
+}
 
 /**
  * A read-only Fetch handler serving knowledge bases to agents that can only make HTTP requests: the
@@ -193,7 +166,24 @@ const ROUTES: readonly (readonly [string, RouteSpec])[] = [
  * ```
  */
 export function createKnowledgeHandler(options: KnowledgeHandlerOptions): KnowledgeHandler {
+  return registryHandler(KNOWLEDGE_TOOLS, options);
+}
+
+/**
+ * `createKnowledgeHandler` over any registry (internal: the six tools' registry is the default).
+ *
+ * @param registry - the tools whose routes are served.
+ * @param options - as `createKnowledgeHandler` takes them.
+ * @returns the handler.
+ * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options`.
+ */
+export function registryHandler(
+  registry: KnowledgeToolRegistry,
+  options: KnowledgeHandlerOptions,
+): KnowledgeHandler {
   const opts = readHandlerOptions(options);
+  const table = routeTable(registry);
+  const listing = routeList(registry);
   const basePath = opts.basePath ?? '';
   const maxUrlLength = opts.limits?.maxUrlLength ?? DEFAULT_MAX_URL;
   const maxQueryChars = opts.limits?.maxQueryChars ?? DEFAULT_MAX_QUERY;
@@ -334,7 +324,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   };
 
   routes.get('/knowledge-bases', (c) =>
-    run(c, 'list_knowledge_bases', async () => {
+    run(c, 'list_knowledge_bases', undefined, async () => {
       const { requestId, deadline } = c.env;
       const admitted = await admit(c, 'list_knowledge_bases', null);
       if (admitted instanceof Response) return admitted;
@@ -344,7 +334,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       // others are still running and aborts their signal.
       const items = await Promise.all(
         grants.map(async ([knowledgeBaseId, value]) => {
-          const entry = toEntry(value, knowledgeBaseId);
+          const entry = toEntry(value, knowledgeBaseId, registry);
           const url = `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`;
           const context = { signal: deadline.signal, requestId, actionBase: url, knowledgeBaseId };
           const tree = await deadline.race(entry.source.listTree({ limit: 1 }, context));
@@ -360,13 +350,14 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
     }),
   );
 
-  for (const [path, spec] of ROUTES) {
-    routes.get(`/knowledge-bases/:knowledgeBaseId${path}`, (c) =>
-      run(c, spec.operation, async () => {
+  for (const { tool, route, rules, inPath } of table) {
+    const operation = tool.name as KnowledgeOperation;
+    routes.get(`/knowledge-bases/:knowledgeBaseId${route.path}`, (c) =>
+      run(c, operation, tool.http.timeoutCode, async () => {
         const { requestId, deadline } = c.env;
         const pathParams = c.req.param() as Record<string, string>;
         const knowledgeBaseId = pathParams['knowledgeBaseId']!;
-        const admitted = await admit(c, spec.operation, knowledgeBaseId);
+        const admitted = await admit(c, operation, knowledgeBaseId);
         if (admitted instanceof Response) return admitted;
         const value = lookup(admitted, knowledgeBaseId);
         if (value === undefined) {
@@ -377,21 +368,27 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
             requestId,
           });
         }
-        const entry = toEntry(value, knowledgeBaseId);
-        const params = readParams(c.env.url.searchParams, spec.rules, maxQueryChars);
-        for (const name of spec.required ?? []) {
+        const entry = toEntry(value, knowledgeBaseId, registry);
+        const params = readParams(c.env.url.searchParams, rules, maxQueryChars);
+        for (const name of route.required ?? []) {
           if (!Object.hasOwn(params, name))
             throw new ParamError(`Query parameter \`${name}\` is required.`);
         }
         const context: KnowledgeCallContext = {
           // Search may run long: its own signal also stops it when the client hangs up.
-          signal: spec.operation === 'search_files' ? deadline.hangUpSignal() : deadline.signal,
+          signal: tool.http.abortOnHangUp ? deadline.hangUpSignal() : deadline.signal,
           requestId,
           actionBase: `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`,
           knowledgeBaseId,
         };
-        const output = await deadline.race(spec.call(entry.source, params, pathParams, context));
-        return ok(c, output, spec.content === true);
+        const input: Record<string, unknown> = { ...params };
+        for (const name of inPath) input[name] = pathParams[name];
+        const method = (entry.source as unknown as Record<string, unknown>)[tool.method] as (
+          input: unknown,
+          context: KnowledgeCallContext,
+        ) => Promise<object>;
+        const output = await deadline.race(method.call(entry.source, input, context));
+        return ok(c, output, route.content === true);
       }),
     );
   }
@@ -399,7 +396,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   app.notFound((c) =>
     errorResponse({
       code: 'NOT_FOUND',
-      message: `No route ${show(c.env.url.pathname)}. Routes: ${basePath}/knowledge-bases, then /tree, /files/{fileId}, /files/{fileId}/content, /files/content?path=, /files/{fileId}/related, /graph/expand?fileId=, /search?query= under a knowledge base.`,
+      message: `No route ${show(c.env.url.pathname)}. Routes: ${basePath}/knowledge-bases, then ${listing} under a knowledge base.`,
       requestId: c.env.requestId,
     }),
   );
@@ -409,6 +406,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
   async function run(
     c: Context<HandlerEnv>,
     operation: KnowledgeOperation,
+    timeoutCode: KnowledgeToolErrorCode | undefined,
     work: () => Promise<Response>,
   ): Promise<Response> {
     const { requestId } = c.env;
@@ -418,7 +416,7 @@ export function createKnowledgeHandler(options: KnowledgeHandlerOptions): Knowle
       if (error instanceof ParamError)
         return errorResponse({ code: 'INVALID_ARGUMENT', message: error.message, requestId });
       if (error instanceof DeadlineError) {
-        const code = operation === 'search_files' ? 'SEARCH_TIMEOUT' : 'TIMEOUT';
+        const code = timeoutCode ?? 'TIMEOUT';
         return errorResponse({
           code,
           message: `\`${operation}\` took longer than ${timeoutMs} ms and was stopped. Try again, or narrow the request.`,
@@ -549,16 +547,20 @@ function lookup(access: KnowledgeAccess, id: string): unknown {
   return Object.hasOwn(grants, id) ? (grants as Record<string, unknown>)[id] : undefined;
 }
 
-function isSource(value: unknown): value is KnowledgeSource {
-  return missingSourceMethod(value) === undefined;
+function isSource(value: unknown, registry: KnowledgeToolRegistry): value is KnowledgeSource {
+  return missingSourceMethod(value, registry) === undefined;
 }
 
-function toEntry(value: unknown, id: string): KnowledgeBaseEntry {
-  if (isSource(value)) return { source: value };
+function toEntry(
+  value: unknown,
+  id: string,
+  registry: KnowledgeToolRegistry = KNOWLEDGE_TOOLS,
+): KnowledgeBaseEntry {
+  if (isSource(value, registry)) return { source: value };
   if (
     typeof value === 'object' &&
     value !== null &&
-    isSource((value as { source?: unknown }).source)
+    isSource((value as { source?: unknown }).source, registry)
   ) {
     const title = (value as { title?: unknown }).title;
     if (title !== undefined && typeof title !== 'string')

@@ -1,15 +1,20 @@
 /**
- * Query parameters of the HTTP routes: which each route takes and of what type. Unknown and repeated
- * parameters and malformed numbers or booleans are refused with `INVALID_ARGUMENT` naming the
- * parameter; ranges and the rest of each tool's rules are the source's.
+ * Query parameters of the HTTP routes: which each route takes and of what type, derived from the
+ * tools' argument rules (the registry). Unknown and repeated parameters and malformed numbers or
+ * booleans are refused with `INVALID_ARGUMENT` naming the parameter; ranges and the rest of each
+ * tool's rules are the source's.
  *
  * @module
  */
 import { countCodePoints } from '../internal/codePoints.js';
 import { show } from '../agent/internal/show.js';
-
-/** How a query parameter is read. */
-type ParamKind = 'string' | 'integer' | 'boolean' | 'list';
+import type { ParamKind } from '../agent/tools/args.js';
+import type { ToolDefinition, ToolRouteSpec } from '../agent/tools/defineTool.js';
+import {
+  KNOWLEDGE_TOOLS,
+  type KnowledgeRouteId,
+  type KnowledgeToolRegistry,
+} from '../agent/tools/registry.js';
 
 /** The parameters a route takes, by name. */
 export type ParamRules = Readonly<Record<string, ParamKind>>;
@@ -21,25 +26,47 @@ export class ParamError extends Error {
 
 const INTEGER_MAX_DIGITS = 15;
 
-/** Rules of each route's query string. */
-export const ROUTE_PARAMS = Object.freeze({
-  list: {},
-  tree: { parentPath: 'string', cursor: 'string', limit: 'integer' },
-  file: {},
-  contentById: { sectionIds: 'list', mode: 'string', maxChars: 'integer' },
-  contentByPath: { path: 'string', sectionIds: 'list', mode: 'string', maxChars: 'integer' },
-  related: { cursor: 'string', limit: 'integer' },
-  expand: { fileId: 'string', depth: 'integer', fanout: 'integer', cursor: 'string' },
-  search: {
-    query: 'string',
-    mode: 'string',
-    graphDepth: 'integer',
-    graphFanout: 'integer',
-    rerank: 'boolean',
-    cursor: 'string',
-    limit: 'integer',
-  },
-} satisfies Record<string, ParamRules>);
+/** The arguments a route takes from its path: the `:name` segments of its pattern. */
+export function pathArgs(route: ToolRouteSpec): readonly string[] {
+  return route.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+}
+
+/** The arguments a route takes from its query string, in URL order. */
+export function queryArgs(tool: ToolDefinition, route: ToolRouteSpec): readonly string[] {
+  if (route.query !== undefined) return route.query;
+  const inPath = pathArgs(route);
+  return Object.keys(tool.args).filter((name) => !inPath.includes(name));
+}
+
+/** The query rules of one route: each query argument's parameter kind. */
+export function routeRules(tool: ToolDefinition, route: ToolRouteSpec): ParamRules {
+  const rules: Record<string, ParamKind> = {};
+  for (const name of queryArgs(tool, route)) rules[name] = tool.args[name]!.param;
+  return Object.freeze(rules);
+}
+
+/**
+ * Rules of each route's query string, by route ID (`list` is the knowledge-base list).
+ *
+ * @param registry - the tools whose routes are read.
+ */
+export function routeParamsOf(
+  registry: KnowledgeToolRegistry,
+): Readonly<Record<string, ParamRules>> {
+  const out: Record<string, ParamRules> = { list: Object.freeze({}) };
+  for (const tool of registry) {
+    for (const route of tool.http.routes) out[route.id] = routeRules(tool, route);
+  }
+  return Object.freeze(out);
+}
+
+/** Rules of each route's query string, derived from the six tools. */
+export const ROUTE_PARAMS = routeParamsOf(KNOWLEDGE_TOOLS) as Readonly<
+  Record<'list' | KnowledgeRouteId, ParamRules>
+>;
 
 /**
  * Read a query string by a route's rules.

@@ -4,12 +4,8 @@
  *
  * @module
  */
-import type {
-  JsonValue,
-  KnowledgeCallContext,
-  KnowledgeSource,
-  KnowledgeToolName,
-} from '../agent/types.js';
+import type { KnowledgeToolName } from '../agent/tools/registry.js';
+import type { JsonValue, KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
 
 /** A knowledge base the caller may read, with the title `list_knowledge_bases` shows. */
 export interface KnowledgeBaseEntry {

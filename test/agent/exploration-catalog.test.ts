@@ -4,7 +4,8 @@
  * every exploration tool result validates against its output schema.
  */
 import { describe, expect, it } from 'vitest';
-import { createCatalogSource, explorationTools, startExploration } from '../../src/agent/index.js';
+import { createCatalogSource } from '../../src/agent/index.js';
+import { explorationTools, startExploration } from '../../src/agent/exploration/index.js';
 import type { KnowledgeToolDefinition } from '../../src/agent/types.js';
 import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';

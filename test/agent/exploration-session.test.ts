@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isKnowledgeToolError, KnowledgeToolError } from '../../src/agent/errors/index.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
+import { isKnowledgeError, type KnowledgeError } from '../../src/index.js';
+import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import { pagesSource } from './helpers/exploration-fakeSource.js';
 
 const QUESTION = 'How are refunds paid?';
@@ -30,16 +32,18 @@ describe('startExploration: options', () => {
     [{ question: 'q', maxReads: 2 ** 53 }, /maxReads/],
     [{ question: 'q', extra: 1 }, /no option `extra`/],
     ['q', /takes options/],
-  ])('%j is INVALID_ARGUMENT', (options, message) => {
+  ])('%j is KnowledgeError INVALID_INPUT, as every bad option', (options, message) => {
     let caught: unknown;
     try {
       startExploration(source, options as never);
     } catch (error) {
       caught = error;
     }
-    expect(isKnowledgeToolError(caught)).toBe(true);
-    expect((caught as KnowledgeToolError).code).toBe('INVALID_ARGUMENT');
-    expect((caught as KnowledgeToolError).message).toMatch(message);
+    expect(isKnowledgeError(caught)).toBe(true);
+    expect(isKnowledgeToolError(caught)).toBe(false);
+    expect((caught as KnowledgeError).code).toBe('INVALID_INPUT');
+    expect((caught as KnowledgeError).message).toMatch(message);
+    expect((caught as KnowledgeError).issues[0]?.path?.[0]).toBe('options');
   });
 
   it('accepts 2,000 code points of astral characters, trims, and takes null as the default', () => {
@@ -62,6 +66,10 @@ describe('startExploration: options', () => {
     expect(() => startExploration({ searchFiles: () => 1 } as never, { question: 'q' })).toThrow(
       /source\.listTree/,
     );
+    expectKnowledgeError(() => startExploration({} as never, { question: 'q' }), {
+      code: 'INVALID_INPUT',
+      path: ['source', 'listTree'],
+    });
   });
 });
 

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as agent from '../../src/agent/index.js';
+import * as adapters from '../../src/agent/adapters/index.js';
+import * as exploration from '../../src/agent/exploration/index.js';
 import * as mcp from '../../src/mcp/index.js';
 import * as http from '../../src/http/index.js';
 import * as httpNode from '../../src/http/node/index.js';
@@ -20,10 +22,14 @@ describe('agent and MCP entries', () => {
       'KnowledgeToolError',
       'callKnowledgeTool',
       'createCatalogSource',
-      'explorationTools',
       'isKnowledgeToolError',
       'knowledgeTools',
-      'startExploration',
+      'tokenize',
+    ]);
+  });
+
+  it('pins the export keys of `knowledge-kit/agent/adapters` and `knowledge-kit/agent/exploration`', () => {
+    expect(Object.keys(adapters).sort()).toEqual([
       'toAISDKTools',
       'toAnthropicDocument',
       'toAnthropicSearchResult',
@@ -33,8 +39,11 @@ describe('agent and MCP entries', () => {
       'toOpenAIChatTools',
       'toOpenAIResponsesTools',
       'toStrictSchema',
-      'tokenize',
     ]);
+    expect(Object.keys(exploration).sort()).toEqual(['explorationTools', 'startExploration']);
+    // Each name has one entry: the subpaths' values are not also in `knowledge-kit/agent`.
+    for (const name of [...Object.keys(adapters), ...Object.keys(exploration)])
+      expect(Object.keys(agent)).not.toContain(name);
   });
 
   it('pins the export keys of `knowledge-kit/mcp`', () => {
@@ -70,6 +79,8 @@ describe('agent and MCP entries', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
       './agent',
+      './agent/adapters',
+      './agent/exploration',
       './mcp',
       './http',
       './http/node',

@@ -1,6 +1,15 @@
 /**
- * Shape functions from tool definitions to each runtime's tool format. No SDK is imported: the
- * LangChain and AI SDK adapters take the SDK's own helper as an argument.
+ * `knowledge-kit/agent/adapters`: shape functions from tool definitions to each runtime's tool format
+ * (OpenAI Responses and Chat Completions, Anthropic, the AI SDK, LangChain), and citable document
+ * blocks. No SDK is imported: the LangChain and AI SDK adapters take the SDK's own helper as an
+ * argument.
+ *
+ * @example
+ * ```ts
+ * import { knowledgeTools } from 'knowledge-kit/agent';
+ * import { toOpenAIResponsesTools } from 'knowledge-kit/agent/adapters';
+ * const tools = toOpenAIResponsesTools(knowledgeTools(source));
+ * ```
  *
  * @module
  */

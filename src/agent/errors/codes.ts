@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { JsonValue } from '../types.js';
 
 /** Every tool error code with its HTTP status, in the order `docs/errors.md` lists them. */
 export const KNOWLEDGE_TOOL_ERROR_STATUS = Object.freeze({
@@ -30,8 +31,12 @@ export const KNOWLEDGE_TOOL_ERROR_CODES = Object.freeze(
   Object.keys(KNOWLEDGE_TOOL_ERROR_STATUS) as KnowledgeToolErrorCode[],
 );
 
-/** The seed's error shape: what `toJSON()` and every failed tool call give. */
+/**
+ * The seed's error shape: what `toJSON()`, every failed tool call (`structuredContent`) and every HTTP
+ * error answer give. A JSON object.
+ */
 export interface KnowledgeToolErrorBody {
+  readonly [key: string]: JsonValue;
   readonly error: {
     readonly code: KnowledgeToolErrorCode;
     readonly message: string;

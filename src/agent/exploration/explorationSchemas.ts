@@ -8,9 +8,9 @@ import { arrayOf, objectSchema, typed } from '../tools/schemas/common.js';
 import {
   deepFreeze,
   READ_FILE_OUTPUT_SCHEMA,
-  SEARCH_FILES_INPUT_SCHEMA,
   SEARCH_FILES_OUTPUT_SCHEMA,
 } from '../tools/schemas/index.js';
+import { searchFilesTool } from '../tools/searchFiles/definition.js';
 
 const count = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
 
@@ -52,7 +52,7 @@ export const EXPLORATION_SEARCH_INPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema(
     'Arguments of search_files in a bounded exploration.',
     {
-      ...(SEARCH_FILES_INPUT_SCHEMA['properties'] as JsonObject),
+      ...(searchFilesTool.inputSchema['properties'] as JsonObject),
       query: {
         type: ['string', 'null'],
         description:

@@ -4,7 +4,8 @@
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import { KNOWLEDGE_TOOL_ANNOTATIONS, knowledgeTools } from '../tools/knowledgeTools.js';
-import { READ_FILE_INPUT_SCHEMA } from '../tools/schemas/index.js';
+import { readFileTool } from '../tools/readFile/definition.js';
+import type { KnowledgeToolName } from '../tools/registry.js';
 import { isPlainObject, toolExecute } from '../tools/toolResult.js';
 import type {
   JsonObject,
@@ -21,6 +22,7 @@ import {
   EXPLORATION_STATUS_OUTPUT_SCHEMA,
 } from './explorationSchemas.js';
 import { EXPLORATION_TOOL_TEXTS, type ExplorationToolText } from './explorationTexts.js';
+import { DISCOVERY_TOOLS } from './startExploration.js';
 import type { ExplorationReadTarget, ExplorationSession } from './types.js';
 import { codePointLength } from './values.js';
 
@@ -103,15 +105,19 @@ export function explorationTools(
   }
   // knowledgeTools checks the prefix (letters, digits, _ and -, at most 52) before any name is built.
   const prefix = ((options as ExplorationToolsOptions | undefined)?.prefix ?? '') as string;
-  const discovery: Pick<KnowledgeSource, 'listTree' | 'getFile' | 'readRelated' | 'expandGraph'> = {
-    listTree: (input, context) => session.listTree(input, context),
-    getFile: (input, context) => session.getFile(input, context),
-    readRelated: (input, context) => session.readRelated(input, context),
-    expandGraph: (input, context) => session.expandGraph(input, context),
-  };
-  const passthrough = knowledgeTools(discovery as KnowledgeSource, {
+  // The discovery tools of the registry, over the session's gated methods.
+  const discovery: Record<string, unknown> = {};
+  for (const { method } of DISCOVERY_TOOLS) {
+    const call = (session as unknown as Record<string, unknown>)[method] as (
+      input: unknown,
+      context?: KnowledgeCallContext,
+    ) => Promise<unknown>;
+    discovery[method] = (input: unknown, context?: KnowledgeCallContext) =>
+      call.call(session, input, context);
+  }
+  const passthrough = knowledgeTools(discovery as unknown as KnowledgeSource, {
     prefix,
-    include: ['list_tree', 'get_file', 'read_related', 'expand_graph'],
+    include: DISCOVERY_TOOLS.map((tool) => tool.name as KnowledgeToolName),
   });
 
   const search: Run = async ({ query, ...rest }, context) => {
@@ -156,7 +162,7 @@ export function explorationTools(
     define(
       `${prefix}read_file`,
       EXPLORATION_TOOL_TEXTS.read_file,
-      READ_FILE_INPUT_SCHEMA,
+      readFileTool.inputSchema,
       EXPLORATION_READ_OUTPUT_SCHEMA,
       read,
     ),

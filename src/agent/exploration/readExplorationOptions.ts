@@ -1,9 +1,12 @@
 /**
  * Checks of `startExploration`'s arguments: the source has the six methods, the question is 1..2,000
- * code points after trimming, the budgets are non-negative safe integers, and no key is unknown.
+ * code points after trimming, the budgets are non-negative safe integers, and no key is unknown. A
+ * bad option is a programming error, thrown at once as the core's `KnowledgeError` `INVALID_INPUT`
+ * (as `knowledgeTools` and `createCatalogSource` do).
  */
+import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { missingSourceMethod } from '../internal/sourceMethods.js';
-import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
+import { MAX_QUERY_CODE_POINTS } from '../tools/searchFiles/definition.js';
 import { codePointLength, isPlainObject, show } from './values.js';
 
 /** The checked options, with defaults applied. */
@@ -15,12 +18,12 @@ export interface CheckedExplorationOptions {
 }
 
 /** Longest question, in code points after trimming (the same limit as a search query). */
-export const MAX_QUESTION_CODE_POINTS = 2000;
+export const MAX_QUESTION_CODE_POINTS = MAX_QUERY_CODE_POINTS;
 
 const KEYS = ['question', 'maxFollowUps', 'maxReads'] as const;
 
-const invalid = (message: string): KnowledgeToolError =>
-  new KnowledgeToolError('INVALID_ARGUMENT', message);
+const invalid = (path: readonly string[], message: string): KnowledgeError =>
+  new KnowledgeError([{ code: 'INVALID_INPUT', message, path }]);
 
 function budget(
   options: Record<string, unknown>,
@@ -31,6 +34,7 @@ function budget(
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw invalid(
+      ['options', key],
       `\`startExploration\`: \`${key}\` must be a non-negative safe integer (default ${fallback}), not ${show(value)}.`,
     );
   }
@@ -43,38 +47,45 @@ function budget(
  * @param source - must have the six `KnowledgeSource` methods.
  * @param options - `{ question, maxFollowUps?, maxReads? }`.
  * @returns the options with the question trimmed and defaults applied (2 follow-ups, 12 reads).
- * @throws KnowledgeToolError `INVALID_ARGUMENT` naming the field and the allowed values.
+ * @throws {KnowledgeError} `INVALID_INPUT` naming the field and the allowed values.
  */
 export function readExplorationOptions(
   source: unknown,
   options: unknown,
 ): CheckedExplorationOptions {
   if (typeof source !== 'object' || source === null) {
-    throw invalid(`\`startExploration\` needs a KnowledgeSource, not ${show(source)}.`);
+    throw invalid(['source'], `\`startExploration\` needs a KnowledgeSource, not ${show(source)}.`);
   }
   const missing = missingSourceMethod(source);
   if (missing !== undefined)
     throw invalid(
+      ['source', missing],
       `\`startExploration\` needs a KnowledgeSource: \`source.${missing}\` is not a function.`,
     );
   if (!isPlainObject(options)) {
     throw invalid(
+      ['options'],
       `\`startExploration\` takes options { question, maxFollowUps?, maxReads? }, not ${show(options)}.`,
     );
   }
   for (const key of Object.keys(options)) {
     if (!(KEYS as readonly string[]).includes(key)) {
       throw invalid(
+        ['options', key],
         `\`startExploration\` has no option \`${key}\`. Its options are \`question\`, \`maxFollowUps\`, \`maxReads\`.`,
       );
     }
   }
   const raw = options['question'];
   if (typeof raw !== 'string')
-    throw invalid(`\`startExploration\`: \`question\` must be a string, not ${show(raw)}.`);
+    throw invalid(
+      ['options', 'question'],
+      `\`startExploration\`: \`question\` must be a string, not ${show(raw)}.`,
+    );
   const question = raw.trim();
   if (question === '')
     throw invalid(
+      ['options', 'question'],
       '`startExploration`: `question` must be the complete question, not empty or blank.',
     );
   if (
@@ -82,6 +93,7 @@ export function readExplorationOptions(
     codePointLength(question) > MAX_QUESTION_CODE_POINTS
   ) {
     throw invalid(
+      ['options', 'question'],
       `\`startExploration\`: \`question\` must be at most ${MAX_QUESTION_CODE_POINTS} code points after trimming.`,
     );
   }

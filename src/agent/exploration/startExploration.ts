@@ -9,10 +9,20 @@ import type {
   ReadFileOutput,
   SearchFilesOutput,
 } from '../types.js';
+import type { ToolDefinition } from '../tools/defineTool.js';
+import { KNOWLEDGE_TOOLS } from '../tools/registry.js';
 import { ExplorationLedger } from './ExplorationLedger.js';
 import { readReadCall, readSearchCall } from './readCallArguments.js';
 import { readExplorationOptions } from './readExplorationOptions.js';
 import type { ExplorationOptions, ExplorationReadOutput, ExplorationSession } from './types.js';
+
+/**
+ * The discovery tools: every tool of the registry but `search_files` and `read_file`, which the
+ * session's own `search` and `read` stand for. Free after the first search.
+ */
+export const DISCOVERY_TOOLS: readonly ToolDefinition[] = Object.freeze(
+  KNOWLEDGE_TOOLS.filter((tool) => tool.name !== 'search_files' && tool.name !== 'read_file'),
+);
 
 const repeat = (output: ReadFileOutput, repeated: boolean): ExplorationReadOutput => ({
   ...structuredClone(output),
@@ -27,8 +37,8 @@ const repeat = (output: ReadFileOutput, repeated: boolean): ExplorationReadOutpu
  *   `maxReads` (default 12), non-negative safe integers.
  * @returns a session: `search`, `read`, `evidence()`, `status`, and the discovery calls `listTree`,
  *   `getFile`, `readRelated` and `expandGraph` (free, after the first search).
- * @throws KnowledgeToolError `INVALID_ARGUMENT` for a missing source method, a blank or long question,
- *   a budget that is not a non-negative safe integer, or an unknown option.
+ * @throws {KnowledgeError} `INVALID_INPUT` for a missing source method, a blank or long question,
+ *   a budget that is not a non-negative safe integer, or an unknown option (as every option check).
  *
  * @example
  * ```ts
@@ -97,14 +107,19 @@ export function startExploration(
     return repeat(kept.output, kept.repeated);
   }
 
-  const gated =
-    <I, O>(method: (input: I, context?: KnowledgeCallContext) => Promise<O>) =>
-    async (input: I, context?: KnowledgeCallContext): Promise<O> => {
+  /** A discovery method of the source, refused before the first search. */
+  const gated = (method: string) => {
+    const call = (source as unknown as Record<string, unknown>)[method] as (
+      input: unknown,
+      context?: KnowledgeCallContext,
+    ) => Promise<unknown>;
+    return async (input: unknown, context?: KnowledgeCallContext): Promise<unknown> => {
       ledger.requireFirstSearch(context);
-      return method.call(source, input, context);
+      return call.call(source, input, context);
     };
+  };
 
-  const session: ExplorationSession = {
+  const session = {
     question: checked.question,
     get status() {
       return ledger.status();
@@ -112,10 +127,8 @@ export function startExploration(
     search,
     read,
     evidence: () => ledger.evidence(),
-    listTree: gated(source.listTree),
-    getFile: gated(source.getFile),
-    readRelated: gated(source.readRelated),
-    expandGraph: gated(source.expandGraph),
   };
-  return Object.freeze(session);
+  const methods = session as Record<string, unknown>;
+  for (const { method } of DISCOVERY_TOOLS) methods[method] = gated(method);
+  return Object.freeze(session) as unknown as ExplorationSession;
 }

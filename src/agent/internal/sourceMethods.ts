@@ -1,29 +1,41 @@
 /**
- * The six methods every `KnowledgeSource` has, and the one check of them that exploration and the
- * HTTP handler use on what the app hands them.
+ * The read methods every `KnowledgeSource` has (one per tool of the registry), and the one check of
+ * them that exploration and the HTTP handler use on what the app hands them.
  *
  * @module
  */
-
-/** The six read methods of a `KnowledgeSource` (`warm` is optional). */
-export const KNOWLEDGE_SOURCE_METHODS = [
-  'listTree',
-  'getFile',
-  'readFile',
-  'searchFiles',
-  'readRelated',
-  'expandGraph',
-] as const;
+import {
+  KNOWLEDGE_TOOLS,
+  type KnowledgeSourceMethod,
+  type KnowledgeToolRegistry,
+} from '../tools/registry.js';
 
 /**
- * The first `KnowledgeSource` method `value` lacks, for an error message; `undefined` when it has all six.
+ * The tools of `registry` in the order `shared/spec/http.md` lists their routes (`list_tree` first,
+ * then the file routes, …), which is also the order of the `KnowledgeSource` interface.
+ */
+function inSpecOrder(registry: KnowledgeToolRegistry): KnowledgeToolRegistry {
+  const place = (tool: KnowledgeToolRegistry[number]) =>
+    Math.min(...tool.http.routes.map((route) => route.listed ?? Number.MAX_SAFE_INTEGER));
+  return [...registry].sort((a, b) => place(a) - place(b));
+}
+
+/** The read methods of a `KnowledgeSource`, one per tool (`warm` is optional). Frozen. */
+export const KNOWLEDGE_SOURCE_METHODS: readonly KnowledgeSourceMethod[] = Object.freeze(
+  inSpecOrder(KNOWLEDGE_TOOLS).map((tool) => tool.method as KnowledgeSourceMethod),
+);
+
+/**
+ * The first source method `value` lacks, for an error message; `undefined` when it has them all.
  *
  * @param value - anything the app passed as a source.
+ * @param registry - the tools whose methods it must have; default the six.
  */
 export function missingSourceMethod(
   value: unknown,
-): (typeof KNOWLEDGE_SOURCE_METHODS)[number] | undefined {
-  for (const method of KNOWLEDGE_SOURCE_METHODS) {
+  registry: KnowledgeToolRegistry = KNOWLEDGE_TOOLS,
+): string | undefined {
+  for (const { method } of inSpecOrder(registry)) {
     if (
       typeof value !== 'object' ||
       value === null ||

@@ -3,20 +3,13 @@ import type { ExpandGraphOutput, GraphRelationship } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { decodeCursor, pageOf } from './cursor.js';
 import { fileActions } from './readActions.js';
-import { type FieldRule, readInput } from './readInput.js';
+import { readInput } from './readInput.js';
+import { expandGraphTool } from '../tools/expandGraph/definition.js';
 import { relatedOf, relationFields } from './relatedOf.js';
 import type { SourceState } from './state.js';
 
 /** Relationships per page of `expand_graph`. */
 const PAGE = 50;
-
-/** The arguments `expandGraph` takes (allocated once, not per call). */
-const EXPAND_GRAPH_INPUT: { readonly [field: string]: FieldRule } = {
-  fileId: { type: 'string', required: true, nonEmpty: true },
-  depth: { type: 'integer', min: 1, max: 3 },
-  fanout: { type: 'integer', min: 1, max: 50 },
-  cursor: { type: 'string' },
-};
 
 /**
  * `expand_graph`: breadth first from the seed, each file contributing its `fanout` strongest
@@ -27,7 +20,7 @@ export function expandGraph(
   scope: CallScope,
   input: unknown,
 ): ExpandGraphOutput {
-  const args = readInput(scope, input, EXPAND_GRAPH_INPUT);
+  const args = readInput(scope, input, expandGraphTool.rules);
   const fileId = args['fileId'] as string;
   const depth = (args['depth'] as number | undefined) ?? 1;
   const fanout = (args['fanout'] as number | undefined) ?? 10;

@@ -4,6 +4,7 @@ import type { CallScope } from './callScope.js';
 import { cloneJson } from '../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
+import { getFileTool } from '../tools/getFile/definition.js';
 import type { SourceState } from './state.js';
 
 /** The file with ID `fileId`, or `NOT_FOUND` offering the closest IDs. */
@@ -19,9 +20,7 @@ export function findById(state: SourceState, scope: CallScope, fileId: string): 
 
 /** `get_file`: a file's metadata, its read actions and (for pages) its sections with their sizes. */
 export function getFile(state: SourceState, scope: CallScope, input: unknown): GetFileOutput {
-  const args = readInput(scope, input, {
-    fileId: { type: 'string', required: true, nonEmpty: true },
-  });
+  const args = readInput(scope, input, getFileTool.rules);
   const file = findById(state, scope, args['fileId'] as string);
   const revision = state.table.activeContentRevision;
   const page = file.kind === 'page';

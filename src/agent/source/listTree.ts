@@ -2,19 +2,13 @@ import type { ListTreeOutput, TreeDirectoryItem, TreeFileItem } from '../types.j
 import type { CallScope } from './callScope.js';
 import { decodeCursor, pageOf } from './cursor.js';
 import { directoryActions, fileActions } from './readActions.js';
-import { type FieldRule, readInput } from './readInput.js';
+import { readInput } from './readInput.js';
+import { listTreeTool } from '../tools/listTree/definition.js';
 import type { SourceState } from './state.js';
-
-/** The arguments `listTree` takes (allocated once, not per call). */
-const LIST_TREE_INPUT: { readonly [field: string]: FieldRule } = {
-  parentPath: { type: 'string' },
-  cursor: { type: 'string' },
-  limit: { type: 'integer', min: 1, max: 200 },
-};
 
 /** `list_tree`: the direct children of `parentPath`, directories first, then files. */
 export function listTree(state: SourceState, scope: CallScope, input: unknown): ListTreeOutput {
-  const args = readInput(scope, input, LIST_TREE_INPUT);
+  const args = readInput(scope, input, listTreeTool.rules);
   const parentPath = (args['parentPath'] as string | undefined) ?? '';
   const limit = (args['limit'] as number | undefined) ?? 50;
   const { table } = state;

@@ -6,7 +6,8 @@ import { type CallScope, toToolError } from './callScope.js';
 import { findById } from './getFile.js';
 import { cloneJson } from '../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
-import { type FieldRule, readInput } from './readInput.js';
+import { readInput } from './readInput.js';
+import { readFileTool } from '../tools/readFile/definition.js';
 import { countCodePoints as codePoints } from '../../internal/codePoints.js';
 import type { SourceState } from './state.js';
 
@@ -57,18 +58,9 @@ function tooLarge(
   );
 }
 
-/** The arguments `readFile` takes (allocated once, not per call). */
-const READ_FILE_INPUT: { readonly [field: string]: FieldRule } = {
-  fileId: { type: 'string', nonEmpty: true },
-  path: { type: 'string', nonEmpty: true },
-  sectionIds: { type: 'strings' },
-  mode: { type: 'enum', values: ['self', 'subtree'] },
-  maxChars: { type: 'integer', min: 1, max: Number.MAX_SAFE_INTEGER },
-};
-
 /** `read_file`: a page read through the catalog (a citable snapshot), or a navigation file's text. */
 export function readFile(state: SourceState, scope: CallScope, input: unknown): ReadFileOutput {
-  const args = readInput(scope, input, READ_FILE_INPUT);
+  const args = readInput(scope, input, readFileTool.rules);
   const fileId = args['fileId'] as string | undefined;
   const path = args['path'] as string | undefined;
   if ((fileId === undefined) === (path === undefined)) {

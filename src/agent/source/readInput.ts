@@ -2,23 +2,20 @@
  * Strict validation of tool inputs: unknown keys, wrong types and numbers out of range are
  * `INVALID_ARGUMENT` naming the field and the allowed values. `null` and `undefined` mean absent.
  */
+import { countCodePoints } from '../../internal/codePoints.js';
 import { isPlainObject } from '../../internal/values.js';
 import { show } from '../internal/show.js';
+import type { FieldRule } from '../tools/args.js';
 import type { CallScope } from './callScope.js';
 
-/** How one input field is checked. */
-export type FieldRule =
-  | { readonly type: 'string'; readonly required?: boolean; readonly nonEmpty?: boolean }
-  | { readonly type: 'integer'; readonly min: number; readonly max: number }
-  | { readonly type: 'boolean' }
-  | { readonly type: 'enum'; readonly values: readonly string[] }
-  | { readonly type: 'strings' };
+export type { FieldRule };
 
 /** The checked input: each present field, with its value; absent fields are missing. */
 export type CheckedInput = { readonly [field: string]: unknown };
 
 /**
- * Check `input` against `rules`, throwing `INVALID_ARGUMENT` at the first problem.
+ * Check `input` against `rules` (a tool definition's `rules`), throwing `INVALID_ARGUMENT` at the
+ * first problem. A `trimmed` string is returned trimmed, its length checked after every other field.
  *
  * @param scope - the call (tool name, request ID).
  * @param input - what the caller passed; `undefined` is `{}` when no field is required.
@@ -57,6 +54,20 @@ export function readInput(
       continue;
     }
     out[key] = checkField(scope, key, rule, value);
+  }
+  for (const key of known) {
+    const rule = rules[key]!;
+    if (rule.type !== 'string' || rule.trimmed === undefined || out[key] === undefined) continue;
+    const { min, max, hint } = rule.trimmed;
+    const text = (out[key] as string).trim();
+    const size = countCodePoints(text);
+    if (size < min || size > max) {
+      throw scope.fail(
+        'INVALID_ARGUMENT',
+        `\`${tool}\`: \`${key}\` must be ${min} to ${max} characters after trimming, not ${size}. ${hint}${size > 0 ? ', shortened' : ''}.`,
+      );
+    }
+    out[key] = text;
   }
   return out;
 }

@@ -1,7 +1,8 @@
 import type { ReadRelatedOutput, RelatedItem } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { decodeCursor, pageOf } from './cursor.js';
-import { type FieldRule, readInput } from './readInput.js';
+import { readInput } from './readInput.js';
+import { readRelatedTool } from '../tools/readRelated/definition.js';
 import { relatedOf, relationFields } from './relatedOf.js';
 import type { SourceState } from './state.js';
 
@@ -27,20 +28,13 @@ export function relatedItems(
   return { items, total: relations.length };
 }
 
-/** The arguments `readRelated` takes (allocated once, not per call). */
-const READ_RELATED_INPUT: { readonly [field: string]: FieldRule } = {
-  fileId: { type: 'string', required: true, nonEmpty: true },
-  cursor: { type: 'string' },
-  limit: { type: 'integer', min: 1, max: 50 },
-};
-
 /** `read_related`: one page of a page's related files. */
 export function readRelated(
   state: SourceState,
   scope: CallScope,
   input: unknown,
 ): ReadRelatedOutput {
-  const args = readInput(scope, input, READ_RELATED_INPUT);
+  const args = readInput(scope, input, readRelatedTool.rules);
   const fileId = args['fileId'] as string;
   const limit = (args['limit'] as number | undefined) ?? 20;
   // The cursor first: after a change, a page that is gone is a stale cursor, not a missing page.

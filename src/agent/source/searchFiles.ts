@@ -2,11 +2,9 @@ import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../t
 import type { CallScope } from './callScope.js';
 import { decodeCursor, pageOf } from './cursor.js';
 import { fileActions } from './readActions.js';
-import { type FieldRule, readInput } from './readInput.js';
-import { countCodePoints as codePoints } from '../../internal/codePoints.js';
+import { readInput } from './readInput.js';
+import { searchFilesTool } from '../tools/searchFiles/definition.js';
 import type { SourceState } from './state.js';
-
-const MAX_QUERY = 2000;
 
 const NO_CANDIDATES: readonly NextAction[] = [
   {
@@ -21,32 +19,15 @@ const NO_CANDIDATES: readonly NextAction[] = [
   },
 ];
 
-/** The arguments `searchFiles` takes (allocated once, not per call). */
-const SEARCH_FILES_INPUT: { readonly [field: string]: FieldRule } = {
-  query: { type: 'string', required: true },
-  mode: { type: 'enum', values: ['hybrid', 'file', 'graph'] },
-  graphDepth: { type: 'integer', min: 1, max: 3 },
-  graphFanout: { type: 'integer', min: 1, max: 50 },
-  rerank: { type: 'boolean' },
-  cursor: { type: 'string' },
-  limit: { type: 'integer', min: 1, max: 50 },
-};
-
 /** `search_files`: ranked page candidates (never evidence), with continuity fields and statuses. */
 export async function searchFiles(
   state: SourceState,
   scope: CallScope,
   input: unknown,
 ): Promise<SearchFilesOutput> {
-  const args = readInput(scope, input, SEARCH_FILES_INPUT);
-  const query = (args['query'] as string).trim();
-  const size = codePoints(query);
-  if (size === 0 || size > MAX_QUERY) {
-    throw scope.fail(
-      'INVALID_ARGUMENT',
-      `\`search_files\`: \`query\` must be 1 to ${MAX_QUERY} characters after trimming, not ${size}. Send the complete standalone question${size > 0 ? ', shortened' : ''}.`,
-    );
-  }
+  // The rules trim `query` and check its length (1 to 2,000 code points).
+  const args = readInput(scope, input, searchFilesTool.rules);
+  const query = args['query'] as string;
   const mode = (args['mode'] as SearchMode | undefined) ?? 'hybrid';
   const graphDepth = (args['graphDepth'] as number | undefined) ?? 1;
   const graphFanout = (args['graphFanout'] as number | undefined) ?? 10;

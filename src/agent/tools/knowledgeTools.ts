@@ -9,15 +9,10 @@ import type {
   KnowledgeSource,
   KnowledgeToolAnnotations,
   KnowledgeToolDefinition,
-  KnowledgeToolName,
 } from '../types.js';
-import { KNOWLEDGE_TOOL_TEXTS } from './descriptions.js';
-import {
-  checkToolsOptions,
-  SOURCE_METHOD,
-  type KnowledgeToolsOptions,
-} from './knowledgeToolsOptions.js';
-import { KNOWLEDGE_TOOL_SCHEMAS } from './schemas/index.js';
+import type { ToolDefinition } from './defineTool.js';
+import { checkToolsOptions, type KnowledgeToolsOptions } from './knowledgeToolsOptions.js';
+import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from './registry.js';
 import { isPlainObject, toolExecute } from './toolResult.js';
 
 /** Every knowledge tool only reads, is idempotent, and stays inside the knowledge base. */
@@ -49,18 +44,34 @@ export function knowledgeTools(
   source: KnowledgeSource,
   options?: KnowledgeToolsOptions,
 ): readonly KnowledgeToolDefinition[] {
-  const { prefix, names } = checkToolsOptions(source, options);
-  return Object.freeze(names.map((name) => defineTool(source, name, prefix)));
+  return registryTools(KNOWLEDGE_TOOLS, source, options);
 }
 
-function defineTool(
+/**
+ * `knowledgeTools` over any registry (internal: the six tools' registry is the default everywhere).
+ *
+ * @param registry - the tools to define, in order.
+ * @param source - has the method of every tool defined.
+ * @param options - `prefix` and `include`, as `knowledgeTools` takes them.
+ * @returns the frozen definitions.
+ * @throws {KnowledgeError} `INVALID_INPUT` for a bad option or a source missing a method.
+ */
+export function registryTools(
+  registry: KnowledgeToolRegistry,
   source: KnowledgeSource,
-  name: KnowledgeToolName,
+  options?: KnowledgeToolsOptions,
+): readonly KnowledgeToolDefinition[] {
+  const { prefix, tools } = checkToolsOptions(registry, source, options);
+  return Object.freeze(tools.map((tool) => defineOne(source, tool, prefix)));
+}
+
+function defineOne(
+  source: KnowledgeSource,
+  tool: ToolDefinition,
   prefix: string,
 ): KnowledgeToolDefinition {
-  const fullName = prefix + name;
-  const method = SOURCE_METHOD[name];
-  const call = source[method] as (
+  const fullName = prefix + tool.name;
+  const call = (source as unknown as Record<string, unknown>)[tool.method] as (
     input: unknown,
     context: KnowledgeCallContext,
   ) => Promise<unknown>;
@@ -72,13 +83,11 @@ function defineTool(
   });
   return Object.freeze({
     name: fullName,
-    title: KNOWLEDGE_TOOL_TEXTS[name].title,
-    description: KNOWLEDGE_TOOL_TEXTS[name].description,
-    inputSchema: KNOWLEDGE_TOOL_SCHEMAS[name].input,
-    outputSchema: KNOWLEDGE_TOOL_SCHEMAS[name].output,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
     annotations: KNOWLEDGE_TOOL_ANNOTATIONS,
     execute,
   });
 }
-
-/** The source context of a call: the caller's signal and request ID, when they are of the right type. */

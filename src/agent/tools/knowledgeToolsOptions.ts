@@ -5,8 +5,8 @@
  * @module
  */
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import type { KnowledgeSource, KnowledgeToolName } from '../types.js';
-import { KNOWLEDGE_TOOL_NAMES } from './descriptions.js';
+import type { ToolDefinition } from './defineTool.js';
+import type { KnowledgeToolName, KnowledgeToolRegistry } from './registry.js';
 
 /** Options of `knowledgeTools`. */
 export interface KnowledgeToolsOptions {
@@ -16,30 +16,22 @@ export interface KnowledgeToolsOptions {
   readonly include?: readonly KnowledgeToolName[] | undefined;
 }
 
-/** The method of `KnowledgeSource` behind each tool. */
-export const SOURCE_METHOD: Readonly<
-  Record<KnowledgeToolName, Exclude<keyof KnowledgeSource, 'warm'>>
-> = Object.freeze({
-  search_files: 'searchFiles',
-  read_file: 'readFile',
-  list_tree: 'listTree',
-  get_file: 'getFile',
-  read_related: 'readRelated',
-  expand_graph: 'expandGraph',
-});
-
 /** Longest prefix: OpenAI and Anthropic allow 64-character tool names; the longest seed name has 12. */
 const MAX_PREFIX = 52;
 
 /**
- * Check the arguments of `knowledgeTools` and return the tool names to define, in the seed's order.
+ * Check the arguments of `knowledgeTools` and return the tools to define, in the registry's order.
  *
+ * @param registry - the tools that may be defined.
+ * @param source - must have the method of every tool defined.
+ * @param options - `{ prefix?, include? }`.
  * @throws {KnowledgeError} `INVALID_INPUT` naming the option and the allowed values.
  */
 export function checkToolsOptions(
+  registry: KnowledgeToolRegistry,
   source: unknown,
   options: unknown,
-): { readonly prefix: string; readonly names: readonly KnowledgeToolName[] } {
+): { readonly prefix: string; readonly tools: readonly ToolDefinition[] } {
   if (
     options !== undefined &&
     (typeof options !== 'object' || options === null || Array.isArray(options))
@@ -68,14 +60,13 @@ export function checkToolsOptions(
       `knowledgeTools \`prefix\` must be a string of at most ${MAX_PREFIX} letters, digits, "_" or "-" (tool names are limited to 64 such characters), such as "kb_".`,
     );
   }
-  const names = checkInclude(record['include']);
+  const tools = checkInclude(registry, record['include']);
   if (typeof source !== 'object' || source === null)
     fail(
       ['source'],
       'knowledgeTools needs a KnowledgeSource, such as createCatalogSource(catalog).',
     );
-  for (const name of names) {
-    const method = SOURCE_METHOD[name];
+  for (const { name, method } of tools) {
     if (typeof (source as Record<string, unknown>)[method] !== 'function') {
       fail(
         ['source', method],
@@ -83,12 +74,16 @@ export function checkToolsOptions(
       );
     }
   }
-  return { prefix, names };
+  return { prefix, tools };
 }
 
-function checkInclude(include: unknown): readonly KnowledgeToolName[] {
-  if (include === undefined) return KNOWLEDGE_TOOL_NAMES;
-  const allowed = KNOWLEDGE_TOOL_NAMES.map((name) => `"${name}"`).join(', ');
+function checkInclude(
+  registry: KnowledgeToolRegistry,
+  include: unknown,
+): readonly ToolDefinition[] {
+  if (include === undefined) return registry;
+  const names: readonly string[] = registry.map((tool) => tool.name);
+  const allowed = names.map((name) => `"${name}"`).join(', ');
   if (!Array.isArray(include))
     fail(
       ['options', 'include'],
@@ -96,7 +91,7 @@ function checkInclude(include: unknown): readonly KnowledgeToolName[] {
     );
   const wanted = new Set<string>();
   include.forEach((name: unknown, index) => {
-    if (typeof name !== 'string' || !(KNOWLEDGE_TOOL_NAMES as readonly string[]).includes(name)) {
+    if (typeof name !== 'string' || !names.includes(name)) {
       fail(
         ['options', 'include', index],
         `knowledgeTools \`include[${index}]\` is not a tool name; use ${allowed}.`,
@@ -109,7 +104,7 @@ function checkInclude(include: unknown): readonly KnowledgeToolName[] {
       );
     wanted.add(name);
   });
-  return KNOWLEDGE_TOOL_NAMES.filter((name) => wanted.has(name));
+  return registry.filter((tool) => wanted.has(tool.name));
 }
 
 function fail(path: readonly (string | number)[], message: string): never {

@@ -6,11 +6,11 @@
  */
 import { isPlainObject } from '../../internal/values.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
+import type { KnowledgeToolErrorBody } from '../errors/codes.js';
 import type {
   JsonObject,
   KnowledgeCallContext,
   KnowledgeToolCallOptions,
-  KnowledgeToolErrorJson,
   KnowledgeToolResult,
 } from '../types.js';
 
@@ -30,12 +30,12 @@ export function errorResult(error: unknown, requestId: string | undefined): Know
   return { isError: true, structuredContent: errorJson(error, requestId) };
 }
 
-function errorJson(error: unknown, requestId: string | undefined): KnowledgeToolErrorJson {
+function errorJson(error: unknown, requestId: string | undefined): KnowledgeToolErrorBody {
   if (isKnowledgeToolError(error)) {
     try {
       const json = error.toJSON();
       if (typeof json.error.code === 'string' && typeof json.error.message === 'string')
-        return json as KnowledgeToolErrorJson;
+        return json as KnowledgeToolErrorBody;
     } catch {
       // A broken error object: fall through to INTERNAL.
     }
@@ -45,7 +45,7 @@ function errorJson(error: unknown, requestId: string | undefined): KnowledgeTool
     'The knowledge source failed unexpectedly. Retry once; if it fails again, answer from the sources already read and report the requestId.',
     { requestId },
   );
-  return internal.toJSON() as KnowledgeToolErrorJson;
+  return internal.toJSON() as KnowledgeToolErrorBody;
 }
 
 /** `INVALID_ARGUMENT` for arguments that are not a JSON object. */

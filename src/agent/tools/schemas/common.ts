@@ -76,12 +76,6 @@ export function arrayOf(items: JsonSchema, description: string): JsonSchema {
   return { type: 'array', items, description };
 }
 
-/** The input `cursor` of a paged tool. */
-export const CURSOR_INPUT: JsonSchema = nullable(
-  'string',
-  '`nextCursor` of the previous page, with every other parameter unchanged; null (or absent) for the first page. On STALE_CURSOR restart without it.',
-);
-
 /** The output `nextCursor`. */
 export const NEXT_CURSOR: JsonSchema = nullable(
   'string',
@@ -152,3 +146,22 @@ export const SOURCE_FILE_ID: JsonSchema = nullable(
   'string',
   'The stable source file ID (equal to fileId for pages); null for navigation files.',
 );
+
+/** The cursor policy sentence that ends the description of every paged tool. */
+export const CURSOR_ADVICE =
+  'Follow nextCursor only with the same other parameters; on STALE_CURSOR restart without the cursor.';
+
+/**
+ * `2000` as `2,000`, for descriptions.
+ *
+ * @param value - a non-negative integer.
+ */
+export function thousands(value: number): string {
+  const digits = String(value);
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}

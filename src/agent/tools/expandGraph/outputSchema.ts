@@ -1,12 +1,11 @@
 /**
- * JSON Schemas of `expand_graph`.
+ * The output JSON Schema of `expand_graph`.
  *
  * @module
  */
 import type { JsonSchema } from '../../types.js';
-import { deepFreeze } from './deepFreeze.js';
+import { deepFreeze } from '../schemas/deepFreeze.js';
 import {
-  CURSOR_INPUT,
   DIRECTION,
   NEXT_CURSOR,
   CURSOR_RESTARTED,
@@ -14,24 +13,9 @@ import {
   RELATION_TYPE,
   REVISION,
   arrayOf,
-  nullableRange,
   objectSchema,
   typed,
-} from './common.js';
-
-/** Input of `expand_graph` (`ExpandGraphInput`). */
-export const EXPAND_GRAPH_INPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema(
-    'Arguments of expand_graph.',
-    {
-      fileId: typed('string', 'The fileId of the seed page.'),
-      depth: nullableRange(1, 3, 1, 'Hops from the seed,'),
-      fanout: nullableRange(1, 50, 10, 'Strongest relationships followed per file,'),
-      cursor: CURSOR_INPUT,
-    },
-    ['fileId'],
-  ),
-);
+} from '../schemas/common.js';
 
 const RELATIONSHIP = objectSchema(
   'A page reached from the seed: a discovery hint, not evidence.',

@@ -1,35 +1,20 @@
 /**
- * JSON Schemas of `read_related`.
+ * The output JSON Schema of `read_related`.
  *
  * @module
  */
 import type { JsonSchema } from '../../types.js';
-import { deepFreeze } from './deepFreeze.js';
+import { deepFreeze } from '../schemas/deepFreeze.js';
 import {
-  CURSOR_INPUT,
   DIRECTION,
   NEXT_CURSOR,
   CURSOR_RESTARTED,
   RELATION_TYPE,
   arrayOf,
   nullable,
-  nullableRange,
   objectSchema,
   typed,
-} from './common.js';
-
-/** Input of `read_related` (`ReadRelatedInput`). */
-export const READ_RELATED_INPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema(
-    'Arguments of read_related.',
-    {
-      fileId: typed('string', 'The fileId of a page.'),
-      cursor: CURSOR_INPUT,
-      limit: nullableRange(1, 50, 20, 'Items per page,'),
-    },
-    ['fileId'],
-  ),
-);
+} from '../schemas/common.js';
 
 const ITEM = objectSchema(
   'A related page: a discovery hint, not evidence.',

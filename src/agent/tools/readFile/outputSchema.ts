@@ -1,56 +1,19 @@
 /**
- * JSON Schemas of `read_file`.
+ * The output JSON Schema of `read_file`.
  *
  * @module
  */
 import type { JsonSchema } from '../../types.js';
-import { deepFreeze } from './deepFreeze.js';
+import { deepFreeze } from '../schemas/deepFreeze.js';
 import {
   FRONTMATTER,
   READ_ACTIONS,
   REVISION,
   SOURCE_FILE_ID,
   nullable,
-  nullableEnum,
   objectSchema,
   typed,
-} from './common.js';
-
-/**
- * Input of `read_file` (`ReadFileInput`). "Exactly one of fileId and path" is not expressed in the
- * schema (strict tool schemas cannot say it); both are optional and nullable and the tool refuses
- * both or neither with `INVALID_ARGUMENT`.
- */
-export const READ_FILE_INPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema(
-    'Arguments of read_file. Give exactly one of fileId and path (set the other to null); both or neither is INVALID_ARGUMENT.',
-    {
-      fileId: nullable('string', 'A fileId returned by another tool; null when reading by path.'),
-      path: nullable(
-        'string',
-        'A path returned by another tool or a Markdown link, such as "pages/guide.md" or "index.md"; null when reading by fileId.',
-      ),
-      sectionIds: {
-        type: ['array', 'null'],
-        items: typed('string', 'A section ID from get_file.'),
-        description:
-          'Read only these sections of a page (IDs from get_file); null reads the whole page. Navigation files refuse it.',
-      },
-      mode: nullableEnum(
-        ['self', 'subtree'],
-        'subtree',
-        'With sectionIds: "self" reads each section\'s own text, "subtree" includes its subsections.',
-      ),
-      maxChars: {
-        type: ['integer', 'null'],
-        minimum: 1,
-        description:
-          'Largest content you accept, in code points; over the limit the read fails with CONTENT_TOO_LARGE (nothing is cut). null means the server limit.',
-      },
-    },
-    [],
-  ),
-);
+} from '../schemas/common.js';
 
 const SELECTION: JsonSchema = {
   description:

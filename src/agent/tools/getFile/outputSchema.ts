@@ -1,10 +1,10 @@
 /**
- * JSON Schemas of `get_file`.
+ * The output JSON Schema of `get_file`.
  *
  * @module
  */
 import type { JsonSchema } from '../../types.js';
-import { deepFreeze } from './deepFreeze.js';
+import { deepFreeze } from '../schemas/deepFreeze.js';
 import {
   FILE_KIND,
   FRONTMATTER,
@@ -15,16 +15,7 @@ import {
   nullable,
   objectSchema,
   typed,
-} from './common.js';
-
-/** Input of `get_file` (`GetFileInput`). */
-export const GET_FILE_INPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema(
-    'Arguments of get_file.',
-    { fileId: typed('string', 'A fileId returned by another tool (exact, case-sensitive).') },
-    ['fileId'],
-  ),
-);
+} from '../schemas/common.js';
 
 const SECTION = objectSchema(
   'A section of the page, with the sizes a read of it returns.',

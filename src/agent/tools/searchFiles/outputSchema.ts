@@ -1,58 +1,21 @@
 /**
- * JSON Schemas of `search_files`.
+ * The output JSON Schema of `search_files`.
  *
  * @module
  */
 import type { JsonSchema } from '../../types.js';
-import { deepFreeze } from './deepFreeze.js';
+import { deepFreeze } from '../schemas/deepFreeze.js';
 import {
-  CURSOR_INPUT,
   NEXT_CURSOR,
   CURSOR_RESTARTED,
   READ_ACTIONS,
   REVISION,
   arrayOf,
   nullable,
-  nullableEnum,
-  nullableRange,
   objectSchema,
   stringEnum,
   typed,
-} from './common.js';
-
-/** Input of `search_files` (`SearchFilesInput`). */
-export const SEARCH_FILES_INPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema(
-    'Arguments of search_files.',
-    {
-      query: {
-        type: 'string',
-        minLength: 1,
-        description:
-          "The user's complete standalone question (1 to 2,000 characters); later searches are derived from pages already read.",
-      },
-      mode: nullableEnum(
-        ['hybrid', 'file', 'graph'],
-        'hybrid',
-        '"hybrid" searches content and metadata, "file" metadata only, "graph" adds related pages of the hits.',
-      ),
-      graphDepth: nullableRange(1, 3, 1, 'Graph mode: relationship hops,'),
-      graphFanout: nullableRange(
-        1,
-        50,
-        10,
-        'Graph mode: hits expanded and relationships per file,',
-      ),
-      rerank: nullable(
-        'boolean',
-        'Reorder the top candidates with the reranker when one is configured; null means false.',
-      ),
-      cursor: CURSOR_INPUT,
-      limit: nullableRange(1, 50, 10, 'Candidates per page,'),
-    },
-    ['query'],
-  ),
-);
+} from '../schemas/common.js';
 
 const ITEM = objectSchema(
   'A candidate page to read: a discovery hint, not evidence.',

@@ -1,39 +1,20 @@
 /**
- * JSON Schemas of `list_tree`.
+ * The output JSON Schema of `list_tree`.
  *
  * @module
  */
 import type { JsonSchema } from '../../types.js';
-import { deepFreeze } from './deepFreeze.js';
+import { deepFreeze } from '../schemas/deepFreeze.js';
 import {
-  CURSOR_INPUT,
   FILE_KIND,
   NEXT_CURSOR,
   CURSOR_RESTARTED,
   READ_ACTIONS,
   REVISION,
   SOURCE_FILE_ID,
-  nullable,
-  nullableRange,
   objectSchema,
   typed,
-} from './common.js';
-
-/** Input of `list_tree` (`ListTreeInput`). */
-export const LIST_TREE_INPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema(
-    'Arguments of list_tree.',
-    {
-      parentPath: nullable(
-        'string',
-        'Directory to list: "" (the root, the default) or a path without leading or trailing "/", such as "pages".',
-      ),
-      cursor: CURSOR_INPUT,
-      limit: nullableRange(1, 200, 50, 'Items per page,'),
-    },
-    [],
-  ),
-);
+} from '../schemas/common.js';
 
 const FILE_ITEM = objectSchema(
   'A file.',

@@ -1,0 +1,195 @@
+/**
+ * Argument rules of the tools, valibot-style: one declaration per argument, from which the tool's
+ * JSON Schema property, the source's input check (`readInput`) and the HTTP parameter kind are all
+ * derived. `null` and absent mean the same for every optional argument.
+ *
+ * @module
+ */
+import type { JsonObject, JsonSchema } from '../types.js';
+import { nullable, nullableEnum, nullableRange, objectSchema, typed } from './schemas/common.js';
+
+/** How the source checks one input field (`readInput`). */
+export type FieldRule =
+  | {
+      readonly type: 'string';
+      readonly required?: boolean;
+      readonly nonEmpty?: boolean;
+      /** Trim the value, then count its code points: `min..max`, else `INVALID_ARGUMENT` ending in `hint`. */
+      readonly trimmed?: { readonly min: number; readonly max: number; readonly hint: string };
+    }
+  | { readonly type: 'integer'; readonly min: number; readonly max: number }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'enum'; readonly values: readonly string[] }
+  | { readonly type: 'strings' };
+
+/** How the HTTP handler reads a query parameter (a list is comma-separated). */
+export type ParamKind = 'string' | 'integer' | 'boolean' | 'list';
+
+/** One argument: its JSON Schema property, the source's rule, and its HTTP parameter kind. */
+export interface ArgSpec {
+  readonly schema: JsonSchema;
+  readonly rule: FieldRule;
+  readonly param: ParamKind;
+  /** Whether the call must give it (it is in the schema's `required`). */
+  readonly required: boolean;
+}
+
+/** A tool's arguments, by name, in the order its schema lists them. */
+export type ArgSpecs = Readonly<Record<string, ArgSpec>>;
+
+/**
+ * A string argument. Required: `{ type: 'string' }`; optional: `{ type: ['string', 'null'] }`.
+ *
+ * @param options - `description`; `required`; `nonEmpty` (the source refuses `""`).
+ */
+export function stringArg(options: {
+  readonly description: string;
+  readonly required?: true;
+  readonly nonEmpty?: true;
+}): ArgSpec {
+  const required = options.required === true;
+  return {
+    schema: required
+      ? typed('string', options.description)
+      : nullable('string', options.description),
+    rule: {
+      type: 'string',
+      ...(required ? { required: true } : {}),
+      ...(options.nonEmpty ? { nonEmpty: true } : {}),
+    },
+    param: 'string',
+    required,
+  };
+}
+
+/**
+ * A required text argument of `1..maxCodePoints` code points after trimming (the source trims it).
+ *
+ * @param options - `maxCodePoints`; `description`; `hint`, the advice that ends the error message.
+ */
+export function textArg(options: {
+  readonly maxCodePoints: number;
+  readonly description: string;
+  readonly hint: string;
+}): ArgSpec {
+  return {
+    schema: { type: 'string', minLength: 1, description: options.description },
+    rule: {
+      type: 'string',
+      required: true,
+      trimmed: { min: 1, max: options.maxCodePoints, hint: options.hint },
+    },
+    param: 'string',
+    required: true,
+  };
+}
+
+/**
+ * An optional integer in `min..max`; `null` means `fallback`.
+ *
+ * @param min - smallest value.
+ * @param max - largest value.
+ * @param fallback - the default, stated in the description.
+ * @param description - the start of the description; the range and default are appended.
+ */
+export function rangeArg(min: number, max: number, fallback: number, description: string): ArgSpec {
+  return {
+    schema: nullableRange(min, max, fallback, description),
+    rule: { type: 'integer', min, max },
+    param: 'integer',
+    required: false,
+  };
+}
+
+/**
+ * An optional integer of at least `min`, with no upper bound; `null` means the server's own limit.
+ *
+ * @param min - smallest value.
+ * @param description - the whole description.
+ */
+export function atLeastArg(min: number, description: string): ArgSpec {
+  return {
+    schema: { type: ['integer', 'null'], minimum: min, description },
+    rule: { type: 'integer', min, max: Number.MAX_SAFE_INTEGER },
+    param: 'integer',
+    required: false,
+  };
+}
+
+/**
+ * An optional boolean.
+ *
+ * @param description - the whole description.
+ */
+export function booleanArg(description: string): ArgSpec {
+  return {
+    schema: nullable('boolean', description),
+    rule: { type: 'boolean' },
+    param: 'boolean',
+    required: false,
+  };
+}
+
+/**
+ * An optional enum of strings; `null` means `fallback`.
+ *
+ * @param values - the allowed values.
+ * @param fallback - the default, stated in the description.
+ * @param description - the start of the description.
+ */
+export function enumArg(values: readonly string[], fallback: string, description: string): ArgSpec {
+  return {
+    schema: nullableEnum(values, fallback, description),
+    rule: { type: 'enum', values },
+    param: 'string',
+    required: false,
+  };
+}
+
+/**
+ * An optional non-empty array of non-empty strings (HTTP: comma-separated).
+ *
+ * @param item - the description of one item.
+ * @param description - the description of the array.
+ */
+export function stringsArg(item: string, description: string): ArgSpec {
+  return {
+    schema: { type: ['array', 'null'], items: typed('string', item), description },
+    rule: { type: 'strings' },
+    param: 'list',
+    required: false,
+  };
+}
+
+/** The input `cursor` of a paged tool. */
+export const CURSOR_ARG: ArgSpec = stringArg({
+  description:
+    '`nextCursor` of the previous page, with every other parameter unchanged; null (or absent) for the first page. On STALE_CURSOR restart without it.',
+});
+
+/**
+ * The input JSON Schema of a tool: a closed object of its arguments' properties.
+ *
+ * @param description - the schema's description.
+ * @param args - the arguments.
+ */
+export function inputSchemaOf(description: string, args: ArgSpecs): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, arg] of Object.entries(args)) properties[name] = arg.schema;
+  return objectSchema(
+    description,
+    properties as JsonObject,
+    Object.keys(args).filter((name) => args[name]!.required),
+  );
+}
+
+/**
+ * The source's field rules of a tool's arguments.
+ *
+ * @param args - the arguments.
+ */
+export function rulesOf(args: ArgSpecs): Readonly<Record<string, FieldRule>> {
+  const rules: Record<string, FieldRule> = {};
+  for (const [name, arg] of Object.entries(args)) rules[name] = arg.rule;
+  return Object.freeze(rules);
+}

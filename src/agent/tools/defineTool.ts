@@ -1,0 +1,99 @@
+/**
+ * `defineTool`: the one declaration of a knowledge tool. Everything else about a tool (its JSON
+ * Schemas, the source's input checks, the HTTP routes and their parameters, the client's requests and
+ * the forwarding sources) is derived from the definitions in the registry (`registry.ts`).
+ *
+ * @module
+ */
+import type { KnowledgeToolErrorCode } from '../errors/codes.js';
+import type { JsonSchema } from '../types.js';
+import { type ArgSpecs, type FieldRule, inputSchemaOf, rulesOf } from './args.js';
+import { deepFreeze } from './schemas/deepFreeze.js';
+
+/** Which top-level keys a successful answer must have, and of what type (the client's check). */
+export type ResponseShape = Readonly<Record<string, 'array' | 'object' | 'string'>>;
+
+/** One HTTP route of a tool: a `GET` under `/knowledge-bases/{knowledgeBaseId}`. */
+export interface ToolRouteSpec<RouteId extends string = string> {
+  /** The key of the route's query rules (`ROUTE_PARAMS`), such as `search`. */
+  readonly id: RouteId;
+  /** The path pattern, Hono-style: `:name` segments are arguments taken from the path. */
+  readonly path: string;
+  /** The arguments taken from the query string, in URL order; default every argument not in the path. */
+  readonly query?: readonly string[];
+  /** Query arguments this route requires (a 400 names the first one missing). */
+  readonly required?: readonly string[];
+  /** A content route: it answers `text/markdown` when the request prefers it. */
+  readonly content?: true;
+  /**
+   * Its place in the route list of `shared/spec/http.md`, which the handler's 404 answer repeats;
+   * routes without one are listed after, in registry order.
+   */
+  readonly listed?: number;
+}
+
+/** What one tool's declaration gives. */
+export interface ToolDeclaration<
+  Name extends string,
+  Method extends string,
+  RouteId extends string = string,
+> {
+  /** The seed's name, such as `search_files`. */
+  readonly name: Name;
+  /** The `KnowledgeSource` method behind it, such as `searchFiles`. */
+  readonly method: Method;
+  readonly title: string;
+  /** When to use it, what it returns and what to do next. */
+  readonly description: string;
+  /** The description of the input schema. */
+  readonly inputDescription: string;
+  readonly args: ArgSpecs;
+  readonly outputSchema: JsonSchema;
+  /** Whether the source method may be called with no input at all (`listTree()`). */
+  readonly inputOptional?: true;
+  readonly http: {
+    /** The routes, in the order the client tries them: the first whose path arguments are all given. */
+    readonly routes: readonly ToolRouteSpec<RouteId>[];
+    /** The code of a request over the handler's time limit; default `TIMEOUT`. */
+    readonly timeoutCode?: KnowledgeToolErrorCode;
+    /** The source call's signal also aborts when the client hangs up (long-running calls). */
+    readonly abortOnHangUp?: true;
+  };
+  readonly client: {
+    /** What a 200 answer must look like. */
+    readonly shape: ResponseShape;
+    /** A check of the input before any request, for a rule the routes cannot express. */
+    readonly check?: (input: Readonly<Record<string, unknown>>) => string | undefined;
+  };
+}
+
+/** A tool definition: its declaration, with the derived, deep-frozen input schema and field rules. */
+export interface ToolDefinition<
+  Name extends string = string,
+  Method extends string = string,
+  RouteId extends string = string,
+> extends ToolDeclaration<Name, Method, RouteId> {
+  readonly inputSchema: JsonSchema;
+  readonly rules: Readonly<Record<string, FieldRule>>;
+  /** Whether the tool pages (it takes a `cursor`): the client restarts a stale cursor once. */
+  readonly paged: boolean;
+}
+
+/**
+ * Define a tool: derive its input schema and the source's rules from `args`, and freeze it all.
+ *
+ * @param declaration - the tool's name, method, texts, arguments, output schema, routes and client mapping.
+ * @returns the frozen definition.
+ */
+export function defineTool<
+  const Name extends string,
+  const Method extends string,
+  const RouteId extends string,
+>(declaration: ToolDeclaration<Name, Method, RouteId>): ToolDefinition<Name, Method, RouteId> {
+  return deepFreeze({
+    ...declaration,
+    inputSchema: inputSchemaOf(declaration.inputDescription, declaration.args),
+    rules: rulesOf(declaration.args),
+    paged: Object.hasOwn(declaration.args, 'cursor'),
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The wire types of `expand_graph`: its input and output, as the source takes and gives them.
+ *
+ * @module
+ */
+import type {
+  ActiveContentRevision,
+  KnowledgeReadActions,
+  RelationDirection,
+  RelationType,
+} from '../../types.js';
+
+/** Input of `expand_graph`. */
+export interface ExpandGraphInput {
+  readonly fileId: string;
+  /** 1..3, default 1. */
+  readonly depth?: number | null | undefined;
+  /** 1..50, default 10. */
+  readonly fanout?: number | null | undefined;
+  readonly cursor?: string | null | undefined;
+}
+
+/** A relationship reached by `expand_graph`. */
+export interface GraphRelationship {
+  readonly fileId: string;
+  readonly path: string;
+  readonly title: string;
+  readonly relationType: RelationType;
+  readonly direction: RelationDirection;
+  readonly weight: number;
+  readonly readActions: KnowledgeReadActions;
+  /** Hops from the seed, from 1. */
+  readonly depth: number;
+  /** The file this relationship was found from. */
+  readonly viaFileId: string;
+}
+
+/** Output of `expand_graph`. */
+export interface ExpandGraphOutput {
+  readonly activeContentRevision: ActiveContentRevision;
+  readonly seedFile: { readonly fileId: string; readonly path: string };
+  readonly relationships: readonly GraphRelationship[];
+  /** `_graph/by-file/…` files of the files expanded. */
+  readonly graphPaths: readonly string[];
+  readonly nextCursor: string | null;
+  /**
+   * Only from a remote source (`createKnowledgeClient`): `true` when the cursor given was stale and
+   * this is the first page of the new revision instead.
+   */
+  readonly cursorRestarted?: true;
+}

@@ -1,0 +1,30 @@
+/**
+ * `get_file`: one file's metadata and section sizes, without its content.
+ *
+ * @module
+ */
+import { stringArg } from '../args.js';
+import { defineTool } from '../defineTool.js';
+import { GET_FILE_OUTPUT_SCHEMA } from './outputSchema.js';
+
+/** The `get_file` tool. */
+export const getFileTool = defineTool({
+  name: 'get_file',
+  method: 'getFile',
+  title: 'Get knowledge file metadata',
+  description: [
+    "Get one file's metadata without its content: title, description, front matter, revision, and its sections with the size of each read.",
+    'Use it before read_file to choose sections within your budget; metadata is not evidence.',
+  ].join(' '),
+  inputDescription: 'Arguments of get_file.',
+  args: {
+    fileId: stringArg({
+      description: 'A fileId returned by another tool (exact, case-sensitive).',
+      required: true,
+      nonEmpty: true,
+    }),
+  },
+  outputSchema: GET_FILE_OUTPUT_SCHEMA,
+  http: { routes: [{ id: 'file', listed: 2, path: '/files/:fileId' }] },
+  client: { shape: { fileId: 'string', path: 'string' } },
+});

@@ -1,0 +1,34 @@
+/**
+ * `list_tree`: the direct children of a directory, directories first.
+ *
+ * @module
+ */
+import { CURSOR_ARG, rangeArg, stringArg } from '../args.js';
+import { defineTool } from '../defineTool.js';
+import { CURSOR_ADVICE } from '../schemas/common.js';
+import { LIST_TREE_OUTPUT_SCHEMA } from './outputSchema.js';
+
+/** The `list_tree` tool. */
+export const listTreeTool = defineTool({
+  name: 'list_tree',
+  method: 'listTree',
+  title: 'List knowledge files',
+  description: [
+    'List the files and directories directly under parentPath ("" is the root): directories first, then files.',
+    'Use it to discover files when search_files finds nothing, together with index.md; read pages (pages/**) before answering.',
+    CURSOR_ADVICE,
+  ].join(' '),
+  inputDescription: 'Arguments of list_tree.',
+  args: {
+    parentPath: stringArg({
+      description:
+        'Directory to list: "" (the root, the default) or a path without leading or trailing "/", such as "pages".',
+    }),
+    cursor: CURSOR_ARG,
+    limit: rangeArg(1, 200, 50, 'Items per page,'),
+  },
+  outputSchema: LIST_TREE_OUTPUT_SCHEMA,
+  inputOptional: true,
+  http: { routes: [{ id: 'tree', listed: 1, path: '/tree' }] },
+  client: { shape: { items: 'array' } },
+});

@@ -1,0 +1,55 @@
+/**
+ * The wire types of `list_tree`: its input and output, as the source takes and gives them.
+ *
+ * @module
+ */
+import type {
+  ActiveContentRevision,
+  KnowledgeFileKind,
+  KnowledgeReadActions,
+} from '../../types.js';
+
+/** Input of `list_tree`. `null` means absent for every optional field. */
+export interface ListTreeInput {
+  /** Directory to list: `""` (the root) or a path without leading or trailing `/`. Default `""`. */
+  readonly parentPath?: string | null | undefined;
+  /** `nextCursor` of the previous page, with the same other parameters. */
+  readonly cursor?: string | null | undefined;
+  /** 1..200, default 50. */
+  readonly limit?: number | null | undefined;
+}
+
+/** A file in a `list_tree` listing. */
+export interface TreeFileItem {
+  readonly fileId: string;
+  readonly sourceFileId: string | null;
+  readonly path: string;
+  readonly title: string;
+  readonly entryType: 'file';
+  readonly fileKind: KnowledgeFileKind;
+  readonly contentAvailable: true;
+  readonly readActions: KnowledgeReadActions;
+}
+
+/** A directory in a `list_tree` listing. */
+export interface TreeDirectoryItem {
+  readonly path: string;
+  /** The directory's name (last path segment). */
+  readonly title: string;
+  readonly entryType: 'directory';
+  /** Files below it, at any depth. */
+  readonly fileCount: number;
+  readonly readActions: KnowledgeReadActions;
+}
+
+/** Output of `list_tree`. */
+export interface ListTreeOutput {
+  readonly activeContentRevision: ActiveContentRevision;
+  readonly items: readonly (TreeDirectoryItem | TreeFileItem)[];
+  readonly nextCursor: string | null;
+  /**
+   * Only from a remote source (`createKnowledgeClient`): `true` when the cursor given was stale and
+   * this is the first page of the new revision instead.
+   */
+  readonly cursorRestarted?: true;
+}

@@ -1,0 +1,52 @@
+/**
+ * `search_files`: ranked page candidates for a question (never evidence).
+ *
+ * @module
+ */
+import { booleanArg, CURSOR_ARG, enumArg, rangeArg, textArg } from '../args.js';
+import { defineTool } from '../defineTool.js';
+import { CURSOR_ADVICE, thousands } from '../schemas/common.js';
+import { SEARCH_FILES_OUTPUT_SCHEMA } from './outputSchema.js';
+
+/** Longest `query`, in code points after trimming (also the exploration question's and the HTTP default). */
+export const MAX_QUERY_CODE_POINTS = 2000;
+
+/** The `search_files` tool. */
+export const searchFilesTool = defineTool({
+  name: 'search_files',
+  method: 'searchFiles',
+  title: 'Search knowledge files',
+  description: [
+    "Find pages that may answer a question. Start every question here, with the user's complete standalone question as query and the default hybrid mode; search again (at most twice) only with words from pages you have read.",
+    'Results are candidates, not evidence: read the pages (pages/**) with read_file before answering, and track the fileId and path of what you read to avoid reading it twice.',
+    'searchStatus "no_candidates" is a successful empty result: then read index.md or call list_tree. SEARCH_TIMEOUT and SEARCH_UNAVAILABLE are errors, not empty results.',
+    CURSOR_ADVICE,
+  ].join(' '),
+  inputDescription: 'Arguments of search_files.',
+  args: {
+    query: textArg({
+      maxCodePoints: MAX_QUERY_CODE_POINTS,
+      description: `The user's complete standalone question (1 to ${thousands(MAX_QUERY_CODE_POINTS)} characters); later searches are derived from pages already read.`,
+      hint: 'Send the complete standalone question',
+    }),
+    mode: enumArg(
+      ['hybrid', 'file', 'graph'],
+      'hybrid',
+      '"hybrid" searches content and metadata, "file" metadata only, "graph" adds related pages of the hits.',
+    ),
+    graphDepth: rangeArg(1, 3, 1, 'Graph mode: relationship hops,'),
+    graphFanout: rangeArg(1, 50, 10, 'Graph mode: hits expanded and relationships per file,'),
+    rerank: booleanArg(
+      'Reorder the top candidates with the reranker when one is configured; null means false.',
+    ),
+    cursor: CURSOR_ARG,
+    limit: rangeArg(1, 50, 10, 'Candidates per page,'),
+  },
+  outputSchema: SEARCH_FILES_OUTPUT_SCHEMA,
+  http: {
+    routes: [{ id: 'search', listed: 7, path: '/search', required: ['query'] }],
+    timeoutCode: 'SEARCH_TIMEOUT',
+    abortOnHangUp: true,
+  },
+  client: { shape: { items: 'array' } },
+});

@@ -1,0 +1,87 @@
+/**
+ * The wire types of `search_files`: its input and output, as the source takes and gives them.
+ *
+ * @module
+ */
+import type { ActiveContentRevision, JsonObject, KnowledgeReadActions } from '../../types.js';
+
+/** The three search modes. */
+export type SearchMode = 'hybrid' | 'file' | 'graph';
+
+/** Input of `search_files`. */
+export interface SearchFilesInput {
+  /** The complete standalone question: 1..2,000 code points after trimming. */
+  readonly query: string;
+  readonly mode?: SearchMode | null | undefined;
+  /** 1..3, default 1. */
+  readonly graphDepth?: number | null | undefined;
+  /** 1..50, default 10. */
+  readonly graphFanout?: number | null | undefined;
+  readonly rerank?: boolean | null | undefined;
+  readonly cursor?: string | null | undefined;
+  /** 1..50, default 10. */
+  readonly limit?: number | null | undefined;
+}
+
+/** A field a lexical match was found in. */
+export type MatchedField = 'title' | 'path' | 'description' | 'tags' | 'content';
+
+/** Why a candidate was returned. */
+export type EvidenceType = 'content' | 'metadata' | 'semantic' | 'graph';
+
+/** A search candidate: a page to read, not evidence. */
+export interface SearchItem {
+  readonly fileId: string;
+  readonly sourceFileId: string;
+  readonly path: string;
+  readonly title: string;
+  readonly description: string | null;
+  /** Positive, higher is better, comparable within one response. */
+  readonly score: number;
+  readonly matchedFields: readonly MatchedField[];
+  readonly evidenceTypes: readonly EvidenceType[];
+  /** The source's own words around the strongest match; `…` marks each cut. */
+  readonly sourceExcerpt: string;
+  readonly contentAvailable: true;
+  readonly readActions: KnowledgeReadActions;
+  /** Up to 3 best-matching sections, best first; `[]` when the match is in the document's own text or metadata. */
+  readonly sectionIds: readonly string[];
+}
+
+/** State of the semantic or reranking stage. */
+export interface StageStatus<Code extends string> {
+  readonly state: 'ready' | 'disabled' | 'skipped' | 'unavailable';
+  readonly safeCode: Code | null;
+}
+
+/** Safe codes of `semanticStatus`. */
+export type SemanticSafeCode =
+  'SEMANTIC_DISABLED' | 'SEMANTIC_NOT_USED' | 'SEMANTIC_UNAVAILABLE' | 'SEMANTIC_TIMEOUT';
+
+/** Safe codes of `rerankerStatus`. */
+export type RerankerSafeCode = 'RERANKER_DISABLED' | 'RERANKER_UNAVAILABLE' | 'RERANKER_TIMEOUT';
+
+/** A suggested next call, given when search finds nothing. */
+export interface NextAction {
+  readonly tool: 'read_file' | 'list_tree';
+  readonly input: JsonObject;
+  readonly reason: string;
+}
+
+/** Output of `search_files`. */
+export interface SearchFilesOutput {
+  readonly activeContentRevision: ActiveContentRevision;
+  readonly items: readonly SearchItem[];
+  readonly searchStatus: 'ok' | 'no_candidates';
+  readonly searchMode: SearchMode;
+  readonly semanticStatus: StageStatus<SemanticSafeCode>;
+  readonly rerankerStatus: StageStatus<RerankerSafeCode>;
+  readonly message: string | null;
+  readonly nextActions: readonly NextAction[];
+  readonly nextCursor: string | null;
+  /**
+   * Only from a remote source (`createKnowledgeClient`): `true` when the cursor given was stale and
+   * this is the first page of the new revision instead.
+   */
+  readonly cursorRestarted?: true;
+}
