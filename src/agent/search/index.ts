@@ -7,6 +7,7 @@
 export { applyRerank, checkRerankScores } from './applyRerank.js';
 export { buildChunks, hasText } from './buildChunks.js';
 export type { ChunkTable } from './buildChunks.js';
+export { documentChunks, searchCorpus } from './catalogCorpus.js';
 export type { Candidate } from './candidate.js';
 export { CJK, classOf, LATIN, MARK, SEPARATOR, WORD } from './charClass.js';
 export {

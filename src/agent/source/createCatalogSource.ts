@@ -1,6 +1,7 @@
 import type { KnowledgeCatalog } from '../../types.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
 import { buildRelations } from '../relations/index.js';
+import { searchCorpus } from '../search/index.js';
 import type {
   CatalogSourceOptions,
   KnowledgeCallContext,
@@ -14,7 +15,6 @@ import { listTree } from './listTree.js';
 import { readFile } from './readFile.js';
 import { readRelated, relatedItems } from './readRelated.js';
 import { readSourceOptions } from './readSourceOptions.js';
-import { searchCorpus } from './searchCorpus.js';
 import { searchFiles } from './searchFiles.js';
 import { computeSectionSizes } from './sectionSizes.js';
 import type { SectionSize, SourceState } from './state.js';

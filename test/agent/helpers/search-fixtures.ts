@@ -22,8 +22,8 @@ import {
   type RankerSettings,
   type RankRequest,
   type SearchCorpus,
+  searchCorpus,
 } from '../../../src/agent/search/index.js';
-import { searchCorpus } from '../../../src/agent/source/searchCorpus.js';
 
 /** One test page. */
 export interface TestPage {

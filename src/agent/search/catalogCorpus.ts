@@ -1,11 +1,11 @@
 /**
  * The corpus a catalog source gives its search engine (`SearchCorpus`): its pages, their chunks and
- * leads from the catalog's documents, and their relationships.
+ * leads from the catalog's documents, and their relationships. (Internal: engines see only the port.)
  */
 import type { KnowledgeCatalog, KnowledgeDocument, KnowledgeSection } from '../../types.js';
 import type { FileTable, RelationTable } from '../internal/model.js';
-import { documentLead } from '../search/documentLead.js';
-import type { SearchChunk, SearchCorpus } from '../search/port.js';
+import { documentLead } from './documentLead.js';
+import type { SearchChunk, SearchCorpus } from './port.js';
 
 const NO_RELATIONS: readonly never[] = Object.freeze([]);
 
