@@ -22,6 +22,7 @@ describe('agent and MCP entries', () => {
       'KnowledgeToolError',
       'callKnowledgeTool',
       'createCatalogSource',
+      'createMiniSearchEngine',
       'isKnowledgeToolError',
       'knowledgeTools',
       'tokenize',
