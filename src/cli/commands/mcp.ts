@@ -14,7 +14,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'mcp',
     argv,
-    { id: { type: 'string' }, watch: { type: 'boolean' } },
+    { id: { type: 'string' }, watch: { type: 'boolean' }, 'follow-links': { type: 'boolean' } },
     1,
   );
   if (values['help'] === true) {
@@ -28,6 +28,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     knowledgeBaseId(dir, values['id']),
     values['watch'] === true,
     io,
+    { followLinks: values['follow-links'] === true },
   );
   const server = createKnowledgeMcpServer(live.source, {
     name: 'knowledge-kit',
