@@ -91,7 +91,9 @@ export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch] [-
 
 Serve the folder (default .) to an MCP client on stdio with six read-only tools: search_files,
 read_file, list_tree, get_file, read_related, expand_graph. Stdout carries only the protocol; messages
-go to stderr. It stops when the client closes stdin.
+go to stderr. It stops when the client closes stdin. A message line over 10 MB is skipped and answered
+with a JSON-RPC error (id null); at most 64 requests are worked on at once, the rest wait (stdin is
+read no further while 1,024 wait).
 
 An MCP client configuration:
   { "mcpServers": { "knowledge": { "command": "npx", "args": ["knowledge-kit", "mcp", "./knowledge"] } } }
