@@ -21,19 +21,20 @@ Paths default to the current folder. A progress line goes to stderr when it is a
 run takes over a second.
 Exit codes: 0 no problems, 1 problems found, 2 usage or I/O error.`;
 
-export const OUTLINE_HELP = `Usage: knowledge-kit outline [dir] [--json]
+export const OUTLINE_HELP = `Usage: knowledge-kit outline [dir] [--json] [--follow-links]
 
 Print each document of the folder (default .) with its sections as a tree. Sizes are in Unicode code
 points of what a read returns: "self" is the section's own text, "subtree" the section with every
 section inside it.
 
 Options:
-  --json      one JSON object: { documents: [{ id, file, locale, revision, chars, sections: [{ id, self, subtree, sections }] }] }
-  -h, --help  this help
+  --json          one JSON object: { documents: [{ id, file, locale, revision, chars, sections: [{ id, self, subtree, sections }] }] }
+  --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  -h, --help      this help
 
 Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.`;
 
-export const READ_HELP = `Usage: knowledge-kit read <dir> <documentId> [--self ids | --subtree ids] [--max-chars n] [--json]
+export const READ_HELP = `Usage: knowledge-kit read <dir> <documentId> [--self ids | --subtree ids] [--max-chars n] [--json] [--follow-links]
 
 Read a snapshot from the folder's catalog: the whole document, or the sections named (comma-separated
 or repeated) in "self" mode (their own text) or "subtree" mode (with every section inside them).
@@ -44,21 +45,23 @@ Options:
   --subtree ids    read these sections with everything inside them
   --max-chars n    refuse (exit 2) a snapshot longer than n code points instead of cutting it
   --json           print the whole snapshot { id, documentId, selection, revision, locale, content } as JSON
+  --follow-links   follow symbolic links that stay inside the folder (default: none is followed)
   -h, --help       this help
 
 Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
 section, or a snapshot over --max-chars).`;
 
-export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json]
+export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json] [--follow-links]
 
 Search the folder as the search_files tool does for an agent, so an author sees what an agent will
 find: each candidate's score, page path, file ID, best sections and the excerpt that matched.
 
 Options:
-  --mode m     hybrid (default), file or graph
-  --limit n    candidates to show, 1 to 50 (default 10)
-  --json       print the whole search_files output as JSON
-  -h, --help   this help
+  --mode m        hybrid (default), file or graph
+  --limit n       candidates to show, 1 to 50 (default 10)
+  --json          print the whole search_files output as JSON
+  --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  -h, --help      this help
 
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 

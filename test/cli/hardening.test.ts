@@ -123,6 +123,26 @@ describe.concurrent('links on the command line', () => {
   });
 });
 
+describe.concurrent('--follow-links on the other commands', () => {
+  it('outline, read and search refuse a link by default (exit 1, REFUSED_FILE) and follow one inside with --follow-links', async () => {
+    const root = await tempRoot();
+    await writeTree(root, { 'kb/a.md': '# A\n\nAlpha words.\n' });
+    await symlink('a.md', join(root, 'kb', 'alias.md'));
+    for (const args of [
+      ['outline', 'kb'],
+      ['read', 'kb', 'alias'],
+      ['search', 'kb', 'alpha'],
+    ]) {
+      const strict = await runCli(args, { cwd: root });
+      expect(strict.code, args.join(' ')).toBe(1);
+      expect(strict.stderr).toMatch(/^kb\/alias\.md  REFUSED_FILE  /m);
+      const following = await runCli([...args, '--follow-links'], { cwd: root });
+      expect(following.code, `${args.join(' ')}: ${following.stderr}`).toBe(0);
+      expect(following.stdout).toContain(args[0] === 'read' ? 'Alpha words.' : 'alias');
+    }
+  });
+});
+
 describe.concurrent('the request log of serve', () => {
   it('one text line per request by default; --log json one object per line; --quiet none', async () => {
     const root = await tempRoot();
