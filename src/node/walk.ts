@@ -37,6 +37,9 @@ function kindOf(stat: nodeFs.Stats): string {
   return 'not a regular file';
 }
 
+/** Where a refused folder link leads the walker instead: a name no real path has. */
+const STAND_IN = '\u0000knowledge-kit-refused-link-';
+
 /** Whether a relative path has a segment the loader always leaves out. */
 const leftOut = (rel: string): boolean =>
   rel.split('/').some((s) => s.startsWith('.') || s === 'node_modules');
@@ -78,8 +81,20 @@ export async function walkFolder(
   // silently); resolving a link decides whether the walker may enter it. A link to a folder is entered
   // only when followed and inside; a link to anything else is left to the check of each path found,
   // so that only links `include` and `exclude` select are reported.
+  const standIns = new Map<string, { file: string; why: string; fix: string }>();
+  const standInOf = (path: string) =>
+    path.startsWith(STAND_IN) ? standIns.get(path.replace(/[/\\]+$/, '')) : undefined;
   const fs = {
-    readdir: ((path: string, _options: unknown, callback: unknown) =>
+    stat: ((path: string, callback: (error: unknown, stat?: unknown) => void) => {
+      if (standInOf(path) !== undefined) return callback(null, { isDirectory: () => true });
+      nodeFs.stat(path, callback);
+    }) as unknown as typeof nodeFs.stat,
+    readdir: ((path: string, _options: unknown, callback: unknown) => {
+      const standIn = standInOf(path);
+      if (standIn !== undefined) {
+        refuse(standIn.file, standIn.why, standIn.fix);
+        return (callback as (e: unknown, r: unknown) => void)(null, []);
+      }
       nodeFs.readdir(path, { withFileTypes: true }, (error, entries) => {
         if (!error)
           for (const entry of entries)
@@ -103,7 +118,8 @@ export async function walkFolder(
               );
             }
         (callback as (e: unknown, r: unknown) => void)(error, entries);
-      })) as unknown as typeof nodeFs.readdir,
+      });
+    }) as unknown as typeof nodeFs.readdir,
     realpath: ((path: string, callback: (error: unknown, resolved?: string) => void) =>
       nodeFs.realpath(path, (error, real) => {
         if (error) {
@@ -117,21 +133,22 @@ export async function walkFolder(
           if (!stat.isDirectory()) return callback(null, real);
           const link = rel(path);
           const parent = nodeFs.realpathSync(resolve(path, '..'));
-          if (!follow) refuse(link, `it is a symbolic link to the folder \`${real}\``, hint);
+          let why: string | undefined;
+          let fix = hint;
+          if (!follow) why = `it is a symbolic link to the folder \`${real}\``;
           else if (!inside(root, real))
-            refuse(
-              link,
-              `it is a symbolic link to \`${real}\`, outside the folder \`${root}\``,
-              hint,
-            );
-          else if (inside(real, parent))
-            refuse(
-              link,
-              `it is a symbolic link to \`${real}\`, a folder that holds the link itself (a loop)`,
-              'Remove the link.',
-            );
-          else return callback(null, real);
-          callback(new Error('refused'));
+            why = `it is a symbolic link to \`${real}\`, outside the folder \`${root}\``;
+          else if (inside(real, parent)) {
+            why = `it is a symbolic link to \`${real}\`, a folder that holds the link itself (a loop)`;
+            fix = 'Remove the link.';
+          }
+          if (why === undefined) return callback(null, real);
+          // Refused, but reported only if \`exclude\` does not leave the link out, which the walker
+          // checks after resolving: it gets a stand-in folder, and entering it (the read above)
+          // reports the refusal and lists nothing. Nothing of the target is read.
+          const standIn = `${STAND_IN}${standIns.size}`;
+          standIns.set(standIn, { file: link, why, fix });
+          callback(null, standIn);
         });
       })) as unknown as typeof nodeFs.realpath,
   };

@@ -177,6 +177,19 @@ describe('symbolic links and special files', () => {
     expect([...loaded.catalog.ids].sort()).toEqual(['a', 'alias', 'linked/b', 'real/b']);
   });
 
+  it('a link `exclude` leaves out is not reported (a link to a folder of assets, say)', async () => {
+    const dir = await folder({ 'a.md': '# A\n' });
+    await symlink('/', join(dir, 'assets'));
+    await symlink('/etc/passwd', join(dir, 'passwd.md'));
+    for (const exclude of [['assets'], ['assets/**'], ['**/assets']]) {
+      const loaded = await loadKnowledgeDirectory(dir, { exclude: [...exclude, 'passwd.md'] });
+      expect(loaded.catalog.ids, exclude.join()).toEqual(['a']);
+    }
+    expect((await issuesOf(dir, { exclude: ['passwd.md'] })).map((i) => i.file)).toEqual([
+      'assets',
+    ]);
+  });
+
   it('followLinks must be a boolean', async () => {
     const dir = await folder({ 'a.md': '# A\n' });
     const issues = await issuesOf(dir, { followLinks: 'yes' as unknown as boolean });
