@@ -6,6 +6,9 @@
 //   npm run fuzz                                    100,000 runs a property, fresh seed
 //   FC_SEED=123 FC_NUM_RUNS=1000000 npm run fuzz    replay a seed, or soak longer
 //   npm run fuzz -- roundtrip                       only test/roundtrip.prop.test.ts
+//   npm run fuzz -- frontMatter                     YAML front matter of any shape and depth
+//   npm run fuzz -- walker                          folder walks: links, FIFOs, odd names (on disk,
+//                                                   a sixth of the runs)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

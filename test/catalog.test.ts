@@ -326,3 +326,48 @@ describe('defineKnowledgeCatalog', () => {
     });
   });
 });
+
+describe('hostile arguments (issue 21 item 8)', () => {
+  const catalog = defineKnowledgeCatalog([seedDocument]);
+  const throwing = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      getPrototypeOf: () => {
+        throw new Error('trap');
+      },
+    },
+  );
+
+  it('catalog.sectionIds and catalog.document with a Proxy whose traps throw: INVALID_INPUT, the trap as cause', () => {
+    for (const call of [
+      () => catalog.sectionIds(throwing as never),
+      () => catalog.document(throwing as never),
+    ]) {
+      const error = catchKnowledgeError(call);
+      expect(error.code).toBe('INVALID_INPUT');
+      expect((error.cause as Error).message).toBe('trap');
+    }
+  });
+
+  it('a sparse array of length 2³²−1 is refused at once, its first holes named', () => {
+    const started = performance.now();
+    const error = catchKnowledgeError(() => defineKnowledgeCatalog(new Array(2 ** 32 - 1)));
+    // Four billion reports would never end; 10 million took 36 s.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error.issues.map((issue) => issue.code)).toEqual(Array(21).fill('INVALID_INPUT'));
+    expect(error.issues.slice(0, 20).map((issue) => issue.path)).toEqual(
+      Array.from({ length: 20 }, (_, i) => [i]),
+    );
+    expect(error.issues[20]!.message).toContain('sparse array (length 4294967295)');
+  });
+
+  it('a few holes are still each reported', () => {
+    const documents = new Array(5);
+    documents[4] = seedDocument;
+    const error = catchKnowledgeError(() => defineKnowledgeCatalog(documents));
+    expect(error.issues.map((issue) => issue.path)).toEqual([[0], [1], [2], [3]]);
+  });
+});

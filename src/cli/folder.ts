@@ -5,7 +5,7 @@ import { KNOWLEDGE_TOOLS } from '../agent/tools/registry.js';
 import type { KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { loadKnowledgeDirectory } from '../node/loadKnowledgeDirectory.js';
-import type { LoadedKnowledgeDirectory } from '../node/types.js';
+import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from '../node/types.js';
 import { CliExit, EXIT, readFailed, type CliIo } from './io.js';
 import { count, textLine, toProblems } from './problems.js';
 
@@ -17,9 +17,10 @@ export async function loadFolder(
   command: string,
   dir: string,
   io: CliIo,
+  options: LoadKnowledgeDirectoryOptions = {},
 ): Promise<LoadedKnowledgeDirectory> {
   try {
-    return await loadKnowledgeDirectory(dir);
+    return await loadKnowledgeDirectory(dir, options);
   } catch (error) {
     throw folderError(command, dir, error, io);
   }

@@ -1,6 +1,6 @@
 /** The help text of each command, apart from the commands so that `--help` loads none of them. */
 
-export const CHECK_HELP = `Usage: knowledge-kit check [paths…] [--format text|json|github]
+export const CHECK_HELP = `Usage: knowledge-kit check [paths…] [--format text|json|github] [--follow-links]
 
 Load and compile each folder (or .md file) as the app would, and print every problem:
   file:line:column  CODE  message
@@ -10,25 +10,31 @@ Options:
   --format text    the lines above (default)
   --format json    one JSON object: { files, sections, problems: [{ file, line, column, code, message, … }] }
   --format github  GitHub Actions annotations (::error file=…,line=…,col=…::…)
+  --follow-links   follow symbolic links that stay inside the folder (default: none is followed;
+                   each link, and each special file, is a REFUSED_FILE problem)
   -h, --help       this help
+
+In the text format, control characters of file names and messages are escaped (\\n, \\x1b…), so
+each problem is one line.
 
 Paths default to the current folder. A progress line goes to stderr when it is a terminal and the
 run takes over a second.
 Exit codes: 0 no problems, 1 problems found, 2 usage or I/O error.`;
 
-export const OUTLINE_HELP = `Usage: knowledge-kit outline [dir] [--json]
+export const OUTLINE_HELP = `Usage: knowledge-kit outline [dir] [--json] [--follow-links]
 
 Print each document of the folder (default .) with its sections as a tree. Sizes are in Unicode code
 points of what a read returns: "self" is the section's own text, "subtree" the section with every
 section inside it.
 
 Options:
-  --json      one JSON object: { documents: [{ id, file, locale, revision, chars, sections: [{ id, self, subtree, sections }] }] }
-  -h, --help  this help
+  --json          one JSON object: { documents: [{ id, file, locale, revision, chars, sections: [{ id, self, subtree, sections }] }] }
+  --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  -h, --help      this help
 
 Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.`;
 
-export const READ_HELP = `Usage: knowledge-kit read <dir> <documentId> [--self ids | --subtree ids] [--max-chars n] [--json]
+export const READ_HELP = `Usage: knowledge-kit read <dir> <documentId> [--self ids | --subtree ids] [--max-chars n] [--json] [--follow-links]
 
 Read a snapshot from the folder's catalog: the whole document, or the sections named (comma-separated
 or repeated) in "self" mode (their own text) or "subtree" mode (with every section inside them).
@@ -39,29 +45,32 @@ Options:
   --subtree ids    read these sections with everything inside them
   --max-chars n    refuse (exit 2) a snapshot longer than n code points instead of cutting it
   --json           print the whole snapshot { id, documentId, selection, revision, locale, content } as JSON
+  --follow-links   follow symbolic links that stay inside the folder (default: none is followed)
   -h, --help       this help
 
 Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
 section, or a snapshot over --max-chars).`;
 
-export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json]
+export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json] [--follow-links]
 
 Search the folder as the search_files tool does for an agent, so an author sees what an agent will
 find: each candidate's score, page path, file ID, best sections and the excerpt that matched.
 
 Options:
-  --mode m     hybrid (default), file or graph
-  --limit n    candidates to show, 1 to 50 (default 10)
-  --json       print the whole search_files output as JSON
-  -h, --help   this help
+  --mode m        hybrid (default), file or graph
+  --limit n       candidates to show, 1 to 50 (default 10)
+  --json          print the whole search_files output as JSON
+  --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  -h, --help      this help
 
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch]
+export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--quiet | --log text|json]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
 <base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
-uses, then logs one line per request to stderr. Ctrl-C stops it.
+uses, then logs one line per request to stderr (\`METHOD path status N ms\`; under load that is one
+line per request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it.
 
 Options:
   --port n          port (default 8787; 0 picks a free one)
@@ -72,22 +81,30 @@ Options:
                     (visible ASCII, then only line feeds); other requests get 401
   --watch           reload on change; a good reload is swapped in without dropping requests,
                     a failed one is printed and the last good version stays
+  --follow-links    follow symbolic links that stay inside the folder (default: no link is
+                    followed; links out of the folder and special files are always refused)
+  --quiet, -q       no request log (start-up, reload and error lines stay)
+  --log text|json   request log format: text (default) or one JSON object a line
+                    { time, method, path, status, ms }
   -h, --help        this help
 
 Exit codes: 0 stopped by a signal, 1 problems in the folder, 2 usage or I/O error (such as a port in use).`;
 
-export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch]
+export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch] [--follow-links]
 
 Serve the folder (default .) to an MCP client on stdio with six read-only tools: search_files,
 read_file, list_tree, get_file, read_related, expand_graph. Stdout carries only the protocol; messages
-go to stderr. It stops when the client closes stdin.
+go to stderr. It stops when the client closes stdin. A message line over 10 MB is skipped and answered
+with a JSON-RPC error (id null); at most 64 requests are worked on at once, the rest wait (stdin is
+read no further while 1,024 wait).
 
 An MCP client configuration:
   { "mcpServers": { "knowledge": { "command": "npx", "args": ["knowledge-kit", "mcp", "./knowledge"] } } }
 
 Options:
-  --id name   knowledge base ID that cursors are bound to (default the folder's name)
-  --watch     reload on change; a failed reload is printed to stderr and the last good version stays
-  -h, --help  this help
+  --id name       knowledge base ID that cursors are bound to (default the folder's name)
+  --watch         reload on change; a failed reload is printed to stderr and the last good version stays
+  --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  -h, --help      this help
 
 Exit codes: 0 the client disconnected, 1 problems in the folder, 2 usage or I/O error.`;

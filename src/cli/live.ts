@@ -1,10 +1,11 @@
 /** A folder served by a long-running command: the current source, and `--watch` reloads that swap it. */
 import { watchKnowledgeDirectory } from '../node/watchKnowledgeDirectory.js';
-import type { KnowledgeDirectoryWatcher } from '../node/types.js';
+import type { KnowledgeDirectoryWatcher, LoadKnowledgeDirectoryOptions } from '../node/types.js';
+import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import type { KnowledgeSource } from '../agent/types.js';
 import { folderError, liveSource, loadFolder, sourceOf } from './folder.js';
 import type { CliIo } from './io.js';
-import { count, textLine, toProblems } from './problems.js';
+import { count, escapeControls, textLine, toProblems } from './problems.js';
 
 /** The served knowledge of `serve` and `mcp`. */
 export interface LiveFolder {
@@ -17,8 +18,9 @@ export interface LiveFolder {
 }
 
 /**
- * Loads `dir` and, with `watch`, reloads it on change: a clean reload swaps the source (calls in flight
- * finish on the old one); a failed one prints its problems to stderr and keeps the last good source.
+ * Loads `dir` (with the loader's `options`) and, with `watch`, reloads it on change: a clean reload
+ * swaps the source (calls in flight finish on the old one); a failed one (problems, or a catalog the
+ * source refuses) prints its problems to stderr and keeps the last good source.
  */
 export async function openLiveFolder(
   command: string,
@@ -26,35 +28,60 @@ export async function openLiveFolder(
   id: string,
   watch: boolean,
   io: CliIo,
+  options: LoadKnowledgeDirectoryOptions = {},
 ): Promise<LiveFolder> {
   let documents = 0;
   let current: KnowledgeSource;
   let watcher: KnowledgeDirectoryWatcher | undefined;
+  const reportFailure = (error: unknown): void => {
+    const issues = isKnowledgeError(error) ? error.issues : undefined;
+    if (issues === undefined)
+      io.stderr.write(
+        `knowledge-kit ${command}: ${escapeControls(error instanceof Error ? error.message : String(error))}\n`,
+      );
+    else for (const problem of toProblems(issues, dir)) io.stderr.write(`${textLine(problem)}\n`);
+    io.stderr.write(
+      `knowledge-kit ${command}: reload of \`${dir}\` failed${issues === undefined ? '' : ` with ${count(issues.length, 'problem')}`}; still serving the last good version.\n`,
+    );
+  };
   if (watch) {
     try {
-      watcher = await watchKnowledgeDirectory(dir, {}, (change) => {
+      watcher = await watchKnowledgeDirectory(dir, options, (change) => {
         if (change.ok) {
-          current = sourceOf(change.loaded, id);
+          let next: KnowledgeSource;
+          try {
+            next = sourceOf(change.loaded, id);
+          } catch (error) {
+            // A folder that loads but cannot be served: this reload fails, the server goes on.
+            reportFailure(error);
+            return;
+          }
+          current = next;
           documents = change.loaded.catalog.ids.length;
           io.stderr.write(
             `knowledge-kit ${command}: reloaded \`${dir}\`: ${count(documents, 'document')}\n`,
           );
           return;
         }
-        for (const problem of toProblems(change.error.issues, dir))
-          io.stderr.write(`${textLine(problem)}\n`);
-        io.stderr.write(
-          `knowledge-kit ${command}: reload of \`${dir}\` failed with ${count(change.error.issues.length, 'problem')}; still serving the last good version.\n`,
-        );
+        reportFailure(change.error);
       });
     } catch (error) {
       throw folderError(command, dir, error, io);
     }
-    current = sourceOf(watcher.current, id);
+    try {
+      current = sourceOf(watcher.current, id);
+    } catch (error) {
+      await watcher.close();
+      throw folderError(command, dir, error, io);
+    }
     documents = watcher.current.catalog.ids.length;
   } else {
-    const loaded = await loadFolder(command, dir, io);
-    current = sourceOf(loaded, id);
+    const loaded = await loadFolder(command, dir, io, options);
+    try {
+      current = sourceOf(loaded, id);
+    } catch (error) {
+      throw folderError(command, dir, error, io);
+    }
     documents = loaded.catalog.ids.length;
   }
   return {

@@ -60,9 +60,34 @@ export function placeOf(problem: Problem): string {
     : `${problem.file}:${problem.line}:${problem.column ?? 1}`;
 }
 
-/** The line `file:line:column  CODE  message`. */
+/**
+ * `text` with every control character but the tab written as an escape (`\n`, `\r`, `\x1b`,
+ * `\u2028`…), so that a file name or a quoted line can neither end the output line (and start, say, a
+ * GitHub workflow command `::warning …` of its own) nor send a terminal escape sequence.
+ */
+export function escapeControls(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!(c < 0x20 ? c !== 9 : (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029)) continue;
+    out += text.slice(from, i);
+    out +=
+      c === 10
+        ? '\\n'
+        : c === 13
+          ? '\\r'
+          : c <= 0xff
+            ? `\\x${c.toString(16).padStart(2, '0')}`
+            : `\\u${c.toString(16)}`;
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** The line `file:line:column  CODE  message`, control characters escaped (`escapeControls`). */
 export function textLine(problem: Problem): string {
-  return `${placeOf(problem)}  ${problem.code}  ${problem.message}`;
+  return escapeControls(`${placeOf(problem)}  ${problem.code}  ${problem.message}`);
 }
 
 /** Escapes data of a GitHub workflow command (`%`, CR, LF). */

@@ -6,6 +6,8 @@
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { guardInput } from '../internal/guard.js';
+import { isPlainObject } from '../internal/values.js';
 import { checkOptions, func, positiveInteger, type OptionCheck } from '../internal/checkOptions.js';
 import type { KnowledgeRateLimit, MemoryRateLimiterOptions, RateLimitDecision } from './types.js';
 
@@ -37,7 +39,8 @@ interface Bucket {
  * @param options - `capacity`, `refillPerSecond`, `key(request, info)` (default one bucket for all),
  * `maxKeys` (default 10,000; the least recently used buckets go first), `now` (tests).
  * @returns a `rateLimit` hook for `createKnowledgeHandler`.
- * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options`.
+ * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options` (also when reading
+ *   them throws: a getter or a Proxy).
  * @example
  * ```ts
  * const rateLimit = createMemoryRateLimiter({
@@ -50,7 +53,12 @@ interface Bucket {
  */
 export function createMemoryRateLimiter(options: MemoryRateLimiterOptions): KnowledgeRateLimit {
   const issues: KnowledgeIssue[] = [];
-  const checked = checkOptions(API, options, CHECKS, issues) as Partial<MemoryRateLimiterOptions>;
+  // Options are read once, into plain data that is then checked and used: a getter or Proxy that
+  // throws is `INVALID_INPUT` as bad values are, and one that changes its answer cannot skip the check.
+  const snapshot: unknown = guardInput(API, () =>
+    isPlainObject(options) ? { ...options } : options,
+  );
+  const checked = checkOptions(API, snapshot, CHECKS, issues) as Partial<MemoryRateLimiterOptions>;
   for (const key of ['capacity', 'refillPerSecond'] as const) {
     if (checked[key] === undefined)
       issues.push({

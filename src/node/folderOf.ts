@@ -20,14 +20,21 @@ export function checkOptions(options: LoadKnowledgeDirectoryOptions | undefined)
     });
   } else {
     for (const key of Object.keys(options)) {
-      if (key !== 'include' && key !== 'exclude' && key !== 'maxChars') {
+      if (key !== 'include' && key !== 'exclude' && key !== 'maxChars' && key !== 'followLinks') {
         issues.push({
           code: 'INVALID_INPUT',
           path: ['options', key],
-          message: `${API}: unknown option \`${key}\`. The options are \`include\`, \`exclude\` and \`maxChars\`.`,
+          message: `${API}: unknown option \`${key}\`. The options are \`include\`, \`exclude\`, \`maxChars\` and \`followLinks\`.`,
         });
       }
     }
+    const followLinks: unknown = options.followLinks;
+    if (followLinks !== undefined && typeof followLinks !== 'boolean')
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options', 'followLinks'],
+        message: `${API}: \`followLinks\` must be true or false, not ${typeof followLinks}.`,
+      });
     for (const key of ['include', 'exclude'] as const) {
       const value: unknown = options[key];
       if (

@@ -90,6 +90,16 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   try {
     data = load(raw, { schema: CORE_SCHEMA });
   } catch (error) {
+    // js-yaml reads nested flow and block collections by recursion: about 2,000 `[` or a 5,000-deep
+    // block mapping overflow the call stack. That is this file's problem, not the loader's.
+    if (error instanceof RangeError) {
+      problem(
+        2,
+        1,
+        `front matter nests too deeply for the YAML reader (${error.message}). Nest lists and mappings at most 64 levels deep, as values may be.`,
+      );
+      return { data: {}, body, lines, place: nowhere };
+    }
     if (!(error instanceof YAMLException)) throw error;
     // js-yaml counts lines and columns from 0, in UTF-16 units; the YAML starts on file line 2.
     const reason = error.reason.trim();

@@ -17,12 +17,17 @@ import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './
  * page path is `pages/<path>`, the revision `sha256:` and the hex SHA-256 of the file's bytes.
  *
  * @param dir - the folder, as a path or a `file:` URL.
- * @param options - `include` and `exclude` globs, relative to `dir`; `maxChars`, the catalog's default limit.
+ * Nothing outside the folder's real path is read, and nothing but regular files: symbolic links are not
+ * followed unless `followLinks` is true, and then only those whose real target is inside the folder.
+ *
+ * @param options - `include` and `exclude` globs, relative to `dir`; `maxChars`, the catalog's default
+ *   limit; `followLinks` (default false).
  * @returns the frozen `{ catalog, documents, files, directory, paths }`; pass `files` to `createCatalogSource`.
  * @throws {KnowledgeError} with every problem of every file, each issue carrying `file` (relative to
- *   `dir`) and a file line and column: `INVALID_ENCODING`, `INVALID_FRONT_MATTER`, every parse code,
- *   `DUPLICATE_DOCUMENT_ID`. `READ_FAILED` when the folder or a file cannot be read; `INVALID_INPUT` for
- *   bad arguments.
+ *   `dir`) and a file line and column: `INVALID_ENCODING` (also a file name that is not UTF-8),
+ *   `INVALID_FRONT_MATTER` (also YAML nested too deeply, an `id` the agent layer cannot serve), every
+ *   parse code, `DUPLICATE_DOCUMENT_ID`, `REFUSED_FILE` (a link or special file not read, no line).
+ *   `READ_FAILED` when the folder or a file cannot be read; `INVALID_INPUT` for bad arguments.
  * @example
  * ```ts
  * import { loadKnowledgeDirectory } from 'knowledge-kit/node';

@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { glob } from 'tinyglobby';
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
@@ -12,7 +11,9 @@ import { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
 import type { KnowledgeFileOptions } from '../agent/types.js';
 import { checkOptions, folderOf } from './folderOf.js';
-import { readOne, type FileResult } from './readOne.js';
+import { graphFilePath } from '../agent/files/buildFileTable.js';
+import { isWellFormed, readOne, type FileResult } from './readOne.js';
+import { byCodeUnits, walkFolder } from './walk.js';
 import type { LoadKnowledgeDirectoryOptions } from './types.js';
 
 const API = 'loadKnowledgeDirectory';
@@ -33,14 +34,11 @@ export interface DirectoryReading {
   readonly issues: readonly KnowledgeIssue[];
 }
 
-/** Compares two strings by UTF-16 code units, as the path order and the issue order use. */
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * Reads every Markdown file of `dir` and compiles them, collecting every problem instead of throwing.
  *
  * @param dir - the folder, as a path or a `file:` URL.
- * @param options - `include`, `exclude`, `maxChars`.
+ * @param options - `include`, `exclude`, `maxChars`, `followLinks`.
  * @param hooks - for the command line: `onProgress(done, total)` after each file (its progress line),
  *   and `hashRevisions: false` when nothing will read the documents' revisions (`check`; default true).
  * @returns what loaded and every problem, sorted by file and place.
@@ -57,22 +55,10 @@ export async function readKnowledgeDirectory(
 ): Promise<DirectoryReading> {
   checkOptions(options);
   const directory = await folderOf(dir);
-  const found = await glob(options?.include ? [...options.include] : ['**/*.md'], {
-    cwd: directory,
-    ignore: ['**/node_modules/**', ...(options?.exclude ?? [])],
-    dot: false,
-    onlyFiles: true,
-    expandDirectories: false,
-  });
-  // `include` may name a dot folder or node_modules explicitly; they are left out all the same.
-  const paths = found
-    .filter(
-      (p) =>
-        p.endsWith('.md') && !p.split('/').some((s) => s.startsWith('.') || s === 'node_modules'),
-    )
-    .sort(byCodeUnits);
+  const walked = await walkFolder(directory, API, options ?? {});
+  const paths = walked.paths;
 
-  const issues: KnowledgeIssue[] = [];
+  const issues: KnowledgeIssue[] = [...walked.refused];
   const results: FileResult[] = [];
   // Synchronous reads: for the small files a knowledge base is made of, `fs/promises` spends more on
   // its file handles than on reading (2,000 files of 1 KB: 140 ms against 16–36 ms here), and the
@@ -95,6 +81,38 @@ export async function readKnowledgeDirectory(
     }
     results.push(readOne(file, bytes, issues, hooks.hashRevisions !== false));
     hooks.onProgress?.(results.length, paths.length);
+  }
+
+  // IDs the agent layer gives its navigation files (`index.md`, a graph file per page): a document
+  // with one of them could not be served (`createCatalogSource` refuses the catalog), so it is a
+  // problem here, where `check` shows it.
+  const navigation = new Set<string>(['index.md']);
+  for (const result of results)
+    if (result.id !== undefined && isWellFormed(result.id))
+      navigation.add(graphFilePath(result.id));
+  for (let i = 0; i < results.length; i++) {
+    const { id, idPlace } = results[i]!;
+    if (id === undefined || !navigation.has(id)) continue;
+    const file = paths[i]!;
+    const why = `document ID \`${id}\` is also the file ID of a navigation file (\`index.md\` and \`_graph/by-file/<id>.json\` are generated for the agent tools), so it could not be served.`;
+    if (idPlace === undefined) {
+      issues.push({
+        code: 'INVALID_INPUT',
+        file,
+        documentId: id,
+        message: `${file}: its ${why} Rename the file, or set another \`id\` in its front matter.`,
+      });
+      continue;
+    }
+    const { line, column } = idPlace();
+    issues.push({
+      code: 'INVALID_FRONT_MATTER',
+      file,
+      line,
+      column,
+      documentId: id,
+      message: `${file}:${line}:${column}: front matter \`id\`: ${why} Set another \`id\`.`,
+    });
   }
 
   const documents: KnowledgeDocument[] = [];

@@ -38,6 +38,18 @@ function placeOfByte(bytes: Uint8Array, offset: number): { line: number; column:
   };
 }
 
+/** Whether `text` has no lone surrogate (`String.prototype.isWellFormed`, which ES2022's lib lacks). */
+export function isWellFormed(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i++;
+  }
+  return true;
+}
+
 /** One file, read: its document and page record, or nothing when it has a problem. */
 export interface FileResult {
   /** The document ID the file has (front matter `id` or its path), when its front matter could be read. */
@@ -78,6 +90,18 @@ export function readOne(
   const idPlace =
     typeof data['id'] === 'string' ? () => front.place('id') ?? { line: 2, column: 1 } : undefined;
   const known = frontOk ? (idPlace === undefined ? { id } : { id, idPlace }) : {};
+  // A lone surrogate cannot be percent-encoded (`encodeURIComponent` throws `URIError`): no URL, graph
+  // file or cursor could name the document. The path of a file never has one (names are decoded UTF-8).
+  if (frontOk && idPlace !== undefined && !isWellFormed(id)) {
+    const { line, column } = idPlace();
+    issues.push({
+      code: 'INVALID_FRONT_MATTER',
+      file,
+      line,
+      column,
+      message: `${file}:${line}:${column}: front matter \`id\` holds a lone surrogate (an unpaired \`\\ud800\`–\`\\udfff\` escape), which no URL can carry. Use a valid Unicode string.`,
+    });
+  }
   const path = `pages/${file}`;
   const pathProblem = pagePathProblem(path);
   if (pathProblem)

@@ -11,6 +11,12 @@ export interface LoadKnowledgeDirectoryOptions {
   readonly exclude?: readonly string[] | undefined;
   /** The catalog's default `maxChars` for reads. */
   readonly maxChars?: number | undefined;
+  /**
+   * Follow symbolic links whose real target is inside the folder (default `false`: no link is
+   * followed). Either way nothing outside the folder's real path is read, only regular files are, and
+   * each link or special file refused is a `REFUSED_FILE` problem.
+   */
+  readonly followLinks?: boolean | undefined;
 }
 
 /** What `loadKnowledgeDirectory` resolves to. Everything is frozen. */

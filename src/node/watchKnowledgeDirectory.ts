@@ -114,7 +114,13 @@ export async function watchKnowledgeDirectory(
             ],
             { cause: error },
           );
-      if (failure.code === 'READ_FAILED' && failure.issues[0]?.path?.[0] === 'dir')
+      // Only a folder that is gone is waited for; any other failure waits for the next change (an
+      // unexpected error taken for a lost folder made a reload storm: poll, watch, reload, fail).
+      if (
+        failure.code === 'READ_FAILED' &&
+        failure.issues[0]?.path?.[0] === 'dir' &&
+        !existsSync(directory)
+      )
         await folderLost();
       change = { ok: false, error: failure };
     }
@@ -152,7 +158,9 @@ export async function watchKnowledgeDirectory(
       );
   };
   const startWatching = async (): Promise<void> => {
-    const next = watch(directory, { ignoreInitial: true, ignored });
+    // Links are not followed by the watch either: a link to `/` would watch the whole file system.
+    // Followed links (`followLinks`) lead inside the folder, whose real files are watched anyway.
+    const next = watch(directory, { ignoreInitial: true, ignored, followSymlinks: false });
     next.on('all', schedule);
     try {
       await new Promise<void>((resolveReady, rejectReady) => {

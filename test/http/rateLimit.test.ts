@@ -217,3 +217,47 @@ describe('through the handler', () => {
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe('createMemoryRateLimiter with options that throw when read (issue 21 item 8)', () => {
+  it('a throwing getter or a Proxy is INVALID_INPUT naming the function, never the raw error', () => {
+    const getter = {
+      capacity: 1,
+      get refillPerSecond(): number {
+        throw new Error('getter');
+      },
+    };
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('ownKeys');
+        },
+      },
+    );
+    for (const options of [getter, proxy]) {
+      const error = expectKnowledgeError(() => createMemoryRateLimiter(options as never), {
+        code: 'INVALID_INPUT',
+      });
+      expect(error.message).toMatch(/^createMemoryRateLimiter: /);
+    }
+  });
+
+  it('a getter is read once: a value that changes after the check is not used', () => {
+    let reads = 0;
+    const options = {
+      get capacity(): number {
+        reads++;
+        return reads === 1 ? 2 : Number.NaN;
+      },
+      refillPerSecond: 1,
+      now: () => 0,
+    };
+    const limit = createMemoryRateLimiter(options);
+    const request = new Request('http://localhost/');
+    const info = { knowledgeBaseId: 'kb', route: 'tree' } as never;
+    expect(limit(request, info)).toEqual({ ok: true });
+    expect(limit(request, info)).toEqual({ ok: true });
+    expect(limit(request, info)).toMatchObject({ ok: false });
+    expect(reads).toBe(1);
+  });
+});

@@ -67,7 +67,7 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
   const { values, positionals } = parseCommandArgs(
     'check',
     argv,
-    { format: { type: 'string', short: 'f' } },
+    { format: { type: 'string', short: 'f' }, 'follow-links': { type: 'boolean' } },
     Number.POSITIVE_INFINITY,
   );
   if (values['help'] === true) {
@@ -109,7 +109,10 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
       try {
         reading = await readKnowledgeDirectory(
           folder,
-          isFile ? { include: [escapePath(basename(path))] } : undefined,
+          {
+            ...(isFile ? { include: [escapePath(basename(path))] } : {}),
+            followLinks: values['follow-links'] === true,
+          },
           {
             onProgress: (done, total) => line.update(done, total),
             // check shows no revision: hashing 100 MB would be a tenth of its time.
@@ -122,7 +125,9 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
       }
       files += reading.paths.length;
       for (const document of reading.documents) sections += countSections(document.parts);
-      problems.push(...toProblems(reading.issues, folder === '.' && !isFile ? '' : folder));
+      // One by one: a spread of 130,000 or more problems overflows the call stack (RangeError).
+      for (const problem of toProblems(reading.issues, folder === '.' && !isFile ? '' : folder))
+        problems.push(problem);
     }
   } finally {
     line.end();
@@ -135,7 +140,9 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
     );
   } else {
     const lineOf = format === 'github' ? githubLine : textLine;
-    io.stdout.write(`${[...problems.map(lineOf), summary].join('\n')}\n`);
+    const lines = problems.map(lineOf);
+    lines.push(summary);
+    io.stdout.write(`${lines.join('\n')}\n`);
   }
   return problems.length > 0 ? EXIT.problems : EXIT.ok;
 }

@@ -1,12 +1,12 @@
 /** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
 import { MCP_HELP } from '../help.js';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createKnowledgeMcpServer } from '../../mcp/createKnowledgeMcpServer.js';
 import { parseCommandArgs } from '../args.js';
 import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
+import { BoundedStdioTransport } from '../stdio.js';
 import { packageVersion } from '../version.js';
 
 /** Runs `mcp` until the client closes stdin (or a signal). */
@@ -14,7 +14,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'mcp',
     argv,
-    { id: { type: 'string' }, watch: { type: 'boolean' } },
+    { id: { type: 'string' }, watch: { type: 'boolean' }, 'follow-links': { type: 'boolean' } },
     1,
   );
   if (values['help'] === true) {
@@ -28,12 +28,18 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     knowledgeBaseId(dir, values['id']),
     values['watch'] === true,
     io,
+    { followLinks: values['follow-links'] === true },
   );
   const server = createKnowledgeMcpServer(live.source, {
     name: 'knowledge-kit',
     version: packageVersion(),
   });
-  const transport = new StdioServerTransport();
+  // Not the SDK's StdioServerTransport: see stdio.ts for what it did under load and to long lines.
+  const transport = new BoundedStdioTransport({
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: io.stderr,
+  });
   await server.connect(transport);
   const closed = new Promise<string>((resolve) => {
     const previous = transport.onclose;

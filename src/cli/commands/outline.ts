@@ -55,7 +55,7 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
   const { values, positionals } = parseCommandArgs(
     'outline',
     argv,
-    { json: { type: 'boolean' } },
+    { json: { type: 'boolean' }, 'follow-links': { type: 'boolean' } },
     1,
   );
   if (values['help'] === true) {
@@ -63,7 +63,9 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   const dir = positionals[0] ?? '.';
-  const loaded = await loadFolder('outline', dir, io);
+  const loaded = await loadFolder('outline', dir, io, {
+    followLinks: values['follow-links'] === true,
+  });
   const { catalog } = loaded;
   const documents = catalog.ids.map((id) => {
     const document = catalog.document(id);

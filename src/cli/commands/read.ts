@@ -16,6 +16,7 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
       subtree: { type: 'string', multiple: true },
       'max-chars': { type: 'string' },
       json: { type: 'boolean' },
+      'follow-links': { type: 'boolean' },
     },
     2,
   );
@@ -55,7 +56,9 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
       : subtree.length > 0
         ? { mode: 'subtree', sectionIds: subtree }
         : { mode: 'document' };
-  const { catalog } = await loadFolder('read', dir, io);
+  const { catalog } = await loadFolder('read', dir, io, {
+    followLinks: values['follow-links'] === true,
+  });
   let snapshot;
   try {
     snapshot = catalog.read({

@@ -11,7 +11,12 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
   const { values, positionals } = parseCommandArgs(
     'search',
     argv,
-    { mode: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } },
+    {
+      mode: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+      'follow-links': { type: 'boolean' },
+    },
     2,
   );
   if (values['help'] === true) {
@@ -29,7 +34,9 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
       `knowledge-kit search: --mode must be hybrid, file or graph, not \`${String(mode)}\`.`,
     );
   const limit = integerOption('search', 'limit', values['limit'], 1, 50);
-  const loaded = await loadFolder('search', dir, io);
+  const loaded = await loadFolder('search', dir, io, {
+    followLinks: values['follow-links'] === true,
+  });
   const source = sourceOf(loaded, knowledgeBaseId(dir, undefined));
   let output;
   try {

@@ -57,6 +57,9 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       'base-path': { type: 'string' },
       'token-file': { type: 'string' },
       watch: { type: 'boolean' },
+      'follow-links': { type: 'boolean' },
+      quiet: { type: 'boolean', short: 'q' },
+      log: { type: 'string' },
     },
     1,
   );
@@ -93,6 +96,14 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       `knowledge-kit serve: --base-path must be a path such as \`/openapi/v2\`: starting with \`/\`, no empty, \`.\` or \`..\` segments, no spaces; not \`${basePath}\`.`,
     );
   }
+  const log = values['log'] ?? 'text';
+  if (log !== 'text' && log !== 'json')
+    throw new CliExit(`knowledge-kit serve: --log must be text or json, not \`${String(log)}\`.`);
+  const quiet = values['quiet'] === true;
+  if (quiet && values['log'] !== undefined)
+    throw new CliExit(
+      'knowledge-kit serve: --quiet logs no request, so it cannot go with --log; pick one.',
+    );
   const tokenFile = values['token-file'];
   const token =
     typeof tokenFile === 'string'
@@ -101,7 +112,9 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
           .digest()
       : undefined;
 
-  const live = await openLiveFolder('serve', dir, id, values['watch'] === true, io);
+  const live = await openLiveFolder('serve', dir, id, values['watch'] === true, io, {
+    followLinks: values['follow-links'] === true,
+  });
   const grant: KnowledgeAccess = Object.freeze({
     knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }),
   });
@@ -127,19 +140,25 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       `knowledge-kit serve: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  // One line per request to stderr: `METHOD path status N ms`, or with `--log json` one object
+  // `{ time, method, path, status, ms }`; `--quiet` logs none (start-up and reload lines stay).
   const logged = async (request: Request): Promise<Response> => {
     const started = performance.now();
     const response = await handler(request);
     const url = new URL(request.url);
+    const ms = Number((performance.now() - started).toFixed(1));
+    const path = `${url.pathname}${url.search}`;
     io.stderr.write(
-      `${request.method} ${url.pathname}${url.search} ${response.status} ${(performance.now() - started).toFixed(1)} ms\n`,
+      log === 'json'
+        ? `${JSON.stringify({ time: new Date().toISOString(), method: request.method, path, status: response.status, ms })}\n`
+        : `${request.method} ${path} ${response.status} ${ms.toFixed(1)} ms\n`,
     );
     return response;
   };
 
   let served;
   try {
-    served = await serveKnowledge({ handler: logged, port, hostname });
+    served = await serveKnowledge({ handler: quiet ? handler : logged, port, hostname });
   } catch (error) {
     await live.close();
     const code = (error as NodeJS.ErrnoException).code;
