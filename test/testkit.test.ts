@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeToolError } from '../src/agent/errors/KnowledgeToolError.js';
-import { KNOWLEDGE_SOURCE_METHODS } from '../src/agent/internal/sourceMethods.js';
+import { KNOWLEDGE_SOURCE_METHODS } from '../src/agent/tools/sourceMethods.js';
 import { parseKnowledgeDocument } from '../src/index.js';
 import { staleReason } from './globalSetup.js';
 import { fakeSource } from './helpers/fakeSource.js';

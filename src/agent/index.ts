@@ -21,6 +21,7 @@ export type { KnowledgeToolErrorBody, KnowledgeToolErrorCode } from './errors/co
 export { isKnowledgeToolError, KnowledgeToolError } from './errors/KnowledgeToolError.js';
 export type { KnowledgeToolErrorOptions } from './errors/KnowledgeToolError.js';
 export { createCatalogSource } from './source/createCatalogSource.js';
+export type { KnowledgeToolName } from './tools/registry.js';
 export { tokenize } from './search/tokenize.js';
 export { createMiniSearchEngine } from './search/createMiniSearchEngine.js';
 export type { MiniSearchEngineOptions } from './search/createMiniSearchEngine.js';
@@ -65,7 +66,6 @@ export type {
   KnowledgeToolAnnotations,
   KnowledgeToolCallOptions,
   KnowledgeToolDefinition,
-  KnowledgeToolName,
   KnowledgeToolResult,
   ListTreeInput,
   ListTreeOutput,

@@ -1,11 +1,17 @@
 /** Loading a folder for the commands that need a clean catalog, and the source they serve it through. */
 import { basename, resolve } from 'node:path';
-import { createCatalogSource } from '../agent/source/createCatalogSource.js';
-import { KNOWLEDGE_TOOLS } from '../agent/tools/registry.js';
-import type { KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
+import {
+  createCatalogSource,
+  type KnowledgeCallContext,
+  type KnowledgeSource,
+} from '../agent/index.js';
+import { KNOWLEDGE_TOOLS } from '../agent/internals.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
-import { loadKnowledgeDirectory } from '../node/loadKnowledgeDirectory.js';
-import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from '../node/types.js';
+import {
+  loadKnowledgeDirectory,
+  type LoadedKnowledgeDirectory,
+  type LoadKnowledgeDirectoryOptions,
+} from '../node/index.js';
 import { CliExit, EXIT, readFailed, type CliIo } from './io.js';
 import { count, textLine, toProblems } from './problems.js';
 

@@ -1,8 +1,11 @@
 /** A folder served by a long-running command: the current source, and `--watch` reloads that swap it. */
-import { watchKnowledgeDirectory } from '../node/watchKnowledgeDirectory.js';
-import type { KnowledgeDirectoryWatcher, LoadKnowledgeDirectoryOptions } from '../node/types.js';
+import {
+  watchKnowledgeDirectory,
+  type KnowledgeDirectoryWatcher,
+  type LoadKnowledgeDirectoryOptions,
+} from '../node/index.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
-import type { KnowledgeSource } from '../agent/types.js';
+import type { KnowledgeSource } from '../agent/index.js';
 import { folderError, liveSource, loadFolder, sourceOf } from './folder.js';
 import type { CliIo } from './io.js';
 import { count, escapeControls, textLine, toProblems } from './problems.js';

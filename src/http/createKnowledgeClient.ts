@@ -14,15 +14,21 @@ import {
   type OptionCheck,
 } from '../internal/checkOptions.js';
 import { isPlainObject } from '../internal/values.js';
-import { KNOWLEDGE_TOOL_ERROR_STATUS, type KnowledgeToolErrorCode } from '../agent/errors/codes.js';
 import {
+  KNOWLEDGE_TOOL_ERROR_STATUS,
+  type KnowledgeToolErrorCode,
   isKnowledgeToolError,
   KnowledgeToolError,
-  newRequestId,
-} from '../agent/errors/KnowledgeToolError.js';
-import type { ResponseShape, ToolDefinition } from '../agent/tools/defineTool.js';
-import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../agent/tools/registry.js';
-import type { JsonValue, KnowledgeCallContext } from '../agent/types.js';
+  type JsonValue,
+  type KnowledgeCallContext,
+} from '../agent/index.js';
+import { newRequestId } from '../internal/requestId.js';
+import {
+  type ResponseShape,
+  type ToolDefinition,
+  KNOWLEDGE_TOOLS,
+  type KnowledgeToolRegistry,
+} from '../agent/internals.js';
 import { linkAbort } from './linkAbort.js';
 import { pathArgs, queryArgs } from './params.js';
 import { requestIdFrom } from './respond.js';

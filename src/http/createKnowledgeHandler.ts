@@ -17,16 +17,23 @@ import {
   type OptionCheck,
 } from '../internal/checkOptions.js';
 import { isPlainObject } from '../internal/values.js';
-import { KNOWLEDGE_TOOL_ERROR_STATUS } from '../agent/errors/codes.js';
-import { isKnowledgeToolError } from '../agent/errors/KnowledgeToolError.js';
-import { digest64 } from '../agent/internal/digest.js';
-import type { KnowledgeToolErrorCode } from '../agent/errors/codes.js';
-import { missingSourceMethod } from '../agent/internal/sourceMethods.js';
-import { show } from '../agent/internal/show.js';
-import type { ToolDefinition, ToolRouteSpec } from '../agent/tools/defineTool.js';
-import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../agent/tools/registry.js';
-import { MAX_QUERY_CODE_POINTS } from '../agent/tools/searchFiles/definition.js';
-import type { KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
+import {
+  KNOWLEDGE_TOOL_ERROR_STATUS,
+  isKnowledgeToolError,
+  type KnowledgeToolErrorCode,
+  type KnowledgeCallContext,
+  type KnowledgeSource,
+} from '../agent/index.js';
+import { digest64 } from '../internal/digest.js';
+import {
+  missingSourceMethod,
+  type ToolDefinition,
+  type ToolRouteSpec,
+  KNOWLEDGE_TOOLS,
+  type KnowledgeToolRegistry,
+  MAX_QUERY_CODE_POINTS,
+} from '../agent/internals.js';
+import { show } from '../internal/show.js';
 import { Deadline, DeadlineClock, DeadlineError } from './deadline.js';
 import {
   ParamError,

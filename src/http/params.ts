@@ -7,14 +7,15 @@
  * @module
  */
 import { countCodePoints } from '../internal/codePoints.js';
-import { show } from '../agent/internal/show.js';
-import type { ParamKind } from '../agent/tools/args.js';
-import type { ToolDefinition, ToolRouteSpec } from '../agent/tools/defineTool.js';
+import { show } from '../internal/show.js';
 import {
+  type ParamKind,
+  type ToolDefinition,
+  type ToolRouteSpec,
   KNOWLEDGE_TOOLS,
   type KnowledgeRouteId,
   type KnowledgeToolRegistry,
-} from '../agent/tools/registry.js';
+} from '../agent/internals.js';
 
 /** The parameters a route takes, by name. */
 export type ParamRules = Readonly<Record<string, ParamKind>>;

@@ -8,9 +8,9 @@ import {
   KNOWLEDGE_TOOL_ERROR_STATUS,
   type KnowledgeToolErrorBody,
   type KnowledgeToolErrorCode,
-} from '../agent/errors/codes.js';
-import { newRequestId } from '../agent/errors/KnowledgeToolError.js';
-import { digest64 } from '../agent/internal/digest.js';
+} from '../agent/index.js';
+import { newRequestId } from '../internal/requestId.js';
+import { digest64 } from '../internal/digest.js';
 
 /** `Cache-Control` of every answer: the body depends on who asks. */
 export const CACHE_CONTROL = 'private, no-cache';

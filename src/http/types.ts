@@ -4,8 +4,12 @@
  *
  * @module
  */
-import type { KnowledgeToolName } from '../agent/tools/registry.js';
-import type { JsonValue, KnowledgeCallContext, KnowledgeSource } from '../agent/types.js';
+import type {
+  KnowledgeToolName,
+  JsonValue,
+  KnowledgeCallContext,
+  KnowledgeSource,
+} from '../agent/index.js';
 
 /** A knowledge base the caller may read, with the title `list_knowledge_bases` shows. */
 export interface KnowledgeBaseEntry {

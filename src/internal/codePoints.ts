@@ -64,3 +64,20 @@ export function retreatCodePoints(text: string, index: number, steps: number): n
   }
   return i;
 }
+
+/**
+ * Code-point order of two strings (JavaScript's default sort compares UTF-16 code units, which puts
+ * astral characters before U+E000–U+FFFF).
+ *
+ * @returns negative, zero or positive, as for `Array.prototype.sort`.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}

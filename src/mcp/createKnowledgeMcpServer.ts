@@ -4,8 +4,11 @@
  * @module
  */
 import { McpServer } from '@modelcontextprotocol/server';
-import { knowledgeTools, type KnowledgeToolsOptions } from '../agent/tools/index.js';
-import type { KnowledgeSource } from '../agent/types.js';
+import {
+  knowledgeTools,
+  type KnowledgeToolsOptions,
+  type KnowledgeSource,
+} from '../agent/index.js';
 import { registerKnowledgeTools } from './registerKnowledgeTools.js';
 
 /** Options of `createKnowledgeMcpServer`. */

@@ -11,7 +11,7 @@ import {
   type jsonSchemaValidator,
   type McpServer,
 } from '@modelcontextprotocol/server';
-import type { KnowledgeToolDefinition, KnowledgeToolResult } from '../agent/types.js';
+import type { KnowledgeToolDefinition, KnowledgeToolResult } from '../agent/index.js';
 
 /**
  * Accepts every input: arguments are checked by the tool itself, so a bad call gets our

@@ -4,7 +4,7 @@
  */
 import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
-import type { JsonObject, JsonValue } from '../agent/types.js';
+import type { JsonObject, JsonValue } from '../agent/index.js';
 import { jsonProblem, MAX_VALUES, type ValueBudget } from './jsonProblem.js';
 import { keyPlaces } from './keyPlaces.js';
 import { lineEnd, nextLine, skipBlanks } from './lines.js';

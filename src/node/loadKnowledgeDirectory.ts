@@ -2,9 +2,9 @@
  * `loadKnowledgeDirectory`: a folder of Markdown in, a catalog and page records out, or one error with
  * every problem of every file.
  */
-import type { KnowledgeFileOptions } from '../agent/types.js';
+import type { KnowledgeFileOptions } from '../agent/index.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { deepFreeze } from '../agent/tools/schemas/deepFreeze.js';
+import { deepFreeze } from '../internal/deepFreeze.js';
 import { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
 import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './types.js';
 

@@ -3,9 +3,9 @@ import { hash } from 'node:crypto';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { parseKnowledgeDocument } from '../parse/parseKnowledgeDocument.js';
-import { pagePathProblem } from '../agent/files/readFileOptions.js';
+import { pagePathProblem } from '../internal/pagePath.js';
 import type { KnowledgeDocument } from '../types.js';
-import type { JsonObject, KnowledgeFileOptions } from '../agent/types.js';
+import type { JsonObject, KnowledgeFileOptions } from '../agent/index.js';
 import { decodeUtf8 } from './decodeUtf8.js';
 import { readFrontMatter } from './frontMatter.js';
 

@@ -1,5 +1,5 @@
 /** Types of `knowledge-kit/node`. */
-import type { KnowledgeFileOptions } from '../agent/types.js';
+import type { KnowledgeFileOptions } from '../agent/index.js';
 import type { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
 

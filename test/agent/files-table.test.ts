@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildFileTable, compareCodePoints } from '../../src/agent/files/index.js';
+import { buildFileTable } from '../../src/agent/files/index.js';
+import { compareCodePoints } from '../../src/internal/codePoints.js';
 import type { CatalogSourceOptions } from '../../src/agent/types.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { catchKnowledgeError } from '../helpers/knowledgeError.js';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/internal/sourceMethods.js';
+import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/tools/sourceMethods.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { readInput } from '../../src/agent/source/readInput.js';
 import { openScope } from '../../src/agent/source/callScope.js';

@@ -21,7 +21,7 @@
  */
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { isKnowledgeToolError, type KnowledgeToolError } from '../../src/agent/errors/index.js';
-import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/internal/sourceMethods.js';
+import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/tools/sourceMethods.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/schemas/index.js';
 import { SOURCE_METHOD } from '../../src/agent/tools/registry.js';
 import type {

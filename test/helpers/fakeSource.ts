@@ -11,7 +11,7 @@
  * synchronous throw — so tests of how callers cope with a misbehaving source see that misbehaviour.
  */
 import { KnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
-import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/internal/sourceMethods.js';
+import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/tools/sourceMethods.js';
 import type {
   KnowledgeCallContext,
   KnowledgeSource,

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { cloneJson } from '../tools/schemas/deepFreeze.js';
+import { cloneJson } from '../../internal/deepFreeze.js';
 import type { KnowledgeToolDefinition, KnowledgeToolResult } from '../types.js';
 
 /** An Anthropic tool (`Tool` of `@anthropic-ai/sdk`). Fresh; the caller owns it. */

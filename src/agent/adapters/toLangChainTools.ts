@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { cloneJson } from '../tools/schemas/deepFreeze.js';
+import { cloneJson } from '../../internal/deepFreeze.js';
 import type { KnowledgeToolDefinition } from '../types.js';
 import type { ToolParametersSchema } from './strictSchema.js';
 

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../types.js';
+import { newRequestId } from '../../internal/requestId.js';
 import {
   KNOWLEDGE_TOOL_ERROR_STATUS,
   type KnowledgeToolErrorBody,
@@ -92,9 +93,4 @@ export function isKnowledgeToolError(value: unknown): value is KnowledgeToolErro
     value instanceof KnowledgeToolError ||
     (value instanceof Error && value.name === 'KnowledgeToolError' && 'httpStatus' in value)
   );
-}
-
-/** A fresh `req-<uuid>` (Web Crypto, available in Node 20, browsers, Deno, Bun and workers). */
-export function newRequestId(): string {
-  return `req-${globalThis.crypto.randomUUID()}`;
 }

@@ -5,7 +5,7 @@
  * (as `knowledgeTools` and `createCatalogSource` do).
  */
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import { missingSourceMethod } from '../internal/sourceMethods.js';
+import { missingSourceMethod } from '../tools/sourceMethods.js';
 import { MAX_QUERY_CODE_POINTS } from '../tools/searchFiles/definition.js';
 import { codePointLength, isPlainObject, show } from './values.js';
 

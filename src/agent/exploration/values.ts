@@ -4,4 +4,4 @@
  */
 export { isPlainObject } from '../../internal/values.js';
 export { countCodePoints as codePointLength } from '../../internal/codePoints.js';
-export { show } from '../internal/show.js';
+export { show } from '../../internal/show.js';

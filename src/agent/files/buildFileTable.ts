@@ -8,7 +8,7 @@ import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { didYouMean, suggest } from '../../internal/suggest.js';
 import { describe, isPlainObject } from '../../internal/values.js';
 import type { KnowledgeCatalog } from '../../types.js';
-import { digest64 } from '../internal/digest.js';
+import { digest64 } from '../../internal/digest.js';
 import type {
   DirectoryRecord,
   FileRecord,
@@ -17,36 +17,12 @@ import type {
   PageRecord,
 } from '../internal/model.js';
 import type { CatalogSourceOptions } from '../types.js';
-import { pagePathProblem, readFileOptions } from './readFileOptions.js';
+import { readFileOptions } from './readFileOptions.js';
+import { graphFilePath, pagePathProblem } from '../../internal/pagePath.js';
+import { compareCodePoints } from '../../internal/codePoints.js';
 import { summarize } from './summarize.js';
 
 const API = 'createCatalogSource';
-
-/**
- * Code-point order of two strings (JavaScript's default sort compares UTF-16 code units, which puts
- * astral characters before U+E000–U+FFFF).
- *
- * @returns negative, zero or positive, as for `Array.prototype.sort`.
- */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x - y;
-    if (x > 0xffff) i++;
-  }
-  return a.length - b.length;
-}
-
-/**
- * The graph file path of a page: `_graph/by-file/<fileId as a URI component>.json`.
- *
- * @param fileId - the page's file ID (its document ID).
- */
-export function graphFilePath(fileId: string): string {
-  return `_graph/by-file/${encodeURIComponent(fileId)}.json`;
-}
 
 /**
  * Build the file table of a catalog: a page per document (path, title, description and front matter

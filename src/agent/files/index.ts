@@ -1,6 +1,6 @@
 /** Internal barrel of the file table: pages, navigation files, the directory tree, `index.md`. */
-export { buildFileTable, compareCodePoints, graphFilePath } from './buildFileTable.js';
-export { pagePathProblem, readFileOptions } from './readFileOptions.js';
+export { buildFileTable } from './buildFileTable.js';
+export { readFileOptions } from './readFileOptions.js';
 export type { CheckedFileOptions } from './readFileOptions.js';
 export { renderIndexMarkdown } from './renderIndexMarkdown.js';
 export { collapseWhitespace, cutCodePoints, plainInline, summarize } from './summarize.js';

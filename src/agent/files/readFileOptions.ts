@@ -3,33 +3,13 @@
  * array of strings, and page paths that are normalized relative POSIX paths under `pages/` ending in
  * `.md`. Problems are collected as `INVALID_INPUT` issues naming the document.
  */
+import { pagePathProblem } from '../../internal/pagePath.js';
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { isPlainObject, unknownKeys } from '../../internal/values.js';
 import type { CatalogSourceOptions, JsonObject, KnowledgeFileOptions } from '../types.js';
 
 const API = 'createCatalogSource';
 const KEYS: readonly string[] = ['path', 'title', 'description', 'frontmatter'];
-
-/**
- * Why `path` is not a valid page path, or `undefined` when it is.
- *
- * @param path - a proposed page path.
- * @returns a phrase such as "must end in `.md`", to follow the path in a message.
- */
-export function pagePathProblem(path: string): string | undefined {
-  if (!path.startsWith('pages/')) return 'must start with `pages/`';
-  if (!path.endsWith('.md')) return 'must end in `.md`';
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c < 32 || c === 127) return 'must not contain control characters';
-    if (c === 92) return 'must use `/`, not a backslash';
-  }
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.' || segment === '..')
-      return 'must have no empty, `.` or `..` segment';
-  }
-  return undefined;
-}
 
 /** A deep copy of a JSON object, or a description of what is not JSON in it. */
 function copyJson(value: unknown, at: string, depth = 0): { value?: unknown; problem?: string } {

@@ -3,9 +3,20 @@
  * leads from the catalog's documents, and their relationships. (Internal: engines see only the port.)
  */
 import type { KnowledgeCatalog, KnowledgeDocument, KnowledgeSection } from '../../types.js';
-import type { FileTable, RelationTable } from '../internal/model.js';
 import { documentLead } from './documentLead.js';
-import type { SearchChunk, SearchCorpus } from './port.js';
+import type { SearchChunk, SearchCorpus, SearchCorpusPage, SearchRelation } from './port.js';
+import type { ActiveContentRevision } from '../types.js';
+
+/** What the corpus reads of a source's file table (structurally, so search does not depend on the source's model). */
+export interface CorpusTable {
+  readonly activeContentRevision: ActiveContentRevision;
+  readonly pages: readonly SearchCorpusPage[];
+}
+
+/** What the corpus reads of a source's relationships. */
+export interface CorpusRelations {
+  get(fileId: string): readonly SearchRelation[] | undefined;
+}
 
 const NO_RELATIONS: readonly never[] = Object.freeze([]);
 
@@ -56,8 +67,8 @@ export function documentChunks(document: KnowledgeDocument): SearchChunk[] {
  */
 export function searchCorpus(
   catalog: KnowledgeCatalog,
-  table: FileTable,
-  relations: RelationTable,
+  table: CorpusTable,
+  relations: CorpusRelations,
 ): SearchCorpus {
   return Object.freeze({
     revision: table.activeContentRevision,

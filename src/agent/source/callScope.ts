@@ -4,11 +4,8 @@
  */
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import type { KnowledgeToolErrorCode } from '../errors/codes.js';
-import {
-  isKnowledgeToolError,
-  KnowledgeToolError,
-  newRequestId,
-} from '../errors/KnowledgeToolError.js';
+import { isKnowledgeToolError, KnowledgeToolError } from '../errors/KnowledgeToolError.js';
+import { newRequestId } from '../../internal/requestId.js';
 import type { JsonValue, KnowledgeCallContext, KnowledgeToolName } from '../types.js';
 
 /** The per-call state every tool implementation receives. */

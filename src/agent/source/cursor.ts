@@ -3,7 +3,7 @@
  * (Google AIP-158): a stale one is refused, never silently reinterpreted.
  */
 import stringify from 'fast-json-stable-stringify';
-import { digest64 } from '../internal/digest.js';
+import { digest64 } from '../../internal/digest.js';
 import type { ActiveContentRevision } from '../types.js';
 import type { CallScope } from './callScope.js';
 

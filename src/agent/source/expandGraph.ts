@@ -1,4 +1,4 @@
-import { graphFilePath } from '../files/index.js';
+import { graphFilePath } from '../../internal/pagePath.js';
 import type { ExpandGraphOutput, GraphRelationship } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { decodeCursor, pageOf } from './cursor.js';

@@ -1,7 +1,7 @@
 import type { FileRecord } from '../internal/model.js';
 import type { GetFileOutput } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { cloneJson } from '../internal/cloneJson.js';
+import { cloneJson } from '../../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
 import { getFileTool } from '../tools/getFile/definition.js';

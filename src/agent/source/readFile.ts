@@ -4,7 +4,7 @@ import type { ReadFileOutput, ReadSelection } from '../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { type CallScope, toToolError } from './callScope.js';
 import { findById } from './getFile.js';
-import { cloneJson } from '../internal/cloneJson.js';
+import { cloneJson } from '../../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
 import { readFileTool } from '../tools/readFile/definition.js';

@@ -4,7 +4,7 @@
  */
 import { countCodePoints } from '../../internal/codePoints.js';
 import { isPlainObject } from '../../internal/values.js';
-import { show } from '../internal/show.js';
+import { show } from '../../internal/show.js';
 import type { FieldRule } from '../tools/args.js';
 import type { CallScope } from './callScope.js';
 

@@ -8,7 +8,7 @@
 import type { KnowledgeToolErrorCode } from '../errors/codes.js';
 import type { JsonSchema } from '../types.js';
 import { type ArgSpecs, type FieldRule, inputSchemaOf, rulesOf } from './args.js';
-import { deepFreeze } from './schemas/deepFreeze.js';
+import { deepFreeze } from '../../internal/deepFreeze.js';
 
 /** Which top-level keys a successful answer must have, and of what type (the client's check). */
 export type ResponseShape = Readonly<Record<string, 'array' | 'object' | 'string'>>;

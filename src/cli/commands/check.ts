@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path';
 import { escapePath } from 'tinyglobby';
 import type { KnowledgePart } from '../../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
-import { readKnowledgeDirectory } from '../../node/readKnowledgeDirectory.js';
+import { readKnowledgeDirectory } from '../../node/internals.js';
 import { parseCommandArgs } from '../args.js';
 import { CliExit, EXIT, readFailed, type CliIo } from '../io.js';
 import {

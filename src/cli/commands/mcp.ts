@@ -1,6 +1,6 @@
 /** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
 import { MCP_HELP } from '../help.js';
-import { createKnowledgeMcpServer } from '../../mcp/createKnowledgeMcpServer.js';
+import { createKnowledgeMcpServer } from '../../mcp/index.js';
 import { parseCommandArgs } from '../args.js';
 import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';

@@ -1,7 +1,6 @@
 /** `knowledge-kit search <dir> <query>`: the candidates `search_files` gives an agent. */
 import { SEARCH_HELP } from '../help.js';
-import type { SearchMode } from '../../agent/types.js';
-import { isKnowledgeToolError } from '../../agent/errors/KnowledgeToolError.js';
+import { type SearchMode, isKnowledgeToolError } from '../../agent/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder, sourceOf } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';

@@ -2,9 +2,8 @@
 import { SERVE_HELP } from '../help.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createKnowledgeHandler } from '../../http/createKnowledgeHandler.js';
+import { createKnowledgeHandler, type KnowledgeAccess } from '../../http/index.js';
 import { serveKnowledge } from '../../http/node/index.js';
-import type { KnowledgeAccess } from '../../http/types.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';

@@ -18,7 +18,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import type { KnowledgeHandler } from '../types.js';
+import type { KnowledgeHandler } from '../index.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (

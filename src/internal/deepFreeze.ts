@@ -23,4 +23,4 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /** A fresh, mutable deep copy of a JSON value, for callers (SDKs) that may normalize schemas in place. */
-export { cloneJson } from '../../internal/cloneJson.js';
+export { cloneJson } from './cloneJson.js';

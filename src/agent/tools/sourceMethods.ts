@@ -8,7 +8,7 @@ import {
   KNOWLEDGE_TOOLS,
   type KnowledgeSourceMethod,
   type KnowledgeToolRegistry,
-} from '../tools/registry.js';
+} from './registry.js';
 
 /**
  * The tools of `registry` in the order `shared/spec/http.md` lists their routes (`list_tree` first,

@@ -1,0 +1,35 @@
+/**
+ * The rule for page paths (`pages/…/x.md`), shared by the catalog source and the folder loader.
+ *
+ * @module
+ */
+
+/**
+ * Why `path` is not a valid page path, or `undefined` when it is.
+ *
+ * @param path - a proposed page path.
+ * @returns a phrase such as "must end in `.md`", to follow the path in a message.
+ */
+export function pagePathProblem(path: string): string | undefined {
+  if (!path.startsWith('pages/')) return 'must start with `pages/`';
+  if (!path.endsWith('.md')) return 'must end in `.md`';
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c < 32 || c === 127) return 'must not contain control characters';
+    if (c === 92) return 'must use `/`, not a backslash';
+  }
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..')
+      return 'must have no empty, `.` or `..` segment';
+  }
+  return undefined;
+}
+
+/**
+ * The graph file path of a page: `_graph/by-file/<fileId as a URI component>.json`.
+ *
+ * @param fileId - the page's file ID (its document ID).
+ */
+export function graphFilePath(fileId: string): string {
+  return `_graph/by-file/${encodeURIComponent(fileId)}.json`;
+}

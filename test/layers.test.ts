@@ -1,0 +1,220 @@
+/**
+ * The layers hold: a test on the import graph of `src/` (and of the built core entries) that fails when
+ * a module reaches into another layer's internals. Modelled on the MCP TypeScript SDK's
+ * `test/barrelClean.test.ts`. `docs/architecture.md` draws the same layers.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { isBuiltin } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const src = join(root, 'src');
+
+/** Every `.ts` file below `dir`, as paths relative to `src/` with `/` separators. */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  const stack = [dir];
+  while (stack.length > 0) {
+    const here = stack.pop()!;
+    for (const entry of readdirSync(here, { withFileTypes: true })) {
+      const path = join(here, entry.name);
+      if (entry.isDirectory()) stack.push(path);
+      else if (entry.name.endsWith('.ts')) out.push(relative(src, path).split('\\').join('/'));
+    }
+  }
+  return out.sort();
+}
+
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
+
+/** The module specifiers a file imports or re-exports (type-only imports included). */
+function specifiersOf(file: string): string[] {
+  const text = readFileSync(join(src, file), 'utf8');
+  const out: string[] = [];
+  for (const match of text.matchAll(SPECIFIER)) out.push((match[1] ?? match[2])!);
+  return out;
+}
+
+/** A relative specifier resolved to a path relative to `src/` (`.js` → `.ts`). */
+function resolveRelative(from: string, specifier: string): string {
+  const target = join(dirname(join(src, from)), specifier).replace(/\.js$/, '.ts');
+  return relative(src, target).split('\\').join('/');
+}
+
+type Layer = 'core' | 'agent' | 'mcp' | 'http' | 'http/node' | 'node' | 'cli';
+
+function layerOf(file: string): Layer {
+  if (file.startsWith('http/node/')) return 'http/node';
+  const top = file.split('/')[0]!;
+  if (top === 'agent' || top === 'mcp' || top === 'http' || top === 'node' || top === 'cli')
+    return top;
+  return 'core';
+}
+
+/**
+ * The entries of each layer: the only modules another layer may import from it. Each is a package
+ * entry, except `internals.ts`: the one curated barrel a layer offers the package's own upper layers
+ * (the agent layer's tool registry for the transports, the folder reading for the command line).
+ */
+const ENTRIES: Readonly<Record<Layer, readonly string[]>> = {
+  core: ['index.ts'],
+  agent: [
+    'agent/index.ts',
+    'agent/adapters/index.ts',
+    'agent/exploration/index.ts',
+    'agent/internals.ts',
+  ],
+  mcp: ['mcp/index.ts'],
+  http: ['http/index.ts'],
+  'http/node': ['http/node/index.ts'],
+  node: ['node/index.ts', 'node/internals.ts'],
+  cli: ['cli/main.ts'],
+};
+
+/** The layers each layer may use, through their entries (core internals are open to every layer). */
+const USES: Readonly<Record<Layer, readonly Layer[]>> = {
+  core: [],
+  agent: [],
+  mcp: ['agent'],
+  http: ['agent'],
+  'http/node': ['agent', 'http'],
+  node: ['agent'],
+  cli: ['agent', 'mcp', 'http', 'http/node', 'node'],
+};
+
+/** Layers that run in browsers, Deno, Bun and workers: no Node built-in. */
+const PORTABLE: ReadonlySet<Layer> = new Set<Layer>(['core', 'agent', 'http', 'mcp']);
+
+interface Edge {
+  readonly from: string;
+  readonly to: string;
+}
+
+function edges(): { readonly local: Edge[]; readonly external: Edge[] } {
+  const local: Edge[] = [];
+  const external: Edge[] = [];
+  for (const file of sourceFiles(src)) {
+    for (const specifier of specifiersOf(file)) {
+      if (specifier.startsWith('.'))
+        local.push({ from: file, to: resolveRelative(file, specifier) });
+      else external.push({ from: file, to: specifier });
+    }
+  }
+  return { local, external };
+}
+
+/** Why `edge` breaks the layering, or `undefined` when it holds. */
+export function layerViolation(edge: Edge): string | undefined {
+  const from = layerOf(edge.from);
+  const to = layerOf(edge.to);
+  if (from === to) return undefined;
+  if (to === 'core') return undefined;
+  if (!USES[from].includes(to)) return `the ${from} layer may not use the ${to} layer`;
+  if (!ENTRIES[to].includes(edge.to))
+    return `reaches into ${to}'s internals: import ${ENTRIES[to].join(' or ')} instead`;
+  return undefined;
+}
+
+describe('layers (docs/architecture.md)', () => {
+  const { local, external } = edges();
+
+  it('reads a real import graph', () => {
+    expect(local.length).toBeGreaterThan(200);
+    expect(local.some((e) => e.from === 'agent/index.ts')).toBe(true);
+    for (const edge of local) expect(existsSync(join(src, edge.to)), edge.to).toBe(true);
+  });
+
+  it('no module reaches into another layer, and each layer uses only the layers below it', () => {
+    const broken = local
+      .map((edge) => ({ edge, why: layerViolation(edge) }))
+      .filter((v) => v.why !== undefined)
+      .map((v) => `${v.edge.from} -> ${v.edge.to}: ${v.why}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('the core, agent, MCP and HTTP layers import no Node built-in', () => {
+    const broken = external
+      .filter((e) => PORTABLE.has(layerOf(e.from)) && e.to.startsWith('node:'))
+      .map((e) => `${e.from} -> ${e.to}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('rooms inside the agent layer import each other without cycles', () => {
+    const roomOf = (file: string) => file.split('/')[1]!;
+    const uses = new Map<string, Set<string>>();
+    for (const { from, to } of local) {
+      if (layerOf(from) !== 'agent' || layerOf(to) !== 'agent') continue;
+      const a = roomOf(from);
+      const b = roomOf(to);
+      if (a === b || a.endsWith('.ts') || b.endsWith('.ts')) continue;
+      if (!uses.has(a)) uses.set(a, new Set());
+      uses.get(a)!.add(b);
+    }
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (room: string): void => {
+      state.set(room, 'open');
+      path.push(room);
+      for (const next of [...(uses.get(room) ?? [])].sort()) {
+        if (state.get(next) === 'open')
+          cycles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
+        else if (!state.has(next)) visit(next);
+      }
+      path.pop();
+      state.set(room, 'done');
+    };
+    for (const room of [...uses.keys()].sort()) if (!state.has(room)) visit(room);
+    expect(cycles).toEqual([]);
+  });
+
+  it('the built portable entries pull in no Node built-in (esbuild drops the `node:` prefix), and the core only its own two packages', () => {
+    const dist = join(root, 'dist');
+    const bareOf = (entry: string): Set<string> => {
+      const bare = new Set<string>();
+      const seen = new Set<string>();
+      const stack = [join(dist, entry)];
+      while (stack.length > 0) {
+        const file = stack.pop()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(
+          /^(?:import|export)\b[^;]*?from\s*["']([^"']+)["']|^import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm,
+        )) {
+          const specifier = (m[1] ?? m[2] ?? m[3])!;
+          if (specifier.startsWith('.')) stack.push(join(dirname(file), specifier));
+          else bare.add(specifier);
+        }
+      }
+      return bare;
+    };
+    const portable = [
+      'index.js',
+      'agent/index.js',
+      'agent/adapters/index.js',
+      'agent/exploration/index.js',
+      'http/index.js',
+      'mcp/index.js',
+    ];
+    for (const entry of portable) {
+      const nodeOnly = [...bareOf(entry)].filter((s) => isBuiltin(s));
+      expect(nodeOnly, entry).toEqual([]);
+    }
+    expect([...bareOf('index.js')].sort()).toEqual(['fast-json-stable-stringify', 'leven']);
+    // The walk follows chunks: the CLI's bundle reaches Node built-ins through them.
+    expect([...bareOf('cli.js')].some((s) => isBuiltin(s))).toBe(true);
+  });
+
+  it('the rule itself fails on a reach into internals and on an upward use', () => {
+    expect(layerViolation({ from: 'http/respond.ts', to: 'agent/internal/digest.ts' })).toMatch(
+      /internals/,
+    );
+    expect(layerViolation({ from: 'agent/tools/x.ts', to: 'http/index.ts' })).toMatch(/may not/);
+    expect(layerViolation({ from: 'http/respond.ts', to: 'agent/index.ts' })).toBeUndefined();
+    expect(layerViolation({ from: 'agent/tools/x.ts', to: 'internal/show.ts' })).toBeUndefined();
+  });
+});
