@@ -1,0 +1,191 @@
+/**
+ * Containers (CommonMark 5, micromark's `block-quote` and `list-item` continuation): the stack of
+ * open block quotes and list items, and the cursor that reads a line's container prefixes.
+ * Internal to `src/markdown`.
+ *
+ * Linear whatever the nesting depth (docs/performance.md, "Nesting depth"): a line that continues
+ * `k` list items consumes at least two columns for each, so its container matching is bounded by its
+ * own length; a blank line, which consumes nothing, skips the list items it continues in one step
+ * (`stops`); and the first non-blank character after the cursor is found once per run of blanks,
+ * not once per container.
+ */
+import { GT, SPACE, TAB } from './chars.js';
+
+/** A block quote on the stack; a list item holds its content indentation (> 0) instead. */
+export const QUOTE = -1;
+
+export class Containers {
+  /** Per open container, outermost first: `QUOTE`, or a list item's content indentation. */
+  readonly need: number[] = [];
+  /** Per open container: 1 for a list item that began with a blank line and holds nothing yet. */
+  readonly empty: number[] = [];
+  /**
+   * The indices, ascending, of the open containers a blank line does not continue: block quotes
+   * and empty list items.
+   */
+  private readonly stops: number[] = [];
+  /** Whether the last `match` stopped at an empty list item on a blank line (which closes it). */
+  emptyClosed = false;
+
+  // The cursor in the current line: an offset, its column (tabs stop every 4), and whether the tab
+  // at `offset` is partly consumed. `next*` describe the first non-blank character from the cursor.
+  end = 0;
+  offset = 0;
+  column = 0;
+  nextOffset = 0;
+  nextColumn = 0;
+  indent = 0;
+  blank = false;
+
+  constructor(private readonly text: string) {}
+
+  /** Whether a container that a blank line does not continue is open. */
+  get stopsOpen(): boolean {
+    return this.stops.length !== 0;
+  }
+
+  /** Put the cursor at the start of the line `[start, end)`. */
+  reset(start: number, end: number): void {
+    this.end = end;
+    this.offset = start;
+    this.column = 0;
+    // No run of blanks found yet on this line.
+    this.nextOffset = start - 1;
+  }
+
+  /**
+   * Which open containers does the line continue (from the cursor, at its start)? Leaves the cursor
+   * after their prefixes and `next*` at the first non-blank character after it.
+   *
+   * @returns how many containers, outermost first, the line continues.
+   */
+  match(): number {
+    const text = this.text;
+    const need = this.need;
+    const depth = need.length;
+    this.emptyClosed = false;
+    let matched = 0;
+    for (; matched < depth; matched++) {
+      this.findNext();
+      if (this.blank) {
+        // Every list item that holds something goes on through a blank line, consuming nothing;
+        // the first block quote or empty list item from here does not.
+        const stop = this.stopFrom(matched);
+        if (stop > matched) this.toNext();
+        matched = stop;
+        // A list item can begin with at most one blank line.
+        if (stop < depth && need[stop] !== QUOTE) this.emptyClosed = true;
+        break;
+      }
+      const n = need[matched]!;
+      if (n === QUOTE) {
+        if (this.indent > 3 || text.charCodeAt(this.nextOffset) !== GT) break;
+        this.toNext();
+        this.offset++;
+        this.column++;
+        const c = text.charCodeAt(this.offset);
+        if (c === SPACE || c === TAB) this.advance(1);
+      } else if (this.indent >= n) this.advance(n);
+      else break;
+    }
+    this.findNext();
+    return matched;
+  }
+
+  /** The first index `>= from` in `stops`' containers, or the depth: a binary search. */
+  private stopFrom(from: number): number {
+    const stops = this.stops;
+    let lo = 0;
+    let hi = stops.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (stops[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < stops.length ? stops[lo]! : this.need.length;
+  }
+
+  /** Open a container: `QUOTE`, or a list item's content indentation; `empty` 1 for a blank start. */
+  push(need: number, empty: number): void {
+    if (need === QUOTE || empty === 1) this.stops.push(this.need.length);
+    this.need.push(need);
+    this.empty.push(empty);
+  }
+
+  /** Close the containers after the first `keep`. */
+  close(keep: number): void {
+    // Popped rather than cut by setting `length`, which is a runtime call that also frees the arrays'
+    // storage, only for the next `push` to allocate it again.
+    const need = this.need;
+    const empty = this.empty;
+    const stops = this.stops;
+    while (stops.length !== 0 && stops[stops.length - 1]! >= keep) stops.pop();
+    while (need.length > keep) {
+      need.pop();
+      empty.pop();
+    }
+  }
+
+  /** The innermost container now holds a block. */
+  markFilled(): void {
+    const last = this.empty.length - 1;
+    if (last >= 0 && this.empty[last] === 1) {
+      this.empty[last] = 0;
+      this.stops.pop(); // an empty list item is the innermost container, so the last stop
+    }
+  }
+
+  /**
+   * Find the first non-blank character from the cursor. Once per run of blanks: the cursor only
+   * moves on, so while it has not passed the character found last, that is still the answer (at the
+   * same column, as tab stops are counted from the line's start).
+   */
+  findNext(): void {
+    let i = this.offset;
+    if (i <= this.nextOffset) {
+      this.indent = this.nextColumn - this.column;
+      return;
+    }
+    const text = this.text;
+    const end = this.end;
+    let col = this.column;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE) col++;
+      else if (c === TAB) col += 4 - (col & 3);
+      else break;
+      i++;
+    }
+    this.nextOffset = i;
+    this.nextColumn = col;
+    this.indent = col - this.column;
+    this.blank = i === end;
+  }
+
+  /** Move the cursor to the first non-blank character found. */
+  toNext(): void {
+    this.offset = this.nextOffset;
+    this.column = this.nextColumn;
+  }
+
+  /** Move the cursor `count` columns on, consuming part of a tab where needed. */
+  advance(count: number): void {
+    const text = this.text;
+    while (count > 0 && this.offset < this.end) {
+      if (text.charCodeAt(this.offset) === TAB) {
+        const toTab = 4 - (this.column & 3);
+        if (toTab > count) {
+          this.column += count;
+          return;
+        }
+        this.column += toTab;
+        this.offset++;
+        count -= toTab;
+      } else {
+        this.offset++;
+        this.column++;
+        count--;
+      }
+    }
+  }
+}
