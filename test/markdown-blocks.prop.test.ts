@@ -55,6 +55,38 @@ describe('the block scanner agrees with remark-parse through both consumers', ()
     );
   });
 
+  it('agrees on deep nesting: lines of list markers and quotes, indented by tabs and spaces', () => {
+    const indent = fc
+      .array(fc.constantFrom(' ', '  ', '\t', '   '), { maxLength: 12 })
+      .map((parts) => parts.join(''));
+    const markers = fc
+      .array(fc.constantFrom('- ', '* ', '1. ', '2) ', '> ', '-\t', '>'), { maxLength: 8 })
+      .map((parts) => parts.join(''));
+    const content = fc.constantFrom(
+      '',
+      'x',
+      '- - -',
+      '***',
+      '```',
+      '    code',
+      '<div>',
+      '[r]: /r',
+      '===',
+    );
+    const line = fc.tuple(indent, markers, content).map(([i, m, c]) => i + m + c);
+    const deepDocument = fc
+      .array(line, { minLength: 1, maxLength: 25 })
+      .map((lines) => lines.map((l, i) => (i % 2 === 0 ? `${l} [x](/L${i + 1})` : l)).join('\n'));
+    fc.assert(
+      fc.property(deepDocument, (text) => {
+        const { code, links } = bothConsumers(text);
+        expect(code.scanner).toEqual(code.remark);
+        expect(links.scanner).toEqual(links.remark);
+      }),
+      { numRuns },
+    );
+  });
+
   it('fixed case: a line the parser called code, the old link scanner a paragraph (issue 18)', () => {
     const text = '- a\n   > - 10. -\n   >         \n   >       > > [x](/y)\n';
     const { code, links } = bothConsumers(text);

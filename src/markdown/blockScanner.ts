@@ -55,7 +55,7 @@ import {
   isAtxHeading,
   isBulletWithText,
   isSetextUnderline,
-  isThematicBreak,
+  thematicBreakMiss,
 } from './leafStarts.js';
 
 // The open leaf block of the innermost container.
@@ -377,6 +377,9 @@ export class BlockScanner {
       allMatched &&
       (leaf === PARAGRAPH || leaf === DEFINITION || (leaf === INDENTED && this.codeInterrupts));
     let closed = allMatched;
+    // Where the last thematic break test of `missChar` on this line stopped (`thematicBreakMiss`).
+    let missChar = 0;
+    let missAt = 0;
     while (!cur.blank) {
       const p = cur.nextOffset;
       const c = text.charCodeAt(p);
@@ -442,9 +445,15 @@ export class BlockScanner {
         this.leaf = NONE;
         return SETEXT_UNDERLINE;
       }
-      if ((c === STAR || c === DASH || c === UNDERSCORE) && isThematicBreak(text, p, end, c)) {
-        this.open(matched);
-        return OTHER;
+      if ((c === STAR || c === DASH || c === UNDERSCORE) && (c !== missChar || p >= missAt)) {
+        // A line of list markers (`- - - x`) asks at each one: the scan stops where it did before.
+        const miss = thematicBreakMiss(text, p, end, c);
+        if (miss < 0) {
+          this.open(matched);
+          return OTHER;
+        }
+        missChar = c;
+        missAt = miss;
       }
       // A list item.
       let q = p;

@@ -3,11 +3,12 @@
  * open block quotes and list items, and the cursor that reads a line's container prefixes.
  * Internal to `src/markdown`.
  *
- * Linear whatever the nesting depth (docs/performance.md, "Nesting depth"): a line that continues
- * `k` list items consumes at least two columns for each, so its container matching is bounded by its
- * own length; a blank line, which consumes nothing, skips the list items it continues in one step
- * (`stops`); and the first non-blank character after the cursor is found once per run of blanks,
- * not once per container.
+ * Linear whatever the nesting depth (docs/performance.md, "Nesting depth"): the list items a line
+ * continues between two block quotes are found by a binary search over their summed content
+ * indentation (`total`), not one by one; a blank line, which consumes nothing, skips the list items it
+ * continues in one step (`stops`); and the first non-blank character after the cursor is found once
+ * per run of blanks, not once per container. A line costs its length plus `O(q log d)` for `q` block
+ * quote markers on it and `d` open containers.
  */
 import { GT, SPACE, TAB } from './chars.js';
 
@@ -24,6 +25,13 @@ export class Containers {
    * and empty list items.
    */
   private readonly stops: number[] = [];
+  /** The indices, ascending, of the open block quotes. */
+  private readonly quotes: number[] = [];
+  /**
+   * Per open container: the content indentation of the list items up to it, itself included (a block
+   * quote adds nothing). Between two block quotes, the columns a run of list items needs.
+   */
+  private readonly total: number[] = [];
   /** Whether the last `match` stopped at an empty list item on a blank line (which closes it). */
   emptyClosed = false;
 
@@ -78,6 +86,15 @@ export class Containers {
         break;
       }
       const n = need[matched]!;
+      if (n !== QUOTE && this.indent >= n) {
+        // A run of list items: each takes its content indentation in columns of blanks, so the line
+        // continues as many as its indentation covers, found by a binary search in `total`.
+        const last = this.lastCovered(matched);
+        const before = matched === 0 ? 0 : this.total[matched - 1]!;
+        this.advance(this.total[last]! - before);
+        matched = last;
+        continue;
+      }
       if (n === QUOTE) {
         if (this.indent > 3 || text.charCodeAt(this.nextOffset) !== GT) break;
         this.toNext();
@@ -85,29 +102,42 @@ export class Containers {
         this.column++;
         const c = text.charCodeAt(this.offset);
         if (c === SPACE || c === TAB) this.advance(1);
-      } else if (this.indent >= n) this.advance(n);
-      else break;
+      } else break;
     }
     this.findNext();
     return matched;
   }
 
-  /** The first index `>= from` in `stops`' containers, or the depth: a binary search. */
+  /** The first index `>= from` in `stops`, or the depth. */
   private stopFrom(from: number): number {
-    const stops = this.stops;
-    let lo = 0;
-    let hi = stops.length;
+    return firstFrom(this.stops, from, this.need.length);
+  }
+
+  /**
+   * The last of the list items from `from` (a list item that the cursor's blanks cover) up to the
+   * next block quote whose content indentation, with those of the items before it in the run, the
+   * blanks from the cursor still cover.
+   */
+  private lastCovered(from: number): number {
+    const total = this.total;
+    const limit = (from === 0 ? 0 : total[from - 1]!) + this.indent;
+    let lo = from;
+    let hi = firstFrom(this.quotes, from, this.need.length) - 1;
+    // total[lo] <= limit; find the last index in [lo, hi] with total <= limit.
     while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (stops[mid]! < from) lo = mid + 1;
-      else hi = mid;
+      const mid = (lo + hi + 1) >>> 1;
+      if (total[mid]! <= limit) lo = mid;
+      else hi = mid - 1;
     }
-    return lo < stops.length ? stops[lo]! : this.need.length;
+    return lo;
   }
 
   /** Open a container: `QUOTE`, or a list item's content indentation; `empty` 1 for a blank start. */
   push(need: number, empty: number): void {
-    if (need === QUOTE || empty === 1) this.stops.push(this.need.length);
+    const depth = this.need.length;
+    if (need === QUOTE || empty === 1) this.stops.push(depth);
+    if (need === QUOTE) this.quotes.push(depth);
+    this.total.push((depth === 0 ? 0 : this.total[depth - 1]!) + (need === QUOTE ? 0 : need));
     this.need.push(need);
     this.empty.push(empty);
   }
@@ -119,10 +149,14 @@ export class Containers {
     const need = this.need;
     const empty = this.empty;
     const stops = this.stops;
+    const quotes = this.quotes;
+    const total = this.total;
     while (stops.length !== 0 && stops[stops.length - 1]! >= keep) stops.pop();
+    while (quotes.length !== 0 && quotes[quotes.length - 1]! >= keep) quotes.pop();
     while (need.length > keep) {
       need.pop();
       empty.pop();
+      total.pop();
     }
   }
 
@@ -188,4 +222,16 @@ export class Containers {
       }
     }
   }
+}
+
+/** The first value `>= from` in `sorted` (ascending), or `none`: a binary search. */
+function firstFrom(sorted: readonly number[], from: number, none: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length ? sorted[lo]! : none;
 }

@@ -85,13 +85,19 @@ export function isSetextUnderline(text: string, p: number, end: number, c: numbe
   return onlySpaceOrTab(text, q, end);
 }
 
-/** Three or more `*`, `-` or `_`, the same one, with only spaces or tabs between. */
-export function isThematicBreak(text: string, p: number, end: number, c: number): boolean {
+/**
+ * Whether the line from `p` is a thematic break: three or more `c` (`*`, `-` or `_`), the same one,
+ * with only spaces or tabs between.
+ *
+ * @returns -1 for a thematic break; else where the scan stopped (the first other character, or
+ *   `end`): from any position after `p` and before it, the line is no thematic break of `c` either.
+ */
+export function thematicBreakMiss(text: string, p: number, end: number, c: number): number {
   let count = 0;
   for (let q = p; q < end; q++) {
     const d = text.charCodeAt(q);
     if (d === c) count++;
-    else if (d !== SPACE && d !== TAB) return false;
+    else if (d !== SPACE && d !== TAB) return q;
   }
-  return count >= 3;
+  return count >= 3 ? -1 : end;
 }
