@@ -112,9 +112,11 @@ export class BlockScanner {
   fenceAt = 0;
   /**
    * After a `PARAGRAPH_START`, `PARAGRAPH_LINE` or `ATX_HEADING` line: where its text starts, after
-   * the container prefixes and the blanks (the heading's first `#`).
+   * the container prefixes and the blanks (the heading's first `#`), unless it starts at the line's
+   * `first` character. Set only then, so that the anchor scanner's fast paths store nothing: a
+   * reader sets it to -1 before `line` and reads -1 as `first` (`scanTextBlocks`).
    */
-  contentAt = 0;
+  contentAt = -1;
 
   constructor(private readonly text: string) {
     this.stack = new Containers(text);
@@ -167,7 +169,6 @@ export class BlockScanner {
         if ((c >= 128 || STARTS[c] === 0) && (first === start || noTab(this.text, start, first))) {
           this.closedLast = false;
           this.leaf = PARAGRAPH;
-          this.contentAt = first;
           // PARAGRAPH_START after no leaf, PARAGRAPH_LINE after a paragraph.
           return (PARAGRAPH_START + leaf) as LineKind;
         }
@@ -216,7 +217,6 @@ export class BlockScanner {
         const c = text.charCodeAt(first);
         if (this.leaf === PARAGRAPH && (c >= 128 || SPECIAL[c] === 0)) {
           this.closedLast = false;
-          this.contentAt = first;
           return PARAGRAPH_LINE;
         }
         const indent = first - start;
@@ -244,14 +244,14 @@ export class BlockScanner {
         if (c >= 128 || STARTS[c] === 0) {
           this.closedLast = false;
           this.leaf = PARAGRAPH;
-          this.contentAt = first;
           return (PARAGRAPH_START + leaf) as LineKind;
         }
         const kind = this.topLevelBlock(start, first, end, c);
         if (kind !== SLOW) return kind;
       } else if (leaf === FENCE) {
         this.closedLast = false;
-        if (fenceCloses(text, first, end, this.fenceChar, this.fenceLength)) this.leaf = NONE;
+        if (c === this.fenceChar && fenceCloses(text, first, end, c, this.fenceLength))
+          this.leaf = NONE;
         return FENCE_BODY;
       }
     }
@@ -276,14 +276,12 @@ export class BlockScanner {
     const leaf = this.leaf;
     if (c === OPEN_BRACKET) {
       this.closedLast = false;
-      this.contentAt = first;
       if (leaf === PARAGRAPH) return PARAGRAPH_LINE;
       this.leaf = this.definition.start(first, end);
       return PARAGRAPH_START;
     }
     if (c === HASH) {
       this.closedLast = false;
-      this.contentAt = first;
       if (isAtxHeading(text, first, end)) {
         this.leaf = NONE;
         return ATX_HEADING;

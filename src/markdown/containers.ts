@@ -148,16 +148,25 @@ export class Containers {
     // storage, only for the next `push` to allocate it again.
     const need = this.need;
     const empty = this.empty;
-    const stops = this.stops;
-    const quotes = this.quotes;
     const total = this.total;
-    while (stops.length !== 0 && stops[stops.length - 1]! >= keep) stops.pop();
-    while (quotes.length !== 0 && quotes[quotes.length - 1]! >= keep) quotes.pop();
+    if (this.stops.length !== 0 || this.quotes.length !== 0) this.closeStops(keep);
     while (need.length > keep) {
       need.pop();
       empty.pop();
       total.pop();
     }
+  }
+
+  /**
+   * `close`'s work on `stops` and `quotes`: a method of its own, never called where no block quote
+   * or empty list item is open, so that `close` stays small enough to be inlined into the anchor
+   * scanner's loop without crowding out what else is inlined there.
+   */
+  private closeStops(keep: number): void {
+    const stops = this.stops;
+    const quotes = this.quotes;
+    while (stops.length !== 0 && stops[stops.length - 1]! >= keep) stops.pop();
+    while (quotes.length !== 0 && quotes[quotes.length - 1]! >= keep) quotes.pop();
   }
 
   /** The innermost container now holds a block. */

@@ -58,17 +58,19 @@ export function scanTextBlocks(text: string): TextBlock[] {
     let p = start;
     let c = p < end ? text.charCodeAt(p) : 0;
     while ((c === 32 || c === 9) && ++p < end) c = text.charCodeAt(p);
+    scanner.contentAt = -1;
     const kind = scanner.line(start, end, p, c);
+    const at = scanner.contentAt < 0 ? p : scanner.contentAt;
     if (kind === PARAGRAPH_LINE) {
       if (lines.length === 0) firstLine = lineNo;
-      lines.push(text.slice(scanner.contentAt, end));
+      lines.push(text.slice(at, end));
     } else {
       flush(kind === SETEXT_UNDERLINE ? 'setext' : 'paragraph');
       if (kind === PARAGRAPH_START) {
         firstLine = lineNo;
-        lines.push(text.slice(scanner.contentAt, end));
+        lines.push(text.slice(at, end));
       } else if (kind === ATX_HEADING) {
-        const [from, to] = atxText(text, scanner.contentAt, end);
+        const [from, to] = atxText(text, at, end);
         blocks.push({ kind: 'atx', text: text.slice(from, to), line: lineNo });
       }
     }

@@ -48,7 +48,7 @@ export interface BlockScan {
  * @example
  * ```ts
  * scanBlocks('# T\n\n[a]: /x\ntext');
- * // leaves: heading 'T' (atx), paragraph 'text' (line 4); definitions: [{ url: '/x', label: 'a', line: 3 }]
+ * // leaves: heading 'T' (atx), paragraph 'text' (line 4); definitions: [{ url: '/x', label: 'A', line: 3 }]
  * ```
  */
 export function scanBlocks(text: string): BlockScan {
