@@ -86,10 +86,12 @@ export class BlockScanner {
    */
   static readonly keepShape = new BlockScanner('');
 
-  private readonly stack: Containers;
+  // Declared, not defined: a class field would hold `undefined` until the constructor sets it, and
+  // V8 would then track no map for it, checking the object's map on every read in the fast paths.
+  declare private readonly stack: Containers;
   /** The stack's `need`, read by the fast paths. */
-  private readonly need: number[];
-  private readonly definition: DefinitionReader;
+  declare private readonly need: number[];
+  declare private readonly definition: DefinitionReader;
   private leaf = NONE;
   /**
    * Whether the open indented code block stops an empty or non-1 list item from starting, as a

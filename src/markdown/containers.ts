@@ -29,9 +29,12 @@ export class Containers {
   private readonly quotes: number[] = [];
   /**
    * Per open container: the content indentation of the list items up to it, itself included (a block
-   * quote adds nothing). Between two block quotes, the columns a run of list items needs.
+   * quote adds nothing). Between two block quotes, the columns a run of list items needs. Valid for
+   * the first `totalValid` containers; filled in by `match` only when a line continues a list item,
+   * so that opening and closing containers costs nothing here (each entry is summed once per push).
    */
   private readonly total: number[] = [];
+  private totalValid = 0;
   /** Whether the last `match` stopped at an empty list item on a blank line (which closes it). */
   emptyClosed = false;
 
@@ -89,6 +92,7 @@ export class Containers {
       if (n !== QUOTE && this.indent >= n) {
         // A run of list items: each takes its content indentation in columns of blanks, so the line
         // continues as many as its indentation covers, found by a binary search in `total`.
+        if (this.totalValid < depth) this.sum();
         const last = this.lastCovered(matched);
         const before = matched === 0 ? 0 : this.total[matched - 1]!;
         this.advance(this.total[last]! - before);
@@ -106,6 +110,17 @@ export class Containers {
     }
     this.findNext();
     return matched;
+  }
+
+  /** Fill in `total` for every open container. */
+  private sum(): void {
+    const need = this.need;
+    const total = this.total;
+    for (let i = this.totalValid; i < need.length; i++) {
+      const n = need[i]!;
+      total[i] = (i === 0 ? 0 : total[i - 1]!) + (n === QUOTE ? 0 : n);
+    }
+    this.totalValid = need.length;
   }
 
   /** The first index `>= from` in `stops`, or the depth. */
@@ -137,7 +152,6 @@ export class Containers {
     const depth = this.need.length;
     if (need === QUOTE || empty === 1) this.stops.push(depth);
     if (need === QUOTE) this.quotes.push(depth);
-    this.total.push((depth === 0 ? 0 : this.total[depth - 1]!) + (need === QUOTE ? 0 : need));
     this.need.push(need);
     this.empty.push(empty);
   }
@@ -148,12 +162,11 @@ export class Containers {
     // storage, only for the next `push` to allocate it again.
     const need = this.need;
     const empty = this.empty;
-    const total = this.total;
     if (this.stops.length !== 0 || this.quotes.length !== 0) this.closeStops(keep);
+    if (this.totalValid > keep) this.totalValid = keep;
     while (need.length > keep) {
       need.pop();
       empty.pop();
-      total.pop();
     }
   }
 
