@@ -77,6 +77,16 @@ const DEFINITION = DEFINITIONS;
 /** `topLevelBlock`'s answer for a line that it leaves to the slow path. */
 const SLOW = -1;
 
+/**
+ * The block structure of one text, fed its lines in order (`line`).
+ *
+ * @example
+ * ```ts
+ * const blocks = new BlockScanner(text);
+ * const kind = blocks.line(start, end, first, text.charCodeAt(first)); // per line
+ * if (kind >= INDENTED_CODE) ...; // the line is code
+ * ```
+ */
 export class BlockScanner {
   /**
    * One instance that lives as long as the module. V8 holds the hidden class that every instance

@@ -3,11 +3,12 @@
  * open block quotes and list items, and the cursor that reads a line's container prefixes.
  * Internal to `src/markdown`.
  *
- * Linear whatever the nesting depth (docs/performance.md, "Nesting depth"): the list items a line
- * continues between two block quotes are found by a binary search over their summed content
- * indentation (`total`), not one by one; a blank line, which consumes nothing, skips the list items it
- * continues in one step (`stops`); and the first non-blank character after the cursor is found once
- * per run of blanks, not once per container. A line costs its length plus `O(q log d)` for `q` block
+ * Linear whatever the nesting depth (docs/performance.md, "Nesting depth"): the first non-blank
+ * character after the cursor is found once per run of blanks, not once per container, so each list
+ * item a line continues costs a few reads and at least two columns of the line; a blank line, which
+ * consumes nothing, skips the list items it continues in one step (`stops`); and a run of two or
+ * more list items between two block quotes is matched by a binary search over their summed content
+ * indentation (`total`), not one by one. A line costs its length plus `O(q log d)` for `q` block
  * quote markers on it and `d` open containers.
  */
 import { GT, SPACE, TAB } from './chars.js';
@@ -15,6 +16,7 @@ import { GT, SPACE, TAB } from './chars.js';
 /** A block quote on the stack; a list item holds its content indentation (> 0) instead. */
 export const QUOTE = -1;
 
+/** The open containers of one text and the cursor in its current line; one per `BlockScanner`. */
 export class Containers {
   /** Per open container, outermost first: `QUOTE`, or a list item's content indentation. */
   readonly need: number[] = [];
@@ -90,6 +92,11 @@ export class Containers {
       }
       const n = need[matched]!;
       if (n !== QUOTE && this.indent >= n) {
+        const next = matched + 1;
+        if (next === depth || need[next] === QUOTE || this.indent < n + need[next]!) {
+          this.advance(n); // the common case: one list item, or the last of a run
+          continue;
+        }
         // A run of list items: each takes its content indentation in columns of blanks, so the line
         // continues as many as its indentation covers, found by a binary search in `total`.
         if (this.totalValid < depth) this.sum();
