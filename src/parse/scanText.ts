@@ -5,7 +5,8 @@
  * to refuse string parts that would not survive a round trip.
  */
 import type { KnowledgePosition } from '../errors/codes.js';
-import { CommonMarkBlocks, FENCE_BODY, FENCE_OPEN, NOT_CODE } from './commonMarkBlocks.js';
+import { BlockScanner } from '../markdown/blockScanner.js';
+import { FENCE_BODY, FENCE_OPEN, INDENTED_CODE } from '../markdown/lineKinds.js';
 
 /** An exact open anchor. */
 export const OPEN = 1;
@@ -50,7 +51,7 @@ export interface ScanResult {
   /** The body text after the last anchor line, like the handler's `body`. */
   readonly tail: string | undefined;
   readonly openFence: OpenFence | undefined;
-  /** Whether a raw HTML block of kind 1-5 is still open at top level at the end (see `CommonMarkBlocks.rawHtmlOpen`). */
+  /** Whether a raw HTML block of kind 1-5 is still open at top level at the end (see `BlockScanner.rawHtmlOpen`). */
   readonly rawHtmlOpen: boolean;
 }
 
@@ -96,7 +97,7 @@ export function scanText(
   let fenceColumn = 0;
   let swallowed: KnowledgePosition | undefined;
   let hasCarriageReturn = false;
-  const blocks = new CommonMarkBlocks(text);
+  const blocks = new BlockScanner(text);
 
   while (pos < len) {
     line++;
@@ -155,7 +156,7 @@ export function scanText(
     while ((c === SPACE || c === TAB) && ++p < end) c = text.charCodeAt(p);
     const kind = blocks.line(start, end, p, c);
     if (p === end) continue; // blank line
-    if (kind !== NOT_CODE) {
+    if (kind >= INDENTED_CODE) {
       if (onCode !== undefined) onCode(line);
       if (kind === FENCE_OPEN) {
         fenceLine = line;

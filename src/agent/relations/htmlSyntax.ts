@@ -1,6 +1,7 @@
 /**
- * Raw HTML as CommonMark recognises it: inline tags (which bind tighter than link brackets, so a `]`
- * inside an attribute is not a bracket) and the seven kinds of HTML block start. Forward-only scans.
+ * Inline raw HTML as CommonMark recognises it: tags (which bind tighter than link brackets, so a `]`
+ * inside an attribute is not a bracket), comments, processing instructions, declarations and CDATA.
+ * Forward-only scans. Raw HTML blocks are the block scanner's (`src/markdown/htmlBlock.ts`).
  */
 
 const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -92,69 +93,4 @@ export function inlineHtmlEnd(s: string, pos: number, end: number): number {
 function after(s: string, marker: string, from: number, end: number): number {
   const at = s.indexOf(marker, from);
   return at < 0 || at + marker.length > end ? -1 : at + marker.length;
-}
-
-const RAW_NAMES: readonly string[] = ['script', 'pre', 'style', 'textarea'];
-const BLOCK_NAMES: ReadonlySet<string> = new Set(
-  (
-    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
-    'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link ' +
-    'main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead ' +
-    'title tr track ul'
-  ).split(' '),
-);
-
-/** How an HTML block ends: the marker of kinds 1–5 (found on any line), or `''` for a blank line (6, 7). */
-export type HtmlBlockEnd = string;
-
-/**
- * Whether `line[pos]` (after at most three spaces of indentation) starts an HTML block, and how it
- * ends: `undefined` when it starts none. Kind 7 (any complete tag alone on its line) cannot interrupt a
- * paragraph.
- */
-export function htmlBlockStart(
-  line: string,
-  pos: number,
-  inParagraph: boolean,
-): HtmlBlockEnd | undefined {
-  if (line.charCodeAt(pos) !== 60) return undefined;
-  const end = line.length;
-  const c = line.charCodeAt(pos + 1);
-  if (c === 33 /* ! */) {
-    if (line.startsWith('--', pos + 2)) return '-->';
-    if (line.startsWith('[CDATA[', pos + 2)) return ']]>';
-    if (isAlpha(line.charCodeAt(pos + 2))) return '>';
-    return undefined;
-  }
-  if (c === 63) return '?>';
-  const closing = c === 47;
-  const nameStart = pos + (closing ? 2 : 1);
-  const nameEnd = tagName(line, nameStart, end);
-  if (nameEnd < 0) return undefined;
-  const name = line.slice(nameStart, nameEnd).toLowerCase();
-  const next = line.charCodeAt(nameEnd);
-  const boundary = nameEnd >= end || next === 32 || next === 9 || next === 62;
-  if (!closing && RAW_NAMES.includes(name) && boundary) return `</${name}>`;
-  if (BLOCK_NAMES.has(name) && (boundary || (next === 47 && line.charCodeAt(nameEnd + 1) === 62)))
-    return '';
-  if (inParagraph || (!closing && RAW_NAMES.includes(name))) return undefined;
-  let i: number;
-  if (closing) {
-    i = nameEnd;
-    while (i < end && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
-    if (line.charCodeAt(i) !== 62) return undefined;
-    i++;
-  } else {
-    i = openTagRest(line, nameEnd, end, false);
-    if (i < 0) return undefined;
-  }
-  while (i < end && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
-  return i === end ? '' : undefined;
-}
-
-/** Whether `line` holds the end marker of an HTML block of kinds 1–5 (case-insensitive for kind 1). */
-export function htmlBlockEnds(line: string, from: number, marker: HtmlBlockEnd): boolean {
-  if (marker === '') return false;
-  if (marker.startsWith('</')) return line.toLowerCase().includes(marker, from);
-  return line.includes(marker, from);
 }
