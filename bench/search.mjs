@@ -130,7 +130,10 @@ const request = (query) => ({
 // 1. Quality: known-item queries, our engine beside MiniSearch with its default tokenizer.
 log(`quality: ${quality.length} pages, ${QUERIES} queries per language …`);
 const qkb = knowledgeBase(quality);
-const engine = search.createSearchEngine(qkb.catalog, qkb.table, new Map(), {});
+const engine = search.createMiniSearchRanker(
+  search.searchCorpus(qkb.catalog, qkb.table, new Map()),
+  search.MINISEARCH_DEFAULTS,
+);
 await engine.warm();
 const baseline = new MiniSearch({ fields: ['title', 'text'] });
 baseline.addAll(
@@ -170,9 +173,7 @@ const evaluate = async (rank) => {
   }
   return out;
 };
-const ours = await evaluate(async (q) =>
-  (await engine.search(request(q))).hits.map((h) => h.fileId),
-);
+const ours = await evaluate(async (q) => (await engine.rank(request(q))).hits.map((h) => h.fileId));
 const base = await evaluate(async (q) => baseline.search(q).map((r) => r.id));
 
 // ---------------------------------------------------------------------------------------------------
@@ -206,7 +207,7 @@ const tokenizers = await interleave(
 
 // Index build: our warm() (chunking included) beside MiniSearch alone adding the same, precomputed
 // chunks with the same options (tokenizer, fields).
-const chunks = search.buildChunks(kb.catalog, kb.table.pages);
+const chunks = search.buildChunks(search.searchCorpus(kb.catalog, kb.table, new Map()));
 const options = search.lexicalIndexOptions(chunks, kb.table.pages);
 const chunkIds = Array.from({ length: chunks.count }, (_, i) => i);
 const pageIds = kb.table.pages.map((_, i) => i);
@@ -215,7 +216,10 @@ const builds = await interleave(
   {
     'engine.warm()': {
       run: async () => {
-        built = search.createSearchEngine(kb.catalog, kb.table, new Map(), {});
+        built = search.createMiniSearchRanker(
+          search.searchCorpus(kb.catalog, kb.table, new Map()),
+          search.MINISEARCH_DEFAULTS,
+        );
         await built.warm();
         return 1;
       },
@@ -244,7 +248,7 @@ const speedQueries = [...queries.en.slice(0, 50), ...queries.zh.slice(0, 50)].ma
 const latency = { 'engine.search + top-10 excerpts': [], 'MiniSearch alone (same searches)': [] };
 const contenders = {
   'engine.search + top-10 excerpts': async (q) => {
-    const { hits } = await built.search(request(q));
+    const { hits } = await built.rank(request(q));
     let n = 0;
     for (const hit of hits.slice(0, 10)) n += hit.sourceExcerpt.length;
     return n + hits.length;

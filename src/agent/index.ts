@@ -21,6 +21,19 @@ export { isKnowledgeToolError, KnowledgeToolError } from './errors/KnowledgeTool
 export type { KnowledgeToolErrorOptions } from './errors/KnowledgeToolError.js';
 export { createCatalogSource } from './source/createCatalogSource.js';
 export { tokenize } from './search/tokenize.js';
+export { createMiniSearchEngine } from './search/createMiniSearchEngine.js';
+export type { MiniSearchEngineOptions } from './search/createMiniSearchEngine.js';
+export type {
+  SearchAnswer,
+  SearchChunk,
+  SearchCorpus,
+  SearchCorpusPage,
+  SearchEngine,
+  SearchEngineFactory,
+  SearchHit,
+  SearchRelation,
+  SearchRequest,
+} from './search/port.js';
 export {
   callKnowledgeTool,
   KNOWLEDGE_TOOL_NAMES,

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { MiniSearchEngineOptions } from './search/createMiniSearchEngine.js';
+import type { SearchEngineFactory } from './search/port.js';
 
 /** A JSON value, as tool inputs and outputs carry them. */
 export type JsonValue =
@@ -415,18 +417,25 @@ export interface CatalogSourceOptions {
   readonly actionBase?: string | undefined;
   /** Largest `read_file` content, in code points. Default 20,000. */
   readonly maxReadChars?: number | undefined;
-  /** Largest `sourceExcerpt`, in code points. Default 240. */
-  readonly excerptChars?: number | undefined;
-  readonly embedder?: KnowledgeEmbedder | undefined;
-  /** Default 2,000. */
-  readonly semanticTimeoutMs?: number | undefined;
-  readonly reranker?: KnowledgeReranker | undefined;
-  /** Default 50. */
-  readonly rerankTopK?: number | undefined;
-  /** Default 2,000. */
-  readonly rerankTimeoutMs?: number | undefined;
-  /** Default 10,000. */
-  readonly searchTimeoutMs?: number | undefined;
+  /**
+   * The search engine behind `search_files`, as a factory the source calls once with its corpus.
+   * Default `createMiniSearchEngine()`. Cannot be combined with the deprecated engine options below.
+   */
+  readonly search?: SearchEngineFactory | undefined;
+  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ excerptChars })`. */
+  readonly excerptChars?: MiniSearchEngineOptions['excerptChars'];
+  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ embedder })`. */
+  readonly embedder?: MiniSearchEngineOptions['embedder'];
+  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ semanticTimeoutMs })`. */
+  readonly semanticTimeoutMs?: MiniSearchEngineOptions['semanticTimeoutMs'];
+  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ reranker })`. */
+  readonly reranker?: MiniSearchEngineOptions['reranker'];
+  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ rerankTopK })`. */
+  readonly rerankTopK?: MiniSearchEngineOptions['rerankTopK'];
+  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ rerankTimeoutMs })`. */
+  readonly rerankTimeoutMs?: MiniSearchEngineOptions['rerankTimeoutMs'];
+  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ searchTimeoutMs })`. */
+  readonly searchTimeoutMs?: MiniSearchEngineOptions['searchTimeoutMs'];
 }
 
 // ---------------------------------------------------------------------------------------------------

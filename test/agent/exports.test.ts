@@ -20,6 +20,7 @@ describe('agent and MCP entries', () => {
       'KnowledgeToolError',
       'callKnowledgeTool',
       'createCatalogSource',
+      'createMiniSearchEngine',
       'explorationTools',
       'isKnowledgeToolError',
       'knowledgeTools',

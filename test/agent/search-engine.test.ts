@@ -3,20 +3,25 @@ import {
   buildChunks,
   buildLexicalIndex,
   chunkFrequency,
-  createSearchEngine,
   encodeTerm,
   lexicalSearch,
   MAX_QUERY_TERMS,
   planQuery,
 } from '../../src/agent/search/index.js';
-import { SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
+import {
+  corpusOf,
+  rankerOf,
+  SAMPLE_PAGES,
+  searchFixture,
+  searchRequest,
+} from './helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
-const engine = createSearchEngine(fixture.catalog, fixture.table, fixture.relations, {});
+const engine = rankerOf(fixture);
 
 describe('lexical search', () => {
   it('finds the English page and section, with the source words around the term', async () => {
-    const { hits, semanticStatus, rerankerStatus } = await engine.search(
+    const { hits, semanticStatus, rerankerStatus } = await engine.rank(
       searchRequest('When are renewal notices sent?'),
     );
     expect(hits[0]).toMatchObject({
@@ -32,7 +37,7 @@ describe('lexical search', () => {
   });
 
   it('finds the Chinese page by a reworded question', async () => {
-    const { hits } = await engine.search(searchRequest('退款多久返回支付账户？'));
+    const { hits } = await engine.rank(searchRequest('退款多久返回支付账户？'));
     // The description is the page's first paragraph, so it matches too.
     expect(hits[0]).toMatchObject({
       fileId: 'zh-returns',
@@ -46,23 +51,21 @@ describe('lexical search', () => {
   });
 
   it('finds Japanese text by kana bigrams', async () => {
-    const { hits } = await engine.search(searchRequest('プランを選ぶ'));
+    const { hits } = await engine.rank(searchRequest('プランを選ぶ'));
     expect(hits[0]?.fileId).toBe('ja-guide');
     expect(hits[0]?.sectionIds).toEqual([]);
   });
 
   it('matches a Latin word of 5+ letters with one edit, and the last word as a prefix', async () => {
-    expect((await engine.search(searchRequest('refuns'))).hits[0]?.fileId).toBe('billing');
-    expect((await engine.search(searchRequest('cour'))).hits[0]?.fileId).toBe('delivery');
+    expect((await engine.rank(searchRequest('refuns'))).hits[0]?.fileId).toBe('billing');
+    expect((await engine.rank(searchRequest('cour'))).hits[0]?.fileId).toBe('delivery');
     // No fuzzy match below 5 letters, no prefix on a word that is not last.
-    expect((await engine.search(searchRequest('shap'))).hits).toEqual([]);
-    expect((await engine.search(searchRequest('cour zzzz'))).hits).toEqual([]);
+    expect((await engine.rank(searchRequest('shap'))).hits).toEqual([]);
+    expect((await engine.rank(searchRequest('cour zzzz'))).hits).toEqual([]);
   });
 
   it('searches file fields only in file mode, excerpting from the page start', async () => {
-    const { hits, semanticStatus } = await engine.search(
-      searchRequest('shipping', { mode: 'file' }),
-    );
+    const { hits, semanticStatus } = await engine.rank(searchRequest('shipping', { mode: 'file' }));
     expect(hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping']);
     expect(hits[0]).toMatchObject({
       matchedFields: ['tags'],
@@ -79,17 +82,17 @@ describe('lexical search', () => {
     );
     expect(semanticStatus).toEqual({ state: 'skipped', safeCode: 'SEMANTIC_NOT_USED' });
     expect(
-      (await engine.search(searchRequest('courier', { mode: 'file' }))).hits[0]?.matchedFields,
+      (await engine.rank(searchRequest('courier', { mode: 'file' }))).hits[0]?.matchedFields,
     ).toEqual(['description']);
-    expect((await engine.search(searchRequest('grazes', { mode: 'file' }))).hits).toEqual([]);
+    expect((await engine.rank(searchRequest('grazes', { mode: 'file' }))).hits).toEqual([]);
   });
 
   it('returns no hits, not an error, when nothing matches', async () => {
-    expect((await engine.search(searchRequest('xylophone'))).hits).toEqual([]);
+    expect((await engine.rank(searchRequest('xylophone'))).hits).toEqual([]);
   });
 
   it('gives one item per file, scores positive and descending', async () => {
-    const { hits } = await engine.search(searchRequest('the days 天 of working 工作日'));
+    const { hits } = await engine.rank(searchRequest('the days 天 of working 工作日'));
     expect(new Set(hits.map((h) => h.fileId)).size).toBe(hits.length);
     expect(hits.length).toBeGreaterThan(1);
     for (let i = 0; i < hits.length; i++) {
@@ -105,10 +108,10 @@ describe('lexical search', () => {
         text: `<!-- agent-section:s -->\n${'Filler words here. '.repeat(40)}The needle sits here. ${'More filler text. '.repeat(40)}\n<!-- /agent-section:s -->`,
       },
     ]);
-    const small = createSearchEngine(long.catalog, long.table, long.relations, {
+    const small = rankerOf(long, {
       excerptChars: 60,
     });
-    const [hit] = (await small.search(searchRequest('needle'))).hits;
+    const [hit] = (await small.rank(searchRequest('needle'))).hits;
     expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(60);
     expect(hit!.sourceExcerpt).toMatch(/^….*needle.*…$/);
   });
@@ -117,18 +120,14 @@ describe('lexical search', () => {
     const filler = 'alpha beta gamma delta. '.repeat(800);
     const text = `<!-- agent-section:big -->\n${filler.slice(0, 1018)}zebrafish ${filler}Here a zebra   grazes.\n\n${filler}\n<!-- /agent-section:big -->`;
     const big = searchFixture([{ id: 'big', text }]);
-    const [hit] = (
-      await createSearchEngine(big.catalog, big.table, big.relations, {}).search(
-        searchRequest('zebra'),
-      )
-    ).hits;
+    const [hit] = (await rankerOf(big).rank(searchRequest('zebra'))).hits;
     expect(hit!.sourceExcerpt).toMatch(/^….*Here a zebra grazes\..*…$/);
     expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(240);
     expect(text.replace(/\s+/g, ' ')).toContain(hit!.sourceExcerpt.slice(1, -1));
   });
 
   it("reads a term's chunk frequency from MiniSearch's index (pinned: 7.2.0), equal to counting matches", async () => {
-    const chunks = buildChunks(fixture.catalog, fixture.table.pages);
+    const chunks = buildChunks(corpusOf(fixture));
     const index = await buildLexicalIndex(chunks, fixture.table.pages);
     const read = chunkFrequency(index);
     expect(read).toBeDefined();
@@ -142,14 +141,14 @@ describe('lexical search', () => {
 
 describe('query planning', () => {
   it('a one-character Chinese query finds the pages whose text has a word starting with it', async () => {
-    const { hits } = await engine.search(searchRequest('退'));
+    const { hits } = await engine.rank(searchRequest('退'));
     expect(hits.map((h) => h.fileId)).toContain('zh-returns');
-    expect((await engine.search(searchRequest('退款'))).hits[0]?.fileId).toBe('zh-returns');
+    expect((await engine.rank(searchRequest('退款'))).hits[0]?.fileId).toBe('zh-returns');
   });
 
   it('searches each distinct term once, boosted by its repeats: the same scores as repeating it', async () => {
-    const once = (await engine.search(searchRequest('renewal'))).hits;
-    const twice = (await engine.search(searchRequest('renewal renewal'))).hits;
+    const once = (await engine.rank(searchRequest('renewal'))).hits;
+    const twice = (await engine.rank(searchRequest('renewal renewal'))).hits;
     expect(twice.map((h) => h.fileId)).toEqual(once.map((h) => h.fileId));
     for (let i = 0; i < once.length; i++)
       expect(twice[i]!.score).toBeCloseTo(2 * once[i]!.score, 9);

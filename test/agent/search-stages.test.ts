@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createSearchEngine,
-  fuseRanks,
-  type LexicalFile,
-  type SemanticFile,
-} from '../../src/agent/search/index.js';
+import { fuseRanks, type LexicalFile, type SemanticFile } from '../../src/agent/search/index.js';
 import type { KnowledgeToolError } from '../../src/agent/errors/index.js';
 import {
   failingEmbedder,
@@ -14,7 +9,7 @@ import {
   slowEmbedder,
   slowReranker,
 } from './helpers/search-fakes.js';
-import { SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
+import { rankerOf, SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES, {
   delivery: [
@@ -23,8 +18,7 @@ const fixture = searchFixture(SAMPLE_PAGES, {
   ],
   'zh-shipping': [{ fileId: 'zh-returns', relationType: 'links_to', weight: 1 }],
 });
-const engineWith = (options: Parameters<typeof createSearchEngine>[3]) =>
-  createSearchEngine(fixture.catalog, fixture.table, fixture.relations, options);
+const engineWith = (options: Parameters<typeof rankerOf>[1]) => rankerOf(fixture, options);
 const rejection = async (promise: Promise<unknown>): Promise<KnowledgeToolError> => {
   try {
     await promise;
@@ -42,7 +36,7 @@ describe('semantic stage', () => {
     const afterWarm = embedder.calls;
     expect(embedder.texts).toBeGreaterThan(0);
     // "package" matches no word lexically but shares tokens with the delivery text once embedded.
-    const { hits, semanticStatus } = await engine.search(searchRequest('package'));
+    const { hits, semanticStatus } = await engine.rank(searchRequest('package'));
     expect(semanticStatus).toEqual({ state: 'ready', safeCode: null });
     expect(embedder.calls).toBe(afterWarm + 1);
     expect(hits[0]).toMatchObject({
@@ -58,7 +52,7 @@ describe('semantic stage', () => {
 
   it('is skipped in file mode even with an embedder', async () => {
     const embedder = goodEmbedder();
-    const { semanticStatus } = await engineWith({ embedder }).search(
+    const { semanticStatus } = await engineWith({ embedder }).rank(
       searchRequest('billing', { mode: 'file' }),
     );
     expect(semanticStatus).toEqual({ state: 'skipped', safeCode: 'SEMANTIC_NOT_USED' });
@@ -67,8 +61,8 @@ describe('semantic stage', () => {
 
   it('is unavailable when the embedder fails, and the lexical result stands', async () => {
     const engine = engineWith({ embedder: failingEmbedder });
-    const lexical = await engineWith({}).search(searchRequest('refunds card'));
-    const { hits, semanticStatus } = await engine.search(searchRequest('refunds card'));
+    const lexical = await engineWith({}).rank(searchRequest('refunds card'));
+    const { hits, semanticStatus } = await engine.rank(searchRequest('refunds card'));
     expect(semanticStatus).toEqual({ state: 'unavailable', safeCode: 'SEMANTIC_UNAVAILABLE' });
     expect(hits.map((h) => [h.fileId, h.score])).toEqual(
       lexical.hits.map((h) => [h.fileId, h.score]),
@@ -78,7 +72,7 @@ describe('semantic stage', () => {
 
   it('times out after semanticTimeoutMs, and the lexical result stands', async () => {
     const engine = engineWith({ embedder: slowEmbedder(300), semanticTimeoutMs: 20 });
-    const { hits, semanticStatus } = await engine.search(searchRequest('refunds'));
+    const { hits, semanticStatus } = await engine.rank(searchRequest('refunds'));
     expect(semanticStatus).toEqual({ state: 'unavailable', safeCode: 'SEMANTIC_TIMEOUT' });
     expect(hits[0]?.fileId).toBe('billing');
   });
@@ -87,7 +81,7 @@ describe('semantic stage', () => {
     const engine = engineWith({
       embedder: { embed: async (texts) => texts.map(() => [Number.NaN]) },
     });
-    expect((await engine.search(searchRequest('refunds'))).semanticStatus.safeCode).toBe(
+    expect((await engine.rank(searchRequest('refunds'))).semanticStatus.safeCode).toBe(
       'SEMANTIC_UNAVAILABLE',
     );
   });
@@ -130,22 +124,23 @@ describe('reciprocal rank fusion', () => {
 describe('reranker stage', () => {
   it('is skipped when not requested or without a reranker', async () => {
     const reranker = goodReranker(() => 1);
+    expect((await engineWith({ reranker }).rank(searchRequest('refunds'))).rerankerStatus).toEqual({
+      state: 'skipped',
+      safeCode: 'RERANKER_DISABLED',
+    });
     expect(
-      (await engineWith({ reranker }).search(searchRequest('refunds'))).rerankerStatus,
-    ).toEqual({ state: 'skipped', safeCode: 'RERANKER_DISABLED' });
-    expect(
-      (await engineWith({}).search(searchRequest('refunds', { rerank: true }))).rerankerStatus,
+      (await engineWith({}).rank(searchRequest('refunds', { rerank: true }))).rerankerStatus,
     ).toEqual({ state: 'skipped', safeCode: 'RERANKER_DISABLED' });
     expect(reranker.seen).toEqual([]);
   });
 
   it('reorders the top rerankTopK by its scores, scores staying positive and descending', async () => {
     const query = 'days working';
-    const before = (await engineWith({}).search(searchRequest(query))).hits;
+    const before = (await engineWith({}).rank(searchRequest(query))).hits;
     expect(before.length).toBeGreaterThanOrEqual(2);
     const last = before.at(-1)!.fileId;
     const reranker = goodReranker((id) => (id === last ? 5 : -1));
-    const { hits, rerankerStatus } = await engineWith({ reranker }).search(
+    const { hits, rerankerStatus } = await engineWith({ reranker }).rank(
       searchRequest(query, { rerank: true }),
     );
     expect(rerankerStatus).toEqual({ state: 'ready', safeCode: null });
@@ -155,17 +150,17 @@ describe('reranker stage', () => {
       reranker.seen[0]!.text.startsWith(`${fixture.table.byId(before[0]!.fileId)!.title}\n\n`),
     ).toBe(true);
 
-    const topOne = await engineWith({ reranker, rerankTopK: 1 }).search(
+    const topOne = await engineWith({ reranker, rerankTopK: 1 }).rank(
       searchRequest(query, { rerank: true }),
     );
     expect(topOne.hits.map((h) => h.fileId)).toEqual(before.map((h) => h.fileId));
   });
 
   it('is unavailable on failure or time-out, and the fused order stands', async () => {
-    const before = (await engineWith({}).search(searchRequest('days working'))).hits.map(
+    const before = (await engineWith({}).rank(searchRequest('days working'))).hits.map(
       (h) => h.fileId,
     );
-    const failed = await engineWith({ reranker: failingReranker }).search(
+    const failed = await engineWith({ reranker: failingReranker }).rank(
       searchRequest('days working', { rerank: true }),
     );
     expect(failed.rerankerStatus).toEqual({
@@ -173,12 +168,12 @@ describe('reranker stage', () => {
       safeCode: 'RERANKER_UNAVAILABLE',
     });
     expect(failed.hits.map((h) => h.fileId)).toEqual(before);
-    const slow = await engineWith({ reranker: slowReranker(300), rerankTimeoutMs: 20 }).search(
+    const slow = await engineWith({ reranker: slowReranker(300), rerankTimeoutMs: 20 }).rank(
       searchRequest('days working', { rerank: true }),
     );
     expect(slow.rerankerStatus).toEqual({ state: 'unavailable', safeCode: 'RERANKER_TIMEOUT' });
     expect(slow.hits.map((h) => h.fileId)).toEqual(before);
-    const malformed = await engineWith({ reranker: { rerank: async () => [1] } }).search(
+    const malformed = await engineWith({ reranker: { rerank: async () => [1] } }).rank(
       searchRequest('days working', { rerank: true }),
     );
     expect(malformed.rerankerStatus.safeCode).toBe('RERANKER_UNAVAILABLE');
@@ -188,7 +183,7 @@ describe('reranker stage', () => {
 describe('graph mode', () => {
   it('adds related pages below the hit they were reached from, up to graphDepth hops', async () => {
     const engine = engineWith({});
-    const one = await engine.search(searchRequest('courier', { mode: 'graph' }));
+    const one = await engine.rank(searchRequest('courier', { mode: 'graph' }));
     expect(one.hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping', 'ja-guide']);
     expect(one.hits[1]).toMatchObject({
       evidenceTypes: ['graph'],
@@ -201,19 +196,19 @@ describe('graph mode', () => {
     expect(one.hits[1]!.score).toBeCloseTo(one.hits[0]!.score * 0.5);
     expect(one.hits[2]!.score).toBeCloseTo(one.hits[0]!.score * 0.25);
 
-    const two = await engine.search(searchRequest('courier', { mode: 'graph', graphDepth: 2 }));
+    const two = await engine.rank(searchRequest('courier', { mode: 'graph', graphDepth: 2 }));
     expect(two.hits.map((h) => h.fileId)).toEqual([
       'delivery',
       'zh-shipping',
       'ja-guide',
       'zh-returns',
     ]);
-    const fanOne = await engine.search(searchRequest('courier', { mode: 'graph', graphFanout: 1 }));
+    const fanOne = await engine.rank(searchRequest('courier', { mode: 'graph', graphFanout: 1 }));
     expect(fanOne.hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping']);
   });
 
   it('marks a page found by search and by a relationship with both evidence types', async () => {
-    const { hits } = await engineWith({}).search(searchRequest('courier 顺丰', { mode: 'graph' }));
+    const { hits } = await engineWith({}).rank(searchRequest('courier 顺丰', { mode: 'graph' }));
     expect(hits.find((h) => h.fileId === 'zh-shipping')!.evidenceTypes).toEqual([
       'content',
       'metadata',
@@ -228,8 +223,8 @@ describe('graph mode on real relationships', () => {
       { id: 'a', text: '# Alpha\n\nThe aardvark page; see [beta](b.md).' },
       { id: 'b', text: '# Beta\n\nNothing in common.' },
     ]);
-    const engine = createSearchEngine(linked.catalog, linked.table, linked.relations, {});
-    const { hits } = await engine.search(searchRequest('aardvark', { mode: 'graph' }));
+    const engine = rankerOf(linked);
+    const { hits } = await engine.rank(searchRequest('aardvark', { mode: 'graph' }));
     expect(hits.map((h) => [h.fileId, h.evidenceTypes])).toEqual([
       ['a', ['content', 'metadata']],
       ['b', ['graph']],
@@ -248,12 +243,12 @@ describe('errors stay errors', () => {
         return fixture.catalog.document(id);
       },
     };
-    const engine = createSearchEngine(catalog, fixture.table, fixture.relations, {});
-    const error = await rejection(engine.search(searchRequest('refunds')));
+    const engine = rankerOf({ ...fixture, catalog });
+    const error = await rejection(engine.rank(searchRequest('refunds')));
     expect(error).toMatchObject({ code: 'SEARCH_UNAVAILABLE', httpStatus: 503 });
     expect((await rejection(engine.warm())).code).toBe('SEARCH_UNAVAILABLE');
     broken = false;
-    expect((await engine.search(searchRequest('refunds'))).hits[0]?.fileId).toBe('billing');
+    expect((await engine.rank(searchRequest('refunds'))).hits[0]?.fileId).toBe('billing');
   });
 
   it('rejects SEARCH_TIMEOUT over searchTimeoutMs, even when the embedder hangs', async () => {
@@ -262,7 +257,7 @@ describe('errors stay errors', () => {
       semanticTimeoutMs: 400,
       searchTimeoutMs: 30,
     });
-    const error = await rejection(engine.search(searchRequest('refunds')));
+    const error = await rejection(engine.rank(searchRequest('refunds')));
     expect(error.code).toBe('SEARCH_TIMEOUT');
     expect(error.httpStatus).toBe(504);
   });
@@ -270,12 +265,12 @@ describe('errors stay errors', () => {
   it("rejects with the caller's reason, or TIMEOUT, when the signal aborts", async () => {
     const engine = engineWith({ embedder: slowEmbedder(500) });
     const controller = new AbortController();
-    const pending = engine.search(searchRequest('refunds', { signal: controller.signal }));
+    const pending = engine.rank(searchRequest('refunds', { signal: controller.signal }));
     setTimeout(() => controller.abort(), 10);
     expect((await rejection(pending)).code).toBe('TIMEOUT');
     const aborted = AbortSignal.abort();
     expect(
-      (await rejection(engineWith({}).search(searchRequest('refunds', { signal: aborted })))).code,
+      (await rejection(engineWith({}).rank(searchRequest('refunds', { signal: aborted })))).code,
     ).toBe('TIMEOUT');
   });
 });

@@ -5,7 +5,6 @@ import {
   buildLexicalIndex,
   CHUNK_SHARE,
   chunkFrequency,
-  createSearchEngine,
   CUT,
   FILE_FIELDS,
   lexicalSearch,
@@ -14,7 +13,13 @@ import {
   WHITESPACE_RUN,
 } from '../../src/agent/search/index.js';
 import type { KnowledgeDocument, KnowledgePart } from '../../src/index.js';
-import { searchFixture, searchRequest, type TestPage } from './helpers/search-fixtures.js';
+import {
+  corpusOf,
+  rankerOf,
+  searchFixture,
+  searchRequest,
+  type TestPage,
+} from './helpers/search-fixtures.js';
 
 const WORDS = [
   'renewal',
@@ -109,10 +114,10 @@ describe('search properties', () => {
         fc.constantFrom('hybrid' as const, 'file' as const, 'graph' as const),
         async (pages, q, excerptChars, mode) => {
           const fixture = searchFixture(pages);
-          const engine = createSearchEngine(fixture.catalog, fixture.table, fixture.relations, {
+          const engine = rankerOf(fixture, {
             excerptChars,
           });
-          const { hits } = await engine.search(searchRequest(q, { mode }));
+          const { hits } = await engine.rank(searchRequest(q, { mode }));
           expect(new Set(hits.map((h) => h.fileId)).size).toBe(hits.length);
           hits.forEach((hit, i) => {
             expect(hit.score).toBeGreaterThan(0);
@@ -149,7 +154,7 @@ describe('search properties', () => {
     await fc.assert(
       fc.asyncProperty(corpus, query, fc.boolean(), async (pages, q, fileOnly) => {
         const fixture = searchFixture(pages);
-        const chunks = buildChunks(fixture.catalog, fixture.table.pages);
+        const chunks = buildChunks(corpusOf(fixture));
         const index = await buildLexicalIndex(chunks, fixture.table.pages);
         // The reference: every chunk hit, sorted (stable) by MiniSearch, walked best first.
         const expected = new Map<
@@ -211,9 +216,9 @@ describe('search properties', () => {
     await fc.assert(
       fc.asyncProperty(corpus, word, async (pages, w) => {
         const fixture = searchFixture(pages);
-        const engine = createSearchEngine(fixture.catalog, fixture.table, fixture.relations, {});
+        const engine = rankerOf(fixture);
         const tokens = tokenize(w);
-        const { hits } = await engine.search(searchRequest(w));
+        const { hits } = await engine.rank(searchRequest(w));
         const found = new Set(hits.map((h) => h.fileId));
         for (const page of pages) {
           if (

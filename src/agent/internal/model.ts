@@ -1,34 +1,16 @@
 /**
  * Internal contracts between the parts of a catalog source: the file table (files/), relationships
- * (relations/), the search engine (search/) and the source that ties them together (source/).
- * Nothing here is exported from a package entry.
+ * (relations/) and the source that ties them together (source/). Nothing here is exported from a
+ * package entry; the search engine's contract is public (`search/port.ts`).
  */
-import type {
-  ActiveContentRevision,
-  EvidenceType,
-  JsonObject,
-  MatchedField,
-  RelationDirection,
-  RelationType,
-  RerankerSafeCode,
-  SearchMode,
-  SemanticSafeCode,
-  StageStatus,
-} from '../types.js';
+import type { SearchCorpusPage, SearchRelation } from '../search/port.js';
+import type { ActiveContentRevision } from '../types.js';
 
-/** A page: one catalog document. Deep-frozen. */
-export interface PageRecord {
+/** A page: one catalog document (the file fields search sees, and more). Deep-frozen. */
+export interface PageRecord extends SearchCorpusPage {
   readonly kind: 'page';
-  /** The document ID. */
-  readonly fileId: string;
-  readonly path: string;
-  readonly title: string;
-  readonly description: string | null;
-  readonly frontmatter: JsonObject;
-  /** `frontmatter.tags`, or `[]`. */
-  readonly tags: readonly string[];
+  /** The document's revision. */
   readonly revision: string;
-  readonly locale: string | null;
 }
 
 /** A navigation file (`index.md`, `_graph/by-file/<fileId>.json`). Deep-frozen. */
@@ -78,56 +60,11 @@ export interface FileTable {
   closestPaths(path: string, n: number): readonly string[];
 }
 
-/** One relationship of a page, seen from that page. */
-export interface RelationRecord {
-  readonly fileId: string;
-  readonly relationType: RelationType;
-  readonly direction: RelationDirection;
-  readonly weight: number;
-  readonly reason: string;
-  readonly sectionId: string | null;
-}
+/** One relationship of a page, seen from that page: the search port's `SearchRelation`. */
+export type RelationRecord = SearchRelation;
 
 /** Relationships of every page, each list in the spec's order (weight, type, path). */
 export interface RelationTable {
   /** A page's relationships, or `undefined` for a file that is not a page. Computed on first use, then kept. */
   get(fileId: string): readonly RelationRecord[] | undefined;
-}
-
-/** One ranked search candidate, before paging and before the file fields are added. */
-export interface RankedFile {
-  readonly fileId: string;
-  readonly score: number;
-  readonly matchedFields: readonly MatchedField[];
-  readonly evidenceTypes: readonly EvidenceType[];
-  readonly sourceExcerpt: string;
-  readonly sectionIds: readonly string[];
-}
-
-/** What the engine returns for one query: every candidate, ranked. */
-export interface SearchOutcome {
-  readonly hits: readonly RankedFile[];
-  readonly semanticStatus: StageStatus<SemanticSafeCode>;
-  readonly rerankerStatus: StageStatus<RerankerSafeCode>;
-}
-
-/** A validated search request (defaults applied, `query` trimmed). */
-export interface SearchRequest {
-  readonly query: string;
-  readonly mode: SearchMode;
-  readonly graphDepth: number;
-  readonly graphFanout: number;
-  readonly rerank: boolean;
-  readonly signal: AbortSignal | undefined;
-}
-
-/** The search engine of one source. */
-export interface SearchEngine {
-  /** Build the index and the section vectors; idempotent, shared by concurrent callers. */
-  warm(signal?: AbortSignal): Promise<void>;
-  /**
-   * Rank every candidate for `request`. Rejects only with `KnowledgeToolError`
-   * (`SEARCH_UNAVAILABLE`, `SEARCH_TIMEOUT`).
-   */
-  search(request: SearchRequest): Promise<SearchOutcome>;
 }

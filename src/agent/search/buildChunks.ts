@@ -1,14 +1,11 @@
-import type { KnowledgeCatalog, KnowledgeSection } from '../../types.js';
-import type { PageRecord } from '../internal/model.js';
+import type { SearchCorpus } from './port.js';
 
 /**
- * The searchable texts of every page, one per section (its own text: its direct text parts joined by
- * blank lines, as a `self` read returns them) and one for the document's own text outside sections.
- * Parallel arrays indexed by chunk number; chunks of one page are contiguous, document text first, then
- * sections in source order (pre-order). Chunks without a non-whitespace character are left out.
+ * The searchable texts of every page of a corpus (`SearchCorpus.chunksOf`), as parallel arrays indexed
+ * by chunk number; chunks of one page are contiguous, in the order the corpus gives them.
  */
 export interface ChunkTable {
-  /** Chunk → index of its page in `pages`. */
+  /** Chunk → index of its page in `corpus.pages`. */
   readonly pageOf: Int32Array;
   /** Chunk → section ID, `null` for the document's own text. */
   readonly sectionOf: readonly (string | null)[];
@@ -25,47 +22,25 @@ export function hasText(text: string): boolean {
 }
 
 /**
- * Cut every page of `pages` into chunks, walking sections with an explicit stack.
+ * Lay every page's chunks out in one table (a chunk without text is skipped, whatever the corpus gives).
  *
- * @param catalog - the compiled catalog (each page's `fileId` is a document ID in it).
- * @param pages - the file table's pages, in path order.
+ * @param corpus - the source's corpus.
  * @returns the chunk table.
- * @throws what `catalog.document` throws for an unknown page.
+ * @throws what `corpus.chunksOf` throws.
  */
-export function buildChunks(catalog: KnowledgeCatalog, pages: readonly PageRecord[]): ChunkTable {
+export function buildChunks(corpus: SearchCorpus): ChunkTable {
+  const pages = corpus.pages;
   const pageOf: number[] = [];
   const sectionOf: (string | null)[] = [];
   const textOf: string[] = [];
   const firstChunkOf = new Int32Array(pages.length).fill(-1);
-  const add = (page: number, sectionId: string | null, text: string): void => {
-    if (!hasText(text)) return;
-    if (firstChunkOf[page] === -1) firstChunkOf[page] = textOf.length;
-    pageOf.push(page);
-    sectionOf.push(sectionId);
-    textOf.push(text);
-  };
-  const own: string[] = [];
   for (let p = 0; p < pages.length; p++) {
-    const document = catalog.document(pages[p]!.fileId);
-    own.length = 0;
-    const sections: KnowledgeSection[] = [];
-    for (const part of document.parts) {
-      if (typeof part === 'string') own.push(part);
-      else sections.push(part);
-    }
-    add(p, null, own.join('\n\n'));
-    // Pre-order: push children in reverse so the first child is visited next.
-    const stack = sections.reverse();
-    while (stack.length > 0) {
-      const section = stack.pop()!;
-      own.length = 0;
-      const children: KnowledgeSection[] = [];
-      for (const part of section.parts) {
-        if (typeof part === 'string') own.push(part);
-        else children.push(part);
-      }
-      add(p, section.id, own.join('\n\n'));
-      for (let c = children.length - 1; c >= 0; c--) stack.push(children[c]!);
+    for (const chunk of corpus.chunksOf(pages[p]!.fileId)) {
+      if (!hasText(chunk.text)) continue;
+      if (firstChunkOf[p] === -1) firstChunkOf[p] = textOf.length;
+      pageOf.push(p);
+      sectionOf.push(chunk.sectionId);
+      textOf.push(chunk.text);
     }
   }
   return { pageOf: Int32Array.from(pageOf), sectionOf, textOf, firstChunkOf, count: textOf.length };

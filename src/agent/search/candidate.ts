@@ -1,7 +1,7 @@
 import type { LexicalFile } from './lexicalSearch.js';
 import type { SemanticFile } from './semantic.js';
 
-/** A page on its way to a `RankedFile`: its score and what found it. */
+/** A page on its way to a `SearchHit`: its score and what found it. */
 export interface Candidate {
   readonly page: number;
   score: number;

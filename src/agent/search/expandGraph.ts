@@ -1,5 +1,5 @@
-import type { RelationTable } from '../internal/model.js';
 import type { Candidate } from './candidate.js';
+import type { SearchRelation } from './port.js';
 
 /** Share of its parent's score a page reached only by a relationship gets, times the weight. */
 export const GRAPH_DECAY = 0.5;
@@ -13,7 +13,7 @@ const MIN_WEIGHT = 0.01;
  * reached from; a page already found is marked `graph` and keeps its score.
  *
  * @param ranked - candidates, best first.
- * @param relations - relationships by file ID.
+ * @param relationsOf - a page's relationships by file ID, strongest first.
  * @param fileIdOf - page index → file ID.
  * @param pageOf - file ID → page index.
  * @param depth - hops, 1..3.
@@ -22,7 +22,7 @@ const MIN_WEIGHT = 0.01;
  */
 export function expandGraph(
   ranked: readonly Candidate[],
-  relations: RelationTable,
+  relationsOf: (fileId: string) => readonly SearchRelation[],
   fileIdOf: (page: number) => string,
   pageOf: ReadonlyMap<string, number>,
   depth: number,
@@ -34,7 +34,7 @@ export function expandGraph(
   for (let hop = 0; hop < depth && frontier.length > 0; hop++) {
     const next: Candidate[] = [];
     for (const parent of frontier) {
-      const list = relations.get(fileIdOf(parent.page)) ?? [];
+      const list = relationsOf(fileIdOf(parent.page));
       for (let r = 0; r < list.length && r < fanout; r++) {
         const relation = list[r]!;
         const page = pageOf.get(relation.fileId);

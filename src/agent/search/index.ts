@@ -1,14 +1,37 @@
 /**
- * The search engine behind `search_files` (internal: not exported from a package entry).
+ * The search engine behind `search_files`: the public port (`port.ts`) and the default MiniSearch
+ * engine; everything else here is internal (not exported from a package entry).
  *
  * @module
  */
 export { applyRerank, checkRerankScores } from './applyRerank.js';
 export { buildChunks, hasText } from './buildChunks.js';
 export type { ChunkTable } from './buildChunks.js';
+export { documentChunks, searchCorpus } from './catalogCorpus.js';
 export type { Candidate } from './candidate.js';
 export { CJK, classOf, LATIN, MARK, SEPARATOR, WORD } from './charClass.js';
-export { createSearchEngine, RERANK_TEXT_CHARS } from './createSearchEngine.js';
+export {
+  createMiniSearchEngine,
+  MINISEARCH_DEFAULTS,
+  MINISEARCH_OPTION_CHECKS,
+  MINISEARCH_OPTION_KEYS,
+  miniSearchFactory,
+  pageByOffset,
+} from './createMiniSearchEngine.js';
+export type { MiniSearchEngineOptions } from './createMiniSearchEngine.js';
+export { createMiniSearchRanker, RERANK_TEXT_CHARS } from './miniSearchRanker.js';
+export type { Ranker, RankerSettings, Ranking, RankRequest } from './miniSearchRanker.js';
+export type {
+  SearchAnswer,
+  SearchChunk,
+  SearchCorpus,
+  SearchCorpusPage,
+  SearchEngine,
+  SearchEngineFactory,
+  SearchHit,
+  SearchRelation,
+  SearchRequest,
+} from './port.js';
 export { documentLead } from './documentLead.js';
 export { CJK_TERM_MARK, decodeTerm, encodeTerm } from './encodeTerm.js';
 export { expandGraph, GRAPH_DECAY } from './expandGraph.js';

@@ -1,8 +1,8 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import type { PageRecord } from '../internal/model.js';
 import type { ChunkTable } from './buildChunks.js';
 import { CJK, classOf, LATIN } from './charClass.js';
 import { CJK_TERM_MARK, encodeTerm } from './encodeTerm.js';
+import type { SearchCorpusPage } from './port.js';
 import { tokenize } from './tokenize.js';
 
 /** File fields searched in every mode, in `matchedFields` order. */
@@ -35,7 +35,7 @@ export interface LexicalIndex {
  */
 export function lexicalIndexOptions(
   chunks: ChunkTable,
-  pages: readonly PageRecord[],
+  pages: readonly SearchCorpusPage[],
 ): { content: Options<number>; files: Options<number> } {
   const text = chunks.textOf;
   return {
@@ -114,7 +114,7 @@ export const QUERY_OPTIONS: SearchOptions = Object.freeze({
  */
 export async function buildLexicalIndex(
   chunks: ChunkTable,
-  pages: readonly PageRecord[],
+  pages: readonly SearchCorpusPage[],
   signal?: AbortSignal,
 ): Promise<LexicalIndex> {
   const options = lexicalIndexOptions(chunks, pages);

@@ -1,10 +1,10 @@
-import type { RankedFile } from '../internal/model.js';
 import type { EvidenceType, MatchedField } from '../types.js';
 import { type ChunkTable, hasText } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { decodeTerm } from './encodeTerm.js';
 import { locateTerm } from './locateTerm.js';
 import { makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
+import type { SearchHit } from './port.js';
 
 /** What the hits of one search share: the chunks, the excerpt size and the matched terms' weights. */
 export interface HitContext {
@@ -27,8 +27,8 @@ const NO_FIELDS: readonly MatchedField[] = Object.freeze([]);
 const NO_CHUNKS: readonly number[] = Object.freeze([]);
 const NO_SECTIONS: readonly string[] = Object.freeze([]);
 
-/** A ranked file whose excerpt and section IDs are computed when first read, then kept. */
-class Hit implements RankedFile {
+/** A hit whose excerpt and section IDs are computed when first read, then kept. */
+class Hit implements SearchHit {
   readonly fileId: string;
   readonly score: number;
   readonly matchedFields: readonly MatchedField[];
@@ -89,9 +89,9 @@ class Hit implements RankedFile {
  *
  * @param candidate - the candidate (its lists are owned by this search and not copied).
  * @param context - the search's shared context.
- * @returns the `RankedFile`.
+ * @returns the `SearchHit`.
  */
-export function toRankedFile(candidate: Candidate, context: HitContext): RankedFile {
+export function toRankedFile(candidate: Candidate, context: HitContext): SearchHit {
   return new Hit(candidate, context);
 }
 

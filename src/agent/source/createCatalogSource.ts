@@ -1,7 +1,7 @@
 import type { KnowledgeCatalog } from '../../types.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
 import { buildRelations } from '../relations/index.js';
-import { createSearchEngine } from '../search/index.js';
+import { searchCorpus } from '../search/index.js';
 import type {
   CatalogSourceOptions,
   KnowledgeCallContext,
@@ -27,11 +27,13 @@ const DEFAULT_MAX_READ_CHARS = 20_000;
  * relationships from links and shared tags, and cursors bound to the revision.
  *
  * @param catalog - a catalog from `defineKnowledgeCatalog`.
- * @param options - page paths and metadata (`files`), `revision`, `id`, `actionBase`, read and
- *   excerpt limits, and the optional embedder and reranker with their time limits.
+ * @param options - page paths and metadata (`files`), `revision`, `id`, `actionBase`, the read limit,
+ *   and the search engine (`search`, default `createMiniSearchEngine()`; the engine options at the top
+ *   level are a deprecated shorthand for it).
  * @returns a source whose methods resolve to fresh JSON values and reject only with `KnowledgeToolError`.
- * @throws {KnowledgeError} `INVALID_INPUT` for invalid options, invalid or colliding page paths, or a
- *   document ID equal to a navigation file's ID; every problem in one error.
+ * @throws {KnowledgeError} `INVALID_INPUT` for invalid options (an engine option beside `search`
+ *   included), invalid or colliding page paths, or a document ID equal to a navigation file's ID; every
+ *   problem in one error. Whatever the `search` factory throws.
  * @example
  * ```ts
  * const source = createCatalogSource(catalog, {
@@ -39,16 +41,18 @@ const DEFAULT_MAX_READ_CHARS = 20_000;
  * });
  * const found = await source.searchFiles({ query: 'When are renewal notices sent?' });
  * const page = await source.readFile({ fileId: found.items[0].fileId });
+ * // Another engine, or the default one with an embedder:
+ * createCatalogSource(catalog, { search: createMiniSearchEngine({ embedder }) });
  * ```
  */
 export function createCatalogSource(
   catalog: KnowledgeCatalog,
   options?: CatalogSourceOptions,
 ): KnowledgeSource {
-  const opts = readSourceOptions(catalog, options);
+  const { options: opts, search } = readSourceOptions(catalog, options);
   const table = buildFileTable(catalog, opts);
   const relations = buildRelations(catalog, table);
-  const engine = createSearchEngine(catalog, table, relations, opts);
+  const engine = search(searchCorpus(catalog, table, relations));
   const navTexts = new Map<string, string>();
   const sizes = new Map<string, readonly SectionSize[]>();
   const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? '' };
@@ -120,7 +124,7 @@ export function createCatalogSource(
     expandGraph: (input, context) =>
       run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
     warm: (context?: KnowledgeCallContext) =>
-      run('search_files', context, (scope) => engine.warm(scope.signal)),
+      run('search_files', context, (scope) => engine.warm?.(scope.signal)),
   };
   return Object.freeze(source);
 }

@@ -47,12 +47,12 @@ function fromBase64Url(cursor: string): string | undefined {
   }
 }
 
-/** A cursor for the page that starts at `offset`; `ranking` records which optional ranking stages ran. */
-export function encodeCursor(
+/** The cursor text of a position (`at`: a listing's offset, or a search engine's continuation). */
+function encodeAt(
   scope: CallScope,
   binding: CursorBinding,
-  offset: number,
-  ranking = '',
+  at: number | string,
+  ranking: string,
 ): string {
   return toBase64Url(
     JSON.stringify([
@@ -61,23 +61,45 @@ export function encodeCursor(
       binding.revision,
       scope.tool,
       digest64(stringify(binding.params)),
-      offset,
+      at,
       ranking,
     ]),
   );
 }
 
+/** A cursor for the page that starts at `offset`; `ranking` records which optional ranking stages ran. */
+export function encodeCursor(
+  scope: CallScope,
+  binding: CursorBinding,
+  offset: number,
+  ranking = '',
+): string {
+  return encodeAt(scope, binding, offset, ranking);
+}
+
 /**
- * The offset a cursor points at, after checking what it is bound to.
- *
- * @throws {KnowledgeToolError} `INVALID_CURSOR` for an unreadable cursor or one of another knowledge
- *   base, operation or parameters; `STALE_CURSOR` for one of another revision of this knowledge base.
+ * A search cursor: the engine's continuation (its own position, opaque here) wrapped with the binding
+ * and the optional stages that ran (`ranking`).
  */
-export function decodeCursor(
+export function encodeContinuation(
+  scope: CallScope,
+  binding: CursorBinding,
+  continuation: string,
+  ranking: string,
+): string {
+  return encodeAt(scope, binding, continuation, ranking);
+}
+
+/**
+ * The position a cursor holds (an offset or a continuation) and its ranking, after checking what it is
+ * bound to; `accepts` says which kind of position the caller issues.
+ */
+function decodeAt(
   scope: CallScope,
   binding: CursorBinding,
   cursor: string,
-): CursorPosition {
+  accepts: (at: unknown) => boolean,
+): { readonly at: unknown; readonly ranking: string } {
   const restart = 'Call it again without `cursor` to start from the first page.';
   const invalid = (why: string) =>
     scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor ${why}. ${restart}`);
@@ -96,8 +118,10 @@ export function decodeCursor(
     (typeof parsed[2] !== 'string' && typeof parsed[2] !== 'number') ||
     typeof parsed[3] !== 'string' ||
     typeof parsed[4] !== 'string' ||
-    !Number.isSafeInteger(parsed[5]) ||
-    (parsed[5] as number) <= 0 ||
+    !(
+      (Number.isSafeInteger(parsed[5]) && (parsed[5] as number) > 0) ||
+      (typeof parsed[5] === 'string' && parsed[5].length > 0)
+    ) ||
     typeof parsed[6] !== 'string'
   ) {
     throw invalid('is not one this knowledge base issued');
@@ -116,7 +140,61 @@ export function decodeCursor(
       `\`${scope.tool}\`: the knowledge base changed since this cursor was issued (revision ${JSON.stringify(parsed[2])}, now ${JSON.stringify(binding.revision)}). ${restart}`,
     );
   }
-  return { offset: parsed[5] as number, ranking: parsed[6] as string };
+  if (!accepts(parsed[5])) throw invalid('is not one this knowledge base issued');
+  return { at: parsed[5], ranking: parsed[6] as string };
+}
+
+/**
+ * The offset a cursor points at, after checking what it is bound to.
+ *
+ * @throws {KnowledgeToolError} `INVALID_CURSOR` for an unreadable cursor or one of another knowledge
+ *   base, operation or parameters; `STALE_CURSOR` for one of another revision of this knowledge base.
+ */
+export function decodeCursor(
+  scope: CallScope,
+  binding: CursorBinding,
+  cursor: string,
+): CursorPosition {
+  const { at, ranking } = decodeAt(scope, binding, cursor, (v) => typeof v === 'number');
+  return { offset: at as number, ranking };
+}
+
+/** A decoded search cursor: the engine's continuation, and which optional stages ran. */
+export interface ContinuationPosition {
+  readonly continuation: string;
+  readonly ranking: string;
+}
+
+/**
+ * The engine continuation a search cursor holds, after checking what it is bound to.
+ *
+ * @throws {KnowledgeToolError} as `decodeCursor`.
+ */
+export function decodeContinuation(
+  scope: CallScope,
+  binding: CursorBinding,
+  cursor: string,
+): ContinuationPosition {
+  const { at, ranking } = decodeAt(scope, binding, cursor, (v) => typeof v === 'string');
+  return { continuation: at as string, ranking };
+}
+
+/**
+ * Check the page an engine answered for a search cursor: a continuation this source issued for the
+ * same revision and parameters always leads to hits, ranked with the same optional stages.
+ *
+ * @param hits - how many hits the engine answered for the continuation.
+ * @param ranking - which optional stages ran for this page.
+ * @throws {KnowledgeToolError} `INVALID_CURSOR` when it answered none (past the end, or a position the
+ *   engine does not know); `STALE_CURSOR` when the ranking differs.
+ */
+export function checkContinued(
+  scope: CallScope,
+  position: ContinuationPosition,
+  hits: number,
+  ranking: string,
+): void {
+  checkPosition(scope, { offset: 0, ranking: position.ranking }, hits, ranking);
 }
 
 /**

@@ -1,19 +1,25 @@
 /**
  * Checks the options of `createCatalogSource`: unknown keys and invalid values are `INVALID_INPUT`,
  * all problems in one `KnowledgeError`, each issue with its `path`. (`files` is checked with the file
- * table, where paths are known.)
+ * table, where paths are known.) Also picks the search engine: `search`, or the MiniSearch engine built
+ * from the deprecated engine options at the top level.
  */
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import {
   checkOptions,
+  func,
   positiveInteger,
   string,
-  timeoutMs,
-  withMethod,
   type OptionCheck,
 } from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
+import {
+  MINISEARCH_OPTION_CHECKS,
+  MINISEARCH_OPTION_KEYS,
+  miniSearchFactory,
+} from '../search/index.js';
+import type { SearchEngineFactory } from '../search/index.js';
 import type { CatalogSourceOptions } from '../types.js';
 
 const API = 'createCatalogSource';
@@ -30,18 +36,19 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
       : 'a record from document ID to file options, or a function',
   actionBase: string,
   maxReadChars: positiveInteger,
-  excerptChars: (v) =>
-    Number.isSafeInteger(v) && (v as number) >= 16 ? undefined : 'an integer of at least 16',
-  embedder: withMethod('embed'),
-  semanticTimeoutMs: timeoutMs,
-  reranker: withMethod('rerank'),
-  rerankTopK: positiveInteger,
-  rerankTimeoutMs: timeoutMs,
-  searchTimeoutMs: timeoutMs,
+  search: func,
+  // Deprecated shorthand of `search: createMiniSearchEngine({ ... })`.
+  ...MINISEARCH_OPTION_CHECKS,
 };
 
+/** The source's options, checked, and the factory of its search engine. */
+export interface SourceOptions {
+  readonly options: CatalogSourceOptions;
+  readonly search: SearchEngineFactory;
+}
+
 /** `options`, checked; throws `KnowledgeError` `INVALID_INPUT` listing every problem. */
-export function readSourceOptions(catalog: unknown, options: unknown): CatalogSourceOptions {
+export function readSourceOptions(catalog: unknown, options: unknown): SourceOptions {
   const issues: KnowledgeIssue[] = [];
   const c = catalog as Record<string, unknown> | null;
   if (
@@ -57,7 +64,21 @@ export function readSourceOptions(catalog: unknown, options: unknown): CatalogSo
       message: `${API}: the first argument must be a catalog from \`defineKnowledgeCatalog\`.`,
     });
   }
-  const checked = checkOptions(API, options, CHECKS, issues);
+  const checked = checkOptions(API, options, CHECKS, issues) as CatalogSourceOptions;
+  const shorthand: Record<string, unknown> = {};
+  for (const key of MINISEARCH_OPTION_KEYS) {
+    if (checked[key] === undefined) continue;
+    shorthand[key] = checked[key];
+    if (checked.search !== undefined)
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options', key],
+        message: `${API}: \`${key}\` is an option of the MiniSearch engine and cannot be combined with \`search\`. Pass it to the engine that \`search\` builds instead, e.g. \`search: createMiniSearchEngine({ ${key} })\`.`,
+      });
+  }
   if (issues.length > 0) throw new KnowledgeError(issues);
-  return checked as CatalogSourceOptions;
+  return {
+    options: checked,
+    search: checked.search ?? miniSearchFactory(API, shorthand),
+  };
 }

@@ -1,6 +1,7 @@
 import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { decodeCursor, pageOf } from './cursor.js';
+import { callEngine } from './callEngine.js';
+import { checkContinued, decodeContinuation, encodeContinuation } from './cursor.js';
 import { fileActions } from './readActions.js';
 import { type FieldRule, readInput } from './readInput.js';
 import { countCodePoints as codePoints } from '../../internal/codePoints.js';
@@ -57,27 +58,26 @@ export async function searchFiles(
   const position =
     args['cursor'] === undefined
       ? undefined
-      : decodeCursor(scope, binding, args['cursor'] as string);
+      : decodeContinuation(scope, binding, args['cursor'] as string);
 
-  const outcome = await state.engine.search({
+  const answer = await callEngine(state, scope, {
     query,
     mode,
     graphDepth,
     graphFanout,
     rerank,
+    limit,
+    continuation: position?.continuation,
     signal: scope.signal,
   });
   // Which optional stages ran is part of the order: a next page ranked without them would repeat or skip.
-  const ranking = `semantic:${outcome.semanticStatus.state},rerank:${outcome.rerankerStatus.state}`;
-  const { from, to, nextCursor } = pageOf(
-    scope,
-    binding,
-    position,
-    outcome.hits.length,
-    limit,
-    ranking,
-  );
-  const hits = outcome.hits.slice(from, to);
+  const ranking = `semantic:${answer.semanticStatus.state},rerank:${answer.rerankerStatus.state}`;
+  if (position !== undefined) checkContinued(scope, position, answer.hits.length, ranking);
+  const nextCursor =
+    answer.continuation === null
+      ? null
+      : encodeContinuation(scope, binding, answer.continuation, ranking);
+  const hits = answer.hits;
   const items: SearchItem[] = hits.map((hit) => {
     const file = state.table.byId(hit.fileId)!;
     return {
@@ -95,14 +95,14 @@ export async function searchFiles(
       sectionIds: [...hit.sectionIds],
     };
   });
-  const empty = outcome.hits.length === 0;
+  const empty = hits.length === 0;
   return {
     activeContentRevision: revision,
     items,
     searchStatus: empty ? 'no_candidates' : 'ok',
     searchMode: mode,
-    semanticStatus: { ...outcome.semanticStatus },
-    rerankerStatus: { ...outcome.rerankerStatus },
+    semanticStatus: { ...answer.semanticStatus },
+    rerankerStatus: { ...answer.rerankerStatus },
     message: empty
       ? 'No page matched this query. This is not an error: read index.md or list the tree to see what the knowledge base covers, then search again with words from it.'
       : null,

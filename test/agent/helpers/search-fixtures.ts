@@ -13,9 +13,17 @@ import type {
   FileTable,
   RelationRecord,
   RelationTable,
-  SearchRequest,
 } from '../../../src/agent/internal/model.js';
 import { buildRelations } from '../../../src/agent/relations/index.js';
+import {
+  createMiniSearchRanker,
+  MINISEARCH_DEFAULTS,
+  type Ranker,
+  type RankerSettings,
+  type RankRequest,
+  type SearchCorpus,
+  searchCorpus,
+} from '../../../src/agent/search/index.js';
 
 /** One test page. */
 export interface TestPage {
@@ -78,8 +86,21 @@ export function searchFixture(
   return { catalog, table, relations };
 }
 
+/** The corpus a catalog source would give its engine over this fixture. */
+export function corpusOf(fixture: SearchFixture): SearchCorpus {
+  return searchCorpus(fixture.catalog, fixture.table, fixture.relations);
+}
+
+/**
+ * The MiniSearch ranker (every candidate, unpaged) over a fixture, with settings taken as given (no
+ * option checks, so a property can try an excerpt size below the public minimum).
+ */
+export function rankerOf(fixture: SearchFixture, settings: Partial<RankerSettings> = {}): Ranker {
+  return createMiniSearchRanker(corpusOf(fixture), { ...MINISEARCH_DEFAULTS, ...settings });
+}
+
 /** A search request with the spec's defaults. */
-export function searchRequest(query: string, extra: Partial<SearchRequest> = {}): SearchRequest {
+export function searchRequest(query: string, extra: Partial<RankRequest> = {}): RankRequest {
   return {
     query,
     mode: 'hybrid',

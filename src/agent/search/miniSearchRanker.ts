@@ -1,15 +1,7 @@
-import type { KnowledgeCatalog } from '../../types.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 import type {
-  FileTable,
-  RankedFile,
-  RelationTable,
-  SearchEngine,
-  SearchOutcome,
-  SearchRequest,
-} from '../internal/model.js';
-import type {
-  CatalogSourceOptions,
+  KnowledgeEmbedder,
+  KnowledgeReranker,
   RerankerSafeCode,
   SemanticSafeCode,
   StageStatus,
@@ -18,17 +10,49 @@ import { applyRerank, checkRerankScores } from './applyRerank.js';
 import { buildChunks, type ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
-import { documentLead } from './documentLead.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
 import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
 import { chunkFrequency, lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
+import type { SearchCorpus, SearchHit, SearchRequest } from './port.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
 import { toRankedFile } from './toRankedFile.js';
 
 /** Longest candidate text sent to a reranker, in code points. */
 export const RERANK_TEXT_CHARS = 2000;
+
+/** The MiniSearch engine's settings, defaults applied (see `MiniSearchEngineOptions`). */
+export interface RankerSettings {
+  readonly embedder: KnowledgeEmbedder | undefined;
+  readonly reranker: KnowledgeReranker | undefined;
+  readonly excerptChars: number;
+  readonly semanticTimeoutMs: number;
+  readonly rerankTopK: number;
+  readonly rerankTimeoutMs: number;
+  readonly searchTimeoutMs: number;
+}
+
+/** What the ranker is asked: a search request without its paging. */
+export type RankRequest = Omit<SearchRequest, 'limit' | 'continuation'>;
+
+/** Every candidate for one query, ranked, with the stage statuses. */
+export interface Ranking {
+  readonly hits: readonly SearchHit[];
+  readonly semanticStatus: StageStatus<SemanticSafeCode>;
+  readonly rerankerStatus: StageStatus<RerankerSafeCode>;
+}
+
+/** The MiniSearch ranker of one corpus: every candidate, ranked (`createMiniSearchEngine` pages it). */
+export interface Ranker {
+  /** Build the index and the section vectors; idempotent, shared by concurrent callers. */
+  warm(signal?: AbortSignal): Promise<void>;
+  /**
+   * Rank every candidate for `request`. Rejects only with `KnowledgeToolError`
+   * (`SEARCH_UNAVAILABLE`, `SEARCH_TIMEOUT`, or `TIMEOUT` when the caller aborts).
+   */
+  rank(request: RankRequest): Promise<Ranking>;
+}
 
 interface Built {
   readonly chunks: ChunkTable;
@@ -42,39 +66,35 @@ const status = <C extends string>(
 ): StageStatus<C> => Object.freeze({ state, safeCode });
 
 /**
- * The search engine of one catalog source: BM25 on MiniSearch over section texts and file fields,
+ * The MiniSearch ranker of one corpus: BM25 on MiniSearch over section texts and file fields,
  * optional semantic ranking fused by reciprocal rank fusion, optional reranking, and graph expansion.
  * The index and the section vectors are built once, on `warm()` or the first search that needs them,
  * shared by concurrent callers; a failed build is retried by the next call.
  *
- * @param catalog - the compiled catalog.
- * @param table - the source's files (pages are the candidates).
- * @param relations - relationships by file ID (graph mode).
- * @param options - `embedder`, `reranker`, `excerptChars` and the time limits.
- * @returns the engine.
+ * @param corpus - the source's corpus (its pages are the candidates).
+ * @param settings - the embedder, the reranker, `excerptChars` and the time limits.
+ * @returns the ranker.
  */
-export function createSearchEngine(
-  catalog: KnowledgeCatalog,
-  table: FileTable,
-  relations: RelationTable,
-  options: CatalogSourceOptions,
-): SearchEngine {
-  const pages = table.pages;
+export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSettings): Ranker {
+  const pages = corpus.pages;
   const pageOf = new Map(pages.map((page, i) => [page.fileId, i]));
   const fileIdOf = (page: number): string => pages[page]!.fileId;
-  const { embedder, reranker } = options;
-  const excerptChars = options.excerptChars ?? 240;
-  const semanticTimeoutMs = options.semanticTimeoutMs ?? 2000;
-  const rerankTopK = options.rerankTopK ?? 50;
-  const rerankTimeoutMs = options.rerankTimeoutMs ?? 2000;
-  const searchTimeoutMs = options.searchTimeoutMs ?? 10_000;
+  const {
+    embedder,
+    reranker,
+    excerptChars,
+    semanticTimeoutMs,
+    rerankTopK,
+    rerankTimeoutMs,
+    searchTimeoutMs,
+  } = settings;
   const vectorSignal = new AbortController().signal;
 
   let built: Promise<Built> | undefined;
   const lexicalReady = (): Promise<Built> => {
     if (built === undefined) {
       built = (async () => {
-        const chunks = buildChunks(catalog, pages);
+        const chunks = buildChunks(corpus);
         const index = await buildLexicalIndex(chunks, pages);
         return { chunks, index, readFrequency: chunkFrequency(index) };
       })().catch((error: unknown) => {
@@ -163,10 +183,10 @@ export function createSearchEngine(
   }
 
   async function run(
-    request: SearchRequest,
+    request: RankRequest,
     signal: AbortSignal,
     checkpoint: () => void,
-  ): Promise<SearchOutcome> {
+  ): Promise<Ranking> {
     const { chunks, index, readFrequency } = await raceAbort(lexicalReady(), signal);
     checkpoint();
     const semanticWanted = request.mode !== 'file' && embedder !== undefined;
@@ -206,7 +226,7 @@ export function createSearchEngine(
     if (request.mode === 'graph')
       ranked = expandGraph(
         ranked,
-        relations,
+        corpus.relationsOf,
         fileIdOf,
         pageOf,
         request.graphDepth,
@@ -221,10 +241,9 @@ export function createSearchEngine(
       }
       return n;
     };
-    const leadOf = (page: number): string =>
-      documentLead(catalog.document(fileIdOf(page)), excerptChars);
+    const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
     const context = { chunks, fileIdOf, excerptChars, leadOf, frequency };
-    const hits: RankedFile[] = ranked.map((candidate) => toRankedFile(candidate, context));
+    const hits: SearchHit[] = ranked.map((candidate) => toRankedFile(candidate, context));
     return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
   }
 
@@ -248,7 +267,7 @@ export function createSearchEngine(
       }
     },
 
-    async search(request: SearchRequest): Promise<SearchOutcome> {
+    async rank(request: RankRequest): Promise<Ranking> {
       const started = Date.now();
       const timeoutError = (): KnowledgeToolError =>
         new KnowledgeToolError(

@@ -1,0 +1,110 @@
+/**
+ * The source's side of the search port: one call of its engine, with failures mapped to the tool's
+ * error codes and the answer checked, so that an engine's mistake is a clear `SEARCH_UNAVAILABLE`,
+ * never a wrong page or a crash further on.
+ */
+import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
+import { abortError } from '../search/limits.js';
+import type { SearchAnswer, SearchRequest } from '../search/port.js';
+import type { CallScope } from './callScope.js';
+import type { SourceState } from './state.js';
+
+const SEMANTIC: Readonly<Record<string, readonly (string | null)[]>> = {
+  ready: [null],
+  disabled: ['SEMANTIC_DISABLED'],
+  skipped: ['SEMANTIC_NOT_USED'],
+  unavailable: ['SEMANTIC_UNAVAILABLE', 'SEMANTIC_TIMEOUT'],
+};
+const RERANKER: Readonly<Record<string, readonly (string | null)[]>> = {
+  ready: [null],
+  skipped: ['RERANKER_DISABLED'],
+  unavailable: ['RERANKER_UNAVAILABLE', 'RERANKER_TIMEOUT'],
+};
+
+function validStatus(
+  status: unknown,
+  allowed: Readonly<Record<string, readonly (string | null)[]>>,
+): boolean {
+  if (typeof status !== 'object' || status === null) return false;
+  const { state, safeCode } = status as { state?: unknown; safeCode?: unknown };
+  return (
+    typeof state === 'string' &&
+    Object.hasOwn(allowed, state) &&
+    allowed[state]!.includes(safeCode as string | null)
+  );
+}
+
+/** What is wrong with an engine's answer, or `undefined` when nothing is. */
+function problemOf(
+  state: SourceState,
+  request: SearchRequest,
+  answer: unknown,
+): string | undefined {
+  if (typeof answer !== 'object' || answer === null) return 'it is not an object';
+  const { hits, continuation, semanticStatus, rerankerStatus } = answer as Partial<SearchAnswer>;
+  if (!Array.isArray(hits)) return '`hits` is not an array';
+  if (hits.length > request.limit)
+    return `it has ${hits.length} hits for a \`limit\` of ${request.limit}`;
+  if (continuation !== null && (typeof continuation !== 'string' || continuation.length === 0))
+    return '`continuation` is neither `null` nor a non-empty string';
+  if (continuation !== null && hits.length === 0)
+    return 'it has no hits but a `continuation` (an empty page must be the last)';
+  if (!validStatus(semanticStatus, SEMANTIC)) return '`semanticStatus` is not a known status';
+  if (!validStatus(rerankerStatus, RERANKER)) return '`rerankerStatus` is not a known status';
+  const seen = new Set<string>();
+  for (let i = 0; i < hits.length; i++) {
+    const hit = hits[i] as unknown as Record<string, unknown> | null;
+    const fileId = hit?.['fileId'];
+    if (typeof fileId !== 'string' || state.table.byId(fileId)?.kind !== 'page')
+      return `hit ${i} names ${JSON.stringify(fileId)}, which is not a page of this source`;
+    if (seen.has(fileId)) return `hit ${i} repeats ${JSON.stringify(fileId)}`;
+    seen.add(fileId);
+    const score = hit!['score'];
+    if (typeof score !== 'number' || !Number.isFinite(score) || score <= 0)
+      return `hit ${i} has score ${String(score)}, not a positive finite number`;
+    if (
+      !Array.isArray(hit!['matchedFields']) ||
+      !Array.isArray(hit!['evidenceTypes']) ||
+      !Array.isArray(hit!['sectionIds']) ||
+      typeof hit!['sourceExcerpt'] !== 'string'
+    )
+      return `hit ${i} lacks \`matchedFields\`, \`evidenceTypes\`, \`sectionIds\` or \`sourceExcerpt\``;
+  }
+  return undefined;
+}
+
+/**
+ * Ask the source's engine for one page.
+ *
+ * @param state - the source.
+ * @param scope - the call.
+ * @param request - the checked request.
+ * @returns the engine's answer, checked.
+ * @throws {KnowledgeToolError} the engine's own `KnowledgeToolError`; `TIMEOUT` when the caller
+ *   aborted; `SEARCH_UNAVAILABLE` for any other failure or an answer that breaks the port's rules.
+ */
+export async function callEngine(
+  state: SourceState,
+  scope: CallScope,
+  request: SearchRequest,
+): Promise<SearchAnswer> {
+  let answer: SearchAnswer;
+  try {
+    answer = await state.engine.search(request);
+  } catch (error) {
+    if (isKnowledgeToolError(error)) throw error;
+    if (scope.signal?.aborted === true) throw abortError(scope.signal, 'The search');
+    throw new KnowledgeToolError(
+      'SEARCH_UNAVAILABLE',
+      'Search could not run. Browse with list_tree and read index.md instead, or try again.',
+      { requestId: scope.requestId, cause: error },
+    );
+  }
+  const problem = problemOf(state, request, answer);
+  if (problem !== undefined)
+    throw scope.fail(
+      'SEARCH_UNAVAILABLE',
+      `Search could not run: the search engine's answer breaks the search port's rules (${problem}). Browse with list_tree and read index.md instead; the engine needs fixing.`,
+    );
+  return answer;
+}

@@ -1,0 +1,318 @@
+/**
+ * The search port from the source's side: `createCatalogSource(catalog, { search })`, the deprecated
+ * engine options at the top level, the option errors, and what the source does with an engine's
+ * answer (checks, errors, cursors wrapping the continuation).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  createCatalogSource,
+  createMiniSearchEngine,
+  KnowledgeToolError,
+  type SearchAnswer,
+  type SearchCorpus,
+  type SearchEngine,
+  type SearchHit,
+  type SearchRequest,
+} from '../../src/agent/index.js';
+import { catchKnowledgeError, expectKnowledgeError } from '../helpers/knowledgeError.js';
+import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
+import { expectToolError } from './helpers/toolError.js';
+
+const catalog = exampleCatalog();
+
+const hit = (fileId: string, score = 1): SearchHit => ({
+  fileId,
+  score,
+  matchedFields: ['content'],
+  evidenceTypes: ['content'],
+  sourceExcerpt: 'words',
+  sectionIds: [],
+});
+
+const STATUSES = {
+  semanticStatus: { state: 'disabled', safeCode: 'SEMANTIC_DISABLED' },
+  rerankerStatus: { state: 'skipped', safeCode: 'RERANKER_DISABLED' },
+} as const;
+
+/** A source over the example knowledge whose engine answers `answer(request)`; records requests. */
+function sourceWith(answer: (request: SearchRequest, corpus: SearchCorpus) => SearchAnswer) {
+  const requests: SearchRequest[] = [];
+  let given: SearchCorpus | undefined;
+  let calls = 0;
+  const source = createCatalogSource(
+    catalog,
+    exampleSourceOptions({
+      search: (corpus) => {
+        calls++;
+        given = corpus;
+        return {
+          search: async (request) => {
+            requests.push(request);
+            return answer(request, corpus);
+          },
+        } satisfies SearchEngine;
+      },
+    }),
+  );
+  return { source, requests, corpus: () => given!, calls: () => calls };
+}
+
+describe('createCatalogSource({ search })', () => {
+  it('calls the factory once, at creation, with the corpus of its pages', async () => {
+    const { source, corpus, calls, requests } = sourceWith((_r, c) => ({
+      hits: [hit(c.pages[0]!.fileId)],
+      continuation: null,
+      ...STATUSES,
+    }));
+    expect(calls()).toBe(1);
+    const tree = await source.listTree({ parentPath: 'pages', limit: 50 });
+    expect(corpus().pages.length).toBeGreaterThan(3);
+    for (const page of corpus().pages) expect(page.path.startsWith('pages/')).toBe(true);
+    expect(tree.activeContentRevision).toBe(corpus().revision);
+    // Chunks are the sections' own texts, as a `self` read returns them.
+    const first = corpus().pages[0]!;
+    const chunks = corpus().chunksOf(first.fileId);
+    for (const chunk of chunks.filter((c) => c.sectionId !== null))
+      expect(
+        catalog.read({
+          documentId: first.fileId,
+          selection: { mode: 'self', sectionIds: [chunk.sectionId!] },
+        }).content,
+      ).toBe(chunk.text.trim());
+    expect(chunks.filter((c) => c.sectionId !== null).length).toBeGreaterThan(0);
+    const found = await source.searchFiles({ query: 'anything', mode: 'graph', limit: 7 });
+    expect(found.items[0]).toMatchObject({ fileId: first.fileId, path: first.path });
+    expect(calls()).toBe(1);
+    expect(requests[0]).toEqual({
+      query: 'anything',
+      mode: 'graph',
+      graphDepth: 1,
+      graphFanout: 10,
+      rerank: false,
+      limit: 7,
+      continuation: undefined,
+      signal: undefined,
+    });
+    await expect(source.warm!()).resolves.toBeUndefined();
+  });
+
+  it('wraps the continuation in its cursor, hands it back unchanged, and binds it as before', async () => {
+    const { source, requests, corpus } = sourceWith((request, c) => {
+      const at = request.continuation === undefined ? 0 : Number(request.continuation.slice(4));
+      const ids = c.pages.map((p) => p.fileId);
+      const to = Math.min(ids.length, at + request.limit);
+      return {
+        hits: ids.slice(at, to).map((id, i) => hit(id, 100 - at - i)),
+        continuation: to < ids.length ? `key:${to}` : null,
+        ...STATUSES,
+      };
+    });
+    const first = await source.searchFiles({ query: 'q', limit: 2 });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expect(first.nextCursor).not.toContain('key:2'); // opaque: base64url
+    const second = await source.searchFiles({ query: 'q', limit: 2, cursor: first.nextCursor! });
+    expect(requests[1]!.continuation).toBe('key:2');
+    expect(second.items.map((i) => i.fileId)).toEqual(
+      corpus()
+        .pages.slice(2, 4)
+        .map((p) => p.fileId),
+    );
+    await expectToolError(
+      source.searchFiles({ query: 'q', limit: 3, cursor: first.nextCursor! }),
+      'INVALID_CURSOR',
+      /other parameters/,
+    );
+    const tree = await source.listTree({ parentPath: 'pages', limit: 1 });
+    await expectToolError(
+      source.searchFiles({ query: 'q', limit: 2, cursor: tree.nextCursor! }),
+      'INVALID_CURSOR',
+      /issued by `list_tree`/,
+    );
+  });
+
+  it('refuses a cursor whose continuation the engine answers with no hits (INVALID_CURSOR)', async () => {
+    const { source } = sourceWith((request, c) =>
+      request.continuation === undefined
+        ? { hits: [hit(c.pages[0]!.fileId)], continuation: 'next', ...STATUSES }
+        : { hits: [], continuation: null, ...STATUSES },
+    );
+    const first = await source.searchFiles({ query: 'q', limit: 1 });
+    await expectToolError(
+      source.searchFiles({ query: 'q', limit: 1, cursor: first.nextCursor! }),
+      'INVALID_CURSOR',
+      /past the end/,
+    );
+  });
+
+  it("refuses an answer that breaks the port's rules as SEARCH_UNAVAILABLE, naming the rule", async () => {
+    const cases: [string, (c: SearchCorpus) => unknown, RegExp][] = [
+      [
+        'not a page',
+        () => ({ hits: [hit('index.md')], continuation: null, ...STATUSES }),
+        /"index\.md", which is not a page/,
+      ],
+      ['unknown', () => ({ hits: [hit('nope')], continuation: null, ...STATUSES }), /"nope"/],
+      [
+        'too many',
+        (c) => ({
+          hits: c.pages.slice(0, 2).map((p) => hit(p.fileId)),
+          continuation: null,
+          ...STATUSES,
+        }),
+        /2 hits for a `limit` of 1/,
+      ],
+      [
+        'score',
+        (c) => ({ hits: [hit(c.pages[0]!.fileId, 0)], continuation: null, ...STATUSES }),
+        /score 0/,
+      ],
+      [
+        'empty continuation',
+        () => ({ hits: [], continuation: 'more', ...STATUSES }),
+        /no hits but a `continuation`/,
+      ],
+      [
+        'status',
+        (c) => ({
+          hits: [hit(c.pages[0]!.fileId)],
+          continuation: null,
+          ...STATUSES,
+          semanticStatus: { state: 'ready', safeCode: 'X' },
+        }),
+        /`semanticStatus`/,
+      ],
+      ['not an object', () => null, /not an object/],
+    ];
+    for (const [name, answer, message] of cases) {
+      const { source } = sourceWith((_r, c) => answer(c) as SearchAnswer);
+      const error = await expectToolError(
+        source.searchFiles({ query: 'q', limit: 1 }, { requestId: 'req-port' }),
+        'SEARCH_UNAVAILABLE',
+        message,
+      );
+      expect(error.message, name).toMatch(/search port's rules/);
+      expect(error.requestId).toBe('req-port');
+    }
+    const { source } = sourceWith((_r, c) => ({
+      hits: [hit(c.pages[0]!.fileId, 2), hit(c.pages[0]!.fileId, 1)],
+      continuation: null,
+      ...STATUSES,
+    }));
+    await expectToolError(
+      source.searchFiles({ query: 'q', limit: 5 }),
+      'SEARCH_UNAVAILABLE',
+      /repeats/,
+    );
+  });
+
+  it("passes an engine's KnowledgeToolError through with the caller's requestId; anything else is SEARCH_UNAVAILABLE, or TIMEOUT when aborted", async () => {
+    const throwing = (error: unknown) =>
+      createCatalogSource(
+        catalog,
+        exampleSourceOptions({ search: () => ({ search: () => Promise.reject(error) }) }),
+      );
+    const own = await expectToolError(
+      throwing(new KnowledgeToolError('SEARCH_TIMEOUT', 'slow')).searchFiles(
+        { query: 'q' },
+        { requestId: 'req-1' },
+      ),
+      'SEARCH_TIMEOUT',
+      /slow/,
+    );
+    expect(own.requestId).toBe('req-1');
+    const plain = await expectToolError(
+      throwing(new Error('db down')).searchFiles({ query: 'q' }),
+      'SEARCH_UNAVAILABLE',
+      /could not run/,
+    );
+    expect(plain.cause).toBeInstanceOf(Error);
+    const controller = new AbortController();
+    const hanging = createCatalogSource(
+      catalog,
+      exampleSourceOptions({
+        search: () => ({
+          search: (request) =>
+            new Promise((_resolve, reject) =>
+              request.signal!.addEventListener('abort', () =>
+                reject(new DOMException('aborted', 'AbortError')),
+              ),
+            ),
+        }),
+      }),
+    );
+    const pending = hanging.searchFiles({ query: 'q' }, { signal: controller.signal });
+    controller.abort();
+    await expectToolError(pending, 'TIMEOUT', /cancelled by its caller/);
+  });
+});
+
+describe('engine options: beside the engine, with the old top-level shorthand deprecated', () => {
+  it('the deprecated shorthand builds the same default engine as createMiniSearchEngine', async () => {
+    const old = createCatalogSource(catalog, exampleSourceOptions({ excerptChars: 40 }));
+    const now = createCatalogSource(
+      catalog,
+      exampleSourceOptions({ search: createMiniSearchEngine({ excerptChars: 40 }) }),
+    );
+    const byDefault = createCatalogSource(catalog, exampleSourceOptions());
+    const query = { query: 'How do cursors work?', limit: 3 };
+    const a = await old.searchFiles(query);
+    expect(a).toEqual(await now.searchFiles(query));
+    expect(a.items[0]!.sourceExcerpt.length).toBeLessThanOrEqual(40);
+    expect((await byDefault.searchFiles(query)).items[0]!.sourceExcerpt.length).toBeGreaterThan(40);
+  });
+
+  it('refuses an engine option beside `search`, naming the option and where it goes', () => {
+    const error = expectKnowledgeError(
+      () =>
+        createCatalogSource(
+          catalog,
+          exampleSourceOptions({
+            search: createMiniSearchEngine(),
+            embedder: { embed: async () => [] },
+            rerankTopK: 5,
+          }),
+        ),
+      { code: 'INVALID_INPUT', path: ['options', 'embedder'] },
+    );
+    expect(error.issues[0]!.message).toMatch(
+      /^createCatalogSource: `embedder` is an option of the MiniSearch engine.*`search: createMiniSearchEngine\(\{ embedder \}\)`/,
+    );
+    expect(error.issues.map((i) => i.path)).toEqual([
+      ['options', 'embedder'],
+      ['options', 'rerankTopK'],
+    ]);
+  });
+
+  it('refuses a `search` that is not a factory, and invalid deprecated options as before', () => {
+    expectKnowledgeError(
+      () => createCatalogSource(catalog, exampleSourceOptions({ search: {} as never })),
+      { code: 'INVALID_INPUT', path: ['options', 'search'] },
+    );
+    const error = expectKnowledgeError(
+      () => createCatalogSource(catalog, exampleSourceOptions({ excerptChars: 3 })),
+      { code: 'INVALID_INPUT', path: ['options', 'excerptChars'] },
+    );
+    expect(error.issues[0]!.message).toMatch(/^createCatalogSource: .*at least 16/);
+  });
+
+  it('createMiniSearchEngine checks its options at once, every problem in one INVALID_INPUT', () => {
+    const error = catchKnowledgeError(() =>
+      createMiniSearchEngine({
+        excerptChars: 3,
+        reranker: {} as never,
+        searchTimeoutMs: 0,
+        files: {},
+      } as never),
+    );
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.issues.map((i) => i.path)).toEqual([
+      ['options', 'excerptChars'],
+      ['options', 'reranker'],
+      ['options', 'searchTimeoutMs'],
+      ['options', 'files'],
+    ]);
+    for (const issue of error.issues) expect(issue.message).toMatch(/^createMiniSearchEngine: /);
+    expect(error.issues[3]!.message).toMatch(/unknown option `files`.*`embedder`/);
+    expect(() => createMiniSearchEngine(undefined)).not.toThrow();
+  });
+});
