@@ -11,7 +11,7 @@ import {
 } from './helpers/exampleKnowledge.js';
 import {
   FAKE_PAGES,
-  fakeSource,
+  pagesSource,
   instrumentSource,
   type FakeSourceControl,
 } from './helpers/exploration-fakeSource.js';
@@ -31,7 +31,7 @@ interface World {
 
 const FAKE: World = {
   name: 'the fake source',
-  make: fakeSource,
+  make: pagesSource,
   question: 'How are refunds paid?',
   queries: ['refund window', 'invoices billing', 'zzz', 'returns'],
   pages: Object.fromEntries(FAKE_PAGES.map((p) => [p.fileId, `pages/${p.fileId}.md`])),

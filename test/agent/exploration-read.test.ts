@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { KnowledgeToolError } from '../../src/agent/errors/index.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
-import { fakeSource } from './helpers/exploration-fakeSource.js';
+import { pagesSource } from './helpers/exploration-fakeSource.js';
 
 const QUESTION = 'How are refunds paid?';
 
 async function started(options: { maxReads?: number; maxFollowUps?: number } = {}) {
-  const { source, control } = fakeSource();
+  const { source, control } = pagesSource();
   const session = startExploration(source, { question: QUESTION, ...options });
   await session.search();
   return { session, control };
@@ -14,7 +14,7 @@ async function started(options: { maxReads?: number; maxFollowUps?: number } = {
 
 describe('read', () => {
   it('comes after the first search', async () => {
-    const { source, control } = fakeSource();
+    const { source, control } = pagesSource();
     const session = startExploration(source, { question: QUESTION });
     await expect(session.read({ fileId: 'refunds' })).rejects.toMatchObject({
       code: 'EXPLORATION_LIMIT',
@@ -210,7 +210,7 @@ describe('status', () => {
   });
 
   it('stopReason: null before the first search even with no budget; budget_exhausted takes precedence over no_new_sources', async () => {
-    const { source } = fakeSource();
+    const { source } = pagesSource();
     const session = startExploration(source, { question: QUESTION, maxFollowUps: 0, maxReads: 0 });
     expect(session.status.stopReason).toBeNull();
     await session.search();
@@ -221,7 +221,7 @@ describe('status', () => {
   });
 
   it('no_new_sources after a search with no candidates, or whose candidates were all read already', async () => {
-    const { source } = fakeSource();
+    const { source } = pagesSource();
     const none = startExploration(source, { question: 'zzz qqq' });
     await none.search();
     expect(none.status.stopReason).toBe('no_new_sources');
@@ -289,7 +289,7 @@ describe('concurrency', () => {
   });
 
   it('a concurrent first search: the second waits its turn as a follow-up', async () => {
-    const { source, control } = fakeSource();
+    const { source, control } = pagesSource();
     control.delayMs = 5;
     const session = startExploration(source, { question: QUESTION });
     const results = await Promise.allSettled([session.search(), session.search()]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isKnowledgeToolError, KnowledgeToolError } from '../../src/agent/errors/index.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
-import { fakeSource } from './helpers/exploration-fakeSource.js';
+import { pagesSource } from './helpers/exploration-fakeSource.js';
 
 const QUESTION = 'How are refunds paid?';
 
@@ -19,7 +19,7 @@ async function limit(promise: Promise<unknown>): Promise<KnowledgeToolError> {
 }
 
 describe('startExploration: options', () => {
-  const { source } = fakeSource();
+  const { source } = pagesSource();
   it.each([
     [{ question: '' }, /blank/],
     [{ question: '   ' }, /blank/],
@@ -68,7 +68,7 @@ describe('startExploration: options', () => {
 describe('search', () => {
   it('the first search must be the complete question; omitted, null, or equal after trimming', async () => {
     for (const query of [undefined, null, QUESTION, `  ${QUESTION}\n`]) {
-      const { source, control } = fakeSource();
+      const { source, control } = pagesSource();
       const session = startExploration(source, { question: QUESTION });
       await session.search(query);
       expect(control.searches[0]!.query.trim()).toBe(QUESTION);
@@ -76,7 +76,7 @@ describe('search', () => {
   });
 
   it('a first search with another query is EXPLORATION_LIMIT, and the source is not called', async () => {
-    const { source, control } = fakeSource();
+    const { source, control } = pagesSource();
     const session = startExploration(source, { question: QUESTION });
     const error = await limit(session.search('refunds'));
     expect(error.message).toMatch(
@@ -92,7 +92,7 @@ describe('search', () => {
   });
 
   it('a follow-up needs a new page read since the previous search', async () => {
-    const { source } = fakeSource();
+    const { source } = pagesSource();
     const session = startExploration(source, { question: QUESTION });
     await session.search();
     const error = await limit(session.search('refund window'));
@@ -111,7 +111,7 @@ describe('search', () => {
   });
 
   it('at most maxFollowUps follow-ups; then the message says to answer from the sources read', async () => {
-    const { source } = fakeSource();
+    const { source } = pagesSource();
     const session = startExploration(source, { question: QUESTION, maxFollowUps: 1 });
     await session.search();
     await session.read({ fileId: 'refunds' });
@@ -129,7 +129,7 @@ describe('search', () => {
   });
 
   it('paging with a nextCursor of this session and the same parameters is free; other cursors are searches', async () => {
-    const { source, control } = fakeSource();
+    const { source, control } = pagesSource();
     const session = startExploration(source, { question: QUESTION });
     const first = await session.search(null, { limit: 1 });
     expect(first.nextCursor).toBe('c:1');
@@ -143,7 +143,7 @@ describe('search', () => {
   });
 
   it('a failed search costs nothing and passes the error through unchanged', async () => {
-    const { source, control } = fakeSource();
+    const { source, control } = pagesSource();
     const session = startExploration(source, { question: QUESTION, maxFollowUps: 1 });
     const failure = new KnowledgeToolError('SEARCH_UNAVAILABLE', 'down');
     control.failNext['searchFiles'] = failure;
@@ -165,7 +165,7 @@ describe('search', () => {
   });
 
   it('rejects bad arguments with INVALID_ARGUMENT', async () => {
-    const { source } = fakeSource();
+    const { source } = pagesSource();
     const session = startExploration(source, { question: QUESTION });
     await expect(session.search(42 as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(session.search(null, { query: 'x' } as never)).rejects.toMatchObject({

@@ -4,7 +4,7 @@ import { isKnowledgeError } from '../../src/index.js';
 import { explorationTools, startExploration } from '../../src/agent/exploration/index.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/index.js';
 import type { KnowledgeToolDefinition, KnowledgeToolResult } from '../../src/agent/types.js';
-import { fakeSource } from './helpers/exploration-fakeSource.js';
+import { pagesSource } from './helpers/exploration-fakeSource.js';
 import { schemaErrors, strictAjv, walkSchemas } from './helpers/tools-ajv.js';
 
 const QUESTION = 'How are refunds paid?';
@@ -19,7 +19,7 @@ const NAMES = [
 ];
 
 function tools(options: { maxReads?: number; maxFollowUps?: number } = {}) {
-  const { source, control } = fakeSource();
+  const { source, control } = pagesSource();
   const session = startExploration(source, { question: QUESTION, ...options });
   const list = explorationTools(session);
   const byName = Object.fromEntries(list.map((tool) => [tool.name, tool])) as Record<

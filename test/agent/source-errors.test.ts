@@ -13,7 +13,7 @@ import {
   exampleFiles,
   exampleSourceOptions,
 } from './helpers/exampleKnowledge.js';
-import { expectToolError } from './helpers/toolError.js';
+import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 
 const catalog = exampleCatalog();
 const source = createCatalogSource(catalog, exampleSourceOptions());
@@ -42,97 +42,92 @@ describe('KnowledgeToolError', () => {
 
 describe('source errors', () => {
   it('INVALID_ARGUMENT names the field and the allowed values', async () => {
-    await expectToolError(
-      source.listTree({ limit: 0 }),
-      'INVALID_ARGUMENT',
-      /`limit` must be an integer from 1 to 200/,
-    );
-    await expectToolError(
-      source.listTree({ parent: '' } as never),
-      'INVALID_ARGUMENT',
-      /no argument `parent`/,
-    );
-    await expectToolError(
-      source.listTree({ parentPath: '/pages' }),
-      'INVALID_ARGUMENT',
-      /no leading or trailing/,
-    );
-    await expectToolError(
-      source.listTree({ parentPath: 'index.md' }),
-      'INVALID_ARGUMENT',
-      /is a file/,
-    );
-    await expectToolError(source.getFile({} as never), 'INVALID_ARGUMENT', /needs `fileId`/);
-    await expectToolError(
-      source.readFile({}),
-      'INVALID_ARGUMENT',
-      /exactly one of `fileId` and `path`/,
-    );
-    await expectToolError(
+    await expectKnowledgeError(source.listTree({ limit: 0 }), {
+      code: 'INVALID_ARGUMENT',
+      message: /`limit` must be an integer from 1 to 200/,
+    });
+    await expectKnowledgeError(source.listTree({ parent: '' } as never), {
+      code: 'INVALID_ARGUMENT',
+      message: /no argument `parent`/,
+    });
+    await expectKnowledgeError(source.listTree({ parentPath: '/pages' }), {
+      code: 'INVALID_ARGUMENT',
+      message: /no leading or trailing/,
+    });
+    await expectKnowledgeError(source.listTree({ parentPath: 'index.md' }), {
+      code: 'INVALID_ARGUMENT',
+      message: /is a file/,
+    });
+    await expectKnowledgeError(source.getFile({} as never), {
+      code: 'INVALID_ARGUMENT',
+      message: /needs `fileId`/,
+    });
+    await expectKnowledgeError(source.readFile({}), {
+      code: 'INVALID_ARGUMENT',
+      message: /exactly one of `fileId` and `path`/,
+    });
+    await expectKnowledgeError(
       source.readFile({ fileId: 'agent-tools', path: 'pages/agents/agent-tools.md' }),
-      'INVALID_ARGUMENT',
-      /exactly one/,
+      { code: 'INVALID_ARGUMENT', message: /exactly one/ },
     );
-    await expectToolError(source.readFile({ path: 'pages' }), 'INVALID_ARGUMENT', /is a directory/);
-    await expectToolError(
-      source.readFile({ path: 'index.md', sectionIds: ['a'] }),
-      'INVALID_ARGUMENT',
-      /navigation file/,
-    );
-    await expectToolError(
-      source.readFile({ fileId: 'agent-tools', mode: 'self' }),
-      'INVALID_ARGUMENT',
-      /`mode` applies only with `sectionIds`/,
-    );
-    await expectToolError(
+    await expectKnowledgeError(source.readFile({ path: 'pages' }), {
+      code: 'INVALID_ARGUMENT',
+      message: /is a directory/,
+    });
+    await expectKnowledgeError(source.readFile({ path: 'index.md', sectionIds: ['a'] }), {
+      code: 'INVALID_ARGUMENT',
+      message: /navigation file/,
+    });
+    await expectKnowledgeError(source.readFile({ fileId: 'agent-tools', mode: 'self' }), {
+      code: 'INVALID_ARGUMENT',
+      message: /`mode` applies only with `sectionIds`/,
+    });
+    await expectKnowledgeError(
       source.readFile({ fileId: 'agent-tools', sectionIds: ['search', 'search'] }),
-      'INVALID_ARGUMENT',
-      /twice/,
+      { code: 'INVALID_ARGUMENT', message: /twice/ },
     );
-    await expectToolError(
-      source.searchFiles({ query: '   ' }),
-      'INVALID_ARGUMENT',
-      /1 to 2000 characters/,
-    );
-    await expectToolError(
-      source.searchFiles({ query: '字'.repeat(2001) }),
-      'INVALID_ARGUMENT',
-      /not 2001/,
-    );
-    await expectToolError(
-      source.searchFiles({ query: 'x', mode: 'fuzzy' as never }),
-      'INVALID_ARGUMENT',
-      /one of "hybrid", "file", "graph"/,
-    );
-    await expectToolError(
-      source.readRelated({ fileId: 'index.md' }),
-      'INVALID_ARGUMENT',
-      /navigation file/,
-    );
-    await expectToolError(
-      source.expandGraph({ fileId: 'agent-tools', depth: 4 }),
-      'INVALID_ARGUMENT',
-      /`depth` must be an integer from 1 to 3/,
-    );
-    await expectToolError(source.listTree([] as never), 'INVALID_ARGUMENT', /JSON object/);
+    await expectKnowledgeError(source.searchFiles({ query: '   ' }), {
+      code: 'INVALID_ARGUMENT',
+      message: /1 to 2000 characters/,
+    });
+    await expectKnowledgeError(source.searchFiles({ query: '字'.repeat(2001) }), {
+      code: 'INVALID_ARGUMENT',
+      message: /not 2001/,
+    });
+    await expectKnowledgeError(source.searchFiles({ query: 'x', mode: 'fuzzy' as never }), {
+      code: 'INVALID_ARGUMENT',
+      message: /one of "hybrid", "file", "graph"/,
+    });
+    await expectKnowledgeError(source.readRelated({ fileId: 'index.md' }), {
+      code: 'INVALID_ARGUMENT',
+      message: /navigation file/,
+    });
+    await expectKnowledgeError(source.expandGraph({ fileId: 'agent-tools', depth: 4 }), {
+      code: 'INVALID_ARGUMENT',
+      message: /`depth` must be an integer from 1 to 3/,
+    });
+    await expectKnowledgeError(source.listTree([] as never), {
+      code: 'INVALID_ARGUMENT',
+      message: /JSON object/,
+    });
   });
 
   it('NOT_FOUND offers the closest IDs and paths', async () => {
-    await expectToolError(source.getFile({ fileId: 'agent-tool' }), 'NOT_FOUND', /`agent-tools`/);
-    await expectToolError(
-      source.readFile({ path: 'pages/agents/agent-tool.md' }),
-      'NOT_FOUND',
-      /`pages\/agents\/agent-tools.md`/,
-    );
-    await expectToolError(
-      source.listTree({ parentPath: 'pagez' }),
-      'NOT_FOUND',
-      /no directory `pagez`/,
-    );
-    const error = await expectToolError(
+    await expectKnowledgeError(source.getFile({ fileId: 'agent-tool' }), {
+      code: 'NOT_FOUND',
+      message: /`agent-tools`/,
+    });
+    await expectKnowledgeError(source.readFile({ path: 'pages/agents/agent-tool.md' }), {
+      code: 'NOT_FOUND',
+      message: /`pages\/agents\/agent-tools.md`/,
+    });
+    await expectKnowledgeError(source.listTree({ parentPath: 'pagez' }), {
+      code: 'NOT_FOUND',
+      message: /no directory `pagez`/,
+    });
+    const error = await expectKnowledgeError(
       source.readFile({ fileId: 'agent-tools', sectionIds: ['serch'] }),
-      'NOT_FOUND',
-      /get_file/,
+      { code: 'NOT_FOUND', message: /get_file/ },
     );
     expect(JSON.stringify(error.details)).toContain('UNKNOWN_SECTION');
   });
@@ -140,59 +135,54 @@ describe('source errors', () => {
   it('INVALID_CURSOR and STALE_CURSOR', async () => {
     const first = await source.listTree({ parentPath: 'pages', limit: 1 });
     const cursor = first.nextCursor!;
-    await expectToolError(
-      source.listTree({ parentPath: 'pages', limit: 2, cursor }),
-      'INVALID_CURSOR',
-      /other parameters/,
-    );
-    await expectToolError(
-      source.readRelated({ fileId: 'agent-tools', cursor }),
-      'INVALID_CURSOR',
-      /issued by `list_tree`/,
-    );
-    await expectToolError(
+    await expectKnowledgeError(source.listTree({ parentPath: 'pages', limit: 2, cursor }), {
+      code: 'INVALID_CURSOR',
+      message: /other parameters/,
+    });
+    await expectKnowledgeError(source.readRelated({ fileId: 'agent-tools', cursor }), {
+      code: 'INVALID_CURSOR',
+      message: /issued by `list_tree`/,
+    });
+    await expectKnowledgeError(
       source.listTree({ parentPath: 'pages', limit: 1, cursor }, { knowledgeBaseId: 'other' }),
-      'INVALID_CURSOR',
-      /another knowledge base/,
+      { code: 'INVALID_CURSOR', message: /another knowledge base/ },
     );
-    await expectToolError(
+    await expectKnowledgeError(
       source.listTree({ parentPath: 'pages', limit: 1, cursor: 'not a cursor' }),
-      'INVALID_CURSOR',
-      /without `cursor`/,
+      { code: 'INVALID_CURSOR', message: /without `cursor`/ },
     );
     const changed = createCatalogSource(catalog, exampleSourceOptions({ revision: 43 }));
-    await expectToolError(
-      changed.listTree({ parentPath: 'pages', limit: 1, cursor }),
-      'STALE_CURSOR',
-      /changed/,
-    );
+    await expectKnowledgeError(changed.listTree({ parentPath: 'pages', limit: 1, cursor }), {
+      code: 'STALE_CURSOR',
+      message: /changed/,
+    });
   });
 
   it('CONTENT_TOO_LARGE lists the top-level sections with their sizes, from our limit and from the catalog default', async () => {
-    const error = await expectToolError(
+    const error = await expectKnowledgeError(
       source.readFile({ fileId: 'agent-tools', maxChars: 100 }),
-      'CONTENT_TOO_LARGE',
-      /`overview` \d+, `search` \d+, `cursors` \d+/,
+      { code: 'CONTENT_TOO_LARGE', message: /`overview` \d+, `search` \d+, `cursors` \d+/ },
     );
     expect(error.httpStatus).toBe(413);
     const small = createCatalogSource(
       defineKnowledgeCatalog(exampleDocuments(), { maxChars: 50 }),
       exampleSourceOptions(),
     );
-    await expectToolError(
-      small.readFile({ fileId: 'agent-tools' }),
-      'CONTENT_TOO_LARGE',
-      /over the limit of 50/,
-    );
+    await expectKnowledgeError(small.readFile({ fileId: 'agent-tools' }), {
+      code: 'CONTENT_TOO_LARGE',
+      message: /over the limit of 50/,
+    });
     const tight = createCatalogSource(catalog, exampleSourceOptions({ maxReadChars: 10 }));
-    await expectToolError(tight.readFile({ path: 'index.md' }), 'CONTENT_TOO_LARGE', /list_tree/);
+    await expectKnowledgeError(tight.readFile({ path: 'index.md' }), {
+      code: 'CONTENT_TOO_LARGE',
+      message: /list_tree/,
+    });
   });
 
   it('TIMEOUT for an aborted call, INTERNAL without internals for an unexpected failure', async () => {
-    await expectToolError(
+    await expectKnowledgeError(
       source.getFile({ fileId: 'agent-tools' }, { signal: AbortSignal.abort() }),
-      'TIMEOUT',
-      /aborted/,
+      { code: 'TIMEOUT', message: /aborted/ },
     );
     let fail = false;
     const flaky = {
@@ -207,9 +197,9 @@ describe('source errors', () => {
     };
     const broken = createCatalogSource(flaky, exampleSourceOptions());
     fail = true;
-    const error = await expectToolError(
+    const error = await expectKnowledgeError(
       broken.readFile({ fileId: 'agent-tools' }, { requestId: 'req-x' }),
-      'INTERNAL',
+      { code: 'INTERNAL' },
     );
     expect(error.message).not.toContain('secret');
     expect(error.requestId).toBe('req-x');
@@ -232,9 +222,9 @@ describe('source errors', () => {
   });
 
   it('a requestId from the context is kept on every error', async () => {
-    const error = await expectToolError(
+    const error = await expectKnowledgeError(
       source.getFile({ fileId: 'nope' }, { requestId: 'req-abc' }),
-      'NOT_FOUND',
+      { code: 'NOT_FOUND' },
     );
     expect(error.requestId).toBe('req-abc');
   });
@@ -249,10 +239,9 @@ describe('cursors and request IDs across the source', () => {
     const forged = Buffer.from(JSON.stringify([v, kb, rev, tool, params, 99, ''])).toString(
       'base64url',
     );
-    await expectToolError(
+    await expectKnowledgeError(
       source.listTree({ parentPath: 'pages/agents', limit: 1, cursor: forged }),
-      'INVALID_CURSOR',
-      /past the end/,
+      { code: 'INVALID_CURSOR', message: /past the end/ },
     );
     const without = createCatalogSource(
       defineKnowledgeCatalog(
@@ -267,9 +256,9 @@ describe('cursors and request IDs across the source', () => {
         ),
       }),
     );
-    await expectToolError(
+    await expectKnowledgeError(
       without.listTree({ parentPath: 'pages/agents', limit: 1, cursor: first.nextCursor }),
-      'STALE_CURSOR',
+      { code: 'STALE_CURSOR' },
     );
   });
 
@@ -291,10 +280,9 @@ describe('cursors and request IDs across the source', () => {
     const first = await flaky.searchFiles({ query: 'cursor revision search', limit: 1 });
     expect(first.semanticStatus.state).toBe('ready');
     expect(first.nextCursor).toEqual(expect.any(String));
-    await expectToolError(
+    await expectKnowledgeError(
       flaky.searchFiles({ query: 'cursor revision search', limit: 1, cursor: first.nextCursor }),
-      'STALE_CURSOR',
-      /ranking changed/,
+      { code: 'STALE_CURSOR', message: /ranking changed/ },
     );
   });
 
@@ -306,9 +294,9 @@ describe('cursors and request IDs across the source', () => {
         embedder: { embed: () => new Promise<number[][]>(() => undefined) },
       }),
     );
-    const error = await expectToolError(
+    const error = await expectKnowledgeError(
       slow.searchFiles({ query: 'cursor' }, { requestId: 'req-mine' }),
-      'SEARCH_TIMEOUT',
+      { code: 'SEARCH_TIMEOUT' },
     );
     expect(error.requestId).toBe('req-mine');
   });

@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, type CliResult } from './helpers/cli.js';
-import { columnOf, lineOf, useTempRoots, writeTree, type Tree } from './helpers/folders.js';
+import { placeOf } from '../helpers/place.js';
+import { useTempFolders, writeTree, type Tree } from '../helpers/tempFolders.js';
 import {
   HANDBOOK,
   renderFile,
@@ -25,7 +26,7 @@ import {
 } from './helpers/problems.js';
 
 beforeAll(requireBuiltCli);
-const tempRoot = useTempRoots();
+const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 
 /** `check --format json`'s output. */
 interface CheckJson {
@@ -74,32 +75,32 @@ function expectedProblems(
   return [
     {
       file: `${shown}/a.md`,
-      line: FRONT.length + lineOf(A_BODY, '<!-- agent-section:open'),
+      line: FRONT.length + placeOf(A_BODY, '<!-- agent-section:open').line,
       column: 1,
       code: 'UNCLOSED_SECTION',
     },
     {
       file: `${shown}/c.md`,
-      line: lineOf(BAD_BYTES_PREFIX, 'ab'),
+      line: placeOf(BAD_BYTES_PREFIX, 'ab').line,
       column: 'ab'.length + 1,
       code: 'INVALID_ENCODING',
     },
     {
       file: `${shown}/d.md`,
-      line: lineOf(D, '  <!--'),
-      column: columnOf(D, '<!--'),
+      line: placeOf(D, '  <!--').line,
+      column: placeOf(D, '<!--').column,
       code: 'MALFORMED_ANCHOR',
     },
     {
       file: `${shown}/e.md`,
-      line: lineOf(E, 'tags:'),
-      column: columnOf(E, '3\n'),
+      line: placeOf(E, 'tags:').line,
+      column: placeOf(E, '3\n').column,
       code: 'INVALID_FRONT_MATTER',
     },
     {
       file: `${shown}/z.md`,
-      line: lineOf(DUP_SECOND, 'id: shared'),
-      column: columnOf(DUP_SECOND, 'shared'),
+      line: placeOf(DUP_SECOND, 'id: shared').line,
+      column: placeOf(DUP_SECOND, 'shared').column,
       code: 'DUPLICATE_DOCUMENT_ID',
     },
   ];
@@ -273,7 +274,7 @@ describe.concurrent('check: paths and formats', () => {
     const parsed = lines.slice(0, -1).map((line) => parseProblemLine(line)!);
     expect(isSortedByPlace(parsed)).toBe(true);
     expect(parsed.map(({ file, line, code }) => ({ file, line, code }))).toEqual([
-      { file: 'other/x.md', line: lineOf(stray, '<!--'), code: 'UNEXPECTED_CLOSE' },
+      { file: 'other/x.md', line: placeOf(stray, '<!--').line, code: 'UNEXPECTED_CLOSE' },
       ...expectedProblems('sub/kb').map(({ file, line, code }) => ({ file, line, code })),
     ]);
     expect(lines.at(-1)).toBe(
@@ -302,7 +303,7 @@ describe.concurrent('check: paths and formats', () => {
     );
     expect(lines[1]).toMatch(
       new RegExp(
-        `^::error file=gh/x%2Cy%3Az\\.md,line=${lineOf(placedText, '<!--')},col=1,title=UNCLOSED_SECTION::UNCLOSED_SECTION: .*\`never-closed\``,
+        `^::error file=gh/x%2Cy%3Az\\.md,line=${placeOf(placedText, '<!--').line},col=1,title=UNCLOSED_SECTION::UNCLOSED_SECTION: .*\`never-closed\``,
       ),
     );
     expect(lines[2]).toBe(summaryLine(2, 0, 2));
@@ -366,7 +367,7 @@ describe('check positions', () => {
       { cwd: root },
     );
     const problems = (JSON.parse(result.stdout) as CheckJson).problems;
-    const bodyLine = lineOf(body, 'Bad ID');
+    const bodyLine = placeOf(body, 'Bad ID').line;
     expect(problems.map(({ file, line, column, code }) => ({ file, line, column, code }))).toEqual(
       fronts.map((front) => ({
         file: `f${front.length}/doc.md`,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchFilesInput, SearchFilesOutput } from '../../src/agent/types.js';
 import { linesOf, requireBuiltCli, runCli } from './helpers/cli.js';
-import { useTempRoots, writeTree } from './helpers/folders.js';
+import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 import { codePoints, loadInProcess, readAll } from './helpers/inProcess.js';
 import {
   documentIdOf,
@@ -19,7 +19,7 @@ import {
 } from './helpers/knowledge.js';
 import { parseProblemLine } from './helpers/problems.js';
 
-const tempRoot = useTempRoots();
+const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 let dir: string;
 let broken: string;
 let local: Awaited<ReturnType<typeof loadInProcess>>;

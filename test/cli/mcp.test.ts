@@ -9,7 +9,7 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
 import { linesOf, requireBuiltCli, runCli, startCli, useRunningClis } from './helpers/cli.js';
-import { useTempRoots, writeTree } from './helpers/folders.js';
+import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 import { loadInProcess } from './helpers/inProcess.js';
 import {
   documentIdOf,
@@ -23,7 +23,7 @@ import { connectMcp, useMcpConnections } from './helpers/mcp.js';
 import { parseProblemLine } from './helpers/problems.js';
 import { waitFor } from './helpers/waitFor.js';
 
-const tempRoot = useTempRoots();
+const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 useRunningClis();
 useMcpConnections();
 beforeAll(requireBuiltCli);

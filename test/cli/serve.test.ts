@@ -10,7 +10,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
-import { useTempRoots, writeTree } from './helpers/folders.js';
+import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 import { loadInProcess } from './helpers/inProcess.js';
 import {
   documentIdOf,
@@ -25,7 +25,7 @@ import { parseProblemLine } from './helpers/problems.js';
 import { getJson, HAS_CURL, httpContext, requestLog, startServe } from './helpers/serve.js';
 import { waitFor } from './helpers/waitFor.js';
 
-const tempRoot = useTempRoots();
+const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 useRunningClis();
 beforeAll(requireBuiltCli);
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, type CliResult } from './helpers/cli.js';
-import { useTempRoots, writeTree } from './helpers/folders.js';
+import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 
 const COMMANDS = ['check', 'outline', 'read', 'search', 'serve', 'mcp'] as const;
 
@@ -100,7 +100,7 @@ describe.concurrent('knowledge-kit usage', () => {
 describe.concurrent(
   'knowledge-kit serve and check refuse arguments that would mislead (exit 2, one line)',
   () => {
-    const root = useTempRoots();
+    const root = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 
     it.each([
       { name: 'an empty --id', args: ['--id', ''], says: '--id' },

@@ -13,7 +13,6 @@ import { isKnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.
 import type { KnowledgeCallContext, KnowledgeToolName } from '../../src/agent/types.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import type { KnowledgeClient, KnowledgeClientOptions } from '../../src/http/types.js';
-import { expectToolError } from '../agent/helpers/toolError.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import {
   errorAnswer,
@@ -179,22 +178,22 @@ describe('createKnowledgeClient: the requests it sends', () => {
 
   it('refuses a call without what its URL needs before any request: INVALID_ARGUMENT', async () => {
     const { client, fake } = clientOver([]);
-    await expectToolError(
-      client.readFile({}),
-      'INVALID_ARGUMENT',
-      /exactly one of `fileId` and `path`/,
-    );
-    await expectToolError(
-      client.readFile({ fileId: 'a', path: 'pages/a.md' }),
-      'INVALID_ARGUMENT',
-      /exactly one/,
-    );
-    await expectToolError(client.getFile({ fileId: '' }), 'INVALID_ARGUMENT', /fileId/);
-    await expectToolError(
-      client.readFile({ fileId: 7 as unknown as string }),
-      'INVALID_ARGUMENT',
-      /fileId/,
-    );
+    await expectKnowledgeError(client.readFile({}), {
+      code: 'INVALID_ARGUMENT',
+      message: /exactly one of `fileId` and `path`/,
+    });
+    await expectKnowledgeError(client.readFile({ fileId: 'a', path: 'pages/a.md' }), {
+      code: 'INVALID_ARGUMENT',
+      message: /exactly one/,
+    });
+    await expectKnowledgeError(client.getFile({ fileId: '' }), {
+      code: 'INVALID_ARGUMENT',
+      message: /fileId/,
+    });
+    await expectKnowledgeError(client.readFile({ fileId: 7 as unknown as string }), {
+      code: 'INVALID_ARGUMENT',
+      message: /fileId/,
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -204,11 +203,17 @@ describe('createKnowledgeClient: the requests it sends', () => {
     expect(() => {
       returned = client.readRelated({ fileId: '' });
     }).not.toThrow();
-    await expectToolError(returned as Promise<unknown>, 'INVALID_ARGUMENT', /fileId/);
+    await expectKnowledgeError(returned as Promise<unknown>, {
+      code: 'INVALID_ARGUMENT',
+      message: /fileId/,
+    });
     expect(() => {
       returned = client.readRelated(undefined as unknown as { fileId: string });
     }).not.toThrow();
-    await expectToolError(returned as Promise<unknown>, 'INVALID_ARGUMENT', /fileId/);
+    await expectKnowledgeError(returned as Promise<unknown>, {
+      code: 'INVALID_ARGUMENT',
+      message: /fileId/,
+    });
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -223,9 +228,9 @@ describe("createKnowledgeClient: the server's errors, kept", () => {
     const { client, fake } = clientOver([
       errorAnswer(code, status, { requestId: 'srv-7', message: `Because ${code}.` }),
     ]);
-    const error = await expectToolError(
+    const error = await expectKnowledgeError(
       client.getFile({ fileId: 'a' }, { requestId: 'mine-1' }),
-      code,
+      { code: code },
     );
     expect(error.toJSON()).toEqual({
       error: { code, message: `Because ${code}.`, httpStatus: status },
@@ -236,17 +241,16 @@ describe("createKnowledgeClient: the server's errors, kept", () => {
 
   it('keeps 414 as the httpStatus of INVALID_ARGUMENT for a URL over the limit', async () => {
     const { client } = clientOver([errorAnswer('INVALID_ARGUMENT', 414, { requestId: 'srv-414' })]);
-    const error = await expectToolError(
-      client.searchFiles({ query: '很长'.repeat(10) }),
-      'INVALID_ARGUMENT',
-    );
+    const error = await expectKnowledgeError(client.searchFiles({ query: '很长'.repeat(10) }), {
+      code: 'INVALID_ARGUMENT',
+    });
     expect(error.httpStatus).toBe(414);
     expect(error.requestId).toBe('srv-414');
   });
 
   it('keeps retryAfterSeconds of a RATE_LIMITED it does not retry', async () => {
     const { client } = clientOver([rateLimited(7, 'srv-rl')], { maxRetries: 0 });
-    const error = await expectToolError(client.listTree(), 'RATE_LIMITED');
+    const error = await expectKnowledgeError(client.listTree(), { code: 'RATE_LIMITED' });
     expect(error.toJSON()).toEqual({
       error: {
         code: 'RATE_LIMITED',
@@ -268,12 +272,18 @@ describe("createKnowledgeClient: the server's errors, kept", () => {
       json(404, body(42)),
     ]);
     expect(
-      (await expectToolError(client.getFile({ fileId: 'a' }, { requestId: 'mine-1' }), 'NOT_FOUND'))
-        .requestId,
+      (
+        await expectKnowledgeError(client.getFile({ fileId: 'a' }, { requestId: 'mine-1' }), {
+          code: 'NOT_FOUND',
+        })
+      ).requestId,
     ).toBe('hdr-1');
     expect(
-      (await expectToolError(client.getFile({ fileId: 'a' }, { requestId: 'mine-2' }), 'NOT_FOUND'))
-        .requestId,
+      (
+        await expectKnowledgeError(client.getFile({ fileId: 'a' }, { requestId: 'mine-2' }), {
+          code: 'NOT_FOUND',
+        })
+      ).requestId,
     ).toBe('mine-2');
   });
 });
@@ -308,7 +318,7 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
       rateLimited(3, 'srv-c'),
       json(200, VALID_BODIES.list_tree),
     ]);
-    const call = expectToolError(client.listTree(), 'RATE_LIMITED');
+    const call = expectKnowledgeError(client.listTree(), { code: 'RATE_LIMITED' });
     await vi.advanceTimersByTimeAsync(10_000);
     const error = await call;
     expect(error.requestId).toBe('srv-c');
@@ -319,7 +329,7 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
   it.each([0, 1, 4])('maxRetries %i: at most %i + 1 requests', async (maxRetries) => {
     vi.useFakeTimers();
     const { client, fake } = clientOver(() => rateLimited(0), { maxRetries });
-    const call = expectToolError(client.getFile({ fileId: 'a' }), 'RATE_LIMITED');
+    const call = expectKnowledgeError(client.getFile({ fileId: 'a' }), { code: 'RATE_LIMITED' });
     await vi.advanceTimersByTimeAsync(100);
     await call;
     expect(fake.requests).toHaveLength(maxRetries + 1);
@@ -332,13 +342,13 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
     const state = settledState(call);
     await vi.advanceTimersByTimeAsync(0);
     expect(state()).toBe('rejected');
-    expect((await expectToolError(call, 'RATE_LIMITED')).retryAfterSeconds).toBe(31);
+    expect((await expectKnowledgeError(call, { code: 'RATE_LIMITED' })).retryAfterSeconds).toBe(31);
     expect(fake.requests).toHaveLength(1);
 
     const custom = clientOver([rateLimited(3), json(200, VALID_BODIES.list_tree)], {
       maxRetryAfterSeconds: 2,
     });
-    const second = expectToolError(custom.client.listTree(), 'RATE_LIMITED');
+    const second = expectKnowledgeError(custom.client.listTree(), { code: 'RATE_LIMITED' });
     await vi.advanceTimersByTimeAsync(0);
     await second;
     expect(custom.fake.requests).toHaveLength(1);
@@ -414,7 +424,9 @@ describe('createKnowledgeClient: STALE_CURSOR', () => {
       errorAnswer('STALE_CURSOR', 409, { requestId: 'srv-2' }),
       json(200, VALID_BODIES.list_tree),
     ]);
-    const error = await expectToolError(client.listTree({ cursor: 'old' }), 'STALE_CURSOR');
+    const error = await expectKnowledgeError(client.listTree({ cursor: 'old' }), {
+      code: 'STALE_CURSOR',
+    });
     expect(error.requestId).toBe('srv-2');
     expect(fake.requests).toHaveLength(2);
   });
@@ -424,7 +436,7 @@ describe('createKnowledgeClient: STALE_CURSOR', () => {
       errorAnswer('STALE_CURSOR', 409),
       json(200, VALID_BODIES.list_tree),
     ]);
-    await expectToolError(client.listTree({ limit: 3 }), 'STALE_CURSOR');
+    await expectKnowledgeError(client.listTree({ limit: 3 }), { code: 'STALE_CURSOR' });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -433,7 +445,7 @@ describe('createKnowledgeClient: STALE_CURSOR', () => {
       errorAnswer('INVALID_CURSOR', 400),
       json(200, VALID_BODIES.list_tree),
     ]);
-    await expectToolError(client.listTree({ cursor: 'forged' }), 'INVALID_CURSOR');
+    await expectKnowledgeError(client.listTree({ cursor: 'forged' }), { code: 'INVALID_CURSOR' });
     expect(fake.requests).toHaveLength(1);
   });
 });
@@ -444,11 +456,10 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
       cause: new Error('connect ECONNREFUSED 127.0.0.1:9'),
     });
     const { client } = clientOver([failure]);
-    const error = await expectToolError(
-      client.listTree({}, { requestId: 'mine-1' }),
-      'TRANSPORT_ERROR',
-      /fetch failed/,
-    );
+    const error = await expectKnowledgeError(client.listTree({}, { requestId: 'mine-1' }), {
+      code: 'TRANSPORT_ERROR',
+      message: /fetch failed/,
+    });
     expect(error.httpStatus).toBe(502);
     expect(error.cause).toBe(failure);
     expect(error.requestId).toBe('mine-1');
@@ -458,7 +469,10 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
     vi.useFakeTimers();
     const fake = fakeFetch([silentServer()]);
     const client = createKnowledgeClient({ baseUrl: BASE, fetch: fake.fetch, timeoutMs: 50 });
-    const call = expectToolError(client.listTree(), 'TRANSPORT_ERROR', /no answer within 50 ms/);
+    const call = expectKnowledgeError(client.listTree(), {
+      code: 'TRANSPORT_ERROR',
+      message: /no answer within 50 ms/,
+    });
     await vi.advanceTimersByTimeAsync(50);
     const error = await call;
     expect(error.httpStatus).toBe(502);
@@ -484,7 +498,7 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
       },
     ]);
     const client = createKnowledgeClient({ baseUrl: BASE, fetch: fake.fetch, timeoutMs: 50 });
-    const call = expectToolError(client.listTree(), 'TRANSPORT_ERROR');
+    const call = expectKnowledgeError(client.listTree(), { code: 'TRANSPORT_ERROR' });
     await vi.advanceTimersByTimeAsync(50);
     expect((await call).cause).toBeDefined();
   });
@@ -497,7 +511,7 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
     const state = settledState(call);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(state()).toBe('rejected');
-    await expectToolError(call, 'TRANSPORT_ERROR');
+    await expectKnowledgeError(call, { code: 'TRANSPORT_ERROR' });
   });
 
   it.each([
@@ -517,7 +531,10 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
     ],
   ] as const)('a body that is not JSON (%s): cause is the parse error', async (_, answer) => {
     const { client } = clientOver([answer()]);
-    const error = await expectToolError(client.listTree(), 'TRANSPORT_ERROR', /not JSON/);
+    const error = await expectKnowledgeError(client.listTree(), {
+      code: 'TRANSPORT_ERROR',
+      message: /not JSON/,
+    });
     expect(error.httpStatus).toBe(502);
     expect(error.cause).toBeInstanceOf(SyntaxError);
   });
@@ -533,7 +550,10 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
     ];
     const { client } = clientOver(bodies.map((body) => json(200, body)));
     for (const body of bodies) {
-      const error = await expectToolError(CALLS[operation](client), 'TRANSPORT_ERROR', /not a `/);
+      const error = await expectKnowledgeError(CALLS[operation](client), {
+        code: 'TRANSPORT_ERROR',
+        message: /not a `/,
+      });
       expect(error.httpStatus, JSON.stringify(body)).toBe(502);
     }
   });
@@ -545,10 +565,14 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
       json(200, { file: {}, content: 3 }),
       json(200, { fileId: 1, path: 'pages/a.md' }),
     ]);
-    await expectToolError(client.listTree(), 'TRANSPORT_ERROR');
-    await expectToolError(client.readFile({ path: 'pages/a.md' }), 'TRANSPORT_ERROR');
-    await expectToolError(client.readFile({ path: 'pages/a.md' }), 'TRANSPORT_ERROR');
-    await expectToolError(client.getFile({ fileId: 'a' }), 'TRANSPORT_ERROR');
+    await expectKnowledgeError(client.listTree(), { code: 'TRANSPORT_ERROR' });
+    await expectKnowledgeError(client.readFile({ path: 'pages/a.md' }), {
+      code: 'TRANSPORT_ERROR',
+    });
+    await expectKnowledgeError(client.readFile({ path: 'pages/a.md' }), {
+      code: 'TRANSPORT_ERROR',
+    });
+    await expectKnowledgeError(client.getFile({ fileId: 'a' }), { code: 'TRANSPORT_ERROR' });
   });
 
   it.each([
@@ -569,7 +593,7 @@ describe('createKnowledgeClient: TRANSPORT_ERROR, never an empty result', () => 
     ['201 with a result body', () => json(201, VALID_BODIES.list_tree)],
   ] as const)('a status or body the server should not send (%s)', async (_, answer) => {
     const { client } = clientOver([answer()]);
-    const error = await expectToolError(client.listTree(), 'TRANSPORT_ERROR');
+    const error = await expectKnowledgeError(client.listTree(), { code: 'TRANSPORT_ERROR' });
     expect(error.httpStatus).toBe(502);
   });
 });
@@ -594,10 +618,13 @@ describe('createKnowledgeClient: follow', () => {
       new Response('nope', { status: 200 }),
     ]);
     expect(
-      (await expectToolError(client.follow(`${KB_PATH}/files/missing/content`), 'NOT_FOUND'))
-        .requestId,
+      (
+        await expectKnowledgeError(client.follow(`${KB_PATH}/files/missing/content`), {
+          code: 'NOT_FOUND',
+        })
+      ).requestId,
     ).toBe('srv-f');
-    await expectToolError(client.follow(`${KB_PATH}/tree`), 'TRANSPORT_ERROR');
+    await expectKnowledgeError(client.follow(`${KB_PATH}/tree`), { code: 'TRANSPORT_ERROR' });
   });
 
   it.each([
@@ -628,14 +655,16 @@ describe('createKnowledgeClient: follow', () => {
     ['an empty string', ''],
   ])('refuses %s with INVALID_ARGUMENT and makes no request', async (_, readAction) => {
     const { client, fake } = clientOver(() => json(200, { ok: true }));
-    await expectToolError(client.follow(readAction), 'INVALID_ARGUMENT');
+    await expectKnowledgeError(client.follow(readAction), { code: 'INVALID_ARGUMENT' });
     expect(fake.requests).toHaveLength(0);
   });
 
   it('refuses a value that is not a string', async () => {
     const { client, fake } = clientOver([]);
     for (const value of [undefined, null, 42, { path: '/x' }]) {
-      await expectToolError(client.follow(value as unknown as string), 'INVALID_ARGUMENT');
+      await expectKnowledgeError(client.follow(value as unknown as string), {
+        code: 'INVALID_ARGUMENT',
+      });
     }
     expect(fake.requests).toHaveLength(0);
   });

@@ -21,7 +21,8 @@ import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
 import type { KnowledgeClient } from '../../src/http/types.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
-import { expectToolError } from '../agent/helpers/toolError.js';
+import { fakeSource } from '../helpers/fakeSource.js';
+import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import { connectInMemory } from '../agent/helpers/tools-mcp.js';
 import { settledState } from './helpers/client-fakeFetch.js';
 import {
@@ -179,10 +180,9 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
     }
     const stale = await errorOf(client.listTree({ cursor: 'not-a-cursor' }));
     expect(stale).toMatchObject({ code: 'INVALID_CURSOR', httpStatus: 400 });
-    await expectToolError(
-      client.readFile({ fileId: 'agent-tools', maxChars: 10 }),
-      'CONTENT_TOO_LARGE',
-    );
+    await expectKnowledgeError(client.readFile({ fileId: 'agent-tools', maxChars: 10 }), {
+      code: 'CONTENT_TOO_LARGE',
+    });
   });
 
   // URLs drop `.` and `..` path segments (encoded as `%2E` too), so no URL path can carry these IDs:
@@ -250,15 +250,14 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
   });
 
   it('follow refuses the same paths of another knowledge base on this very server, without a request', async () => {
-    await expectToolError(
-      client.follow(`${BASE_PATH}/knowledge-bases/private/tree`),
-      'INVALID_ARGUMENT',
-    );
-    await expectToolError(
+    await expectKnowledgeError(client.follow(`${BASE_PATH}/knowledge-bases/private/tree`), {
+      code: 'INVALID_ARGUMENT',
+    });
+    await expectKnowledgeError(
       client.follow(
         `${served.url.replace('127.0.0.1', 'localhost')}${BASE_PATH}/knowledge-bases/example/tree`,
       ),
-      'INVALID_ARGUMENT',
+      { code: 'INVALID_ARGUMENT' },
     );
   });
 });
@@ -400,11 +399,10 @@ describe('long URLs through serveKnowledge', () => {
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ code: 'INVALID_ARGUMENT', httpStatus: 400 });
     expect(body.error!.message).toMatch(/`query`/);
-    const error = await expectToolError(
-      client.searchFiles({ query }),
-      'INVALID_ARGUMENT',
-      /`query`/,
-    );
+    const error = await expectKnowledgeError(client.searchFiles({ query }), {
+      code: 'INVALID_ARGUMENT',
+      message: /`query`/,
+    });
     expect(error.httpStatus).toBe(400);
   });
 
@@ -422,12 +420,15 @@ describe('long URLs through serveKnowledge', () => {
     expect(status).toBe(414);
     expect(body.error).toMatchObject({ code: 'INVALID_ARGUMENT', httpStatus: 414 });
     expect(
-      (await expectToolError(client.searchFiles({ query }), 'INVALID_ARGUMENT')).httpStatus,
+      (await expectKnowledgeError(client.searchFiles({ query }), { code: 'INVALID_ARGUMENT' }))
+        .httpStatus,
     ).toBe(414);
   });
 
   it("a URL over Node's 64 KiB header limit is a TRANSPORT_ERROR in the client, never an empty result", async () => {
-    await expectToolError(client.searchFiles({ query: '知'.repeat(8_000) }), 'TRANSPORT_ERROR');
+    await expectKnowledgeError(client.searchFiles({ query: '知'.repeat(8_000) }), {
+      code: 'TRANSPORT_ERROR',
+    });
     expect((await client.listTree()).items.length).toBeGreaterThan(0);
   });
 });
@@ -528,9 +529,9 @@ describe('serveKnowledge: close and failures', () => {
       const remote = createKnowledgeClient({
         baseUrl: `${own.url}${BASE_PATH}/knowledge-bases/example`,
       });
-      const internal = await expectToolError(
+      const internal = await expectKnowledgeError(
         remote.getFile({ fileId: 'agent-tools' }, { requestId: 'e2e-500' }),
-        'INTERNAL',
+        { code: 'INTERNAL' },
       );
       expect(internal.httpStatus).toBe(500);
       expect(internal.requestId).toBe('e2e-500');
@@ -538,10 +539,9 @@ describe('serveKnowledge: close and failures', () => {
       expect(errors).toHaveLength(1);
       expect((await remote.listTree()).items.length).toBeGreaterThan(0);
 
-      const timeout = await expectToolError(
-        remote.searchFiles({ query: QUESTIONS.en }),
-        'SEARCH_TIMEOUT',
-      );
+      const timeout = await expectKnowledgeError(remote.searchFiles({ query: QUESTIONS.en }), {
+        code: 'SEARCH_TIMEOUT',
+      });
       expect(timeout.httpStatus).toBe(504);
       expect(await remote.readFile({ fileId: 'agent-tools' })).toEqual(
         await inProcess((s) => s.readFile({ fileId: 'agent-tools' }, EXAMPLE_CONTEXT)),
@@ -561,14 +561,7 @@ describe('serveKnowledge: close and failures', () => {
 
 /** The source's methods bound to it, so they can be spread into a wrapper. */
 function bound(source: KnowledgeSource): KnowledgeSource {
-  return {
-    listTree: source.listTree.bind(source),
-    getFile: source.getFile.bind(source),
-    readFile: source.readFile.bind(source),
-    searchFiles: source.searchFiles.bind(source),
-    readRelated: source.readRelated.bind(source),
-    expandGraph: source.expandGraph.bind(source),
-  };
+  return fakeSource({}, { base: source }).source;
 }
 
 /** One GET on its own connection (`agent: false`, so `Connection: close`): status and body text. */
@@ -590,18 +583,16 @@ function getOnce(
 
 /** The source with the handler's `actionBase` and `knowledgeBaseId` on every call, as the server calls it. */
 function withContext(source: KnowledgeSource): KnowledgeSource {
-  const ctx = (context?: KnowledgeCallContext): KnowledgeCallContext => ({
-    ...context,
-    ...EXAMPLE_CONTEXT,
-  });
-  return {
-    listTree: (input, context) => source.listTree(input, ctx(context)),
-    getFile: (input, context) => source.getFile(input, ctx(context)),
-    readFile: (input, context) => source.readFile(input, ctx(context)),
-    searchFiles: (input, context) => source.searchFiles(input, ctx(context)),
-    readRelated: (input, context) => source.readRelated(input, ctx(context)),
-    expandGraph: (input, context) => source.expandGraph(input, ctx(context)),
-  };
+  return fakeSource(
+    {},
+    {
+      otherwise: (method, input, context) =>
+        (source[method] as (i: unknown, c: KnowledgeCallContext) => unknown)(input, {
+          ...context,
+          ...EXAMPLE_CONTEXT,
+        }),
+    },
+  ).source;
 }
 
 /** `promise`, or a failure naming `what` after `ms`. */

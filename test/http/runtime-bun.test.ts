@@ -12,7 +12,7 @@ import type { ReadFileOutput, SearchFilesOutput } from '../../src/agent/types.js
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
 import type { KnowledgeClient } from '../../src/http/types.js';
-import { expectToolError } from '../agent/helpers/toolError.js';
+import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import {
   EXAMPLE_CONTEXT,
   hasCurl,
@@ -213,9 +213,9 @@ describe.skipIf(UNAVAILABLE !== null)(
       expect(await client.expandGraph({ fileId: 'agent-tools', depth: 2 })).toEqual(
         wire(await local.expandGraph({ fileId: 'agent-tools', depth: 2 }, EXAMPLE_CONTEXT)),
       );
-      const missing = await expectToolError(
+      const missing = await expectKnowledgeError(
         client.getFile({ fileId: 'nope' }, { requestId: 'bun-1' }),
-        'NOT_FOUND',
+        { code: 'NOT_FOUND' },
       );
       expect(missing.requestId).toBe('bun-1');
     });
@@ -225,16 +225,14 @@ describe.skipIf(UNAVAILABLE !== null)(
       expect(await client.searchFiles({ query: longest })).toEqual(
         wire(await local.searchFiles({ query: longest }, EXAMPLE_CONTEXT)),
       );
-      const tooLong = await expectToolError(
+      const tooLong = await expectKnowledgeError(
         client.searchFiles({ query: '知'.repeat(3_300) }),
-        'INVALID_ARGUMENT',
-        /`query`/,
+        { code: 'INVALID_ARGUMENT', message: /`query`/ },
       );
       expect(tooLong.httpStatus).toBe(400);
-      const overUrl = await expectToolError(
+      const overUrl = await expectKnowledgeError(
         client.searchFiles({ query: '知'.repeat(4_000) }),
-        'INVALID_ARGUMENT',
-        /URL/,
+        { code: 'INVALID_ARGUMENT', message: /URL/ },
       );
       expect(overUrl.httpStatus).toBe(414);
     });

@@ -8,8 +8,9 @@ import {
 import { decodeUtf8, firstInvalidByte } from '../../src/node/decodeUtf8.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
 import { parsedDocument } from '../helpers/arbitraries.js';
-import { catchLoadError, expectPlacedIssue, sha256Revision } from './helpers/loadErrors.js';
-import { withTree } from './helpers/tempFolders.js';
+import { catchKnowledgeError } from '../helpers/knowledgeError.js';
+import { expectPlacedIssue, sha256Revision } from './helpers/loadErrors.js';
+import { withTree } from '../helpers/tempFolders.js';
 
 /** These properties write folders to disk, so they run fewer times than the pure ones. */
 const DISK_RUNS = 25;
@@ -85,7 +86,7 @@ describe('positions through front matter', () => {
           const text =
             (bom ? '\ufeff' : '') + [...blockLines, ...before, broken, ...after].join(eol) + eol;
           const error = await withTree({ [path]: text }, (dir) =>
-            catchLoadError(loadKnowledgeDirectory(dir)),
+            catchKnowledgeError(loadKnowledgeDirectory(dir)),
           );
           expect(error.issues).toHaveLength(1);
           expectPlacedIssue(error.issues[0], {

@@ -10,15 +10,10 @@ import {
 } from '../../src/index.js';
 import { loadKnowledgeDirectory, type LoadedKnowledgeDirectory } from '../../src/node/index.js';
 import { reachableObjects } from './helpers/frozen.js';
-import {
-  catchLoadError,
-  expectPlacedIssue,
-  placeAt,
-  placeOf,
-  sha256Revision,
-  sortedIssues,
-} from './helpers/loadErrors.js';
-import { useTempFolders } from './helpers/tempFolders.js';
+import { catchKnowledgeError } from '../helpers/knowledgeError.js';
+import { placeAt, placeOf } from '../helpers/place.js';
+import { expectPlacedIssue, sha256Revision, sortedIssues } from './helpers/loadErrors.js';
+import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();
 
@@ -140,7 +135,7 @@ describe('which files load, in which order, under which IDs and page paths', () 
   });
 
   it('refuses a file whose page path cannot be a page path, naming the file', async () => {
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'back\\slash.md': 'x\n', 'ok.md': 'ok\n' })),
     );
     expect(error.issues).toHaveLength(1);
@@ -304,7 +299,7 @@ describe('positions are file positions', () => {
 
   it('reports an unclosed section at its file line, with `file:line:column: ` first in the message', async () => {
     const text = `${block}Intro.\n<!-- agent-section:open -->\nText.\n`;
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'docs/guide.md': text })),
     );
     expect(error.issues).toHaveLength(1);
@@ -319,7 +314,9 @@ describe('positions are file positions', () => {
 
   it('reports a malformed anchor at its file line', async () => {
     const text = `${block}One.\nTwo.\n<!-- agent-section:a b -->\n`;
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'guide.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'guide.md': text })),
+    );
     expect(error.issues).toHaveLength(1);
     expectPlacedIssue(error.issues[0], {
       code: 'MALFORMED_ANCHOR',
@@ -332,7 +329,7 @@ describe('positions are file positions', () => {
   it('counts CRLF and BOM files the same way', async () => {
     const crlf = `${block}Intro.\n<!-- agent-section:open -->\nText.\n`.replaceAll('\n', '\r\n');
     const bom = `\ufeff${block}<!-- agent-section:open -->\n`;
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'bom.md': bom, 'crlf.md': crlf })),
     );
     expect(error.issues).toHaveLength(2);
@@ -353,7 +350,7 @@ describe('positions are file positions', () => {
     const mismatched = `${block}<!-- agent-section:outer -->\n<!-- agent-section:inner -->\n<!-- /agent-section:outer -->\n`;
     const duplicate = `${block}<!-- agent-section:x -->\n<!-- /agent-section:x -->\n<!-- agent-section:x -->\n<!-- /agent-section:x -->\n`;
     const fence = `${block}\`\`\`md\ncode\n<!-- agent-section:swallowed -->\n`;
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(
         await folder({ 'a.md': mismatched, 'b.md': duplicate, 'c.md': fence }),
       ),
@@ -395,7 +392,9 @@ describe('positions are file positions', () => {
 describe('INVALID_FRONT_MATTER', () => {
   it('reports a block that is never closed at 1:1, and nothing else for that file', async () => {
     const text = '---\ntitle: Open\n\nBody <!-- agent-section:a -->\n<!-- agent-section:b -->\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'open.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'open.md': text })),
+    );
     expect(error.issues).toHaveLength(1);
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
@@ -410,7 +409,7 @@ describe('INVALID_FRONT_MATTER', () => {
     const reserved = '---\nid: x\ntitle: @foo\n---\nBody.\n';
     // After two astral characters, the column counts UTF-16 code units.
     const emoji = '---\ntitle: "😀😀" x\n---\nBody.\n';
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'a.md': reserved, 'b.md': emoji })),
     );
     expect(error.issues).toHaveLength(2);
@@ -430,7 +429,9 @@ describe('INVALID_FRONT_MATTER', () => {
   it('reports each key Knowledge Kit reads that has the wrong type, at its value', async () => {
     const text =
       '---\nid: 2024\nlocale: [en]\ntitle: 5\ndescription: {a: 1}\ntags: returns\n---\nBody.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'types.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'types.md': text })),
+    );
     const expected = [
       { key: 'id', value: '2024' },
       { key: 'locale', value: '[en]' },
@@ -461,7 +462,7 @@ describe('INVALID_FRONT_MATTER', () => {
       shift: 'title:'.length,
     },
   ])('reports $name at its value', async ({ text, needle, shift }) => {
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'k.md': text })));
+    const error = await catchKnowledgeError(loadKnowledgeDirectory(await folder({ 'k.md': text })));
     expect(error.issues).toHaveLength(1);
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
@@ -472,7 +473,9 @@ describe('INVALID_FRONT_MATTER', () => {
 
   it('reports `.inf` and `.nan`, which JSON cannot hold, at their values', async () => {
     const text = '---\nweight: .inf\nlimits:\n  ratio: .nan\n---\nBody.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'inf.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'inf.md': text })),
+    );
     expect(error.issues).toHaveLength(2);
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
@@ -491,7 +494,9 @@ describe('INVALID_FRONT_MATTER', () => {
 
   it('reports a key that is not a string at the key, showing the key', async () => {
     const text = '---\ntitle: T\n? [a, b]\n: x\n---\nBody.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'key.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'key.md': text })),
+    );
     expect(error.issues).toHaveLength(1);
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
@@ -510,7 +515,9 @@ describe('INVALID_FRONT_MATTER', () => {
 
   it('names the item of `tags` that is not a string', async () => {
     const text = '---\ntags: [returns, 1]\n---\nBody.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'tags.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'tags.md': text })),
+    );
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
       file: 'tags.md',
@@ -527,7 +534,9 @@ describe('INVALID_FRONT_MATTER', () => {
         `${name}: &${name} [${Array.from({ length: 10 }, () => `*${String.fromCharCode(name.charCodeAt(0) - 1)}`).join(', ')}]`,
       );
     const text = `---\n${levels.join('\n')}\n---\nBody.\n`;
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'bomb.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'bomb.md': text })),
+    );
     expect(error.issues).toHaveLength(1);
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
@@ -542,7 +551,9 @@ describe('INVALID_FRONT_MATTER', () => {
     const lines = [`d: &d [${Array.from({ length: 9_000 }, () => '1').join(', ')}]`];
     for (let k = 0; k < 200; k++) lines.push(`k${k}: *d`);
     const text = `---\n${lines.join('\n')}\n---\nBody.\n`;
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'wide.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'wide.md': text })),
+    );
     // One issue, at the key that takes the block past the bound.
     expect(error.issues).toHaveLength(1);
     expectPlacedIssue(error.issues[0], {
@@ -557,7 +568,9 @@ describe('INVALID_FRONT_MATTER', () => {
 
   it('reports a duplicate key at the second occurrence', async () => {
     const text = '---\ntitle: One\ntags: [a]\ntitle: Two\n---\nBody.\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'dup.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'dup.md': text })),
+    );
     expect(error.issues).toHaveLength(1);
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
@@ -584,7 +597,7 @@ describe('INVALID_ENCODING', () => {
     { name: 'a byte after U+FEFF in the middle of the file', before: 'x\n\ufeffb', bad: [0xff] },
   ])('names the file, the byte offset and its line and column: $name', async ({ before, bad }) => {
     const offset = Buffer.byteLength(before);
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'ok.md': 'Fine.\n', 'enc.md': file(before, bad) })),
     );
     expect(error.issues).toHaveLength(1);
@@ -597,7 +610,7 @@ describe('INVALID_ENCODING', () => {
   });
 
   it('does not count a leading BOM in the column, as the parser does not', async () => {
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'bom.md': file('\ufeffab', [0xff]) })),
     );
     expectPlacedIssue(error.issues[0], {
@@ -612,7 +625,7 @@ describe('INVALID_ENCODING', () => {
 describe('DUPLICATE_DOCUMENT_ID', () => {
   it('names the second file at its `id` value, and the first file in the message', async () => {
     const second = '---\ntitle: B\nid: a\n---\nB.\n';
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'b.md': second })),
     );
     expect(error.issues).toHaveLength(1);
@@ -628,7 +641,7 @@ describe('DUPLICATE_DOCUMENT_ID', () => {
   it('does not say a file has no `id` when its front matter sets one the key scan cannot place', async () => {
     // A flow mapping: the key scan finds no `id:` at column 1, so the issue goes to the block's first line.
     const second = '---\n{id: a, title: B}\n---\nB.\n';
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'b.md': second })),
     );
     expect(error.issues).toHaveLength(1);
@@ -642,7 +655,7 @@ describe('DUPLICATE_DOCUMENT_ID', () => {
   });
 
   it('names the second file at 1:1 when only the first one sets the `id`', async () => {
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'a.md': '---\nid: b\n---\nA.\n', 'b.md': 'B.\n' })),
     );
     expect(error.issues).toHaveLength(1);
@@ -658,7 +671,7 @@ describe('DUPLICATE_DOCUMENT_ID', () => {
   it('reports every later file that reuses an ID', async () => {
     const c = '---\nid: a\n---\n';
     const d = '---\n\nid:   a\n---\n';
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'c.md': c, 'd.md': d })),
     );
     expect(error.issues).toHaveLength(2);
@@ -685,7 +698,7 @@ describe('every problem of every file, in one error', () => {
       'd/nested.md': '<!-- /agent-section:nothing -->\nText.\n<!-- agent-section:a b -->\n',
       'also-good.md': 'Also fine.\n',
     };
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder(tree)));
+    const error = await catchKnowledgeError(loadKnowledgeDirectory(await folder(tree)));
     expect(
       error.issues.map(({ file, code, line, column }) => ({ file, code, line, column })),
     ).toEqual([
@@ -704,7 +717,9 @@ describe('every problem of every file, in one error', () => {
 
   it('reports a parse problem in the body of a file whose front matter has a wrong type', async () => {
     const text = '---\ntitle: 5\n---\n<!-- agent-section:never-closed -->\n';
-    const error = await catchLoadError(loadKnowledgeDirectory(await folder({ 'both.md': text })));
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'both.md': text })),
+    );
     expect(error.issues.map((issue) => issue.code)).toEqual([
       'INVALID_FRONT_MATTER',
       'UNCLOSED_SECTION',
@@ -719,7 +734,7 @@ describe('every problem of every file, in one error', () => {
   it('reports a reused document ID even when the file that first has it has a parse problem', async () => {
     const first = 'Intro.\n<!-- agent-section:open -->\n';
     const second = '---\nid: a\n---\nB.\n';
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'a.md': first, 'b.md': second })),
     );
     expect(error.issues.map((issue) => issue.code)).toEqual([
@@ -743,7 +758,7 @@ describe('READ_FAILED and INVALID_INPUT', () => {
   it('refuses a folder that does not exist, as a path or a URL, naming it, with the system error as cause', async () => {
     const missing = join(await folder(), 'missing');
     for (const dir of [missing, pathToFileURL(missing)]) {
-      const error = await catchLoadError(loadKnowledgeDirectory(dir));
+      const error = await catchKnowledgeError(loadKnowledgeDirectory(dir));
       expect(error.issues).toHaveLength(1);
       expect(error.issues[0]).toMatchObject({ code: 'READ_FAILED', file: missing, path: ['dir'] });
       expect(error.issues[0]?.message).toContain(`\`${missing}\` does not exist`);
@@ -754,7 +769,7 @@ describe('READ_FAILED and INVALID_INPUT', () => {
   it('refuses a path that is a file', async () => {
     const dir = await folder({ 'guide.md': 'Guide.\n' });
     const file = join(dir, 'guide.md');
-    const error = await catchLoadError(loadKnowledgeDirectory(file));
+    const error = await catchKnowledgeError(loadKnowledgeDirectory(file));
     expect(error.issues).toHaveLength(1);
     expect(error.issues[0]).toMatchObject({ code: 'READ_FAILED', file, path: ['dir'] });
     expect(error.issues[0]?.message).toContain('is a file');
@@ -787,7 +802,7 @@ describe('READ_FAILED and INVALID_INPUT', () => {
     },
   ])('refuses $name with INVALID_INPUT at its path', async ({ options, paths }) => {
     const dir = await folder({ 'a.md': 'A.\n' });
-    const error = await catchLoadError(loadKnowledgeDirectory(dir, options as never));
+    const error = await catchKnowledgeError(loadKnowledgeDirectory(dir, options as never));
     expect(error.issues.map((issue) => issue.code)).toEqual(paths.map(() => 'INVALID_INPUT'));
     expect(error.issues.map((issue) => issue.path)).toEqual(paths);
     for (const issue of error.issues)
@@ -795,12 +810,12 @@ describe('READ_FAILED and INVALID_INPUT', () => {
   });
 
   it('refuses an empty folder path', async () => {
-    const error = await catchLoadError(loadKnowledgeDirectory(''));
+    const error = await catchKnowledgeError(loadKnowledgeDirectory(''));
     expect(error.issues[0]).toMatchObject({ code: 'INVALID_INPUT', path: ['dir'] });
   });
 
   it('refuses a URL that is not a file: URL with INVALID_INPUT, not a TypeError', async () => {
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       loadKnowledgeDirectory(new URL('https://example.com/knowledge')),
     );
     expect(error.issues).toHaveLength(1);

@@ -9,13 +9,10 @@ import {
   type LoadedKnowledgeDirectory,
 } from '../../src/node/index.js';
 import { changeRecorder } from './helpers/changeRecorder.js';
-import {
-  catchLoadError,
-  expectPlacedIssue,
-  placeOf,
-  sha256Revision,
-} from './helpers/loadErrors.js';
-import { useTempFolders } from './helpers/tempFolders.js';
+import { catchKnowledgeError } from '../helpers/knowledgeError.js';
+import { placeOf } from '../helpers/place.js';
+import { expectPlacedIssue, sha256Revision } from './helpers/loadErrors.js';
+import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();
 
@@ -229,10 +226,10 @@ describe('watchKnowledgeDirectory', () => {
     const text = '---\ntitle: 5\n---\nBody.\n';
     const dir = await folder({ 'bad.md': text });
     const recorder = changeRecorder();
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       watchKnowledgeDirectory(dir, { debounceMs: 50 }, recorder.onChange),
     );
-    const direct = await catchLoadError(loadKnowledgeDirectory(dir));
+    const direct = await catchKnowledgeError(loadKnowledgeDirectory(dir));
     expect(error.issues).toEqual(direct.issues);
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
@@ -244,7 +241,7 @@ describe('watchKnowledgeDirectory', () => {
 
   it('rejects a missing folder with READ_FAILED', async () => {
     const missing = join(await folder(), 'missing');
-    const error = await catchLoadError(watchKnowledgeDirectory(missing, {}, ignore));
+    const error = await catchKnowledgeError(watchKnowledgeDirectory(missing, {}, ignore));
     expect(error.issues[0]).toMatchObject({ code: 'READ_FAILED', file: missing });
   });
 
@@ -275,7 +272,7 @@ describe('watchKnowledgeDirectory', () => {
     },
   ])('refuses $name with INVALID_INPUT', async ({ options, onChange, path }) => {
     const dir = await folder({ 'guide.md': 'Guide.\n' });
-    const error = await catchLoadError(
+    const error = await catchKnowledgeError(
       watchKnowledgeDirectory(dir, options as never, onChange as never),
     );
     expect(error.issues[0]).toMatchObject({ code: 'INVALID_INPUT', path });

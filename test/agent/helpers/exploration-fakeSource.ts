@@ -1,8 +1,9 @@
 /**
- * A fake `KnowledgeSource` over a few fixed pages, for the exploration tests: it implements the six
- * methods in the spec's shapes, counts calls, and can be told to fail or to wait.
+ * A fake `KnowledgeSource` over a few fixed pages, for the exploration tests: the six methods in the
+ * spec's shapes, on the test kit's `fakeSource` (which counts calls, and can be told to fail or wait).
  */
 import { KnowledgeToolError } from '../../../src/agent/errors/KnowledgeToolError.js';
+import { fakeSource, type FakeSource } from '../../helpers/fakeSource.js';
 import type {
   KnowledgeSource,
   ReadFileInput,
@@ -51,17 +52,7 @@ export const FAKE_PAGES: readonly FakePage[] = [
 const pathOf = (id: string): string => `pages/${id}.md`;
 const NAV = ['index.md', ...FAKE_PAGES.map((p) => `_graph/by-file/${p.fileId}.json`)];
 
-/** Knobs of the fake. */
-export interface FakeSourceControl {
-  /** Calls per method. */
-  readonly calls: Record<string, number>;
-  /** Inputs of `searchFiles`, in call order. */
-  readonly searches: SearchFilesInput[];
-  /** Make the next call of this method reject with this error. */
-  failNext: Partial<Record<string, KnowledgeToolError>>;
-  /** Milliseconds each call waits before answering. */
-  delayMs: number;
-}
+export type { FakeSourceControl } from '../../helpers/fakeSource.js';
 
 const bad = (message: string): KnowledgeToolError =>
   new KnowledgeToolError('INVALID_ARGUMENT', message);
@@ -121,18 +112,8 @@ const READ_KEYS = ['fileId', 'path', 'sectionIds', 'mode', 'maxChars'];
 
 const stage = { state: 'disabled', safeCode: 'SEMANTIC_DISABLED' } as const;
 
-/** A fake source and its control knobs. */
-export function fakeSource(): { source: KnowledgeSource; control: FakeSourceControl } {
-  const control: FakeSourceControl = { calls: {}, searches: [], failNext: {}, delayMs: 0 };
-  const enter = async (method: string): Promise<void> => {
-    control.calls[method] = (control.calls[method] ?? 0) + 1;
-    if (control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
-    const failure = control.failNext[method];
-    if (failure !== undefined) {
-      delete control.failNext[method];
-      throw failure;
-    }
-  };
+/** The fake pages as a source, and its control (call counts, recorded searches, failures, delays). */
+export function pagesSource(): FakeSource {
   const item = (page: FakePage, score: number): SearchItem => ({
     fileId: page.fileId,
     sourceFileId: page.fileId,
@@ -147,14 +128,12 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
     readActions: {},
     sectionIds: [],
   });
-  const source: KnowledgeSource = {
+  return fakeSource({
     async searchFiles(input: SearchFilesInput): Promise<SearchFilesOutput> {
-      await enter('searchFiles');
       check(input, SEARCH_KEYS);
       if (typeof input.query !== 'string') throw bad('query');
       if (input.mode != null && !['hybrid', 'file', 'graph'].includes(input.mode))
         throw bad('mode');
-      control.searches.push(input);
       const words = input.query
         .toLowerCase()
         .split(/\s+/)
@@ -179,7 +158,6 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
       };
     },
     async readFile(input: ReadFileInput): Promise<ReadFileOutput> {
-      await enter('readFile');
       check(input, READ_KEYS);
       if ((typeof input.fileId === 'string') === (typeof input.path === 'string'))
         throw bad('exactly one of fileId and path');
@@ -236,12 +214,10 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
       };
     },
     async listTree(input) {
-      await enter('listTree');
       check(input ?? {}, ['parentPath', 'cursor', 'limit']);
       return { activeContentRevision: 'rev-1', items: [], nextCursor: null };
     },
     async getFile(input) {
-      await enter('getFile');
       check(input, ['fileId'], true);
       const page = FAKE_PAGES.find((p) => p.fileId === input.fileId);
       if (page === undefined) throw new KnowledgeToolError('NOT_FOUND', 'No such file.');
@@ -262,12 +238,10 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
       };
     },
     async readRelated(input) {
-      await enter('readRelated');
       check(input, ['fileId', 'cursor', 'limit'], true);
       return { fileId: input.fileId, items: [], nextCursor: null };
     },
     async expandGraph(input) {
-      await enter('expandGraph');
       check(input, ['fileId', 'depth', 'fanout', 'cursor'], true);
       if (!FAKE_PAGES.some((p) => p.fileId === input.fileId))
         throw new KnowledgeToolError('NOT_FOUND', 'No such page.');
@@ -279,45 +253,10 @@ export function fakeSource(): { source: KnowledgeSource; control: FakeSourceCont
         nextCursor: null,
       };
     },
-  };
-  return { source, control };
+  });
 }
 
-/** Wrap any source with the same knobs as the fake: call counts, recorded searches, injected failures, delays. */
-export function instrumentSource(inner: KnowledgeSource): {
-  source: KnowledgeSource;
-  control: FakeSourceControl;
-} {
-  const control: FakeSourceControl = { calls: {}, searches: [], failNext: {}, delayMs: 0 };
-  const wrap =
-    <I, O>(method: string, call: (input: I) => Promise<O>) =>
-    async (input: I): Promise<O> => {
-      control.calls[method] = (control.calls[method] ?? 0) + 1;
-      if (control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
-      const failure = control.failNext[method];
-      if (failure !== undefined) {
-        delete control.failNext[method];
-        throw failure;
-      }
-      const output = await call(input);
-      if (method === 'searchFiles') control.searches.push(input as SearchFilesInput);
-      return output;
-    };
-  const source: KnowledgeSource = {
-    searchFiles: wrap('searchFiles', (input: SearchFilesInput) => inner.searchFiles(input)),
-    readFile: wrap('readFile', (input: ReadFileInput) => inner.readFile(input)),
-    listTree: wrap('listTree', (input: Parameters<KnowledgeSource['listTree']>[0]) =>
-      inner.listTree(input),
-    ),
-    getFile: wrap('getFile', (input: Parameters<KnowledgeSource['getFile']>[0]) =>
-      inner.getFile(input),
-    ),
-    readRelated: wrap('readRelated', (input: Parameters<KnowledgeSource['readRelated']>[0]) =>
-      inner.readRelated(input),
-    ),
-    expandGraph: wrap('expandGraph', (input: Parameters<KnowledgeSource['expandGraph']>[0]) =>
-      inner.expandGraph(input),
-    ),
-  };
-  return { source, control };
+/** Any source with the fake's control: call counts, recorded searches, injected failures, delays. */
+export function instrumentSource(inner: KnowledgeSource): FakeSource {
+  return fakeSource({}, { base: inner });
 }

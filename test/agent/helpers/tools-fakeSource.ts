@@ -4,6 +4,7 @@
  * that follow the types (and so the output schemas). Not a reference implementation.
  */
 import { KnowledgeToolError } from '../../../src/agent/errors/index.js';
+import { fakeSource, type HeardCall } from '../../helpers/fakeSource.js';
 import type {
   KnowledgeCallContext,
   KnowledgeSource,
@@ -33,11 +34,7 @@ const PAGES = [
 ] as const;
 
 /** Every call the fake received, for assertions on context pass-through. */
-export interface FakeSourceCall {
-  readonly method: string;
-  readonly input: unknown;
-  readonly context: KnowledgeCallContext | undefined;
-}
+export type FakeSourceCall = HeardCall;
 
 function check(
   input: unknown,
@@ -101,12 +98,8 @@ export function createFakeSource(): {
   readonly source: KnowledgeSource;
   readonly calls: FakeSourceCall[];
 } {
-  const calls: FakeSourceCall[] = [];
-  const log = (method: string, input: unknown, context: KnowledgeCallContext | undefined) =>
-    calls.push({ method, input, context });
-  const source: KnowledgeSource = {
+  const { source, control } = fakeSource({
     async listTree(input = {}, context) {
-      log('listTree', input, context);
       const args = check(input, ['parentPath', 'cursor', 'limit'], [], context);
       if ((args['parentPath'] ?? '') !== '')
         throw new KnowledgeToolError('NOT_FOUND', 'No such directory.', {
@@ -141,7 +134,6 @@ export function createFakeSource(): {
       return output;
     },
     async getFile(input, context) {
-      log('getFile', input, context);
       const found = page(
         check(input, ['fileId'], ['fileId'], context)['fileId'],
         context?.requestId,
@@ -164,7 +156,6 @@ export function createFakeSource(): {
       return output;
     },
     async readFile(input, context) {
-      log('readFile', input, context);
       const args = check(input, ['fileId', 'path', 'sectionIds', 'mode', 'maxChars'], [], context);
       const hasId = args['fileId'] !== undefined && args['fileId'] !== null;
       const hasPath = args['path'] !== undefined && args['path'] !== null;
@@ -194,7 +185,6 @@ export function createFakeSource(): {
       return output;
     },
     async searchFiles(input, context) {
-      log('searchFiles', input, context);
       const args = check(
         input,
         ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'],
@@ -237,7 +227,6 @@ export function createFakeSource(): {
       return output;
     },
     async readRelated(input, context) {
-      log('readRelated', input, context);
       const found = page(
         check(input, ['fileId', 'cursor', 'limit'], ['fileId'], context)['fileId'],
         context?.requestId,
@@ -263,7 +252,6 @@ export function createFakeSource(): {
       return output;
     },
     async expandGraph(input, context) {
-      log('expandGraph', input, context);
       const found = page(
         check(input, ['fileId', 'depth', 'fanout', 'cursor'], ['fileId'], context)['fileId'],
         context?.requestId,
@@ -290,23 +278,20 @@ export function createFakeSource(): {
       };
       return output;
     },
-  };
-  return { source, calls };
+  });
+  return { source, calls: control.log };
 }
 
 /** A source whose every method throws a plain `Error` carrying a stack-like, path-leaking message. */
 export function createBrokenSource(): KnowledgeSource {
-  const boom = async (): Promise<never> => {
-    throw new Error(
-      'ENOENT: /srv/secret/catalog.json at Object.<anonymous> (/srv/app/index.js:1:1)',
-    );
-  };
-  return {
-    listTree: boom,
-    getFile: boom,
-    readFile: boom,
-    searchFiles: boom,
-    readRelated: boom,
-    expandGraph: boom,
-  };
+  return fakeSource(
+    {},
+    {
+      otherwise: async () => {
+        throw new Error(
+          'ENOENT: /srv/secret/catalog.json at Object.<anonymous> (/srv/app/index.js:1:1)',
+        );
+      },
+    },
+  ).source;
 }

@@ -11,7 +11,8 @@ import {
 } from '../../../src/agent/errors/codes.js';
 import { createCatalogSource } from '../../../src/agent/source/createCatalogSource.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../../src/index.js';
-import type { KnowledgeCallContext, KnowledgeSource } from '../../../src/agent/types.js';
+import type { KnowledgeSource } from '../../../src/agent/types.js';
+import { fakeSource, type FakeMethods, type HeardCall } from '../../helpers/fakeSource.js';
 import type { KnowledgeHandler } from '../../../src/http/types.js';
 import { ORIGIN, READER } from './exampleHandler.js';
 
@@ -109,56 +110,23 @@ export function headerEntries(response: Response): [string, string][] {
   return out;
 }
 
-/** A call a recording source heard. */
-export interface HeardCall {
-  readonly method: keyof KnowledgeSource;
-  readonly input: unknown;
-  readonly context: KnowledgeCallContext | undefined;
-}
+export type { HeardCall } from '../../helpers/fakeSource.js';
 
 /** A promise that never settles: a hanging dependency. */
 export function never<T>(): Promise<T> {
   return new Promise<T>(() => undefined);
 }
 
-type SourceMethod = Exclude<keyof KnowledgeSource, 'warm'>;
-const METHODS: readonly SourceMethod[] = [
-  'listTree',
-  'getFile',
-  'readFile',
-  'searchFiles',
-  'readRelated',
-  'expandGraph',
-];
-
 /**
  * `base` with some methods replaced (`(input, context) => …`, which may throw, reject or hang), and a log
- * of every call with its input and context.
+ * of every call with its input and context: the test kit's `fakeSource` over `base`.
  */
 export function recordingSource(
   base: KnowledgeSource,
-  overrides: Partial<
-    Record<SourceMethod, (input: unknown, context: KnowledgeCallContext | undefined) => unknown>
-  > = {},
+  overrides: FakeMethods = {},
 ): { readonly source: KnowledgeSource; readonly calls: HeardCall[] } {
-  const calls: HeardCall[] = [];
-  const source = {} as Record<
-    SourceMethod,
-    (input: unknown, context?: KnowledgeCallContext) => unknown
-  >;
-  for (const method of METHODS) {
-    source[method] = (input: unknown, context?: KnowledgeCallContext) => {
-      calls.push({ method, input, context });
-      const override = overrides[method];
-      if (override !== undefined) return override(input, context);
-      return (base[method] as (i: unknown, c?: KnowledgeCallContext) => unknown).call(
-        base,
-        input,
-        context,
-      );
-    };
-  }
-  return { source: source as unknown as KnowledgeSource, calls };
+  const { source, control } = fakeSource(overrides, { base });
+  return { source, calls: control.log };
 }
 
 /**

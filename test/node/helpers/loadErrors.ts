@@ -1,19 +1,7 @@
 /** Checking the `KnowledgeError`s of `knowledge-kit/node`: code, file, line, column and message prefix. */
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import { isKnowledgeError, type KnowledgeError, type KnowledgeIssue } from '../../../src/index.js';
-
-/** Awaits `promise`, expects it to reject with a `KnowledgeError`, and returns the error. */
-export async function catchLoadError(promise: Promise<unknown>): Promise<KnowledgeError> {
-  let result: unknown;
-  try {
-    result = await promise;
-  } catch (error) {
-    if (isKnowledgeError(error)) return error;
-    throw new Error(`expected a KnowledgeError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error(`expected a KnowledgeError, but it resolved to ${typeof result}`);
-}
+import type { KnowledgeIssue } from '../../../src/index.js';
 
 /** A place in a file: the file relative to the folder, a 1-based line and a 1-based UTF-16 column. */
 export interface FilePlace {
@@ -30,27 +18,6 @@ export function expectPlacedIssue(issue: KnowledgeIssue | undefined, expected: F
     issue?.message.startsWith(`${expected.file}:${expected.line}:${expected.column}: `),
     issue?.message,
   ).toBe(true);
-}
-
-/** The 1-based line and UTF-16 column of index `at` in `text`, counting LF, CRLF and a lone CR as line ends. */
-export function placeAt(text: string, at: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < at; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: at - lineStart + 1 };
-}
-
-/** The place of the first `needle` in `text`, plus `shift` code units (to point inside the needle). */
-export function placeOf(text: string, needle: string, shift = 0): { line: number; column: number } {
-  const at = text.indexOf(needle);
-  if (at < 0) throw new Error(`placeOf: ${JSON.stringify(needle)} is not in the text`);
-  return placeAt(text, at + shift);
 }
 
 /** `sha256:` and the hex SHA-256 of `bytes`. */

@@ -1,0 +1,152 @@
+/**
+ * The test kit itself (test/helpers/): the golden helper never writes under CI and never passes a
+ * comparison it wrote; the fake source answers what it was not given with a clear error; the error
+ * expecter catches both error kinds, sync and async, and fails on anything else; the place finder
+ * counts lines as the library does; the global setup leaves `dist/` up to date.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KnowledgeToolError } from '../src/agent/errors/KnowledgeToolError.js';
+import { KNOWLEDGE_SOURCE_METHODS } from '../src/agent/internal/sourceMethods.js';
+import { parseKnowledgeDocument } from '../src/index.js';
+import { staleReason } from './globalSetup.js';
+import { fakeSource } from './helpers/fakeSource.js';
+import { expectGolden, goldenMode } from './helpers/golden.js';
+import { catchKnowledgeError, expectKnowledgeError } from './helpers/knowledgeError.js';
+import { placeAt, placeOf } from './helpers/place.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kk-kit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const fileIn = (name: string): URL => pathToFileURL(join(dir, name));
+
+describe('golden files', () => {
+  it('UPDATE_GOLDEN=1 under CI is refused; CI alone and no variable compare', () => {
+    expect(() => goldenMode({ CI: 'true', UPDATE_GOLDEN: '1' })).toThrow(/under CI/);
+    expect(goldenMode({ CI: 'true' })).toBe('compare');
+    expect(goldenMode({})).toBe('compare');
+    expect(goldenMode({ UPDATE_GOLDEN: '1' })).toBe('update');
+    expect(goldenMode({ CI: 'false', UPDATE_GOLDEN: '1' })).toBe('update');
+  });
+
+  it('a missing golden file fails the comparison with how to write it, and is not written', () => {
+    const file = fileIn('missing.json');
+    expect(() => expectGolden(file, { a: 1 }, {})).toThrow(/UPDATE_GOLDEN=1/);
+    expect(() => expectGolden(file, { a: 1 }, { CI: '1' })).toThrow(/no golden file/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it.fails('the run that writes a golden file (UPDATE_GOLDEN=1) does not pass', () => {
+    expectGolden(fileIn('written.json'), { a: [1, 2] }, { UPDATE_GOLDEN: '1' });
+  });
+
+  it('… but it wrote the file, which later runs compare with', () => {
+    const file = fileIn('written.json');
+    expect(readFileSync(file, 'utf8')).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}\n');
+    expectGolden(file, { a: [1, 2] }, {});
+    expect(() => expectGolden(file, { a: [2, 1] }, {})).toThrow();
+  });
+});
+
+describe('fakeSource', () => {
+  it('has every KNOWLEDGE_SOURCE_METHODS method; one not given rejects with INTERNAL naming it', async () => {
+    const { source, control } = fakeSource({ getFile: async () => 'given' });
+    for (const method of KNOWLEDGE_SOURCE_METHODS) expect(typeof source[method]).toBe('function');
+    expect(await source.getFile({ fileId: 'x' })).toBe('given');
+    const error = await expectKnowledgeError(source.listTree({}, { requestId: 'req-1' }), {
+      code: 'INTERNAL',
+      message: /gave no `listTree`/,
+      requestId: 'req-1',
+    });
+    expect(error.httpStatus).toBe(500);
+    expect(control.calls).toEqual({ getFile: 1, listTree: 1 });
+    expect(control.log.map((call) => call.method)).toEqual(['getFile', 'listTree']);
+  });
+
+  it('forwards to a base, fails the next call when told, waits when told, and records searches', async () => {
+    const base = fakeSource({ searchFiles: async (input) => ({ echoed: input.query }) }).source;
+    const { source, control } = fakeSource({}, { base });
+    control.failNext.searchFiles = new KnowledgeToolError('SEARCH_TIMEOUT', 'slow');
+    await expectKnowledgeError(source.searchFiles({ query: 'a' }), { code: 'SEARCH_TIMEOUT' });
+    control.delayMs = 5;
+    const started = Date.now();
+    expect(await source.searchFiles({ query: 'b' })).toEqual({ echoed: 'b' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4);
+    expect(control.searches).toEqual([{ query: 'b' }]);
+  });
+
+  it('keeps a synchronous throw synchronous (callers that must cope with one see it)', () => {
+    const { source } = fakeSource({
+      listTree: () => {
+        throw new Error('sync');
+      },
+    });
+    expect(() => source.listTree()).toThrow('sync');
+  });
+});
+
+describe('expectKnowledgeError', () => {
+  const parse = (text: string) => parseKnowledgeDocument({ id: 'd', revision: 'r', text });
+
+  it('checks a KnowledgeError thrown synchronously: code and place', () => {
+    const text = 'x\n<!-- agent-section:a -->\n';
+    const error = expectKnowledgeError(() => parse(text), {
+      code: 'UNCLOSED_SECTION',
+      ...placeOf(text, '<!--'),
+    });
+    expect(error.issues).toHaveLength(1);
+    expect(() =>
+      expectKnowledgeError(() => parse(text), { code: 'UNCLOSED_SECTION', line: 1 }),
+    ).toThrow();
+    expect(() => expectKnowledgeError(() => parse(text), { code: 'CYCLE' })).toThrow();
+  });
+
+  it('checks a KnowledgeToolError rejected asynchronously, and a KnowledgeError rejected', async () => {
+    const failing = Promise.reject(new KnowledgeToolError('NOT_FOUND', 'No file `x`.'));
+    await expectKnowledgeError(failing, { code: 'NOT_FOUND', message: /No file/ });
+    await expectKnowledgeError(async () => parse('<!-- /agent-section:a -->'), {
+      code: 'UNEXPECTED_CLOSE',
+      line: 1,
+    });
+    await expect(
+      expectKnowledgeError(Promise.reject(new KnowledgeToolError('NOT_FOUND', 'x')), {
+        code: 'INVALID_ARGUMENT',
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('fails on nothing thrown, on a resolved promise, and on another error', async () => {
+    expect(() => expectKnowledgeError(() => 1, { code: 'CYCLE' })).toThrow(/nothing was thrown/);
+    await expect(expectKnowledgeError(Promise.resolve(1), { code: 'NOT_FOUND' })).rejects.toThrow(
+      /resolved/,
+    );
+    expect(() =>
+      expectKnowledgeError(
+        () => {
+          throw new TypeError('plain');
+        },
+        { code: 'CYCLE' },
+      ),
+    ).toThrow(/got TypeError: plain/);
+    await expect(
+      catchKnowledgeError(Promise.reject(new KnowledgeToolError('NOT_FOUND', 'x'))),
+    ).rejects.toThrow(/got the KnowledgeToolError NOT_FOUND/);
+  });
+});
+
+describe('placeAt / placeOf', () => {
+  it('counts LF, CRLF and a lone CR as line ends, columns in UTF-16 units', () => {
+    expect(placeAt('a\nb\r\nc\rd', 7)).toEqual({ line: 4, column: 1 });
+    expect(placeOf('a\r\n😀x', 'x')).toEqual({ line: 2, column: 3 });
+    expect(placeOf('ab\ncd', 'cd', 1)).toEqual({ line: 2, column: 2 });
+    expect(() => placeOf('abc', 'z')).toThrow(/not in the text/);
+  });
+});
+
+describe('global setup', () => {
+  it('leaves dist/ with every tsup entry, no older than src/', () => {
+    expect(staleReason()).toBeUndefined();
+  });
+});
