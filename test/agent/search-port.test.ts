@@ -223,9 +223,19 @@ describe('createCatalogSource({ search })', () => {
     const plain = await expectToolError(
       throwing(new Error('db down')).searchFiles({ query: 'q' }),
       'SEARCH_UNAVAILABLE',
-      /could not run/,
+      /The search could not run: the search engine failed/,
     );
     expect(plain.cause).toBeInstanceOf(Error);
+    const cold = createCatalogSource(
+      catalog,
+      exampleSourceOptions({
+        search: () => ({
+          search: () => Promise.reject(new Error('unused')),
+          warm: () => Promise.reject(new Error('db down')),
+        }),
+      }),
+    );
+    await expectToolError(cold.warm!(), 'SEARCH_UNAVAILABLE', /^Warming search could not run/);
     const controller = new AbortController();
     const hanging = createCatalogSource(
       catalog,

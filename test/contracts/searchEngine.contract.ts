@@ -14,6 +14,7 @@
  * runSearchEngineContract({ name: 'MiniSearch', newEngine: (corpus) => createMiniSearchEngine()(corpus) });
  * ```
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createCatalogSource,
@@ -322,6 +323,33 @@ export function runSearchEngineContract({ name, newEngine }: SearchEngineContrac
           }
         }
       }
+    });
+
+    it("pages any query of the corpus's words at any limit into its unpaged ranking (property)", async () => {
+      const e = await engine();
+      const words = [
+        ...new Set(
+          corpus.pages.flatMap((p) =>
+            corpus.chunksOf(p.fileId).flatMap((c) => c.text.split(/[\s,.;:!?#()[\]]+/)),
+          ),
+        ),
+      ].filter((w) => w.length > 1);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
+          fc.integer({ min: 1, max: 50 }),
+          fc.constantFrom('hybrid' as const, 'file' as const, 'graph' as const),
+          async (terms, limit, mode) => {
+            const query = terms.join(' ');
+            const whole = await e.search(request(query, { mode }));
+            const pages = await walk(e, request(query, { mode, limit }));
+            expect(pages.flatMap((p) => p.hits.map((h) => h.fileId))).toEqual(
+              whole.hits.map((h) => h.fileId),
+            );
+          },
+        ),
+        { numRuns: 40 },
+      );
     });
 
     it('honours a continuation: the same one answers the same page, again and out of order', async () => {

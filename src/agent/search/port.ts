@@ -31,11 +31,15 @@ export interface SearchCorpusPage {
   readonly fileId: string;
   /** The page's path, such as `pages/guides/billing.md`. */
   readonly path: string;
+  /** The page's title (`files` option, else its first heading, else its ID). */
   readonly title: string;
+  /** The page's description (`files` option, else its first paragraph), or `null`. */
   readonly description: string | null;
   /** `frontmatter.tags`, or `[]`. */
   readonly tags: readonly string[];
+  /** The page's front matter (`files` option), `{}` when none. */
   readonly frontmatter: JsonObject;
+  /** The document's locale, or `null`. */
   readonly locale: string | null;
 }
 
@@ -55,8 +59,9 @@ export interface SearchRelation {
   readonly direction: RelationDirection;
   /** In `(0, 1]`; stronger relationships first in `SearchCorpus.relationsOf`. */
   readonly weight: number;
+  /** Why they are related, for people (`read_related`'s `reason`). */
   readonly reason: string;
-  /** The section the link sits in, or `null`. */
+  /** The section of the page at the other end that a link names (its fragment), or `null`. */
   readonly sectionId: string | null;
 }
 

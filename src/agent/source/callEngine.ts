@@ -92,13 +92,7 @@ export async function callEngine(
   try {
     answer = await state.engine.search(request);
   } catch (error) {
-    if (isKnowledgeToolError(error)) throw error;
-    if (scope.signal?.aborted === true) throw abortError(scope.signal, 'The search');
-    throw new KnowledgeToolError(
-      'SEARCH_UNAVAILABLE',
-      'Search could not run. Browse with list_tree and read index.md instead, or try again.',
-      { requestId: scope.requestId, cause: error },
-    );
+    throw engineFailure(scope, error, 'The search');
   }
   const problem = problemOf(state, request, answer);
   if (problem !== undefined)
@@ -107,4 +101,23 @@ export async function callEngine(
       `Search could not run: the search engine's answer breaks the search port's rules (${problem}). Browse with list_tree and read index.md instead; the engine needs fixing.`,
     );
   return answer;
+}
+
+/**
+ * What a failure of the engine (its `search` or `warm`) rejects with: its own `KnowledgeToolError` as
+ * it is; `TIMEOUT` when the caller aborted; else `SEARCH_UNAVAILABLE`, with the failure as `cause`.
+ *
+ * @param scope - the call.
+ * @param error - what the engine threw.
+ * @param what - the call, for the messages (`The search`, `Warming search`).
+ * @returns the error to throw.
+ */
+export function engineFailure(scope: CallScope, error: unknown, what: string): KnowledgeToolError {
+  if (isKnowledgeToolError(error)) return error;
+  if (scope.signal?.aborted === true) return abortError(scope.signal, what);
+  return new KnowledgeToolError(
+    'SEARCH_UNAVAILABLE',
+    `${what} could not run: the search engine failed. Browse with list_tree and read index.md instead, or try again.`,
+    { requestId: scope.requestId, cause: error },
+  );
 }

@@ -9,6 +9,7 @@ import type {
   KnowledgeToolName,
 } from '../types.js';
 import { type CallScope, openScope, toToolError } from './callScope.js';
+import { engineFailure } from './callEngine.js';
 import { expandGraph } from './expandGraph.js';
 import { getFile } from './getFile.js';
 import { listTree } from './listTree.js';
@@ -124,7 +125,11 @@ export function createCatalogSource(
     expandGraph: (input, context) =>
       run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
     warm: (context?: KnowledgeCallContext) =>
-      run('search_files', context, (scope) => engine.warm?.(scope.signal)),
+      run('search_files', context, (scope) =>
+        engine.warm?.(scope.signal).catch((error: unknown) => {
+          throw engineFailure(scope, error, 'Warming search');
+        }),
+      ),
   };
   return Object.freeze(source);
 }
