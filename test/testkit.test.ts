@@ -4,11 +4,10 @@
  * expecter catches both error kinds, sync and async, and fails on anything else; the place finder
  * counts lines as the library does; the global setup leaves `dist/` up to date.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeToolError } from '../src/agent/errors/KnowledgeToolError.js';
 import { KNOWLEDGE_SOURCE_METHODS } from '../src/agent/internal/sourceMethods.js';
 import { parseKnowledgeDocument } from '../src/index.js';
@@ -17,9 +16,13 @@ import { fakeSource } from './helpers/fakeSource.js';
 import { expectGolden, goldenMode } from './helpers/golden.js';
 import { catchKnowledgeError, expectKnowledgeError } from './helpers/knowledgeError.js';
 import { placeAt, placeOf } from './helpers/place.js';
+import { useTempFolders } from './helpers/tempFolders.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'kk-kit-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const folder = useTempFolders({ removeAfter: 'all' });
+let dir: string;
+beforeAll(async () => {
+  dir = await folder();
+});
 const fileIn = (name: string): URL => pathToFileURL(join(dir, name));
 
 describe('golden files', () => {
@@ -148,5 +151,20 @@ describe('placeAt / placeOf', () => {
 describe('global setup', () => {
   it('leaves dist/ with every tsup entry, no older than src/', () => {
     expect(staleReason()).toBeUndefined();
+  });
+});
+
+describe('useTempFolders', () => {
+  const each = useTempFolders();
+  let made = '';
+
+  it('makes a folder holding the tree', async () => {
+    made = await each({ 'a/b.md': '# B\n' });
+    expect(readFileSync(join(made, 'a', 'b.md'), 'utf8')).toBe('# B\n');
+  });
+
+  it('… and removes it after that test', () => {
+    expect(made).not.toBe('');
+    expect(existsSync(made)).toBe(false);
   });
 });

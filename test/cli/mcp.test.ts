@@ -3,13 +3,13 @@
  * spawns the command: the six tools, results equal to the in-process source, nothing but protocol on
  * stdout, `--watch` reloads seen through a tool call, and exit codes 0 (stdin closed) and 1 (problems).
  */
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
 import { linesOf, requireBuiltCli, runCli, startCli, useRunningClis } from './helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
+import { replaceFile } from '../helpers/tree.js';
 import { loadInProcess } from './helpers/inProcess.js';
 import {
   documentIdOf,
@@ -140,7 +140,7 @@ describe.concurrent('mcp', () => {
     };
     const before = await read();
 
-    await writeFile(
+    await replaceFile(
       join(dir, GUIDE.path),
       renderFile({
         ...GUIDE,
@@ -156,7 +156,7 @@ describe.concurrent('mcp', () => {
     expect(problem).toMatchObject({ file: join(dir, GUIDE.path), code: 'UNEXPECTED_CLOSE' });
     expect(await read()).toEqual(before);
 
-    await writeFile(
+    await replaceFile(
       join(dir, GUIDE.path),
       renderFile({
         ...GUIDE,

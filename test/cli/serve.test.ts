@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
+import { replaceFile } from '../helpers/tree.js';
 import { loadInProcess } from './helpers/inProcess.js';
 import {
   documentIdOf,
@@ -272,7 +273,7 @@ describe.concurrent('serve', () => {
       ...GUIDE,
       parts: [...GUIDE.parts, '<!-- agent-section:half-written -->', 'BROKEN VERSION'],
     };
-    await writeFile(join(dir, GUIDE.path), renderFile(broken));
+    await replaceFile(join(dir, GUIDE.path), renderFile(broken));
     await cli.stderrMatch(/reload of .* failed/);
     const problem = linesOf(cli.stderr())
       .map((line) => parseProblemLine(line))
@@ -286,7 +287,7 @@ describe.concurrent('serve', () => {
       ...GUIDE,
       parts: [...GUIDE.parts, section('added', 'NEW VERSION: exchanges are free.')],
     };
-    await writeFile(join(dir, GUIDE.path), renderFile(fixed));
+    await replaceFile(join(dir, GUIDE.path), renderFile(fixed));
     const after = await waitFor(
       async () => {
         const response = await getJson(contentUrl);
