@@ -14,9 +14,17 @@ import {
   type SearchHit,
   type SearchRequest,
 } from '../../src/agent/index.js';
+import type { KnowledgeToolErrorCode } from '../../src/agent/errors/codes.js';
 import { catchKnowledgeError, expectKnowledgeError } from '../helpers/knowledgeError.js';
 import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
-import { expectToolError } from './helpers/toolError.js';
+
+/** The test kit's error expecter, in the argument order this file was written with. */
+const expectToolError = (
+  promise: Promise<unknown>,
+  code: KnowledgeToolErrorCode,
+  message?: RegExp,
+): Promise<KnowledgeToolError> =>
+  expectKnowledgeError(promise, message === undefined ? { code } : { code, message });
 
 const catalog = exampleCatalog();
 
