@@ -243,6 +243,49 @@ describe('createPostgresSource', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('gives readers on two connections during publishes one whole revision per call, never a mix or a failure', async () => {
+    const kb = 'readers';
+    const catalogs = [exampleCatalog(), tiny('# Only page\n\ntext')];
+    const files = [exampleFiles(), undefined];
+    await publishKnowledge(test.db, {
+      knowledgeBase: kb,
+      catalog: catalogs[0]!,
+      files: files[0],
+      schema,
+    });
+    // What each revision's listing must be, from the catalog source over the same input.
+    const expected = new Map<unknown, unknown>();
+    for (let i = 0; i < 2; i++) {
+      const tree = await createCatalogSource(catalogs[i]!, { files: files[i] }).listTree({});
+      expected.set(tree.activeContentRevision, tree);
+    }
+    const readers = [test.db, test.other()].map((db) =>
+      createPostgresSource(db, { knowledgeBase: kb, schema }),
+    );
+    let publishing = true;
+    const seen = new Set<unknown>();
+    const read = async (source: (typeof readers)[number]) => {
+      do {
+        const tree = await source.listTree({});
+        seen.add(tree.activeContentRevision);
+        expect(tree).toEqual(expected.get(tree.activeContentRevision));
+      } while (publishing);
+    };
+    const publishes = (async () => {
+      for (let round = 1; round <= 4; round++)
+        await publishKnowledge(test.db, {
+          knowledgeBase: kb,
+          catalog: catalogs[round % 2]!,
+          files: files[round % 2],
+          schema,
+        });
+      publishing = false;
+    })();
+    await Promise.all([publishes, ...readers.map(read)]);
+    expect(seen.size).toBeGreaterThan(0);
+    for (const revision of seen) expect(expected.has(revision)).toBe(true);
+  });
+
   it('keeps knowledge bases apart', async () => {
     await publishKnowledge(test.db, { knowledgeBase: 'apart-1', catalog: tiny('one'), schema });
     await publishKnowledge(test.db, { knowledgeBase: 'apart-2', catalog: tiny('two'), schema });
