@@ -23,6 +23,7 @@ import { searchFiles } from '../agent/source/searchFiles.js';
 import type { SourceState } from '../agent/source/state.js';
 import type { KnowledgeCallContext, KnowledgeSource, KnowledgeToolName } from '../agent/types.js';
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';
+import { type PageDemand, readPage } from './readPage.js';
 import { type Demand, graphPage, readRevision, RECORDS_ONLY } from './readRevision.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase } from './session.js';
@@ -45,6 +46,32 @@ const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
 const NO_ENGINE: SearchEngine = Object.freeze({
   search: () => Promise.reject(new Error('postgres source: no engine was built for this call')),
 });
+
+/**
+ * The one page a call is about, when it is about one page named by exactly one of `fileId` and `path`
+ * (`get_file`, `read_file`, `read_related`); otherwise `undefined` (the whole revision's records are read).
+ */
+function pageDemandOf(tool: KnowledgeToolName, input: unknown): PageDemand | undefined {
+  if (!isPlainObject(input)) return undefined;
+  const fileId = typeof input['fileId'] === 'string' ? input['fileId'] : null;
+  const path = typeof input['path'] === 'string' ? input['path'] : null;
+  if ((fileId === null) === (path === null) || (tool !== 'read_file' && path !== null))
+    return undefined;
+  switch (tool) {
+    case 'get_file':
+      return { fileId, path: null, document: false, related: false };
+    case 'read_related':
+      return { fileId, path: null, document: false, related: true };
+    case 'read_file': {
+      const graph = graphPage(fileId ?? path);
+      return graph === null
+        ? { fileId, path, document: true, related: false }
+        : { fileId: graph, path: null, document: false, related: true };
+    }
+    default:
+      return undefined;
+  }
+}
 
 /** What a call of `tool` with `input` reads besides the page records. */
 function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
@@ -76,7 +103,9 @@ function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
  * section sizes, relationships, cursors and error codes), with `activeContentRevision` the published
  * revision. Creating it reads nothing. Each call reads the active revision and what it needs of it in
  * one statement (one snapshot: a call never mixes revisions) and answers with the agent layer's own
- * code; a publish in between makes the next call see the new revision and older cursors stale.
+ * code: a call about one page reads that page's row (and its related pages' records) only; a miss, and
+ * `list_tree`, `index.md`, `expand_graph` and search, read every page's record. A publish in between
+ * makes the next call see the new revision and older cursors stale.
  *
  * Search: the engine (`search`, default `createMiniSearchEngine()`) is built over the active revision's
  * pages on the first search of that revision and kept until another revision is active.
@@ -150,7 +179,14 @@ export function createPostgresSource(
     tool: KnowledgeToolName,
     input: unknown,
   ): Promise<SourceState> => {
-    const read = await readRevision(database, s, knowledgeBase, demandOf(tool, input));
+    const one = pageDemandOf(tool, input);
+    const page = one === undefined ? 'missing' : await readPage(database, s, knowledgeBase, one);
+    // A miss (no such page, or a call not about one page) reads the whole revision's records: the
+    // answer (NOT_FOUND with the closest IDs, a directory, index.md) needs them.
+    const read =
+      page === 'missing'
+        ? await readRevision(database, s, knowledgeBase, demandOf(tool, input))
+        : page;
     if (read === undefined)
       throw scope.fail(
         'NOT_FOUND',

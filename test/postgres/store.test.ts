@@ -29,15 +29,19 @@ afterAll(async () => test?.close());
 const tiny = (text: string) =>
   defineKnowledgeCatalog([parseKnowledgeDocument({ id: 'page', revision: text, text })]);
 
-/** `db`, counting its statements. */
+/** `db`, counting its statements and the rows each returned. */
 const counting = (db: KnowledgeDatabase) => {
   const seen: string[] = [];
+  const rows: number[] = [];
   return {
     seen,
+    rows,
     db: {
-      query: (text: string, params?: readonly unknown[]) => {
+      query: async (text: string, params?: readonly unknown[]) => {
         seen.push(text);
-        return db.query(text, params);
+        const result = await db.query(text, params);
+        rows.push(result.rows.length);
+        return result;
       },
     } satisfies KnowledgeDatabase,
   };
@@ -225,22 +229,31 @@ describe('listKnowledgeBases', () => {
 });
 
 describe('createPostgresSource', () => {
-  it('reads nothing when created, and one statement per call (one snapshot, one revision)', async () => {
+  it('reads nothing when created; a call about one page reads its row and its related pages only, in one statement', async () => {
     await publishKnowledge(test.db, {
       knowledgeBase: 'calls',
       catalog: exampleCatalog(),
       files: exampleFiles(),
       schema,
     });
-    const { db, seen } = counting(test.db);
+    const { db, seen, rows } = counting(test.db);
     const source = createPostgresSource(db, { knowledgeBase: 'calls', schema });
     expect(seen).toEqual([]);
+    const pages = exampleCatalog().ids.length;
     const tree = await source.listTree({});
-    expect(seen).toHaveLength(1);
     expect(tree.items.length).toBeGreaterThan(0);
-    await source.getFile({ fileId: exampleCatalog().ids[0]! });
+    expect([seen.length, rows.at(-1)]).toEqual([1, pages]);
+    const fileId = exampleCatalog().ids[0]!;
+    await source.getFile({ fileId });
+    expect([seen.length, rows.at(-1)]).toEqual([2, 1]);
+    await source.readFile({ fileId });
+    expect([seen.length, rows.at(-1)]).toEqual([3, 1]);
+    const related = await source.readRelated({ fileId, limit: 50 });
+    const others = new Set(related.items.map((item) => item.fileId));
+    expect([seen.length, rows.at(-1)]).toEqual([4, 1 + others.size]);
+    // index.md is no page: the miss, then the whole revision's records (the second statement answers alone).
     await source.readFile({ path: 'index.md' });
-    expect(seen).toHaveLength(3);
+    expect([seen.length, rows.at(-1)]).toEqual([6, pages]);
   });
 
   it('gives readers on two connections during publishes one whole revision per call, never a mix or a failure', async () => {
