@@ -58,6 +58,7 @@ Options:
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
 export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch]
+       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--schema s]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
 <base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
@@ -72,6 +73,12 @@ Options:
                     (visible ASCII, then only line feeds); other requests get 401
   --watch           reload on change; a good reload is swapped in without dropping requests,
                     a failed one is printed and the last good version stays
+  --database url    serve every knowledge base of a PostgreSQL knowledge store (postgres://… or
+                    pglite:<folder>; see knowledge-kit publish) instead of a folder, each call
+                    reading the active revision; with --token-file one token reads them all
+  --access-file f   with --database: a JSON object from token to the knowledge base IDs it may
+                    read, such as {"s3cret": ["handbook"]}; other requests get 401
+  --schema s        with --database: the store's schema (default knowledge_kit)
   -h, --help        this help
 
 Exit codes: 0 stopped by a signal, 1 problems in the folder, 2 usage or I/O error (such as a port in use).`;

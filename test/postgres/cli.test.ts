@@ -11,7 +11,10 @@ import {
   migrateKnowledgeStore,
 } from '../../src/postgres/index.js';
 import { loadInProcess } from '../cli/helpers/inProcess.js';
-import { requireBuiltCli } from '../cli/helpers/cli.js';
+import { requireBuiltCli, useRunningClis } from '../cli/helpers/cli.js';
+import { getJson, httpContext, startServe } from '../cli/helpers/serve.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { connectMcp, useMcpConnections } from '../cli/helpers/mcp.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { openTestDatabase, POSTGRES_URL } from './helpers/database.js';
@@ -19,6 +22,7 @@ import { PGlite } from '@electric-sql/pglite';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-publish-' });
 useMcpConnections();
+useRunningClis();
 
 /** Run the command line in process, capturing its output. */
 async function cli(args: readonly string[]) {
@@ -124,5 +128,40 @@ describe('knowledge-kit publish', () => {
     const unknown = await cli(['mcp', '--database', url, '--kb', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no knowledge base `nope` \(it has `docs`\)/);
+  });
+
+  it('`serve --database` serves every knowledge base of the store over HTTP, as the catalog source; an access file limits each token', async () => {
+    await requireBuiltCli();
+    const docs = await folder(TREE);
+    const other = await folder({ 'other.md': '# Other\n\nAnother knowledge base.\n' });
+    const data = await folder();
+    const url = `pglite:${data}`;
+    expect((await cli(['publish', docs, '--database', url, '--kb', 'docs'])).code).toBe(0);
+    expect((await cli(['publish', other, '--database', url, '--kb', 'other'])).code).toBe(0);
+    const access = join(await folder(), 'access.json');
+    await writeFile(
+      access,
+      JSON.stringify({ 'token-docs': ['docs'], 'token-all': ['docs', 'other'] }),
+    );
+    const served = await startServe(['--database', url, '--port', '0', '--access-file', access]);
+    const base = served.url.slice(0, served.url.lastIndexOf('/'));
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    for (const [kb, dir] of [
+      ['docs', docs],
+      ['other', other],
+    ] as const) {
+      const { source: reference } = await loadInProcess(dir, kb);
+      const tree = await getJson(`${base}/${kb}/tree`, as('token-all'));
+      expect(tree.status).toBe(200);
+      expect(tree.body).toEqual(
+        JSON.parse(JSON.stringify(await reference.listTree({}, httpContext(kb)))),
+      );
+    }
+    expect((await getJson(`${base}/other/tree`, as('token-docs'))).status).toBe(404);
+    expect((await getJson(`${base}/docs/tree`, as('token-docs'))).status).toBe(200);
+    expect((await getJson(`${base}/docs/tree`)).status).toBe(401);
+    expect((await getJson(`${base}/docs/tree`, as('wrong'))).status).toBe(401);
+    served.cli.child.kill('SIGTERM');
+    expect((await served.cli.exited).code).toBe(0);
   });
 });

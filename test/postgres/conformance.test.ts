@@ -13,7 +13,12 @@ import {
 } from '../../src/postgres/index.js';
 import { exampleCatalog, exampleFiles } from '../agent/helpers/exampleKnowledge.js';
 import { runKnowledgeSourceConformance } from '../contracts/knowledgeSource.contract.js';
-import { DATABASE_KIND, openTestDatabase, type TestDatabase } from './helpers/database.js';
+import {
+  DATABASE_KIND,
+  HOOK_TIMEOUT,
+  openTestDatabase,
+  type TestDatabase,
+} from './helpers/database.js';
 
 let test: TestDatabase;
 const REVISION = 42;
@@ -35,8 +40,8 @@ beforeAll(async () => {
     revision: REVISION,
     schema: test.schema,
   });
-});
-afterAll(async () => test?.close());
+}, HOOK_TIMEOUT);
+afterAll(async () => test?.close(), HOOK_TIMEOUT);
 
 runKnowledgeSourceConformance({
   name: `createPostgresSource (${DATABASE_KIND})`,

@@ -15,15 +15,15 @@ import {
 } from '../../src/postgres/index.js';
 import { exampleCatalog, exampleFiles } from '../agent/helpers/exampleKnowledge.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { openTestDatabase, type TestDatabase } from './helpers/database.js';
+import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from './helpers/database.js';
 
 let test: TestDatabase;
 let schema: string;
 beforeAll(async () => {
   test = await openTestDatabase('store');
   schema = test.schema;
-});
-afterAll(async () => test?.close());
+}, HOOK_TIMEOUT);
+afterAll(async () => test?.close(), HOOK_TIMEOUT);
 
 /** A one-page catalog whose text is `text`. */
 const tiny = (text: string) =>

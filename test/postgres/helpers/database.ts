@@ -10,6 +10,9 @@ import type { KnowledgeDatabase } from '../../../src/postgres/index.js';
 /** The server URL, when the suite runs against a real server. */
 export const POSTGRES_URL = process.env['KK_POSTGRES_URL'];
 
+/** Hook time limit: starting PGlite (WebAssembly) takes seconds on a loaded machine. */
+export const HOOK_TIMEOUT = 120_000;
+
 /** What the suite names the database it ran on. */
 export const DATABASE_KIND = POSTGRES_URL === undefined ? 'PGlite' : 'PostgreSQL server';
 
