@@ -10,6 +10,7 @@ export default defineConfig({
     'http/index': 'src/http/index.ts',
     'http/node/index': 'src/http/node/index.ts',
     'node/index': 'src/node/index.ts',
+    'postgres/index': 'src/postgres/index.ts',
     cli: 'src/cli/main.ts',
   },
   format: ['esm'],

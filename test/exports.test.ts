@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as entry from '../src/index.js';
+import * as postgresEntry from '../src/postgres/index.js';
 import { KNOWLEDGE_ERROR_CODES } from '../src/errors/codes.js';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -30,6 +31,15 @@ describe('public surface', () => {
     expect(entry.Knowledge.KnowledgeError).toBe(entry.KnowledgeError);
   });
 
+  it('pins the export keys of `knowledge-kit/postgres`', () => {
+    expect(Object.keys(postgresEntry).sort()).toEqual([
+      'createPostgresSource',
+      'listKnowledgeBases',
+      'migrateKnowledgeStore',
+      'publishKnowledge',
+    ]);
+  });
+
   it('pins the package entry points', () => {
     expect(Object.keys(pkg.exports)).toEqual([
       '.',
@@ -40,6 +50,7 @@ describe('public surface', () => {
       './http',
       './http/node',
       './node',
+      './postgres',
       './package.json',
     ]);
     expect(pkg.type).toBe('module');

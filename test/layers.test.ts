@@ -44,12 +44,19 @@ function resolveRelative(from: string, specifier: string): string {
   return relative(src, target).split('\\').join('/');
 }
 
-type Layer = 'core' | 'agent' | 'mcp' | 'http' | 'http/node' | 'node' | 'cli';
+type Layer = 'core' | 'agent' | 'mcp' | 'http' | 'http/node' | 'node' | 'postgres' | 'cli';
 
 function layerOf(file: string): Layer {
   if (file.startsWith('http/node/')) return 'http/node';
   const top = file.split('/')[0]!;
-  if (top === 'agent' || top === 'mcp' || top === 'http' || top === 'node' || top === 'cli')
+  if (
+    top === 'agent' ||
+    top === 'mcp' ||
+    top === 'http' ||
+    top === 'node' ||
+    top === 'postgres' ||
+    top === 'cli'
+  )
     return top;
   return 'core';
 }
@@ -71,6 +78,7 @@ const ENTRIES: Readonly<Record<Layer, readonly string[]>> = {
   http: ['http/index.ts'],
   'http/node': ['http/node/index.ts'],
   node: ['node/index.ts', 'node/internals.ts'],
+  postgres: ['postgres/index.ts'],
   cli: ['cli/main.ts'],
 };
 
@@ -82,11 +90,12 @@ const USES: Readonly<Record<Layer, readonly Layer[]>> = {
   http: ['agent'],
   'http/node': ['agent', 'http'],
   node: ['agent'],
-  cli: ['agent', 'mcp', 'http', 'http/node', 'node'],
+  postgres: ['agent'],
+  cli: ['agent', 'mcp', 'http', 'http/node', 'node', 'postgres'],
 };
 
 /** Layers that run in browsers, Deno, Bun and workers: no Node built-in. */
-const PORTABLE: ReadonlySet<Layer> = new Set<Layer>(['core', 'agent', 'http', 'mcp']);
+const PORTABLE: ReadonlySet<Layer> = new Set<Layer>(['core', 'agent', 'http', 'mcp', 'postgres']);
 
 interface Edge {
   readonly from: string;
@@ -135,7 +144,7 @@ describe('layers (docs/architecture.md)', () => {
     expect(broken).toEqual([]);
   });
 
-  it('the core, agent, MCP and HTTP layers import no Node built-in', () => {
+  it('the core, agent, MCP, HTTP and PostgreSQL layers import no Node built-in', () => {
     const broken = external
       .filter((e) => PORTABLE.has(layerOf(e.from)) && e.to.startsWith('node:'))
       .map((e) => `${e.from} -> ${e.to}`);
@@ -199,6 +208,7 @@ describe('layers (docs/architecture.md)', () => {
       'agent/exploration/index.js',
       'http/index.js',
       'mcp/index.js',
+      'postgres/index.js',
     ];
     for (const entry of portable) {
       const nodeOnly = [...bareOf(entry)].filter((s) => isBuiltin(s));

@@ -16,3 +16,20 @@ export {
 } from './tools/registry.js';
 export { KNOWLEDGE_SOURCE_METHODS, missingSourceMethod } from './tools/sourceMethods.js';
 export { MAX_QUERY_CODE_POINTS } from './tools/searchFiles/definition.js';
+
+// The source kit: the building blocks of the catalog source, for another `KnowledgeSource` that
+// answers with the same code (`src/postgres`), so its outputs cannot drift from the catalog source's.
+export type { FileTable, PageRecord, RelationRecord, RelationTable } from './internal/model.js';
+export { buildFileTable } from './files/buildFileTable.js';
+export { renderIndexMarkdown } from './files/renderIndexMarkdown.js';
+export { buildRelations } from './relations/buildRelations.js';
+export { searchCorpus } from './search/catalogCorpus.js';
+export { type CallScope, openScope, type ScopeDefaults, toToolError } from './source/callScope.js';
+export { expandGraph } from './source/expandGraph.js';
+export { getFile } from './source/getFile.js';
+export { listTree } from './source/listTree.js';
+export { readFile } from './source/readFile.js';
+export { readRelated, relatedItems } from './source/readRelated.js';
+export { searchFiles } from './source/searchFiles.js';
+export { computeSectionSizes } from './source/sectionSizes.js';
+export type { SectionSize, SourceState } from './source/state.js';

@@ -66,6 +66,7 @@ Options:
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
 export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--quiet | --log text|json]
+       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--schema s]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
 <base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
@@ -86,11 +87,18 @@ Options:
   --quiet, -q       no request log (start-up, reload and error lines stay)
   --log text|json   request log format: text (default) or one JSON object a line
                     { time, method, path, status, ms }
+  --database url    serve every knowledge base of a PostgreSQL knowledge store (postgres://… or
+                    pglite:<folder>; see knowledge-kit publish) instead of a folder, each call
+                    reading the active revision; with --token-file one token reads them all
+  --access-file f   with --database: a JSON object from token to the knowledge base IDs it may
+                    read, such as {"s3cret": ["handbook"]}; other requests get 401
+  --schema s        with --database: the store's schema (default knowledge_kit)
   -h, --help        this help
 
 Exit codes: 0 stopped by a signal, 1 problems in the folder, 2 usage or I/O error (such as a port in use).`;
 
 export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch] [--follow-links]
+       knowledge-kit mcp --database <url> --kb <id> [--schema s]
 
 Serve the folder (default .) to an MCP client on stdio with six read-only tools: search_files,
 read_file, list_tree, get_file, read_related, expand_graph. Stdout carries only the protocol; messages
@@ -105,6 +113,30 @@ Options:
   --id name       knowledge base ID that cursors are bound to (default the folder's name)
   --watch         reload on change; a failed reload is printed to stderr and the last good version stays
   --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  --database url  serve the knowledge base --kb of a PostgreSQL knowledge store instead of a folder
+                  (postgres://… or pglite:<folder>; see knowledge-kit publish); each call reads the
+                  active revision, so a publish is served on the next call
+  --kb id         with --database: the knowledge base
+  --schema s      with --database: the store's schema (default knowledge_kit)
   -h, --help      this help
 
 Exit codes: 0 the client disconnected, 1 problems in the folder, 2 usage or I/O error.`;
+
+export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--title t] [--revision r] [--keep n] [--schema s]
+
+Check and load the folder as check does, then publish it to a PostgreSQL knowledge store
+(knowledge-kit/postgres) as a new revision of the knowledge base, in one transaction, and make it
+active: every reader sees the new revision on its next call. The store's schema is created or upgraded
+first. Publishing the same content again changes nothing. Prints the revision.
+
+Options:
+  --database url  postgres://user@host:5432/db (through the pg package) or pglite:<folder>
+  --kb id         knowledge base ID (default the folder's name)
+  --title t       the knowledge base's title (default its ID, or unchanged)
+  --revision r    the revision to publish as (default a digest of the content)
+  --keep n        revisions kept, the new one included (default 2); older ones are removed
+  --schema s      the store's schema (default knowledge_kit)
+  -h, --help      this help
+
+Exit codes: 0 published (or unchanged), 1 problems in the folder (printed as by check; nothing
+published), 2 usage, I/O or database error (nothing published).`;

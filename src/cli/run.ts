@@ -1,5 +1,13 @@
 /** The `knowledge-kit` command: dispatch, top-level help, and the exit code of each run. */
-import { CHECK_HELP, MCP_HELP, OUTLINE_HELP, READ_HELP, SEARCH_HELP, SERVE_HELP } from './help.js';
+import {
+  CHECK_HELP,
+  MCP_HELP,
+  OUTLINE_HELP,
+  PUBLISH_HELP,
+  READ_HELP,
+  SEARCH_HELP,
+  SERVE_HELP,
+} from './help.js';
 import { CliExit, EXIT, type CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
@@ -15,8 +23,28 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; help: st
   },
   read: { load: async () => (await import('./commands/read.js')).read, help: READ_HELP },
   search: { load: async () => (await import('./commands/search.js')).search, help: SEARCH_HELP },
-  serve: { load: async () => (await import('./commands/serve.js')).serve, help: SERVE_HELP },
-  mcp: { load: async () => (await import('./commands/mcp.js')).mcp, help: MCP_HELP },
+  serve: {
+    // `serve --database` serves every knowledge base of a PostgreSQL store instead of a folder.
+    load: async () => async (argv, io) => {
+      const store = await import('./commands/serveDatabase.js');
+      if (store.wantsDatabase(argv)) return store.serveDatabase(argv, io);
+      return (await import('./commands/serve.js')).serve(argv, io);
+    },
+    help: SERVE_HELP,
+  },
+  mcp: {
+    // `mcp --database` serves a knowledge base of a PostgreSQL store instead of a folder.
+    load: async () => async (argv, io) => {
+      const store = await import('./commands/mcpDatabase.js');
+      if (store.wantsDatabase(argv)) return store.mcpDatabase(argv, io);
+      return (await import('./commands/mcp.js')).mcp(argv, io);
+    },
+    help: MCP_HELP,
+  },
+  publish: {
+    load: async () => (await import('./commands/publish.js')).publish,
+    help: PUBLISH_HELP,
+  },
 };
 
 /** The top-level help: one line per command. */
@@ -29,6 +57,7 @@ Commands:
   search <dir> <query>         what the search_files tool finds for an agent
   serve [dir]                  a read-only HTTP knowledge base for agents that run curl
   mcp [dir]                    the six knowledge tools for an MCP client, on stdio
+  publish <dir> --database url publish a folder to a PostgreSQL knowledge store, as a revision
 
 Run \`knowledge-kit <command> --help\` for a command's options. --version prints the version.
 Exit codes: 0 success, 1 problems found, 2 usage or I/O error.`;

@@ -86,11 +86,17 @@ describe('agent and MCP entries', () => {
       './http',
       './http/node',
       './node',
+      './postgres',
       './package.json',
     ]);
     expect(pkg.bin).toEqual({ 'knowledge-kit': './dist/cli.js' });
     expect(pkg.dependencies['@modelcontextprotocol/server']).toBe('2.4.0');
-    expect('peerDependencies' in pkg).toBe(false);
+    // The PostgreSQL drivers are optional peers of `knowledge-kit/postgres`, never required.
+    const peers = (pkg as { peerDependencies?: Record<string, string> }).peerDependencies ?? {};
+    const meta = (pkg as { peerDependenciesMeta?: Record<string, { optional?: boolean }> })
+      .peerDependenciesMeta;
+    expect(Object.keys(peers).sort()).toEqual(['@electric-sql/pglite', 'pg']);
+    for (const peer of Object.keys(peers)) expect(meta?.[peer]?.optional, peer).toBe(true);
   });
 
   it('keeps the core free of the agent layer, and the agent entry free of Node built-ins and test oracles', () => {
@@ -101,9 +107,14 @@ describe('agent and MCP entries', () => {
     });
     for (const [file, source] of Object.entries(files)) {
       const text = source as string;
-      const layer = ['/src/agent/', '/src/mcp/', '/src/http/', '/src/node/', '/src/cli/'].some(
-        (folder) => file.includes(folder),
-      );
+      const layer = [
+        '/src/agent/',
+        '/src/mcp/',
+        '/src/http/',
+        '/src/node/',
+        '/src/cli/',
+        '/src/postgres/',
+      ].some((folder) => file.includes(folder));
       if (!layer)
         expect(text, file).not.toMatch(
           /^(import|export)[^\n]* from '[./]*(agent|mcp|http|node|cli)\//m,

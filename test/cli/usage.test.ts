@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, requireBuiltCli, runCli, type CliResult } from './helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 
-const COMMANDS = ['check', 'outline', 'read', 'search', 'serve', 'mcp'] as const;
+const COMMANDS = ['check', 'outline', 'read', 'search', 'serve', 'mcp', 'publish'] as const;
 
 /** `--help` and `<command> --help`, run once for the tests that compare with them. */
 const helps = new Map<string, CliResult>();

@@ -11,7 +11,7 @@ import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
 
 /** Reads the bearer token of `--token-file`. */
-async function readToken(path: string): Promise<string> {
+export async function readToken(path: string): Promise<string> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -35,12 +35,12 @@ async function readToken(path: string): Promise<string> {
 }
 
 /** Whether `given` equals `token`, in time that does not depend on where they differ. */
-function sameToken(given: string, token: Buffer): boolean {
+export function sameToken(given: string, token: Buffer): boolean {
   return timingSafeEqual(createHash('sha256').update(given).digest(), token);
 }
 
 /** `text` as one POSIX shell word: single quotes, each `'` written as `'\''`. */
-function shellWord(text: string): string {
+export function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 

@@ -1,0 +1,59 @@
+/**
+ * The database of `--database <url>`: a PostgreSQL server through `pg` (`postgres://…` or
+ * `postgresql://…`), or PGlite on a data folder (`pglite:<folder>`, for local use without a server).
+ * Both drivers are optional peers of the package, loaded only here, when such a command runs.
+ */
+import type { KnowledgeDatabase } from '../../postgres/index.js';
+import { CliExit } from '../io.js';
+
+/** An open database and how to close it. */
+export interface OpenDatabase {
+  readonly db: KnowledgeDatabase;
+  close(): Promise<void>;
+}
+
+/** `import(name)`, or a usage error saying how to install it. */
+async function load<T>(command: string, name: string): Promise<T> {
+  try {
+    return (await import(name)) as T;
+  } catch {
+    throw new CliExit(
+      `knowledge-kit ${command}: --database needs the \`${name}\` package, which is not installed. Run \`npm install ${name}\`.`,
+    );
+  }
+}
+
+/**
+ * Open the database `url` names.
+ *
+ * @param command - the command, for messages.
+ * @param url - `postgres://…`, `postgresql://…` or `pglite:<folder>`.
+ * @throws {CliExit} exit 2 for another scheme or a driver that is not installed.
+ */
+export async function openDatabase(command: string, url: string): Promise<OpenDatabase> {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pg = await load<{ default: { Pool: new (config: object) => PgPool } }>(command, 'pg');
+    const pool = new pg.default.Pool({ connectionString: url, max: 4 });
+    return { db: pool, close: () => pool.end() };
+  }
+  if (url.startsWith('pglite:')) {
+    const { PGlite } = await load<{ PGlite: new (dataDir: string) => PgLite }>(
+      command,
+      '@electric-sql/pglite',
+    );
+    const lite = new PGlite(url.slice('pglite:'.length));
+    await lite.waitReady;
+    return { db: lite, close: () => lite.close() };
+  }
+  throw new CliExit(
+    `knowledge-kit ${command}: --database must be a PostgreSQL URL (postgres://user@host:5432/db) or pglite:<folder>, not \`${url}\`.`,
+  );
+}
+
+interface PgPool extends KnowledgeDatabase {
+  end(): Promise<void>;
+}
+interface PgLite extends KnowledgeDatabase {
+  readonly waitReady: Promise<void>;
+  close(): Promise<void>;
+}

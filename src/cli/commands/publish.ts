@@ -1,0 +1,65 @@
+/** `knowledge-kit publish <dir> --database <url> --kb <id>`: check, load and publish a folder as a revision. */
+import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
+import { migrateKnowledgeStore, publishKnowledge } from '../../postgres/index.js';
+import { integerOption, parseCommandArgs } from '../args.js';
+import { knowledgeBaseId, loadFolder } from '../folder.js';
+import { PUBLISH_HELP } from '../help.js';
+import { CliExit, EXIT, type CliIo } from '../io.js';
+import { openDatabase } from './openDatabase.js';
+
+/** Runs `publish`. */
+export async function publish(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'publish',
+    argv,
+    {
+      database: { type: 'string' },
+      kb: { type: 'string' },
+      title: { type: 'string' },
+      revision: { type: 'string' },
+      keep: { type: 'string' },
+      schema: { type: 'string' },
+    },
+    1,
+  );
+  if (values['help'] === true) {
+    io.stdout.write(`${PUBLISH_HELP}\n`);
+    return EXIT.ok;
+  }
+  const [dir] = positionals;
+  const url = values['database'];
+  if (dir === undefined || typeof url !== 'string')
+    throw new CliExit(
+      'knowledge-kit publish: needs a folder and --database, such as `knowledge-kit publish ./knowledge --database postgres://localhost/knowledge --kb handbook`. Run `knowledge-kit publish --help`.',
+    );
+  const keep = integerOption('publish', 'keep', values['keep'], 1, 1000);
+  const loaded = await loadFolder('publish', dir, io);
+  const knowledgeBase = knowledgeBaseId(dir, values['kb']);
+  const { db, close } = await openDatabase('publish', url);
+  try {
+    const schema = values['schema'] as string | undefined;
+    await migrateKnowledgeStore(db, schema === undefined ? {} : { schema });
+    const published = await publishKnowledge(db, {
+      knowledgeBase,
+      catalog: loaded.catalog,
+      files: loaded.files,
+      ...(typeof values['revision'] === 'string' ? { revision: values['revision'] } : {}),
+      ...(typeof values['title'] === 'string' ? { title: values['title'] } : {}),
+      ...(keep === undefined ? {} : { keep }),
+      ...(schema === undefined ? {} : { schema }),
+    });
+    const revision = JSON.stringify(published.activeContentRevision);
+    io.stdout.write(
+      `${published.created ? 'published' : 'unchanged'} ${knowledgeBase} at revision ${revision} (${published.pages} ${published.pages === 1 ? 'page' : 'pages'})${published.removed.length > 0 ? `; removed ${published.removed.map((r) => JSON.stringify(r)).join(', ')}` : ''}\n`,
+    );
+    return EXIT.ok;
+  } catch (error) {
+    if (isKnowledgeError(error))
+      throw new CliExit(`knowledge-kit publish: ${error.message}`, EXIT.problems);
+    throw new CliExit(
+      `knowledge-kit publish: the database failed (${error instanceof Error ? error.message : String(error)}); nothing was published.`,
+    );
+  } finally {
+    await close();
+  }
+}

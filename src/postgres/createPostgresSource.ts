@@ -1,0 +1,243 @@
+import type { KnowledgeIssue } from '../errors/codes.js';
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import {
+  checkOptions,
+  func,
+  positiveInteger,
+  string,
+  type OptionCheck,
+} from '../internal/checkOptions.js';
+import { isPlainObject } from '../internal/values.js';
+import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
+import {
+  searchCorpus,
+  type RelationRecord,
+  type CallScope,
+  openScope,
+  toToolError,
+  expandGraph,
+  getFile,
+  listTree,
+  readFile,
+  readRelated,
+  searchFiles,
+  type SourceState,
+} from '../agent/internals.js';
+import {
+  createMiniSearchEngine,
+  type SearchEngine,
+  type KnowledgeCallContext,
+  type KnowledgeSource,
+  type KnowledgeToolName,
+} from '../agent/index.js';
+import { knowledgeBaseProblem } from './knowledgeBaseId.js';
+import { type PageDemand, readPage } from './readPage.js';
+import { type Demand, graphPage, readRevision, RECORDS_ONLY } from './readRevision.js';
+import { schemaOf } from './schema.js';
+import { checkDatabase } from './session.js';
+import { storedState, storedTable } from './storedState.js';
+import type { KnowledgeDatabase, PostgresSourceOptions } from './types.js';
+
+const API = 'createPostgresSource';
+const DEFAULT_MAX_READ_CHARS = 20_000;
+
+const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
+  knowledgeBase: () => undefined,
+  id: string,
+  actionBase: string,
+  maxReadChars: positiveInteger,
+  search: func,
+  schema: string,
+};
+
+/** An engine for calls that do not search: never called. */
+const NO_ENGINE: SearchEngine = Object.freeze({
+  search: () => Promise.reject(new Error('postgres source: no engine was built for this call')),
+});
+
+/**
+ * The one page a call is about, when it is about one page named by exactly one of `fileId` and `path`
+ * (`get_file`, `read_file`, `read_related`); otherwise `undefined` (the whole revision's records are read).
+ */
+function pageDemandOf(tool: KnowledgeToolName, input: unknown): PageDemand | undefined {
+  if (!isPlainObject(input)) return undefined;
+  const fileId = typeof input['fileId'] === 'string' ? input['fileId'] : null;
+  const path = typeof input['path'] === 'string' ? input['path'] : null;
+  if ((fileId === null) === (path === null) || (tool !== 'read_file' && path !== null))
+    return undefined;
+  switch (tool) {
+    case 'get_file':
+      return { fileId, path: null, document: false, related: false };
+    case 'read_related':
+      return { fileId, path: null, document: false, related: true };
+    case 'read_file': {
+      const graph = graphPage(fileId ?? path);
+      return graph === null
+        ? { fileId, path, document: true, related: false }
+        : { fileId: graph, path: null, document: false, related: true };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What a call of `tool` with `input` reads besides the page records. */
+function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
+  const args = (isPlainObject(input) ? input : {}) as Record<string, unknown>;
+  const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  switch (tool) {
+    case 'get_file':
+      return { ...RECORDS_ONLY, fileId: str(args['fileId']) };
+    case 'read_file':
+      return {
+        ...RECORDS_ONLY,
+        fileId: str(args['fileId']),
+        path: str(args['path']),
+        document: true,
+        relationsOf: graphPage(args['fileId']) ?? graphPage(args['path']),
+      };
+    case 'read_related':
+      return { ...RECORDS_ONLY, relationsOf: str(args['fileId']) };
+    case 'expand_graph':
+      return { ...RECORDS_ONLY, allRelations: true };
+    default:
+      return RECORDS_ONLY;
+  }
+}
+
+/**
+ * A `KnowledgeSource` over one knowledge base of the store: the same outputs as `createCatalogSource`
+ * over the catalog and files that were published (same file IDs, paths, contents, snapshot IDs,
+ * section sizes, relationships, cursors and error codes), with `activeContentRevision` the published
+ * revision. Creating it reads nothing. Each call reads the active revision and what it needs of it in
+ * one statement (one snapshot: a call never mixes revisions) and answers with the agent layer's own
+ * code: a call about one page reads that page's row (and its related pages' records) only; a miss, and
+ * `list_tree`, `index.md`, `expand_graph` and search, read every page's record. A publish in between
+ * makes the next call see the new revision and older cursors stale.
+ *
+ * Search: the engine (`search`, default `createMiniSearchEngine()`) is built over the active revision's
+ * pages on the first search of that revision and kept until another revision is active.
+ *
+ * @param db - anything with `query(text, params)`: a `pg` Pool or Client, PGlite.
+ * @param options - `knowledgeBase`, and `id`, `actionBase`, `maxReadChars`, `search`, `schema`.
+ * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`NOT_FOUND` when the
+ *   knowledge base is not in the store, `INTERNAL` when the database fails).
+ * @throws {KnowledgeError} `INVALID_INPUT` for a bad `db` or options.
+ * @example
+ * ```ts
+ * const source = createPostgresSource(pool, { knowledgeBase: 'handbook' });
+ * const found = await source.searchFiles({ query: 'When are renewal notices sent?' });
+ * ```
+ */
+export function createPostgresSource(
+  db: KnowledgeDatabase,
+  options: PostgresSourceOptions,
+): KnowledgeSource {
+  const database = checkDatabase(API, db);
+  const issues: KnowledgeIssue[] = [];
+  const opts = checkOptions(API, options, CHECKS, issues) as Partial<PostgresSourceOptions>;
+  if (options === undefined)
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['options'],
+      message: `${API}: pass \`{ knowledgeBase }\`, the ID of a published knowledge base.`,
+    });
+  else if (isPlainObject(options)) {
+    const problem = knowledgeBaseProblem(API, opts.knowledgeBase, ['options', 'knowledgeBase']);
+    if (problem) issues.push(problem);
+  }
+  if (issues.length > 0) throw new KnowledgeError(issues);
+  const s = schemaOf(API, opts.schema);
+  const knowledgeBase = opts.knowledgeBase!;
+  const factory = opts.search ?? createMiniSearchEngine();
+  const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? knowledgeBase };
+  const maxReadChars = opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS;
+  let engineOf: { readonly serial: number; readonly engine: Promise<SearchEngine> } | undefined;
+
+  /** The engine of revision `serial` (of the latest revision searched), built on first use. */
+  const engineFor = (serial: number): Promise<SearchEngine> => {
+    if (engineOf?.serial === serial) return engineOf.engine;
+    const engine = (async () => {
+      const read = await readRevision(database, s, knowledgeBase, {
+        ...RECORDS_ONLY,
+        everything: true,
+      });
+      if (read === undefined || read.serial !== serial)
+        throw new Error('postgres source: the revision changed while its search index was built');
+      const table = storedTable(
+        read.pages.map((p) => p.record),
+        read.revision,
+      );
+      const catalog = defineKnowledgeCatalog(read.pages.map((p) => p.document!));
+      const relations = new Map<string, readonly RelationRecord[]>(
+        read.pages.map((p) => [p.record.fileId, p.relations ?? []]),
+      );
+      return factory(searchCorpus(catalog, table, relations));
+    })();
+    engineOf = { serial, engine };
+    engine.catch(() => {
+      if (engineOf?.engine === engine) engineOf = undefined;
+    });
+    return engine;
+  };
+
+  /** The state of one call: the active revision, read now. */
+  const stateFor = async (
+    scope: CallScope,
+    tool: KnowledgeToolName,
+    input: unknown,
+  ): Promise<SourceState> => {
+    const one = pageDemandOf(tool, input);
+    const page = one === undefined ? 'missing' : await readPage(database, s, knowledgeBase, one);
+    // A miss (no such page, or a call not about one page) reads the whole revision's records: the
+    // answer (NOT_FOUND with the closest IDs, a directory, index.md) needs them.
+    const read =
+      page === 'missing'
+        ? await readRevision(database, s, knowledgeBase, demandOf(tool, input))
+        : page;
+    if (read === undefined)
+      throw scope.fail(
+        'NOT_FOUND',
+        `The knowledge base ${JSON.stringify(knowledgeBase)} is not in the store. Publish it first (\`knowledge-kit publish <folder> --database <url> --kb ${knowledgeBase}\`), or pick one of \`listKnowledgeBases\`.`,
+      );
+    const engine = tool === 'search_files' ? await engineFor(read.serial) : NO_ENGINE;
+    return storedState(read.pages, read.revision, engine, defaults, maxReadChars);
+  };
+
+  /** Run one method: open its scope, refuse an aborted call, read, answer; every failure a tool error. */
+  const run = async <T>(
+    tool: KnowledgeToolName,
+    input: unknown,
+    context: unknown,
+    body: (state: SourceState, scope: CallScope) => T | Promise<T>,
+  ): Promise<T> => {
+    let scope: CallScope | undefined;
+    try {
+      scope = openScope(tool, context, defaults);
+      if (scope.signal?.aborted)
+        throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
+      const state = await stateFor(scope, tool, input);
+      return await body(state, scope);
+    } catch (error) {
+      throw toToolError(scope ?? openScope(tool, undefined, defaults), error);
+    }
+  };
+
+  const source: KnowledgeSource = {
+    listTree: (input, context) =>
+      run('list_tree', input, context, (state, scope) => listTree(state, scope, input)),
+    getFile: (input, context) =>
+      run('get_file', input, context, (state, scope) => getFile(state, scope, input)),
+    readFile: (input, context) =>
+      run('read_file', input, context, (state, scope) => readFile(state, scope, input)),
+    searchFiles: (input, context) =>
+      run('search_files', input, context, (state, scope) => searchFiles(state, scope, input)),
+    readRelated: (input, context) =>
+      run('read_related', input, context, (state, scope) => readRelated(state, scope, input)),
+    expandGraph: (input, context) =>
+      run('expand_graph', input, context, (state, scope) => expandGraph(state, scope, input)),
+    warm: (context?: KnowledgeCallContext) =>
+      run('search_files', undefined, context, (state, scope) => state.engine.warm?.(scope.signal)),
+  };
+  return Object.freeze(source);
+}

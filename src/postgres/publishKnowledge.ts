@@ -1,0 +1,205 @@
+import type { KnowledgeIssue } from '../errors/codes.js';
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import {
+  checkOptions,
+  positiveInteger,
+  string,
+  type OptionCheck,
+} from '../internal/checkOptions.js';
+import { buildFileTable, buildRelations, computeSectionSizes } from '../agent/internals.js';
+import type { ActiveContentRevision } from '../agent/index.js';
+import { isPlainObject } from '../internal/values.js';
+import { knowledgeBaseProblem } from './knowledgeBaseId.js';
+import { schemaOf } from './schema.js';
+import { checkDatabase, inTransaction } from './session.js';
+import type { KnowledgeDatabase, PublishedKnowledge, PublishKnowledgeOptions } from './types.js';
+
+const API = 'publishKnowledge';
+const DEFAULT_KEEP = 2;
+/** Rows per `INSERT` (6 parameters each, well under PostgreSQL's 65,535). */
+const BATCH = 200;
+
+const CHECKS: Readonly<Record<keyof PublishKnowledgeOptions, OptionCheck>> = {
+  knowledgeBase: () => undefined,
+  catalog: () => undefined,
+  files: (v) =>
+    isPlainObject(v) || typeof v === 'function'
+      ? undefined
+      : 'a record from document ID to file options, or a function',
+  revision: (v) =>
+    (typeof v === 'string' && v.length > 0) || Number.isSafeInteger(v)
+      ? undefined
+      : 'a non-empty string or a safe integer',
+  title: string,
+  keep: positiveInteger,
+  schema: string,
+};
+
+/** One page row, serialized. */
+interface PageRow {
+  readonly fileId: string;
+  readonly path: string;
+  readonly record: string;
+  readonly document: string;
+  readonly sectionSizes: string;
+  readonly relations: string;
+}
+
+/**
+ * Publish a catalog as a new revision of a knowledge base, in one transaction, and make it active:
+ * readers (`createPostgresSource`) see the old revision or the new one, never a mix. The page
+ * records, documents, section sizes and relationships are computed here with the same code
+ * `createCatalogSource` runs, so a source over the store answers what a catalog source would.
+ *
+ * Publishing a revision that is already stored only makes it active again (nothing else is written).
+ * Revisions are kept by publish order: the newest `keep` (default 2, the active one always among them)
+ * stay, so cursors issued on the previous revision end with `STALE_CURSOR` rather than a failed read;
+ * older ones are removed by the same transaction.
+ *
+ * @param db - anything with `query(text, params)`; on a `pg.Pool` one client is used for the transaction.
+ * @param options - `knowledgeBase`, `catalog`, and `files`, `revision`, `title`, `keep`, `schema`.
+ * @returns the knowledge base, its active revision, whether it was new, its page count, and the
+ *   revisions removed.
+ * @throws {KnowledgeError} `INVALID_INPUT` for bad options, invalid `files` (as `createCatalogSource`
+ *   reports them), or a `revision` already published with other content. What the database throws.
+ * @example
+ * ```ts
+ * await migrateKnowledgeStore(db);
+ * const { activeContentRevision } = await publishKnowledge(db, { knowledgeBase: 'handbook', catalog, files });
+ * ```
+ */
+export async function publishKnowledge(
+  db: KnowledgeDatabase,
+  options: PublishKnowledgeOptions,
+): Promise<PublishedKnowledge> {
+  const database = checkDatabase(API, db);
+  const issues: KnowledgeIssue[] = [];
+  const opts = checkOptions(API, options, CHECKS, issues) as Partial<PublishKnowledgeOptions>;
+  if (!isPlainObject(options)) {
+    // checkOptions reported it.
+  } else {
+    const kb = knowledgeBaseProblem(API, opts.knowledgeBase, ['options', 'knowledgeBase']);
+    if (kb) issues.push(kb);
+    const c = opts.catalog as unknown as Record<string, unknown> | undefined;
+    if (
+      typeof c !== 'object' ||
+      c === null ||
+      typeof c['read'] !== 'function' ||
+      typeof c['document'] !== 'function' ||
+      !Array.isArray(c['ids'])
+    )
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options', 'catalog'],
+        message: `${API}: \`options.catalog\` must be a catalog from \`defineKnowledgeCatalog\`.`,
+      });
+  }
+  if (issues.length > 0) throw new KnowledgeError(issues);
+  const s = schemaOf(API, opts.schema);
+  const knowledgeBase = opts.knowledgeBase!;
+  const catalog = opts.catalog!;
+  const keep = opts.keep ?? DEFAULT_KEEP;
+
+  // The same code paths as createCatalogSource: its file table (whose digest is the content's
+  // identity), relationships and section sizes.
+  const table = buildFileTable(catalog, { files: opts.files });
+  const digest = String(table.activeContentRevision);
+  const revision: ActiveContentRevision = opts.revision ?? digest;
+  const relations = buildRelations(catalog, table);
+  const rows: PageRow[] = table.pages.map((page) => ({
+    fileId: page.fileId,
+    path: page.path,
+    record: JSON.stringify({ ...page, kind: undefined }),
+    document: JSON.stringify(catalog.document(page.fileId)),
+    sectionSizes: JSON.stringify(computeSectionSizes(catalog, page.fileId)),
+    relations: JSON.stringify(relations.get(page.fileId) ?? []),
+  }));
+  const revisionText = JSON.stringify(revision);
+
+  return inTransaction(database, async (session) => {
+    await session.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `knowledge-kit publish ${s} ${knowledgeBase}`,
+    ]);
+    const base = await session.query(
+      `SELECT active_serial FROM ${s}.knowledge_bases WHERE id = $1`,
+      [knowledgeBase],
+    );
+    const found = await session.query(
+      `SELECT serial, content_digest, page_count FROM ${s}.revisions WHERE knowledge_base = $1 AND revision = $2`,
+      [knowledgeBase, revisionText],
+    );
+    const existing = found.rows[0];
+    if (existing !== undefined) {
+      if (existing['content_digest'] !== digest)
+        throw new KnowledgeError([
+          {
+            code: 'INVALID_INPUT',
+            path: ['options', 'revision'],
+            message: `${API}: the revision ${revisionText} of knowledge base ${JSON.stringify(knowledgeBase)} is already published with other content. Pass a new \`revision\`, or leave it out to use the content's digest.`,
+          },
+        ]);
+      await session.query(
+        `UPDATE ${s}.knowledge_bases SET active_serial = $2, title = coalesce($3, title), updated_at = now() WHERE id = $1`,
+        [knowledgeBase, existing['serial'], opts.title ?? null],
+      );
+      return {
+        knowledgeBase,
+        activeContentRevision: revision,
+        created: false,
+        pages: Number(existing['page_count']),
+        removed: [],
+      };
+    }
+    const next = await session.query(
+      `SELECT coalesce(max(serial), 0) + 1 AS serial FROM ${s}.revisions WHERE knowledge_base = $1`,
+      [knowledgeBase],
+    );
+    const serial = Number(next.rows[0]!['serial']);
+    if (base.rows.length === 0)
+      await session.query(
+        `INSERT INTO ${s}.knowledge_bases (id, title, active_serial) VALUES ($1, $2, $3)`,
+        [knowledgeBase, opts.title ?? knowledgeBase, serial],
+      );
+    await session.query(
+      `INSERT INTO ${s}.revisions (knowledge_base, serial, revision, content_digest, page_count) VALUES ($1, $2, $3, $4, $5)`,
+      [knowledgeBase, serial, revisionText, digest, rows.length],
+    );
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH);
+      const params: unknown[] = [knowledgeBase, serial];
+      const values = batch.map((row) => {
+        const at = params.length;
+        params.push(
+          row.fileId,
+          row.path,
+          row.record,
+          row.document,
+          row.sectionSizes,
+          row.relations,
+        );
+        return `($1, $2, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6})`;
+      });
+      await session.query(
+        `INSERT INTO ${s}.pages (knowledge_base, serial, file_id, path, record, document, section_sizes, relations) VALUES ${values.join(', ')}`,
+        params,
+      );
+    }
+    await session.query(
+      `UPDATE ${s}.knowledge_bases SET active_serial = $2, title = coalesce($3, title), updated_at = now() WHERE id = $1`,
+      [knowledgeBase, serial, opts.title ?? null],
+    );
+    const pruned = await session.query(
+      `DELETE FROM ${s}.revisions WHERE knowledge_base = $1 AND serial <> $2 AND serial NOT IN (
+         SELECT serial FROM ${s}.revisions WHERE knowledge_base = $1 ORDER BY serial DESC LIMIT $3
+       ) RETURNING revision`,
+      [knowledgeBase, serial, keep],
+    );
+    return {
+      knowledgeBase,
+      activeContentRevision: revision,
+      created: true,
+      pages: rows.length,
+      removed: pruned.rows.map((r) => JSON.parse(String(r['revision'])) as ActiveContentRevision),
+    };
+  });
+}

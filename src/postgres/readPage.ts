@@ -1,0 +1,84 @@
+/**
+ * The read of a call about one page (`get_file`, `read_file` of a page or of its graph file,
+ * `read_related`): in one statement, the active revision, that page's row and the file records of the
+ * pages its relationships name, and nothing else. A call answered from these rows answers exactly what
+ * it would from the whole revision: it touches no other file (a miss falls back to `readRevision`).
+ */
+import type { StoredPage } from './storedState.js';
+import type { ReadRevision } from './readRevision.js';
+import type { KnowledgeDatabase } from './types.js';
+import type { ActiveContentRevision } from '../agent/index.js';
+
+/** The one page a call needs, and what of it. */
+export interface PageDemand {
+  /** The page, by file ID or by path (exactly one). */
+  readonly fileId: string | null;
+  readonly path: string | null;
+  readonly document: boolean;
+  /** Its relationships and the file records of the pages they name. */
+  readonly related: boolean;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * Read the active revision's row of one page.
+ *
+ * @param db - the database.
+ * @param s - the quoted schema.
+ * @param knowledgeBase - the knowledge base.
+ * @param demand - the page and what of it.
+ * @returns the revision with that page (first) and the pages it relates to, `'missing'` when the
+ *   revision has no such page, or `undefined` when the knowledge base is not in the store.
+ */
+export async function readPage(
+  db: KnowledgeDatabase,
+  s: string,
+  knowledgeBase: string,
+  demand: PageDemand,
+): Promise<ReadRevision | 'missing' | undefined> {
+  const { rows } = await db.query(
+    `WITH active AS (
+       SELECT r.knowledge_base, r.serial, r.revision FROM ${s}.knowledge_bases b
+         JOIN ${s}.revisions r ON r.knowledge_base = b.id AND r.serial = b.active_serial
+        WHERE b.id = $1
+     ), target AS (
+       SELECT p.* FROM ${s}.pages p JOIN active a ON p.knowledge_base = a.knowledge_base AND p.serial = a.serial
+        WHERE p.file_id = $2 OR p.path = $3
+        LIMIT 1
+     )
+     SELECT a.serial, a.revision, 0 AS place, t.record,
+            CASE WHEN $4 THEN t.document END AS document, t.section_sizes, t.relations
+       FROM active a LEFT JOIN target t ON true
+     UNION ALL
+     SELECT a.serial, a.revision, 1, p.record, NULL, NULL, NULL
+       FROM active a JOIN target t ON $5
+       JOIN ${s}.pages p ON p.knowledge_base = a.knowledge_base AND p.serial = a.serial
+        AND p.file_id <> t.file_id
+        AND p.file_id IN (SELECT e ->> 'fileId' FROM json_array_elements(t.relations::json) e)
+     ORDER BY place`,
+    [knowledgeBase, demand.fileId, demand.path, demand.document, demand.related],
+  );
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  if (text(first['record']) === null) return 'missing';
+  const pages: StoredPage[] = rows.map((row, i) => {
+    const document = text(row['document']);
+    const sizes = text(row['section_sizes']);
+    const relations = text(row['relations']);
+    return {
+      record: JSON.parse(text(row['record'])!) as StoredPage['record'],
+      document: document === null ? undefined : (JSON.parse(document) as StoredPage['document']),
+      sectionSizes: sizes === null ? undefined : (JSON.parse(sizes) as StoredPage['sectionSizes']),
+      relations:
+        i === 0 && relations !== null && demand.related
+          ? (JSON.parse(relations) as StoredPage['relations'])
+          : undefined,
+    };
+  });
+  return {
+    serial: Number(first['serial']),
+    revision: JSON.parse(String(first['revision'])) as ActiveContentRevision,
+    pages,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * What one call of a store-backed source reads: in one statement (one snapshot, so one revision), the
+ * active revision of the knowledge base, every page record of it, and only the documents, section
+ * sizes and relationships the call needs.
+ */
+import { graphFilePath } from '../internal/pagePath.js';
+import type { ActiveContentRevision } from '../agent/index.js';
+import type { StoredPage } from './storedState.js';
+import type { KnowledgeDatabase } from './types.js';
+
+/** What a call needs besides the page records. */
+export interface Demand {
+  /** The page whose section sizes (and, with `document`, document) are read: by ID or by path. */
+  readonly fileId: string | null;
+  readonly path: string | null;
+  readonly document: boolean;
+  /** The page whose relationships are read. */
+  readonly relationsOf: string | null;
+  /** Every page's relationships. */
+  readonly allRelations: boolean;
+  /** Every page's document and relationships (to build a search corpus). */
+  readonly everything: boolean;
+}
+
+/** The demand of a call that needs the page records only. */
+export const RECORDS_ONLY: Demand = Object.freeze({
+  fileId: null,
+  path: null,
+  document: false,
+  relationsOf: null,
+  allRelations: false,
+  everything: false,
+});
+
+const GRAPH_PREFIX = '_graph/by-file/';
+const GRAPH_SUFFIX = '.json';
+
+/** The page a graph file's path or ID names (`graphFilePath` backwards), or `null`. */
+export function graphPage(value: unknown): string | null {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith(GRAPH_PREFIX) ||
+    !value.endsWith(GRAPH_SUFFIX) ||
+    value.length <= GRAPH_PREFIX.length + GRAPH_SUFFIX.length
+  )
+    return null;
+  try {
+    const fileId = decodeURIComponent(value.slice(GRAPH_PREFIX.length, -GRAPH_SUFFIX.length));
+    return graphFilePath(fileId) === value ? fileId : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One revision as a call read it. */
+export interface ReadRevision {
+  readonly serial: number;
+  readonly revision: ActiveContentRevision;
+  readonly pages: readonly StoredPage[];
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * Read the active revision of `knowledgeBase` with what `demand` asks for.
+ *
+ * @param db - the database.
+ * @param s - the quoted schema.
+ * @param knowledgeBase - the knowledge base.
+ * @param demand - what besides the page records to read.
+ * @returns the revision, or `undefined` when the knowledge base is not in the store.
+ */
+export async function readRevision(
+  db: KnowledgeDatabase,
+  s: string,
+  knowledgeBase: string,
+  demand: Demand,
+): Promise<ReadRevision | undefined> {
+  const { rows } = await db.query(
+    `SELECT r.serial, r.revision, p.record,
+        CASE WHEN $6 OR (p.file_id = $2 OR p.path = $3) AND $4 THEN p.document END AS document,
+        CASE WHEN p.file_id = $2 OR p.path = $3 THEN p.section_sizes END AS section_sizes,
+        CASE WHEN $6 OR $7 OR p.file_id = $5 THEN p.relations END AS relations
+       FROM ${s}.knowledge_bases b
+       JOIN ${s}.revisions r ON r.knowledge_base = b.id AND r.serial = b.active_serial
+       LEFT JOIN ${s}.pages p ON p.knowledge_base = r.knowledge_base AND p.serial = r.serial
+      WHERE b.id = $1`,
+    [
+      knowledgeBase,
+      demand.fileId,
+      demand.path,
+      demand.document,
+      demand.relationsOf,
+      demand.everything,
+      demand.allRelations,
+    ],
+  );
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const pages: StoredPage[] = [];
+  for (const row of rows) {
+    const record = text(row['record']);
+    if (record === null) continue; // a revision without pages
+    const document = text(row['document']);
+    const sizes = text(row['section_sizes']);
+    const relations = text(row['relations']);
+    pages.push({
+      record: JSON.parse(record) as StoredPage['record'],
+      document: document === null ? undefined : (JSON.parse(document) as StoredPage['document']),
+      sectionSizes: sizes === null ? undefined : (JSON.parse(sizes) as StoredPage['sectionSizes']),
+      relations:
+        relations === null ? undefined : (JSON.parse(relations) as StoredPage['relations']),
+    });
+  }
+  return {
+    serial: Number(first['serial']),
+    revision: JSON.parse(String(first['revision'])) as ActiveContentRevision,
+    pages,
+  };
+}

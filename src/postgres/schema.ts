@@ -1,0 +1,80 @@
+/**
+ * The store's schema: its name (checked, then quoted into statements) and the migrations that build
+ * it, in order. A migration is never edited once released: a change is a new migration.
+ */
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { describe } from '../internal/values.js';
+
+/** The default schema. */
+export const DEFAULT_SCHEMA = 'knowledge_kit';
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * The schema name of `options`, checked: a lowercase SQL identifier, safe to write into a statement.
+ *
+ * @param api - the calling function, for the message.
+ * @param schema - `options.schema`.
+ * @returns the name, quoted (`"knowledge_kit"`).
+ * @throws {KnowledgeError} `INVALID_INPUT` for anything else.
+ */
+export function schemaOf(api: string, schema: unknown): string {
+  const name = schema ?? DEFAULT_SCHEMA;
+  if (typeof name !== 'string' || !IDENTIFIER.test(name)) {
+    throw new KnowledgeError([
+      {
+        code: 'INVALID_INPUT',
+        path: ['options', 'schema'],
+        message: `${api}: \`options.schema\` is ${describe(name)}; pass a lowercase SQL identifier ([a-z_][a-z0-9_]*, at most 63 characters) such as ${JSON.stringify(DEFAULT_SCHEMA)}, or leave it out.`,
+      },
+    ]);
+  }
+  return `"${name}"`;
+}
+
+/**
+ * The migrations, each a list of statements for schema `s` (quoted). Version `n` is `MIGRATIONS[n - 1]`.
+ *
+ * - `knowledge_bases`: one row per knowledge base, with its active revision (`active_serial`).
+ * - `revisions`: every kept revision, `serial` increasing per knowledge base; `revision` is the
+ *   `activeContentRevision` as JSON (a string or a number).
+ * - `pages`: one row per page and revision: the file record (JSON of the page's `PageRecord`), the
+ *   document (JSON of the catalog's `KnowledgeDocument`), its section sizes and its relationships,
+ *   precomputed at publish. JSON is kept in `text` (not `jsonb`, which refuses `\u0000` and reorders keys).
+ */
+export const MIGRATIONS: readonly ((s: string) => readonly string[])[] = [
+  (s) => [
+    `CREATE TABLE IF NOT EXISTS ${s}.knowledge_bases (
+      id text PRIMARY KEY,
+      title text NOT NULL,
+      active_serial bigint NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${s}.revisions (
+      knowledge_base text NOT NULL REFERENCES ${s}.knowledge_bases (id) ON DELETE CASCADE,
+      serial bigint NOT NULL,
+      revision text NOT NULL,
+      content_digest text NOT NULL,
+      page_count integer NOT NULL,
+      published_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (knowledge_base, serial),
+      UNIQUE (knowledge_base, revision)
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${s}.pages (
+      knowledge_base text NOT NULL,
+      serial bigint NOT NULL,
+      file_id text NOT NULL,
+      path text NOT NULL,
+      record text NOT NULL,
+      document text NOT NULL,
+      section_sizes text NOT NULL,
+      relations text NOT NULL,
+      PRIMARY KEY (knowledge_base, serial, file_id),
+      FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
+    )`,
+    `CREATE INDEX IF NOT EXISTS pages_by_path ON ${s}.pages (knowledge_base, serial, path)`,
+  ],
+];
+
+/** The version `migrateKnowledgeStore` brings a schema to. */
+export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,122 @@
+/**
+ * A catalog source's state (`SourceState`) rebuilt from the rows one call read: the revision's file
+ * table from the stored page records (with the agent layer's own `buildFileTable`), and only the
+ * documents, section sizes and relationships the call asked for. Whatever the call did not ask for
+ * is missing, and touching it is a bug (an `Error`, reported as `INTERNAL`), never a wrong answer.
+ */
+import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
+import {
+  buildFileTable,
+  renderIndexMarkdown,
+  type FileTable,
+  type PageRecord,
+  type RelationRecord,
+  type RelationTable,
+  type ScopeDefaults,
+  openScope,
+  relatedItems,
+  type SectionSize,
+  type SourceState,
+} from '../agent/internals.js';
+import type { SearchEngine, ActiveContentRevision, KnowledgeFileOptions } from '../agent/index.js';
+import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
+
+/** One page row as a call read it: the record always, the rest when the call asked for it. */
+export interface StoredPage {
+  readonly record: Omit<PageRecord, 'kind'>;
+  readonly document: KnowledgeDocument | undefined;
+  readonly sectionSizes: readonly SectionSize[] | undefined;
+  readonly relations: readonly RelationRecord[] | undefined;
+}
+
+const missing = (what: string, fileId: string): never => {
+  throw new Error(
+    `postgres source: ${what} of ${JSON.stringify(fileId)} was not read for this call`,
+  );
+};
+
+/**
+ * The file table of stored page records: `buildFileTable` over a catalog that knows each page's
+ * document revision and locale, with each record's path, title, description and front matter as the
+ * page's file options (a page without a description is summarized from an empty text, which gives none).
+ *
+ * @param pages - the revision's page records.
+ * @param revision - the revision's `activeContentRevision`.
+ */
+export function storedTable(
+  pages: readonly Omit<PageRecord, 'kind'>[],
+  revision: ActiveContentRevision,
+): FileTable {
+  const byId = new Map(pages.map((p) => [p.fileId, p]));
+  const catalog = {
+    ids: pages.map((p) => p.fileId),
+    document: (id: string) => {
+      const p = byId.get(id)!;
+      return p.locale === null
+        ? { id, revision: p.revision, parts: [] }
+        : { id, revision: p.revision, locale: p.locale, parts: [] };
+    },
+    read: () => ({ content: '' }),
+  } as unknown as KnowledgeCatalog;
+  const files = (id: string): KnowledgeFileOptions => {
+    const p = byId.get(id)!;
+    return {
+      path: p.path,
+      title: p.title,
+      ...(p.description === null ? {} : { description: p.description }),
+      frontmatter: p.frontmatter,
+    };
+  };
+  return buildFileTable(catalog, { files, revision });
+}
+
+/**
+ * The state of one call.
+ *
+ * @param pages - the rows the call read.
+ * @param revision - the revision they belong to.
+ * @param engine - the search engine of that revision (a stub for calls that do not search).
+ * @param defaults - the source's action base and knowledge base ID.
+ * @param maxReadChars - the read limit.
+ */
+export function storedState(
+  pages: readonly StoredPage[],
+  revision: ActiveContentRevision,
+  engine: SearchEngine,
+  defaults: ScopeDefaults,
+  maxReadChars: number,
+): SourceState {
+  const table = storedTable(
+    pages.map((p) => p.record),
+    revision,
+  );
+  const rows = new Map(pages.map((p) => [p.record.fileId, p]));
+  const documents = pages.flatMap((p) => (p.document === undefined ? [] : [p.document]));
+  const catalog = defineKnowledgeCatalog(documents);
+  const relations: RelationTable = {
+    get: (fileId) => {
+      const row = rows.get(fileId);
+      if (row === undefined) return undefined;
+      return row.relations ?? missing('the relationships', fileId);
+    },
+  };
+  const state: SourceState = {
+    catalog,
+    table,
+    relations,
+    engine,
+    defaults,
+    maxReadChars,
+    navText(fileId) {
+      const file = table.byId(fileId)!;
+      if (file.kind !== 'graph') return renderIndexMarkdown(table);
+      const scope = openScope('read_related', undefined, defaults);
+      const { items } = relatedItems(state, scope, file.pageId!);
+      return `${JSON.stringify({ fileId: file.pageId, items, nextCursor: null }, null, 2)}\n`;
+    },
+    sectionSizes(documentId) {
+      return rows.get(documentId)?.sectionSizes ?? missing('the section sizes', documentId);
+    },
+  };
+  return state;
+}

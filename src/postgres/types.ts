@@ -1,0 +1,95 @@
+/**
+ * The public types of `knowledge-kit/postgres`: the database it talks to, and the options and results
+ * of its functions.
+ *
+ * @module
+ */
+import type { KnowledgeCatalog } from '../types.js';
+import type { ActiveContentRevision, CatalogSourceOptions } from '../agent/index.js';
+
+/** One result of `query`: the rows, each a record from column name to value. */
+export interface KnowledgeQueryResult {
+  readonly rows: readonly Record<string, unknown>[];
+}
+
+/**
+ * Anything with `query(text, params)`: `pg`'s `Client` and `Pool`, PGlite, or a wrapper of either.
+ * Parameters are positional (`$1`, `$2`, …), strings or numbers.
+ *
+ * A transaction (publishing, migrating) needs its statements on one session: on a `pg.Pool` (anything
+ * with `connect()` resolving to a client with `release()`) one client is checked out for it; PGlite and
+ * a `pg.Client` are one session already.
+ */
+export interface KnowledgeDatabase {
+  query(text: string, params?: readonly unknown[]): Promise<KnowledgeQueryResult>;
+}
+
+/** Where the store lives: its schema (default `knowledge_kit`). */
+export interface KnowledgeStoreOptions {
+  /** A lowercase SQL identifier (`[a-z_][a-z0-9_]*`, at most 63 characters); default `knowledge_kit`. */
+  readonly schema?: string;
+}
+
+/** What `migrateKnowledgeStore` did. */
+export interface KnowledgeStoreMigration {
+  /** The schema's version before the call (`0` when the schema was new). */
+  readonly from: number;
+  /** The schema's version now. */
+  readonly to: number;
+}
+
+/** What to publish with `publishKnowledge`. */
+export interface PublishKnowledgeOptions extends KnowledgeStoreOptions {
+  /** The knowledge base's ID: 1 to 200 characters, no control characters. */
+  readonly knowledgeBase: string;
+  /** The catalog to publish. */
+  readonly catalog: KnowledgeCatalog;
+  /** Page paths and metadata, as `createCatalogSource`'s `files`. */
+  readonly files?: CatalogSourceOptions['files'];
+  /**
+   * The revision to publish as (`activeContentRevision` of every source reading it). Default: the
+   * digest `createCatalogSource` computes for the same catalog and files, so the same content is the
+   * same revision.
+   */
+  readonly revision?: ActiveContentRevision;
+  /** The knowledge base's display title (default: unchanged, or its ID for a new one). */
+  readonly title?: string;
+  /** How many revisions are kept, the active one included (default 2, at least 1). */
+  readonly keep?: number;
+}
+
+/** What `publishKnowledge` did. */
+export interface PublishedKnowledge {
+  readonly knowledgeBase: string;
+  /** The revision now active. */
+  readonly activeContentRevision: ActiveContentRevision;
+  /** `false` when that revision was already published (nothing was written but the activation). */
+  readonly created: boolean;
+  /** How many pages the revision has. */
+  readonly pages: number;
+  /** The revisions removed by this publish (beyond `keep`). */
+  readonly removed: readonly ActiveContentRevision[];
+}
+
+/** One knowledge base of the store. */
+export interface StoredKnowledgeBase {
+  readonly id: string;
+  readonly title: string;
+  /** The active revision. */
+  readonly activeContentRevision: ActiveContentRevision;
+  /** Pages of the active revision. */
+  readonly pages: number;
+  /** When the active revision was published, as an ISO 8601 string. */
+  readonly publishedAt: string;
+}
+
+/** The options of `createPostgresSource`. */
+export interface PostgresSourceOptions
+  extends
+    KnowledgeStoreOptions,
+    Pick<CatalogSourceOptions, 'actionBase' | 'maxReadChars' | 'search'> {
+  /** The knowledge base to read. */
+  readonly knowledgeBase: string;
+  /** The source's knowledge base ID in its outputs and errors (default: `knowledgeBase`). */
+  readonly id?: string;
+}

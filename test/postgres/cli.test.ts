@@ -1,0 +1,167 @@
+/**
+ * `knowledge-kit publish`, in process: a folder published to the store (PGlite on a data folder, or the
+ * server at `KK_POSTGRES_URL`) reads back as the catalog source over the same folder; the same folder
+ * again changes nothing; a folder with problems, or a bad --database, publishes nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run.js';
+import {
+  createPostgresSource,
+  listKnowledgeBases,
+  migrateKnowledgeStore,
+} from '../../src/postgres/index.js';
+import { loadInProcess } from '../cli/helpers/inProcess.js';
+import { requireBuiltCli, useRunningClis } from '../cli/helpers/cli.js';
+import { getJson, httpContext, startServe } from '../cli/helpers/serve.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { connectMcp, useMcpConnections } from '../cli/helpers/mcp.js';
+import { useTempFolders } from '../helpers/tempFolders.js';
+import { openTestDatabase, POSTGRES_URL } from './helpers/database.js';
+import { PGlite } from '@electric-sql/pglite';
+
+const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-publish-' });
+useMcpConnections();
+useRunningClis();
+
+/** Run the command line in process, capturing its output. */
+async function cli(args: readonly string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stdout, stderr };
+}
+
+const TREE = {
+  'guide.md':
+    '# Guide\n\nHow to start.\n\n<!-- agent-section:setup -->\n## Setup\n\nInstall it.\n<!-- /agent-section:setup -->\n',
+  'faq/billing.md': '# Billing\n\nSee [the guide](../guide.md).\n',
+};
+
+describe('knowledge-kit publish', () => {
+  it('publishes a folder that reads back as the catalog source over it; again, it is unchanged', async () => {
+    const dir = await folder(TREE);
+    const test = await openTestDatabase('cli');
+    // PGlite on a data folder (the command opens it itself), or the server the suite runs on.
+    const data = POSTGRES_URL === undefined ? await folder() : undefined;
+    const url = data === undefined ? POSTGRES_URL! : `pglite:${data}`;
+    const args = ['publish', dir, '--database', url, '--kb', 'docs', '--schema', test.schema];
+    try {
+      const first = await cli(args);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      const { source: reference } = await loadInProcess(dir, 'docs');
+      const revision = (await reference.listTree({})).activeContentRevision;
+      expect(first.stdout).toBe(
+        `published docs at revision ${JSON.stringify(revision)} (2 pages)\n`,
+      );
+      const again = await cli(args);
+      expect(again).toEqual({
+        code: 0,
+        stdout: `unchanged docs at revision ${JSON.stringify(revision)} (2 pages)\n`,
+        stderr: '',
+      });
+      const db = data === undefined ? test.db : new PGlite(data);
+      try {
+        const store = createPostgresSource(db, { knowledgeBase: 'docs', schema: test.schema });
+        expect(await store.listTree({})).toEqual(await reference.listTree({}));
+        expect(await store.readFile({ path: 'pages/guide.md' })).toEqual(
+          await reference.readFile({ path: 'pages/guide.md' }),
+        );
+      } finally {
+        if (data !== undefined) await (db as PGlite).close();
+      }
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('publishes nothing from a folder with problems (exit 1), and refuses a bad --database (exit 2)', async () => {
+    const dir = await folder({ 'broken.md': '<!-- agent-section:a -->\nno close\n' });
+    const data = await folder();
+    const broken = await cli(['publish', dir, '--database', `pglite:${data}`, '--kb', 'x']);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/UNCLOSED_SECTION/);
+    expect(broken.stdout).toBe('');
+    const db = new PGlite(data);
+    try {
+      await migrateKnowledgeStore(db);
+      expect(await listKnowledgeBases(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+    const good = await folder(TREE);
+    const scheme = await cli(['publish', good, '--database', 'mysql://localhost/x']);
+    expect(scheme.code).toBe(2);
+    expect(scheme.stderr).toMatch(/--database must be a PostgreSQL URL/);
+    const missing = await cli(['publish', good]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/needs a folder and --database/);
+  });
+
+  it('`mcp --database --kb` serves the published knowledge base to an MCP client, as the catalog source', async () => {
+    await requireBuiltCli();
+    const dir = await folder(TREE);
+    const data = await folder();
+    const url = `pglite:${data}`;
+    expect((await cli(['publish', dir, '--database', url, '--kb', 'docs'])).code).toBe(0);
+    const { source: reference } = await loadInProcess(dir, 'docs');
+    const mcp = await connectMcp(['--database', url, '--kb', 'docs']);
+    for (const [name, args, expected] of [
+      ['list_tree', {}, await reference.listTree({})],
+      [
+        'read_file',
+        { path: 'pages/guide.md' },
+        await reference.readFile({ path: 'pages/guide.md' }),
+      ],
+      ['search_files', { query: 'install' }, await reference.searchFiles({ query: 'install' })],
+    ] as const) {
+      const result = await mcp.client.callTool({ name, arguments: args });
+      expect(result.isError, JSON.stringify(result.structuredContent)).toBe(false);
+      expect(result.structuredContent, name).toEqual(JSON.parse(JSON.stringify(expected)));
+    }
+    expect(mcp.stderr()).toContain('serving `docs`');
+    await mcp.close();
+    const unknown = await cli(['mcp', '--database', url, '--kb', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no knowledge base `nope` \(it has `docs`\)/);
+  });
+
+  it('`serve --database` serves every knowledge base of the store over HTTP, as the catalog source; an access file limits each token', async () => {
+    await requireBuiltCli();
+    const docs = await folder(TREE);
+    const other = await folder({ 'other.md': '# Other\n\nAnother knowledge base.\n' });
+    const data = await folder();
+    const url = `pglite:${data}`;
+    expect((await cli(['publish', docs, '--database', url, '--kb', 'docs'])).code).toBe(0);
+    expect((await cli(['publish', other, '--database', url, '--kb', 'other'])).code).toBe(0);
+    const access = join(await folder(), 'access.json');
+    await writeFile(
+      access,
+      JSON.stringify({ 'token-docs': ['docs'], 'token-all': ['docs', 'other'] }),
+    );
+    const served = await startServe(['--database', url, '--port', '0', '--access-file', access]);
+    const base = served.url.slice(0, served.url.lastIndexOf('/'));
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    for (const [kb, dir] of [
+      ['docs', docs],
+      ['other', other],
+    ] as const) {
+      const { source: reference } = await loadInProcess(dir, kb);
+      const tree = await getJson(`${base}/${kb}/tree`, as('token-all'));
+      expect(tree.status).toBe(200);
+      expect(tree.body).toEqual(
+        JSON.parse(JSON.stringify(await reference.listTree({}, httpContext(kb)))),
+      );
+    }
+    expect((await getJson(`${base}/other/tree`, as('token-docs'))).status).toBe(404);
+    expect((await getJson(`${base}/docs/tree`, as('token-docs'))).status).toBe(200);
+    expect((await getJson(`${base}/docs/tree`)).status).toBe(401);
+    expect((await getJson(`${base}/docs/tree`, as('wrong'))).status).toBe(401);
+    served.cli.child.kill('SIGTERM');
+    expect((await served.cli.exited).code).toBe(0);
+  });
+});

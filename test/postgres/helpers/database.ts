@@ -1,0 +1,64 @@
+/**
+ * The database the store's suite runs on: PGlite in process by default (nothing to install), or the
+ * real server at `KK_POSTGRES_URL` (through `pg`), each suite in a schema of its own that it drops at
+ * the end, so suites can run side by side on one server.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { KnowledgeDatabase } from '../../../src/postgres/index.js';
+
+/** The server URL, when the suite runs against a real server. */
+export const POSTGRES_URL = process.env['KK_POSTGRES_URL'];
+
+/** Hook time limit: starting PGlite (WebAssembly) takes seconds on a loaded machine. */
+export const HOOK_TIMEOUT = 120_000;
+
+/** What the suite names the database it ran on. */
+export const DATABASE_KIND = POSTGRES_URL === undefined ? 'PGlite' : 'PostgreSQL server';
+
+/** One test database: what to query, a schema for this suite, and how to close it. */
+export interface TestDatabase {
+  readonly db: KnowledgeDatabase;
+  readonly schema: string;
+  /** A second connection to the same database (two readers), closed with `close`. */
+  readonly other: () => KnowledgeDatabase;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * A database for one suite: a fresh PGlite, or a pool on `KK_POSTGRES_URL` with a schema unique to
+ * this suite (dropped on `close`).
+ *
+ * @param name - a short lowercase label for the schema.
+ */
+export async function openTestDatabase(name: string): Promise<TestDatabase> {
+  const schema = `kk_test_${name}_${process.pid}_${++counter}`;
+  if (POSTGRES_URL === undefined) {
+    const lite = new PGlite();
+    await lite.waitReady;
+    return {
+      db: lite,
+      schema,
+      other: () => lite,
+      close: () => lite.close(),
+    };
+  }
+  const pools: pg.Pool[] = [];
+  const pool = () => {
+    const p = new pg.Pool({ connectionString: POSTGRES_URL, max: 4 });
+    pools.push(p);
+    return p;
+  };
+  const db = pool();
+  return {
+    db,
+    schema,
+    other: () => pool(),
+    close: async () => {
+      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await Promise.all(pools.map((p) => p.end()));
+    },
+  };
+}
