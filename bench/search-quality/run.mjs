@@ -228,10 +228,15 @@ function scores(ranked, relevant) {
   return { rr, ndcg: dcg / ideal, recall: found / want.size };
 }
 
-const engines = [knowledgeKit, miniSearchDefault, miniSearchBigrams, lunrEngine];
-const pg = await pgliteEngine();
+// SEARCH_QUALITY_ENGINES: a comma-separated subset of engine names (for quick iterations).
+const only = process.env.SEARCH_QUALITY_ENGINES?.split(',').map((s) => s.trim());
+const engines = [knowledgeKit, miniSearchDefault, miniSearchBigrams, lunrEngine].filter(
+  (e) => only === undefined || only.includes(e.name),
+);
+const pg =
+  only === undefined || only.includes('PostgreSQL FTS (PGlite)') ? await pgliteEngine() : undefined;
 if (pg !== undefined) engines.push(pg);
-else log('PGlite not installed: PostgreSQL full text skipped');
+else if (only === undefined) log('PGlite not installed: PostgreSQL full text skipped');
 
 const results = []; // { engine, query, rr, ndcg, recall, ms }
 const builds = []; // { engine, folder, lang, ms }

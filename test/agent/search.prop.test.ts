@@ -4,6 +4,7 @@ import {
   buildChunks,
   buildLexicalIndex,
   CHUNK_SHARE,
+  FILE_FIELD_SHARE,
   chunkFrequency,
   CUT,
   FILE_FIELDS,
@@ -190,7 +191,7 @@ describe('search properties', () => {
         }
         for (const r of index.files.search(plan.text, plan.options)) {
           const e = entry(r.id as number);
-          e.score += r.score;
+          e.score += FILE_FIELD_SHARE * r.score;
           e.fields = FILE_FIELDS.filter((f) =>
             Object.values(r.match).some((fields) => fields.includes(f)),
           );

@@ -50,7 +50,7 @@ export {
 export { MAX_QUERY_TERMS, planQuery } from './planQuery.js';
 export type { QueryPlan } from './planQuery.js';
 export type { LexicalIndex } from './lexicalIndex.js';
-export { CHUNK_SHARE, chunkFrequency, lexicalSearch } from './lexicalSearch.js';
+export { CHUNK_SHARE, chunkFrequency, FILE_FIELD_SHARE, lexicalSearch } from './lexicalSearch.js';
 export type { LexicalFile, LexicalResult } from './lexicalSearch.js';
 export { abortError, raceAbort, withTimeout } from './limits.js';
 export type { Settled } from './limits.js';

@@ -7,10 +7,17 @@ import { planQuery } from './planQuery.js';
 /** Share of the second and third best chunks of a page added to its best chunk's score. */
 export const CHUNK_SHARE = 0.25;
 
+/**
+ * Share of the file fields' BM25 (another index, with its own statistics over short fields) added to
+ * the content score. Chosen on the `tune` half of the search-quality bench (0, 0.5, 0.6, 0.7, 0.8, 1
+ * and 1.5 tried; see docs/search.md): at 1 the short fields' scores dominated the sections'.
+ */
+export const FILE_FIELD_SHARE = 0.7;
+
 /** One page found lexically. */
 export interface LexicalFile {
   readonly page: number;
-  /** Best chunk's BM25 + `CHUNK_SHARE` × the next two + the file fields' BM25. */
+  /** Best chunk's BM25 + `CHUNK_SHARE` × the next two + `FILE_FIELD_SHARE` × the file fields' BM25. */
   readonly score: number;
   /** Best matching chunk, or `-1` when only file fields matched. */
   readonly bestChunk: number;
@@ -193,7 +200,7 @@ export function lexicalSearch(
   }
   for (const result of index.files.search(plan.text, plan.options)) {
     const file = entry(result.id as number);
-    file.score += result.score;
+    file.score += FILE_FIELD_SHARE * result.score;
     let mask = 0;
     for (const term in result.match)
       for (const field of result.match[term]!) mask |= FIELD_BIT[field] ?? 0;
