@@ -78,3 +78,19 @@ export function own(value: object, key: string): unknown {
     ? (value as Record<string, unknown>)[key]
     : undefined;
 }
+
+/**
+ * Whether `value` has the shape of a catalog from `defineKnowledgeCatalog` (`read`, `document`, `ids`),
+ * for the option checks of the functions that take one.
+ *
+ * @param value - what the caller passed as a catalog.
+ */
+export function isCatalogLike(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return (
+    typeof c['read'] === 'function' &&
+    typeof c['document'] === 'function' &&
+    Array.isArray(c['ids'])
+  );
+}

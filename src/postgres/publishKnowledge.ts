@@ -8,7 +8,7 @@ import {
 } from '../internal/checkOptions.js';
 import { buildFileTable, buildRelations, computeSectionSizes } from '../agent/internals.js';
 import type { ActiveContentRevision } from '../agent/index.js';
-import { isPlainObject } from '../internal/values.js';
+import { isCatalogLike, isPlainObject } from '../internal/values.js';
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase, inTransaction } from './session.js';
@@ -80,14 +80,7 @@ export async function publishKnowledge(
   } else {
     const kb = knowledgeBaseProblem(API, opts.knowledgeBase, ['options', 'knowledgeBase']);
     if (kb) issues.push(kb);
-    const c = opts.catalog as unknown as Record<string, unknown> | undefined;
-    if (
-      typeof c !== 'object' ||
-      c === null ||
-      typeof c['read'] !== 'function' ||
-      typeof c['document'] !== 'function' ||
-      !Array.isArray(c['ids'])
-    )
+    if (!isCatalogLike(opts.catalog))
       issues.push({
         code: 'INVALID_INPUT',
         path: ['options', 'catalog'],

@@ -13,7 +13,7 @@ import {
   string,
   type OptionCheck,
 } from '../../internal/checkOptions.js';
-import { isPlainObject } from '../../internal/values.js';
+import { isCatalogLike, isPlainObject } from '../../internal/values.js';
 import {
   MINISEARCH_OPTION_CHECKS,
   MINISEARCH_OPTION_KEYS,
@@ -50,14 +50,7 @@ export interface SourceOptions {
 /** `options`, checked; throws `KnowledgeError` `INVALID_INPUT` listing every problem. */
 export function readSourceOptions(catalog: unknown, options: unknown): SourceOptions {
   const issues: KnowledgeIssue[] = [];
-  const c = catalog as Record<string, unknown> | null;
-  if (
-    typeof c !== 'object' ||
-    c === null ||
-    typeof c['read'] !== 'function' ||
-    typeof c['document'] !== 'function' ||
-    !Array.isArray(c['ids'])
-  ) {
+  if (!isCatalogLike(catalog)) {
     issues.push({
       code: 'INVALID_INPUT',
       path: ['catalog'],
