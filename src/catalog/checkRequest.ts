@@ -14,6 +14,11 @@ import { unknownDocument } from './unknownDocument.js';
 const REQUEST_KEYS = ['documentId', 'selection', 'maxChars'] as const;
 const SELECTION_KEYS = ['mode', 'sectionIds'] as const;
 const MODES: readonly string[] = ['document', 'self', 'subtree'];
+/**
+ * Unknown section IDs of one request that get suggestions: each suggestion reads every section ID of
+ * the document, so suggesting for all of them would cost the request's IDs times the document's.
+ */
+export const MAX_SUGGESTED_SECTIONS = 3;
 
 /** A request that passed every check. */
 export interface CheckedRequest {
@@ -96,6 +101,7 @@ export function checkRequest(
         );
       } else {
         const seen = new Set<string>();
+        let unknown = 0;
         for (let i = 0; i < ids.length; i++) {
           const sectionId: unknown = ids[i];
           const path = ['selection', 'sectionIds', i];
@@ -121,7 +127,8 @@ export function checkRequest(
             sections.push(section);
             continue;
           }
-          const suggestions = suggest(sectionId, doc.sectionIds);
+          const suggestions =
+            unknown++ < MAX_SUGGESTED_SECTIONS ? suggest(sectionId, doc.sectionIds) : [];
           issues.push({
             code: 'UNKNOWN_SECTION',
             path,

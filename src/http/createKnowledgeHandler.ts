@@ -16,6 +16,8 @@ import {
   timeoutMs as timeoutCheck,
   type OptionCheck,
 } from '../internal/checkOptions.js';
+import { guardInput } from '../internal/guard.js';
+import { snapshotOptions } from '../internal/snapshotOptions.js';
 import { isPlainObject } from '../internal/values.js';
 import {
   KNOWLEDGE_TOOL_ERROR_STATUS,
@@ -590,9 +592,16 @@ function isDecision(value: unknown): value is RateLimitDecision {
   );
 }
 
-function readHandlerOptions(options: unknown): KnowledgeHandlerOptions {
+function readHandlerOptions(raw: unknown): KnowledgeHandlerOptions {
   const issues: KnowledgeIssue[] = [];
-  const checked = checkOptions(API, options, CHECKS, issues);
+  // Read once into plain data (`limits` and `cors` too): a getter or Proxy that throws is
+  // `INVALID_INPUT` naming the option, and what was checked is what is used.
+  const options = snapshotOptions(API, raw);
+  if (isPlainObject(options))
+    for (const key of ['limits', 'cors'])
+      if (isPlainObject(options[key]))
+        options[key] = snapshotOptions(API, options[key], ['options', key]);
+  const checked = guardInput(API, () => checkOptions(API, options, CHECKS, issues));
   if (options === undefined || (isPlainObject(options) && options['access'] === undefined)) {
     issues.push({
       code: 'INVALID_INPUT',

@@ -81,3 +81,25 @@ export function compareCodePoints(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+/**
+ * Whether `text` has no unpaired surrogate (`String.prototype.isWellFormed`, which ES2022's lib lacks):
+ * what `encodeURIComponent` needs not to throw `URIError`.
+ *
+ * @param text - any string.
+ * @returns `false` when some `\ud800`–`\udfff` code unit is not half of a pair.
+ * @example
+ * ```ts
+ * isWellFormed('a😀b'); // true
+ * isWellFormed('\ud800'); // false
+ * ```
+ */
+export function isWellFormed(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (!isHigh(c) || !isLow(text.charCodeAt(i + 1))) return false;
+    i++;
+  }
+  return true;
+}

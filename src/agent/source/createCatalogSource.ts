@@ -1,4 +1,7 @@
 import type { KnowledgeCatalog } from '../../types.js';
+import type { KnowledgeIssue } from '../../errors/codes.js';
+import { isWellFormed } from '../../internal/codePoints.js';
+import { guardInput, throwIfIssues } from '../../internal/guard.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
 import { buildRelations } from '../relations/index.js';
 import { searchCorpus } from '../search/index.js';
@@ -21,6 +24,27 @@ import { computeSectionSizes } from './sectionSizes.js';
 import type { SectionSize, SourceState } from './state.js';
 
 const DEFAULT_MAX_READ_CHARS = 20_000;
+const API = 'createCatalogSource';
+
+/**
+ * Refuse document IDs no URL can carry: a lone surrogate cannot be percent-encoded
+ * (`encodeURIComponent` throws `URIError`), yet a page's ID is its `fileId`, in its path, its graph
+ * file's path and every HTTP route. Refused rather than encoded otherwise, as the folder loader does:
+ * any replacement could collide with another ID and would not round-trip.
+ */
+function checkDocumentIds(catalog: KnowledgeCatalog): void {
+  const issues: KnowledgeIssue[] = [];
+  catalog.ids.forEach((id, i) => {
+    if (isWellFormed(id)) return;
+    issues.push({
+      code: 'INVALID_INPUT',
+      documentId: id,
+      path: ['catalog', 'ids', i],
+      message: `${API}: the document ID ${JSON.stringify(id)} holds a lone surrogate (an unpaired \\ud800–\\udfff code unit), which no URL or file path can carry. Give the document a valid Unicode ID.`,
+    });
+  });
+  throwIfIssues(issues);
+}
 
 /**
  * Serve a compiled catalog to agents as a `KnowledgeSource`: every document is a page, with
@@ -33,8 +57,9 @@ const DEFAULT_MAX_READ_CHARS = 20_000;
  *   level are a deprecated shorthand for it).
  * @returns a source whose methods resolve to fresh JSON values and reject only with `KnowledgeToolError`.
  * @throws {KnowledgeError} `INVALID_INPUT` for invalid options (an engine option beside `search`
- *   included), invalid or colliding page paths, or a document ID equal to a navigation file's ID; every
- *   problem in one error. Whatever the `search` factory throws.
+ *   included; an option whose getter or Proxy throws, named), invalid or colliding page paths, a
+ *   document ID equal to a navigation file's ID or holding a lone surrogate; every problem in one
+ *   error. Whatever the `search` factory throws.
  * @example
  * ```ts
  * const source = createCatalogSource(catalog, {
@@ -51,7 +76,10 @@ export function createCatalogSource(
   options?: CatalogSourceOptions,
 ): KnowledgeSource {
   const { options: opts, search } = readSourceOptions(catalog, options);
-  const table = buildFileTable(catalog, opts);
+  checkDocumentIds(catalog);
+  // `files` as a function, or its entries, are the caller's code and data: what they throw is theirs
+  // to fix, so it is `INVALID_INPUT` too (the file table names the entry when it can).
+  const table = guardInput(API, () => buildFileTable(catalog, opts));
   const relations = buildRelations(catalog, table);
   const engine = search(searchCorpus(catalog, table, relations));
   const navTexts = new Map<string, string>();

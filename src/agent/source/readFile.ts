@@ -11,6 +11,13 @@ import { readFileTool } from '../tools/readFile/definition.js';
 import { countCodePoints as codePoints } from '../../internal/codePoints.js';
 import type { SourceState } from './state.js';
 
+/**
+ * The most `sectionIds` one `read_file` call takes. More is refused before any is looked up, so a
+ * request's cost stays bounded whatever the page; reading that many sections one by one is rarely
+ * what an agent wants (a `subtree` read of their parent, or the whole page, is).
+ */
+export const MAX_READ_SECTION_IDS = 1_000;
+
 /** The file at `path`: `INVALID_ARGUMENT` for a directory, `NOT_FOUND` offering the closest paths. */
 function findByPath(state: SourceState, scope: CallScope, path: string): FileRecord {
   const file = state.table.byPath(path);
@@ -67,6 +74,13 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
     throw scope.fail('INVALID_ARGUMENT', '`read_file` takes exactly one of `fileId` and `path`.');
   }
   const sectionIds = args['sectionIds'] as string[] | undefined;
+  if (sectionIds !== undefined && sectionIds.length > MAX_READ_SECTION_IDS) {
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `\`read_file\`: \`sectionIds\` has ${sectionIds.length} IDs, over the limit of ${MAX_READ_SECTION_IDS} per call. Read their parent section with \`mode: "subtree"\`, or split the IDs over several calls.`,
+      { actual: sectionIds.length, limit: MAX_READ_SECTION_IDS },
+    );
+  }
   const mode = args['mode'] as 'self' | 'subtree' | undefined;
   if (mode !== undefined && sectionIds === undefined) {
     throw scope.fail(

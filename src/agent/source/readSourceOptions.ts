@@ -13,7 +13,8 @@ import {
   string,
   type OptionCheck,
 } from '../../internal/checkOptions.js';
-import { isCatalogLike, isPlainObject } from '../../internal/values.js';
+import { snapshotOptions } from '../../internal/snapshotOptions.js';
+import { isPlainObject } from '../../internal/values.js';
 import {
   MINISEARCH_OPTION_CHECKS,
   MINISEARCH_OPTION_KEYS,
@@ -41,6 +42,22 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
   ...MINISEARCH_OPTION_CHECKS,
 };
 
+/** Whether `value` looks like a catalog; a Proxy or getter that throws is not one. */
+function isCatalog(value: unknown): boolean {
+  try {
+    const c = value as Record<string, unknown> | null;
+    return (
+      typeof c === 'object' &&
+      c !== null &&
+      typeof c['read'] === 'function' &&
+      typeof c['document'] === 'function' &&
+      Array.isArray(c['ids'])
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** The source's options, checked, and the factory of its search engine. */
 export interface SourceOptions {
   readonly options: CatalogSourceOptions;
@@ -50,14 +67,19 @@ export interface SourceOptions {
 /** `options`, checked; throws `KnowledgeError` `INVALID_INPUT` listing every problem. */
 export function readSourceOptions(catalog: unknown, options: unknown): SourceOptions {
   const issues: KnowledgeIssue[] = [];
-  if (!isCatalogLike(catalog)) {
+  if (!isCatalog(catalog)) {
     issues.push({
       code: 'INVALID_INPUT',
       path: ['catalog'],
       message: `${API}: the first argument must be a catalog from \`defineKnowledgeCatalog\`.`,
     });
   }
-  const checked = checkOptions(API, options, CHECKS, issues) as CatalogSourceOptions;
+  // Read once into plain data (`files` too, whose entries the file table reads one by one): a getter
+  // or Proxy that throws is `INVALID_INPUT` naming the option.
+  const snapshot = snapshotOptions(API, options);
+  if (isPlainObject(snapshot) && isPlainObject(snapshot['files']))
+    snapshot['files'] = snapshotOptions(API, snapshot['files'], ['options', 'files']);
+  const checked = checkOptions(API, snapshot, CHECKS, issues) as CatalogSourceOptions;
   const shorthand: Record<string, unknown> = {};
   for (const key of MINISEARCH_OPTION_KEYS) {
     if (checked[key] === undefined) continue;
