@@ -27,9 +27,10 @@ const DEFER_TO_TOOL: jsonSchemaValidator = {
 /**
  * Register each definition as an MCP tool: name, title, description, annotations, the input schema
  * (listed as is; validation is left to the tool) and the output schema (listed as is; the SDK checks
- * successful results against it). Each call resolves to `structuredContent` (the output, or `{ error,
- * requestId }`), the same as one JSON text block, and `isError`. The request's abort signal reaches
- * the source.
+ * successful results against it). A successful call resolves to `structuredContent` (the output) and
+ * the same JSON as one text block; an error to `isError: true` and the `{ error, requestId }` JSON as
+ * the one text block, with no `structuredContent` (see `toCallToolResult`). The request's abort signal
+ * reaches the source.
  *
  * @param server - an SDK `McpServer`, connected or not.
  * @param tools - definitions from `knowledgeTools` (or `explorationTools`).
@@ -61,12 +62,24 @@ export function registerKnowledgeTools(
   return server;
 }
 
-/** An MCP `CallToolResult` carrying a knowledge tool result. */
+/**
+ * An MCP `CallToolResult` carrying a knowledge tool result: the JSON as one text block, and on
+ * success also as `structuredContent`. An error result (`isError: true`) carries no
+ * `structuredContent`: the SDK v1 client (inside the MCP Inspector and most desktop agents) checks
+ * `structuredContent` against the tool's `outputSchema` even on errors, and the `{ error, requestId }`
+ * shape would fail that check and hide our message behind `-32602` (docs/decisions.md).
+ *
+ * @param result - a knowledge tool result.
+ * @returns the MCP result.
+ * @example
+ * ```ts
+ * const reply = toCallToolResult(await tool.execute(args));
+ * ```
+ */
 export function toCallToolResult(result: KnowledgeToolResult): CallToolResult {
-  const structuredContent = result.structuredContent as { [key: string]: unknown };
-  return {
-    content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
-    structuredContent,
-    isError: result.isError,
-  };
+  const json = result.structuredContent as { [key: string]: unknown };
+  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(json) }];
+  return result.isError
+    ? { content, isError: true }
+    : { content, structuredContent: json, isError: false };
 }

@@ -5,7 +5,7 @@ import type { KnowledgeToolName } from '../../src/agent/types.js';
 import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../src/mcp/index.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
 import { createFakeSource } from './helpers/tools-fakeSource.js';
-import { connectInMemory } from './helpers/tools-mcp.js';
+import { connectInMemory, errorJsonOf } from './helpers/tools-mcp.js';
 
 const INPUTS: Record<KnowledgeToolName, Record<string, unknown>> = {
   search_files: { query: 'renewal' },
@@ -84,11 +84,12 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
     expect(calls.every((call) => call.context?.signal instanceof AbortSignal)).toBe(true);
   });
 
-  it('returns a source error as our error shape with isError', async () => {
+  it('returns a source error as our error shape in the text content, isError, no structuredContent', async () => {
     const { client } = await connect();
     const result = await client.callTool({ name: 'get_file', arguments: { fileId: 'missing' } });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual({
+    expect(result.structuredContent).toBeUndefined();
+    expect(errorJsonOf(result)).toEqual({
       error: {
         code: 'NOT_FOUND',
         message: 'No file `missing`. Did you mean `renewals`?',
@@ -96,9 +97,7 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
       },
       requestId: expect.stringMatching(/^req-/),
     });
-    expect(result.content).toEqual([
-      { type: 'text', text: JSON.stringify(result.structuredContent) },
-    ]);
+    expect(result.content).toHaveLength(1);
   });
 
   it('answers bad input with INVALID_ARGUMENT in our shape, not the SDK validation text', async () => {
@@ -116,7 +115,8 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
         ...(args === undefined ? {} : { arguments: args }),
       });
       expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
-      expect(result.structuredContent).toMatchObject({
+      expect(result.structuredContent).toBeUndefined();
+      expect(errorJsonOf(result)).toMatchObject({
         error: { code: 'INVALID_ARGUMENT', httpStatus: 400 },
       });
     }

@@ -16,7 +16,7 @@ import type {
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
-import { connectInMemory } from './helpers/tools-mcp.js';
+import { connectInMemory, errorJsonOf } from './helpers/tools-mcp.js';
 
 const source = createCatalogSource(exampleCatalog(), exampleSourceOptions());
 const tools = knowledgeTools(source);
@@ -119,7 +119,8 @@ describe('tools over createCatalogSource (example knowledge)', () => {
       name: 'search_files',
       arguments: { query: 'x', limit: 500 },
     });
-    expect(bad.structuredContent).toMatchObject({
+    expect(bad.structuredContent).toBeUndefined();
+    expect(errorJsonOf(bad)).toMatchObject({
       error: { code: 'INVALID_ARGUMENT', httpStatus: 400 },
     });
   });

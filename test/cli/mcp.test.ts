@@ -20,6 +20,7 @@ import {
   writeHandbook,
 } from './helpers/knowledge.js';
 import { connectMcp, useMcpConnections } from './helpers/mcp.js';
+import { errorJsonOf } from '../agent/helpers/tools-mcp.js';
 import { parseProblemLine } from './helpers/problems.js';
 import { waitFor } from './helpers/waitFor.js';
 
@@ -81,7 +82,8 @@ describe.concurrent('mcp', () => {
       arguments: { fileId: 'no-such-file' },
     });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(missing.structuredContent).toBeUndefined();
+    expect(errorJsonOf(missing)).toMatchObject({ error: { code: 'NOT_FOUND' } });
 
     expect(mcp.errors).toEqual([]);
     expect(linesOf(mcp.stderr())).toContain(

@@ -23,7 +23,7 @@ import type { KnowledgeClient } from '../../src/http/types.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { fakeSource } from '../helpers/fakeSource.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { connectInMemory } from '../agent/helpers/tools-mcp.js';
+import { connectInMemory, errorJsonOf } from '../agent/helpers/tools-mcp.js';
 import { settledState } from './helpers/client-fakeFetch.js';
 import {
   EXAMPLE_CONTEXT,
@@ -341,9 +341,8 @@ describe('the tools, the MCP server and exploration on the remote source', () =>
         arguments: { path: 'pages/none.md' },
       });
       expect(failed.isError).toBe(true);
-      expect((failed.structuredContent as { error: { code: string } }).error.code).toBe(
-        'NOT_FOUND',
-      );
+      expect(failed.structuredContent).toBeUndefined();
+      expect(errorJsonOf(failed)).toMatchObject({ error: { code: 'NOT_FOUND' } });
     } finally {
       await connection.close();
     }

@@ -20,3 +20,14 @@ export async function connectInMemory(
     },
   };
 }
+
+/**
+ * The error JSON of an MCP error result: its one text block, parsed. Fails the test when the result is
+ * not exactly one text block.
+ */
+export function errorJsonOf(result: { readonly content?: unknown }): unknown {
+  const content = result.content as readonly { type: string; text?: string }[] | undefined;
+  if (content?.length !== 1 || content[0]!.type !== 'text' || typeof content[0]!.text !== 'string')
+    throw new Error(`not one text block: ${JSON.stringify(result)}`);
+  return JSON.parse(content[0]!.text);
+}
