@@ -63,7 +63,11 @@ if (process.argv.includes('--self-test')) {
 
   console.log('\n=== an error result ===');
   const missing = await client.callTool({ name: 'get_file', arguments: { fileId: 'agent-tool' } });
-  console.log(`isError=${missing.isError}`, JSON.stringify(missing.structuredContent.error));
+  // An error result carries the error JSON as its text (no structuredContent, so every client shows it).
+  console.log(
+    `isError=${missing.isError}`,
+    JSON.stringify(JSON.parse(missing.content[0].text).error),
+  );
 
   await client.close();
   await server.close();
