@@ -2,6 +2,7 @@
  * The tools, the strict OpenAI shape and the MCP server over the real catalog source on the bundled
  * example knowledge.
  */
+import { KNOWLEDGE_TOOLS } from '../../src/agent/internals.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_ERROR_CODES } from '../../src/agent/errors/index.js';
@@ -126,22 +127,8 @@ describe('tools over createCatalogSource (example knowledge)', () => {
   });
 
   it('execute never throws and every result is an output valid against the schema or a known error (property)', async () => {
-    const keys = [
-      'query',
-      'fileId',
-      'path',
-      'parentPath',
-      'cursor',
-      'limit',
-      'mode',
-      'sectionIds',
-      'maxChars',
-      'depth',
-      'fanout',
-      'rerank',
-      'graphDepth',
-      'graphFanout',
-    ];
+    // Every argument name any tool takes, from the registry.
+    const keys = [...new Set(KNOWLEDGE_TOOLS.flatMap((tool) => Object.keys(tool.rules)))];
     const value = fc.oneof(
       fc.jsonValue(),
       fc.constantFrom(

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { KNOWLEDGE_TOOLS } from '../../src/agent/internals.js';
 import { describe, expect, it } from 'vitest';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
 import type { JsonSchema, KnowledgeToolResult } from '../../src/agent/types.js';
@@ -54,22 +55,8 @@ describe('execute never throws, whatever the input', () => {
   });
 
   it('for objects with the real keys and any values', async () => {
-    const keys = [
-      'query',
-      'fileId',
-      'path',
-      'parentPath',
-      'cursor',
-      'limit',
-      'mode',
-      'sectionIds',
-      'maxChars',
-      'depth',
-      'fanout',
-      'rerank',
-      'graphDepth',
-      'graphFanout',
-    ];
+    // Every argument name any tool takes, from the registry.
+    const keys = [...new Set(KNOWLEDGE_TOOLS.flatMap((tool) => Object.keys(tool.rules)))];
     await fc.assert(
       fc.asyncProperty(
         toolIndex,
