@@ -19,12 +19,20 @@ export { MAX_QUERY_CODE_POINTS } from './tools/searchFiles/definition.js';
 
 // The source kit: the building blocks of the catalog source, for another `KnowledgeSource` that
 // answers with the same code (`src/postgres`), so its outputs cannot drift from the catalog source's.
-export type { FileTable, PageRecord, RelationRecord, RelationTable } from './internal/model.js';
+export type {
+  DirectoryRecord,
+  FileRecord,
+  FileTable,
+  PageRecord,
+  RelationRecord,
+  RelationTable,
+} from './internal/model.js';
 export { buildFileTable } from './files/buildFileTable.js';
 export { renderIndexMarkdown } from './files/renderIndexMarkdown.js';
 export { buildRelations } from './relations/buildRelations.js';
 export { searchCorpus } from './search/catalogCorpus.js';
 export { type CallScope, openScope, type ScopeDefaults, toToolError } from './source/callScope.js';
+export { decodeCursor } from './source/cursor.js';
 export { expandGraph } from './source/expandGraph.js';
 export { getFile } from './source/getFile.js';
 export { listTree } from './source/listTree.js';

@@ -33,6 +33,13 @@ import {
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';
 import { type PageDemand, readPage } from './readPage.js';
 import { type Demand, graphPage, readRevision, RECORDS_ONLY } from './readRevision.js';
+import {
+  expandGraphState,
+  listTreeState,
+  type NarrowContext,
+  navFileState,
+} from './narrowState.js';
+import { NotRead } from './notRead.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase } from './session.js';
 import { storedState, storedTable } from './storedState.js';
@@ -181,6 +188,37 @@ export function createPostgresSource(
     return engine;
   };
 
+  const narrow: NarrowContext = {
+    db: database,
+    s,
+    knowledgeBase,
+    defaults,
+    maxReadChars,
+    engine: NO_ENGINE,
+  };
+
+  /**
+   * The state of a call that reads only what it returns (`list_tree`, `index.md`, `expand_graph`), or
+   * `undefined` for the others and when that read does not apply.
+   */
+  const narrowStateFor = (
+    scope: CallScope,
+    tool: KnowledgeToolName,
+    input: unknown,
+  ): Promise<SourceState | undefined> | undefined => {
+    switch (tool) {
+      case 'list_tree':
+        return listTreeState(narrow, scope, input);
+      case 'read_file':
+      case 'get_file':
+        return navFileState(narrow, input);
+      case 'expand_graph':
+        return expandGraphState(narrow, input);
+      default:
+        return undefined;
+    }
+  };
+
   /** The state of one call: the active revision, read now. */
   const stateFor = async (
     scope: CallScope,
@@ -216,6 +254,15 @@ export function createPostgresSource(
       scope = openScope(tool, context, defaults);
       if (scope.signal?.aborted)
         throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
+      const narrowed = await narrowStateFor(scope, tool, input);
+      if (narrowed !== undefined) {
+        try {
+          return await body(narrowed, scope);
+        } catch (error) {
+          if (!(error instanceof NotRead)) throw error;
+          // It needed more than it read: answer from the whole revision below.
+        }
+      }
       const state = await stateFor(scope, tool, input);
       return await body(state, scope);
     } catch (error) {

@@ -1,11 +1,22 @@
 import { checkOptions, string, type OptionCheck } from '../internal/checkOptions.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
+import { backfillDerived } from './derived.js';
 import { MIGRATIONS, schemaOf, SCHEMA_VERSION } from './schema.js';
 import { checkDatabase, inTransaction } from './session.js';
 import type { KnowledgeDatabase, KnowledgeStoreMigration, KnowledgeStoreOptions } from './types.js';
 
 const API = 'migrateKnowledgeStore';
+/**
+ * What a migration does to the data already stored, after its statements, by version: version 2
+ * derives the directories, tree and `index.md` of every revision published before it.
+ */
+const DATA_STEPS: Readonly<
+  Record<number, (session: KnowledgeDatabase, s: string) => Promise<unknown>>
+> = {
+  2: backfillDerived,
+};
+
 const CHECKS: Readonly<Record<keyof KnowledgeStoreOptions, OptionCheck>> = {
   schema: string,
 };
@@ -24,7 +35,7 @@ const CHECKS: Readonly<Record<keyof KnowledgeStoreOptions, OptionCheck>> = {
  * ```ts
  * import { PGlite } from '@electric-sql/pglite';
  * const db = new PGlite();
- * await migrateKnowledgeStore(db); // { from: 0, to: 1 }
+ * await migrateKnowledgeStore(db); // { from: 0, to: 2 }
  * ```
  */
 export async function migrateKnowledgeStore(
@@ -59,6 +70,7 @@ export async function migrateKnowledgeStore(
     }
     for (let version = from + 1; version <= SCHEMA_VERSION; version++) {
       for (const statement of MIGRATIONS[version - 1]!(s)) await session.query(statement);
+      await DATA_STEPS[version]?.(session, s);
       await session.query(`INSERT INTO ${s}.schema_version (version) VALUES ($1)`, [version]);
     }
     return { from, to: SCHEMA_VERSION };

@@ -9,6 +9,7 @@ import {
 import { buildFileTable, buildRelations, computeSectionSizes } from '../agent/internals.js';
 import type { ActiveContentRevision } from '../agent/index.js';
 import { isCatalogLike, isPlainObject } from '../internal/values.js';
+import { deriveRows, writeDerived } from './derived.js';
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase, inTransaction } from './session.js';
@@ -16,8 +17,8 @@ import type { KnowledgeDatabase, PublishedKnowledge, PublishKnowledgeOptions } f
 
 const API = 'publishKnowledge';
 const DEFAULT_KEEP = 2;
-/** Rows per `INSERT` (6 parameters each, well under PostgreSQL's 65,535). */
-const BATCH = 200;
+/** Page rows per `INSERT … SELECT FROM unnest(…)` (one array per column). */
+const BATCH = 1_000;
 
 const CHECKS: Readonly<Record<keyof PublishKnowledgeOptions, OptionCheck>> = {
   knowledgeBase: () => undefined,
@@ -108,6 +109,7 @@ export async function publishKnowledge(
     relations: JSON.stringify(relations.get(page.fileId) ?? []),
   }));
   const revisionText = JSON.stringify(revision);
+  const derived = deriveRows(table);
 
   return inTransaction(database, async (session) => {
     await session.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
@@ -159,24 +161,22 @@ export async function publishKnowledge(
     );
     for (let start = 0; start < rows.length; start += BATCH) {
       const batch = rows.slice(start, start + BATCH);
-      const params: unknown[] = [knowledgeBase, serial];
-      const values = batch.map((row) => {
-        const at = params.length;
-        params.push(
-          row.fileId,
-          row.path,
-          row.record,
-          row.document,
-          row.sectionSizes,
-          row.relations,
-        );
-        return `($1, $2, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6})`;
-      });
       await session.query(
-        `INSERT INTO ${s}.pages (knowledge_base, serial, file_id, path, record, document, section_sizes, relations) VALUES ${values.join(', ')}`,
-        params,
+        `INSERT INTO ${s}.pages (knowledge_base, serial, file_id, path, record, document, section_sizes, relations)
+         SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])`,
+        [
+          knowledgeBase,
+          serial,
+          batch.map((row) => row.fileId),
+          batch.map((row) => row.path),
+          batch.map((row) => row.record),
+          batch.map((row) => row.document),
+          batch.map((row) => row.sectionSizes),
+          batch.map((row) => row.relations),
+        ],
       );
     }
+    await writeDerived(session, s, knowledgeBase, serial, derived);
     await session.query(
       `UPDATE ${s}.knowledge_bases SET active_serial = $2, title = coalesce($3, title), updated_at = now() WHERE id = $1`,
       [knowledgeBase, serial, opts.title ?? null],

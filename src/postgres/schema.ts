@@ -41,6 +41,12 @@ export function schemaOf(api: string, schema: unknown): string {
  * - `pages`: one row per page and revision: the file record (JSON of the page's `PageRecord`), the
  *   document (JSON of the catalog's `KnowledgeDocument`), its section sizes and its relationships,
  *   precomputed at publish. JSON is kept in `text` (not `jsonb`, which refuses `\u0000` and reorders keys).
+ * - `directories` (version 2): one row per directory of a revision's file tree (`""` is the root): its
+ *   `DirectoryRecord` and how many directories and files it holds directly.
+ * - `tree` (version 2): the direct children of each directory in `list_tree`'s order (`position`
+ *   0, 1, …: directories, then files): a page by `file_id` (its record is in `pages`), a directory or a
+ *   navigation file by its record (`entry`).
+ * - `nav_files` (version 2): `index.md`, rendered at publish: its record and its text.
  */
 export const MIGRATIONS: readonly ((s: string) => readonly string[])[] = [
   (s) => [
@@ -73,6 +79,39 @@ export const MIGRATIONS: readonly ((s: string) => readonly string[])[] = [
       FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
     )`,
     `CREATE INDEX IF NOT EXISTS pages_by_path ON ${s}.pages (knowledge_base, serial, path)`,
+  ],
+  // Version 2: what the whole-revision calls need, derived at publish so that a call reads what it
+  // returns (`derived.ts` writes them; the migration fills them for the revisions already stored).
+  (s) => [
+    `CREATE TABLE IF NOT EXISTS ${s}.directories (
+      knowledge_base text NOT NULL,
+      serial bigint NOT NULL,
+      path text NOT NULL,
+      record text NOT NULL,
+      directory_count integer NOT NULL,
+      file_count integer NOT NULL,
+      PRIMARY KEY (knowledge_base, serial, path),
+      FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${s}.tree (
+      knowledge_base text NOT NULL,
+      serial bigint NOT NULL,
+      parent text NOT NULL,
+      position integer NOT NULL,
+      file_id text,
+      entry text,
+      PRIMARY KEY (knowledge_base, serial, parent, position),
+      FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${s}.nav_files (
+      knowledge_base text NOT NULL,
+      serial bigint NOT NULL,
+      file_id text NOT NULL,
+      record text NOT NULL,
+      content text NOT NULL,
+      PRIMARY KEY (knowledge_base, serial, file_id),
+      FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
+    )`,
   ],
 ];
 

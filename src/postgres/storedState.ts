@@ -2,7 +2,8 @@
  * A catalog source's state (`SourceState`) rebuilt from the rows one call read: the revision's file
  * table from the stored page records (with the agent layer's own `buildFileTable`), and only the
  * documents, section sizes and relationships the call asked for. Whatever the call did not ask for
- * is missing, and touching it is a bug (an `Error`, reported as `INTERNAL`), never a wrong answer.
+ * is missing, and touching it throws `NotRead` (the source then answers from the whole revision),
+ * never a wrong answer.
  */
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../agent/internals.js';
 import type { SearchEngine, ActiveContentRevision, KnowledgeFileOptions } from '../agent/index.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
+import { notRead } from './notRead.js';
 
 /** One page row as a call read it: the record always, the rest when the call asked for it. */
 export interface StoredPage {
@@ -29,11 +31,8 @@ export interface StoredPage {
   readonly relations: readonly RelationRecord[] | undefined;
 }
 
-const missing = (what: string, fileId: string): never => {
-  throw new Error(
-    `postgres source: ${what} of ${JSON.stringify(fileId)} was not read for this call`,
-  );
-};
+const missing = (what: string, fileId: string): never =>
+  notRead(`${what} of ${JSON.stringify(fileId)}`);
 
 /**
  * The file table of stored page records: `buildFileTable` over a catalog that knows each page's

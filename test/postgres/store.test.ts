@@ -49,15 +49,15 @@ const counting = (db: KnowledgeDatabase) => {
 
 describe('migrateKnowledgeStore', () => {
   it('creates the schema once, then does nothing', async () => {
-    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 0, to: 1 });
-    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 1, to: 1 });
+    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 0, to: 2 });
+    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 2, to: 2 });
     const [a, b] = await Promise.all([
       migrateKnowledgeStore(test.db, { schema }),
       migrateKnowledgeStore(test.other(), { schema }),
     ]);
     expect([a, b]).toEqual([
-      { from: 1, to: 1 },
-      { from: 1, to: 1 },
+      { from: 2, to: 2 },
+      { from: 2, to: 2 },
     ]);
   });
 
@@ -229,7 +229,7 @@ describe('listKnowledgeBases', () => {
 });
 
 describe('createPostgresSource', () => {
-  it('reads nothing when created; a call about one page reads its row and its related pages only, in one statement', async () => {
+  it('reads nothing when created; a call reads what it returns, in one statement', async () => {
     await publishKnowledge(test.db, {
       knowledgeBase: 'calls',
       catalog: exampleCatalog(),
@@ -242,7 +242,7 @@ describe('createPostgresSource', () => {
     const pages = exampleCatalog().ids.length;
     const tree = await source.listTree({});
     expect(tree.items.length).toBeGreaterThan(0);
-    expect([seen.length, rows.at(-1)]).toEqual([1, pages]);
+    expect([seen.length, rows.at(-1)]).toEqual([1, tree.items.length]);
     const fileId = exampleCatalog().ids[0]!;
     await source.getFile({ fileId });
     expect([seen.length, rows.at(-1)]).toEqual([2, 1]);
@@ -251,9 +251,12 @@ describe('createPostgresSource', () => {
     const related = await source.readRelated({ fileId, limit: 50 });
     const others = new Set(related.items.map((item) => item.fileId));
     expect([seen.length, rows.at(-1)]).toEqual([4, 1 + others.size]);
-    // index.md is no page: the miss, then the whole revision's records (the second statement answers alone).
+    // index.md is stored rendered: one row.
     await source.readFile({ path: 'index.md' });
-    expect([seen.length, rows.at(-1)]).toEqual([6, pages]);
+    expect([seen.length, rows.at(-1)]).toEqual([5, 1]);
+    // A miss reads the whole revision's records: its answer (the closest IDs) needs them.
+    await expect(source.getFile({ fileId: 'no-such-page' })).rejects.toThrow();
+    expect([seen.length, rows.at(-1)]).toEqual([7, pages]);
   });
 
   it('gives readers on two connections during publishes one whole revision per call, never a mix or a failure', async () => {

@@ -1,0 +1,166 @@
+/**
+ * The reads of the whole-revision calls that cost what they return (schema version 2): one window of
+ * a directory's children (`list_tree`), `index.md` (`read_file`, `get_file`), and the pages one level
+ * of `expand_graph`'s frontier reaches. Each read is one statement of one revision: the active one
+ * (`serial` `null`), or revision `serial` that an earlier statement of the same call found active.
+ * A revision never changes once published, so statements pinned to one serial cannot mix revisions;
+ * a revision removed in between (more publishes than `keep` meanwhile) reads as `'gone'`.
+ */
+import type { ActiveContentRevision } from '../agent/index.js';
+import type { DirectoryRecord, FileRecord, PageRecord } from '../agent/internals.js';
+import type { StoredPage } from './storedState.js';
+import type { KnowledgeDatabase } from './types.js';
+
+/** The revision a read was of. */
+export interface ReadOf {
+  readonly serial: number;
+  readonly revision: ActiveContentRevision;
+}
+
+/** The revision clause: `$1` the knowledge base, `$2` the serial or `null` for the active one. */
+const REVISION = (s: string) =>
+  `r.knowledge_base = $1 AND r.serial = coalesce($2::bigint, (SELECT b.active_serial FROM ${s}.knowledge_bases b WHERE b.id = $1))`;
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const revisionOf = (row: Record<string, unknown>): ReadOf => ({
+  serial: Number(row['serial']),
+  revision: JSON.parse(String(row['revision'])) as ActiveContentRevision,
+});
+
+/** A page record as stored (without `kind`), as the file table holds it. */
+export const pageRecord = (stored: string): PageRecord =>
+  ({ ...(JSON.parse(stored) as Omit<PageRecord, 'kind'>), kind: 'page' }) as PageRecord;
+
+/** One window of a directory's children. */
+export interface TreeWindow extends ReadOf {
+  readonly directoryCount: number;
+  readonly fileCount: number;
+  /** The children at positions `from`, `from + 1`, … (fewer at the end of the directory). */
+  readonly entries: readonly (DirectoryRecord | FileRecord)[];
+}
+
+/**
+ * The children of directory `path` at positions `[from, to)`, with its counts.
+ *
+ * @returns the window; `'missing'` when the revision has no such directory (or was published before
+ *   schema version 2 and not migrated); `'gone'` when revision `serial` is no longer stored;
+ *   `undefined` when the knowledge base is not in the store.
+ */
+export async function readTreeWindow(
+  db: KnowledgeDatabase,
+  s: string,
+  knowledgeBase: string,
+  serial: number | null,
+  path: string,
+  from: number,
+  to: number,
+): Promise<TreeWindow | 'missing' | 'gone' | undefined> {
+  const { rows } = await db.query(
+    `SELECT r.serial, r.revision, d.directory_count, d.file_count, t.entry, p.record
+       FROM ${s}.revisions r
+       LEFT JOIN ${s}.directories d
+         ON d.knowledge_base = r.knowledge_base AND d.serial = r.serial AND d.path = $3
+       LEFT JOIN ${s}.tree t
+         ON t.knowledge_base = d.knowledge_base AND t.serial = d.serial AND t.parent = d.path
+        AND t.position >= $4 AND t.position < $5
+       LEFT JOIN ${s}.pages p
+         ON p.knowledge_base = t.knowledge_base AND p.serial = t.serial AND p.file_id = t.file_id
+      WHERE ${REVISION(s)}
+      ORDER BY t.position`,
+    [knowledgeBase, serial, path, from, to],
+  );
+  const first = rows[0];
+  if (first === undefined) return serial === null ? undefined : 'gone';
+  if (first['directory_count'] === null || first['directory_count'] === undefined) return 'missing';
+  const entries: (DirectoryRecord | FileRecord)[] = [];
+  for (const row of rows) {
+    const entry = text(row['entry']);
+    const record = text(row['record']);
+    if (entry !== null) entries.push(JSON.parse(entry) as DirectoryRecord | FileRecord);
+    else if (record !== null) entries.push(pageRecord(record));
+  }
+  return {
+    ...revisionOf(first),
+    directoryCount: Number(first['directory_count']),
+    fileCount: Number(first['file_count']),
+    entries,
+  };
+}
+
+/** A navigation file as stored: its record and text. */
+export interface NavRead extends ReadOf {
+  readonly file: FileRecord;
+  readonly content: string;
+}
+
+/**
+ * The active revision's navigation file named by `fileId` or `path` (`index.md`).
+ *
+ * @returns the file; `'missing'` when there is no such stored file; `undefined` when the knowledge base
+ *   is not in the store.
+ */
+export async function readNavFile(
+  db: KnowledgeDatabase,
+  s: string,
+  knowledgeBase: string,
+  name: string,
+): Promise<NavRead | 'missing' | undefined> {
+  const { rows } = await db.query(
+    `SELECT r.serial, r.revision, n.record, n.content
+       FROM ${s}.revisions r
+       LEFT JOIN ${s}.nav_files n
+         ON n.knowledge_base = r.knowledge_base AND n.serial = r.serial AND n.file_id = $3
+      WHERE ${REVISION(s)}`,
+    [knowledgeBase, null, name],
+  );
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const record = text(first['record']);
+  const content = text(first['content']);
+  if (record === null || content === null) return 'missing';
+  return { ...revisionOf(first), file: JSON.parse(record) as FileRecord, content };
+}
+
+/** Pages as one frontier read them. */
+export interface FrontierRead extends ReadOf {
+  readonly pages: readonly StoredPage[];
+}
+
+/**
+ * The records (and, with `relations`, the relationships) of the pages `fileIds` of one revision.
+ *
+ * @returns the pages found (a page not in the revision is left out); `'gone'` when revision `serial`
+ *   is no longer stored; `undefined` when the knowledge base is not in the store.
+ */
+export async function readPages(
+  db: KnowledgeDatabase,
+  s: string,
+  knowledgeBase: string,
+  serial: number | null,
+  fileIds: readonly string[],
+  relations: boolean,
+): Promise<FrontierRead | 'gone' | undefined> {
+  const { rows } = await db.query(
+    `SELECT r.serial, r.revision, p.record, CASE WHEN $4 THEN p.relations END AS relations
+       FROM ${s}.revisions r
+       LEFT JOIN ${s}.pages p
+         ON p.knowledge_base = r.knowledge_base AND p.serial = r.serial AND p.file_id = ANY($3::text[])
+      WHERE ${REVISION(s)}`,
+    [knowledgeBase, serial, fileIds, relations],
+  );
+  const first = rows[0];
+  if (first === undefined) return serial === null ? undefined : 'gone';
+  const pages: StoredPage[] = [];
+  for (const row of rows) {
+    const record = text(row['record']);
+    if (record === null) continue;
+    const related = text(row['relations']);
+    pages.push({
+      record: JSON.parse(record) as StoredPage['record'],
+      document: undefined,
+      sectionSizes: undefined,
+      relations: related === null ? undefined : (JSON.parse(related) as StoredPage['relations']),
+    });
+  }
+  return { ...revisionOf(first), pages };
+}
