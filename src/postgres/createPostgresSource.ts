@@ -74,7 +74,8 @@ function pageDemandOf(tool: KnowledgeToolName, input: unknown): PageDemand | und
     return undefined;
   switch (tool) {
     case 'get_file':
-      return { fileId, path: null, document: false, related: false };
+      // A graph file's record comes with its page's (the file table of that page has it).
+      return { fileId: graphPage(fileId) ?? fileId, path: null, document: false, related: false };
     case 'read_related':
       return { fileId, path: null, document: false, related: true };
     case 'read_file': {

@@ -143,7 +143,7 @@ describe('reads that cost what they return', () => {
     }
   });
 
-  it('index.md is one stored row, as the catalog source renders it', async () => {
+  it('index.md is one stored row, as the catalog source renders it; a graph file one page row', async () => {
     const { db, rows } = counting(test.db);
     const store = createPostgresSource(db, { knowledgeBase: 'gen', schema });
     for (const args of [{ path: 'index.md' }, { fileId: 'index.md' }]) {
@@ -153,6 +153,10 @@ describe('reads that cost what they return', () => {
     expect(await store.getFile({ fileId: 'index.md' })).toEqual(
       await reference.getFile({ fileId: 'index.md' }),
     );
+    expect(rows.splice(0)).toEqual([1]);
+    // A graph file's record comes with its page's row.
+    const graph = { fileId: '_graph/by-file/p3.json' };
+    expect(await store.getFile(graph)).toEqual(await reference.getFile(graph));
     expect(rows.splice(0)).toEqual([1]);
   });
 
