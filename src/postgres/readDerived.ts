@@ -5,6 +5,12 @@
  * (`serial` `null`), or revision `serial` that an earlier statement of the same call found active.
  * A revision never changes once published, so statements pinned to one serial cannot mix revisions;
  * a revision removed in between (more publishes than `keep` meanwhile) reads as `'gone'`.
+ *
+ * Pages are looked up by their whole primary key in a subquery (a scalar one, or a lateral one with
+ * `LIMIT 1`, which the planner does not flatten into a join), never joined: right after a publish the
+ * planner's statistics are stale (a few rows per revision), and a join then scanned every page of
+ * the revision (620 ms against 0.4 ms for a 50-item `list_tree` window at 10,000 pages, 147 ms against
+ * 0.2 ms for three pages of `expand_graph`).
  */
 import type { ActiveContentRevision } from '../agent/index.js';
 import type { DirectoryRecord, FileRecord, PageRecord } from '../agent/internals.js';
@@ -56,15 +62,16 @@ export async function readTreeWindow(
   to: number,
 ): Promise<TreeWindow | 'missing' | 'gone' | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, d.directory_count, d.file_count, t.entry, p.record
+    `SELECT r.serial, r.revision, d.directory_count, d.file_count, t.entry,
+            (SELECT p.record FROM ${s}.pages p
+              WHERE p.knowledge_base = t.knowledge_base AND p.serial = t.serial AND p.file_id = t.file_id
+            ) AS record
        FROM ${s}.revisions r
        LEFT JOIN ${s}.directories d
          ON d.knowledge_base = r.knowledge_base AND d.serial = r.serial AND d.path = $3
        LEFT JOIN ${s}.tree t
          ON t.knowledge_base = d.knowledge_base AND t.serial = d.serial AND t.parent = d.path
         AND t.position >= $4 AND t.position < $5
-       LEFT JOIN ${s}.pages p
-         ON p.knowledge_base = t.knowledge_base AND p.serial = t.serial AND p.file_id = t.file_id
       WHERE ${REVISION(s)}
       ORDER BY t.position`,
     [knowledgeBase, serial, path, from, to],
@@ -143,8 +150,12 @@ export async function readPages(
   const { rows } = await db.query(
     `SELECT r.serial, r.revision, p.record, CASE WHEN $4 THEN p.relations END AS relations
        FROM ${s}.revisions r
-       LEFT JOIN ${s}.pages p
-         ON p.knowledge_base = r.knowledge_base AND p.serial = r.serial AND p.file_id = ANY($3::text[])
+       LEFT JOIN unnest($3::text[]) AS w (file_id) ON true
+       LEFT JOIN LATERAL (
+         SELECT p.record, p.relations FROM ${s}.pages p
+          WHERE p.knowledge_base = r.knowledge_base AND p.serial = r.serial AND p.file_id = w.file_id
+          LIMIT 1
+       ) p ON true
       WHERE ${REVISION(s)}`,
     [knowledgeBase, serial, fileIds, relations],
   );
