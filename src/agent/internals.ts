@@ -29,7 +29,8 @@ export type {
 } from './internal/model.js';
 export { buildFileTable } from './files/buildFileTable.js';
 export { renderIndexMarkdown } from './files/renderIndexMarkdown.js';
-export { buildRelations } from './relations/buildRelations.js';
+export { buildRelations, type LinkCounts } from './relations/buildRelations.js';
+export { linkCountsOf } from './source/createCatalogSource.js';
 export { searchCorpus } from './search/catalogCorpus.js';
 export { type CallScope, openScope, type ScopeDefaults, toToolError } from './source/callScope.js';
 export { decodeCursor } from './source/cursor.js';
