@@ -19,7 +19,7 @@ import type { ActiveContentRevision, SearchEngine } from '../agent/index.js';
 import { isPlainObject } from '../internal/values.js';
 import { notRead } from './notRead.js';
 import { readNavFile, readPages, readTreeWindow } from './readDerived.js';
-import { type StoredPage, storedState } from './storedState.js';
+import { type StoredPage, storedState, storedTable } from './storedState.js';
 import type { KnowledgeDatabase } from './types.js';
 
 /** Where a source reads and what its calls answer with. */
@@ -155,8 +155,15 @@ export async function listTreeState(
     );
     if (window === 'gone') continue;
     if (window === undefined || window === 'missing') return undefined;
-    const directories = window.entries.filter((_, i) => from + i < window.directoryCount);
-    const files = window.entries.filter((_, i) => from + i >= window.directoryCount);
+    // Pages become the file table's records through the same code as every other read (so fields
+    // the table computes, not stored by an older version, are there).
+    const pages = storedTable(
+      window.entries.flatMap((e) => ('page' in e ? [e.page] : [])),
+      window.revision,
+    );
+    const entries = window.entries.map((e) => ('page' in e ? pages.byId(e.page.fileId)! : e));
+    const directories = entries.filter((_, i) => from + i < window.directoryCount);
+    const files = entries.filter((_, i) => from + i >= window.directoryCount);
     const table = partialTable(window.revision, [], {
       path: parentPath,
       directories: windowOf(window.directoryCount, from, directories as DirectoryRecord[]),

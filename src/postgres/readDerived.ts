@@ -13,7 +13,7 @@
  * 0.2 ms for three pages of `expand_graph`).
  */
 import type { ActiveContentRevision } from '../agent/index.js';
-import type { DirectoryRecord, FileRecord, PageRecord } from '../agent/internals.js';
+import type { DirectoryRecord, FileRecord } from '../agent/internals.js';
 import type { StoredPage } from './storedState.js';
 import type { KnowledgeDatabase } from './types.js';
 
@@ -33,16 +33,17 @@ const revisionOf = (row: Record<string, unknown>): ReadOf => ({
   revision: JSON.parse(String(row['revision'])) as ActiveContentRevision,
 });
 
-/** A page record as stored (without `kind`), as the file table holds it. */
-export const pageRecord = (stored: string): PageRecord =>
-  ({ ...(JSON.parse(stored) as Omit<PageRecord, 'kind'>), kind: 'page' }) as PageRecord;
-
 /** One window of a directory's children. */
 export interface TreeWindow extends ReadOf {
   readonly directoryCount: number;
   readonly fileCount: number;
-  /** The children at positions `from`, `from + 1`, … (fewer at the end of the directory). */
-  readonly entries: readonly (DirectoryRecord | FileRecord)[];
+  /**
+   * The children at positions `from`, `from + 1`, … (fewer at the end of the directory): a page as its
+   * stored record, anything else as its file or directory record.
+   */
+  readonly entries: readonly (
+    DirectoryRecord | FileRecord | { readonly page: StoredPage['record'] }
+  )[];
 }
 
 /**
@@ -79,12 +80,12 @@ export async function readTreeWindow(
   const first = rows[0];
   if (first === undefined) return serial === null ? undefined : 'gone';
   if (first['directory_count'] === null || first['directory_count'] === undefined) return 'missing';
-  const entries: (DirectoryRecord | FileRecord)[] = [];
+  const entries: (DirectoryRecord | FileRecord | { page: StoredPage['record'] })[] = [];
   for (const row of rows) {
     const entry = text(row['entry']);
     const record = text(row['record']);
     if (entry !== null) entries.push(JSON.parse(entry) as DirectoryRecord | FileRecord);
-    else if (record !== null) entries.push(pageRecord(record));
+    else if (record !== null) entries.push({ page: JSON.parse(record) as StoredPage['record'] });
   }
   return {
     ...revisionOf(first),
