@@ -37,6 +37,8 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
       : 'a record from document ID to file options, or a function',
   actionBase: string,
   maxReadChars: positiveInteger,
+  // Checked with the file table, which knows the catalog's IDs and the pages' paths.
+  fileStatus: () => undefined,
   search: func,
   // Deprecated shorthand of `search: createMiniSearchEngine({ ... })`.
   ...MINISEARCH_OPTION_CHECKS,
@@ -79,6 +81,11 @@ export function readSourceOptions(catalog: unknown, options: unknown): SourceOpt
   const snapshot = snapshotOptions(API, options);
   if (isPlainObject(snapshot) && isPlainObject(snapshot['files']))
     snapshot['files'] = snapshotOptions(API, snapshot['files'], ['options', 'files']);
+  if (isPlainObject(snapshot) && isPlainObject(snapshot['fileStatus']))
+    snapshot['fileStatus'] = snapshotOptions(API, snapshot['fileStatus'], [
+      'options',
+      'fileStatus',
+    ]);
   const checked = checkOptions(API, snapshot, CHECKS, issues) as CatalogSourceOptions;
   const shorthand: Record<string, unknown> = {};
   for (const key of MINISEARCH_OPTION_KEYS) {
