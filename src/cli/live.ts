@@ -57,9 +57,7 @@ export function problemSummary(loaded: LoadedKnowledgeFiles, dir: string): strin
   if (files.size === 0) return undefined;
   const parts = [
     ...(previous > 0 ? [`${count(previous, 'file')} served from its last good version`] : []),
-    ...(unavailable > 0
-      ? [`${count(unavailable, 'file')} not served, listed as unavailable`]
-      : []),
+    ...(unavailable > 0 ? [`${count(unavailable, 'file')} not served, listed as unavailable`] : []),
   ];
   return `${count(files.size, 'file')} in \`${dir}\` ${files.size === 1 ? 'has' : 'have'} problems${parts.length > 0 ? ` (${parts.join(', ')})` : ''}; \`knowledge-kit check ${dir}\` lists them.`;
 }
