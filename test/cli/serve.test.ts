@@ -264,6 +264,35 @@ describe.concurrent('serve', () => {
     expect((await cli.exited).code).toBe(0);
   });
 
+  it('--host 0.0.0.0 without a token: a warning, and a loopback URL that answers instead of 0.0.0.0; with a token, no warning', async () => {
+    const dir = await handbook();
+    const open = await startServe([dir, '--port', '0', '--host', '0.0.0.0']);
+    expect(open.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/knowledge-bases\//);
+    expect(open.cli.stdout()).not.toContain('0.0.0.0');
+    await open.cli.stderrMatch(
+      /^knowledge-kit serve: warning: --host 0\.0\.0\.0 answers other machines, and without --token-file anyone/m,
+    );
+    expect((await getJson(`${open.url}/tree`)).status).toBe(200);
+    open.cli.child.kill('SIGTERM');
+    expect((await open.cli.exited).code).toBe(0);
+
+    const root = await tempRoot();
+    const tokenFile = join(root, 'token');
+    await writeFile(tokenFile, 'secret-token\n');
+    const closed = await startServe([
+      dir,
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--token-file',
+      tokenFile,
+    ]);
+    expect(closed.cli.stderr()).not.toContain('warning');
+    closed.cli.child.kill('SIGTERM');
+    expect((await closed.cli.exited).code).toBe(0);
+  });
+
   it('bad --port / --base-path / --token-file exit 2', async () => {
     const root = await tempRoot();
     const dir = await handbook();
