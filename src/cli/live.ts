@@ -12,6 +12,7 @@ import {
 import { posix } from 'node:path';
 import { createCatalogSource, type KnowledgeSource } from '../agent/index.js';
 import { folderError, liveSource } from './folder.js';
+import { reportLinks } from './linkRoot.js';
 import type { CliIo } from './io.js';
 import { count, escapeControls, textLine, toProblems } from './problems.js';
 
@@ -36,6 +37,7 @@ export function sourceOfFiles(loaded: LoadedKnowledgeFiles, id: string): Knowled
     id,
     files: loaded.files,
     fileStatus: loaded.fileStatus,
+    linkRoot: loaded.linkRoot,
   });
 }
 
@@ -152,6 +154,7 @@ export async function openLiveFolder(
   printProblems(loaded);
   const summary = problemSummary(loaded, dir);
   if (summary !== undefined) say(`${summary} The other files are served.`);
+  reportLinks(command, current, io);
   return {
     source: liveSource(() => current),
     documents: () => loaded.catalog.ids.length,

@@ -9,6 +9,7 @@ import { deepFreeze } from '../internal/deepFreeze.js';
 import { graphFilePath } from '../internal/pagePath.js';
 import type { KnowledgeDocument } from '../types.js';
 import type { KnowledgeFileOptions, KnowledgeUnavailableFile } from '../agent/index.js';
+import { linkRootOf } from './linkRootOf.js';
 import { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
 import { isWellFormed } from './readOne.js';
 import { byCodeUnits } from './walk.js';
@@ -37,8 +38,8 @@ interface Version {
  * @param options - as `loadKnowledgeDirectory`'s.
  * @param previous - the previous load of the same folder (what a watcher served until now), whose
  *   versions of files that have problems now are served again.
- * @returns the frozen `{ catalog, documents, files, directory, paths, status, issues, fileStatus }`;
- *   pass `files` and `fileStatus` to `createCatalogSource`.
+ * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot, status, issues,
+ *   fileStatus }`; pass `files`, `linkRoot` and `fileStatus` to `createCatalogSource`.
  * @throws {KnowledgeError} `READ_FAILED` when the folder or a file cannot be read; `INVALID_INPUT`
  *   for bad arguments. Problems in files are never thrown: they are in `issues` and `status`.
  * @example
@@ -49,6 +50,7 @@ interface Version {
  * for (const issue of loaded.issues) console.error(issue.message);
  * const source = createCatalogSource(loaded.catalog, {
  *   files: loaded.files,
+ *   linkRoot: loaded.linkRoot,
  *   fileStatus: loaded.fileStatus,
  * });
  * ```
@@ -60,6 +62,7 @@ export async function loadKnowledgeFiles(
 ): Promise<LoadedKnowledgeFiles> {
   const reading = await readKnowledgeDirectory(dir, options);
   const { directory, paths, results } = reading;
+  const linkRoot = linkRootOf(directory, options?.linkRoot);
 
   // Problems by file; a duplicate ID is decided again below, where the previous load is known.
   const own = new Map<string, KnowledgeIssue[]>();
@@ -181,6 +184,7 @@ export async function loadKnowledgeFiles(
     files,
     directory,
     paths: pathsById,
+    linkRoot,
     status,
     issues,
     fileStatus: { previous: previousProblems, unavailable },
