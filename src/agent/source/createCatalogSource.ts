@@ -7,12 +7,13 @@ import { buildRelations } from '../relations/index.js';
 import { searchCorpus } from '../search/index.js';
 import type {
   CatalogSourceOptions,
-  KnowledgeCallContext,
   KnowledgeSource,
   KnowledgeToolName,
+  KnowledgeWarmContext,
 } from '../types.js';
 import { type CallScope, openScope, toToolError } from './callScope.js';
 import { engineFailure } from './callEngine.js';
+import { gateWarmUp, progressListener } from './warmGate.js';
 import { expandGraph } from './expandGraph.js';
 import { getFile } from './getFile.js';
 import { listTree } from './listTree.js';
@@ -81,7 +82,8 @@ export function createCatalogSource(
   // to fix, so it is `INVALID_INPUT` too (the file table names the entry when it can).
   const table = guardInput(API, () => buildFileTable(catalog, opts));
   const relations = buildRelations(catalog, table);
-  const engine = search(searchCorpus(catalog, table, relations));
+  // Searches while `warm()` runs are refused with `retryAfterSeconds` (warmGate.ts).
+  const engine = gateWarmUp(search(searchCorpus(catalog, table, relations)));
   const navTexts = new Map<string, string>();
   const sizes = new Map<string, readonly SectionSize[]>();
   const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? '' };
@@ -152,11 +154,13 @@ export function createCatalogSource(
       run('read_related', context, (scope) => readRelated(state, scope, input)),
     expandGraph: (input, context) =>
       run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
-    warm: (context?: KnowledgeCallContext) =>
+    warm: (context?: KnowledgeWarmContext) =>
       run('search_files', context, (scope) =>
-        engine.warm?.(scope.signal).catch((error: unknown) => {
-          throw engineFailure(scope, error, 'Warming search');
-        }),
+        engine
+          .warm?.(scope.signal, progressListener(context))
+          .catch((error: unknown) => {
+            throw engineFailure(scope, error, 'Warming search');
+          }),
       ),
   };
   return Object.freeze(source);

@@ -9,6 +9,7 @@ import { knowledgeBaseId } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
+import { warmInBackground } from '../warmup.js';
 
 /** Reads the bearer token of `--token-file`. */
 export async function readToken(path: string): Promise<string> {
@@ -167,6 +168,9 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
         : (error as Error).message;
     throw new CliExit(`knowledge-kit serve: ${reason}.`);
   }
+  // The search index is built now, in slices, while reads are served (warmup.ts).
+  const stopWarming = new AbortController();
+  const warmed = warmInBackground('serve', live.source, io, stopWarming.signal);
   const url = `${served.url}${basePath}/knowledge-bases/${encodeURIComponent(id)}`;
   const auth = token === undefined ? '' : ' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"';
   const page = (await live.source.listTree({ parentPath: 'pages' })).items.find(
@@ -188,7 +192,9 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   io.stdout.write(lines.join('\n'));
   const signal = await untilStopped();
   io.stderr.write(`knowledge-kit serve: ${signal}, stopping\n`);
+  stopWarming.abort();
   await live.close();
   await served.close();
+  await warmed;
   return EXIT.ok;
 }
