@@ -24,6 +24,7 @@ export const PROGRESS_EVERY_MS = 5000;
  * @param source - the served source (its `warm`, when it has one).
  * @param io - where the lines go.
  * @param signal - stops the build (the command is stopping), silently.
+ * @param knowledgeBase - the knowledge base's ID, named in the lines when a command serves several.
  * @returns the build's end.
  */
 export function warmInBackground(
@@ -31,8 +32,13 @@ export function warmInBackground(
   source: KnowledgeSource,
   io: CliIo,
   signal: AbortSignal,
+  knowledgeBase?: string,
 ): Promise<void> {
   if (source.warm === undefined) return Promise.resolve();
+  const index =
+    knowledgeBase === undefined
+      ? 'search index'
+      : `search index of \`${escapeControls(knowledgeBase)}\``;
   const started = performance.now();
   let lastLine = started;
   const seconds = (): string => ((performance.now() - started) / 1000).toFixed(1);
@@ -45,19 +51,19 @@ export function warmInBackground(
         lastLine = now;
         const share = total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : '';
         io.stderr.write(
-          `knowledge-kit ${command}: search index: ${done} of ${total} pages${share}, ${seconds()} s; searches answer 503 with Retry-After until it is ready\n`,
+          `knowledge-kit ${command}: ${index}: ${done} of ${total} pages${share}, ${seconds()} s; searches answer 503 with Retry-After until it is ready\n`,
         );
       },
     })
     .then(
       () => {
-        io.stderr.write(`knowledge-kit ${command}: search index ready in ${seconds()} s\n`);
+        io.stderr.write(`knowledge-kit ${command}: ${index} ready in ${seconds()} s\n`);
       },
       (error: unknown) => {
         if (signal.aborted) return;
         const reason = error instanceof Error ? error.message : String(error);
         io.stderr.write(
-          `knowledge-kit ${command}: the search index could not be built (${escapeControls(reason)}); each search tries again\n`,
+          `knowledge-kit ${command}: the ${index} could not be built (${escapeControls(reason)}); each search tries again\n`,
         );
       },
     );

@@ -108,7 +108,11 @@ describe('warm(): a search while the index is built', () => {
       expect(reply.isError).toBe(true);
       expect(reply.structuredContent).toBeUndefined();
       expect(errorJsonOf(reply)).toMatchObject({
-        error: { code: 'SEARCH_UNAVAILABLE', httpStatus: 503, retryAfterSeconds: expect.any(Number) },
+        error: {
+          code: 'SEARCH_UNAVAILABLE',
+          httpStatus: 503,
+          retryAfterSeconds: expect.any(Number),
+        },
       });
       const read = await connection.client.callTool({
         name: 'read_file',

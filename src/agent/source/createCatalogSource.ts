@@ -156,11 +156,9 @@ export function createCatalogSource(
       run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
     warm: (context?: KnowledgeWarmContext) =>
       run('search_files', context, (scope) =>
-        engine
-          .warm?.(scope.signal, progressListener(context))
-          .catch((error: unknown) => {
-            throw engineFailure(scope, error, 'Warming search');
-          }),
+        engine.warm?.(scope.signal, progressListener(context)).catch((error: unknown) => {
+          throw engineFailure(scope, error, 'Warming search');
+        }),
       ),
   };
   return Object.freeze(source);

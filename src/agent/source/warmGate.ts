@@ -111,7 +111,13 @@ export function gateWarmUp(
     });
     try {
       const outcome = await raceAbort(
-        Promise.race([current.done.then(() => 'ready' as const, () => 'failed' as const), late]),
+        Promise.race([
+          current.done.then(
+            () => 'ready' as const,
+            () => 'failed' as const,
+          ),
+          late,
+        ]),
         signal,
       );
       if (outcome !== 'late') return;
