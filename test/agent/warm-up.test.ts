@@ -195,7 +195,7 @@ describe('the default engine builds in slices', () => {
     let building = true;
     const warming = source.warm!().finally(() => (building = false));
     while (building) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setImmediate(resolve));
       if (!building) break;
       await source.readFile({ fileId: 'doc-1', sectionIds: ['s1'] });
       reads++;
