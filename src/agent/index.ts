@@ -62,6 +62,7 @@ export type {
   KnowledgeEmbedder,
   KnowledgeFileKind,
   KnowledgeFileOptions,
+  KnowledgeLinkRoot,
   KnowledgeReadActions,
   KnowledgeReranker,
   KnowledgeSource,
