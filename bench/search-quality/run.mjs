@@ -11,7 +11,7 @@
 //     each with its kind and a `tune` or `heldout` half fixed in the file;
 //   known-item queries generated from the pages' own prose (known-items.mjs, fixed seed).
 // Metrics at 10: MRR, nDCG (binary relevance), recall. Also each engine's index build time and mean
-// query time (same machine, same run, engines one after another).
+// query time (same machine, same run; the timed pass runs each query on every engine in turn).
 // Needs `dist/` (`npm run bench:search-quality` runs tsup first). Environment: SEARCH_QUALITY_KNOWN
 // (known items per folder, 60), SEARCH_QUALITY_BUILD_ROUNDS (builds per index, median, 1).
 import { existsSync, readFileSync } from 'node:fs';
@@ -244,9 +244,11 @@ else if (only === undefined) log('PGlite not installed: PostgreSQL full text ski
 
 const results = []; // { engine, query, rr, ndcg, recall, ms }
 const builds = []; // { engine, folder, lang, ms }
-for (const engine of engines) {
-  for (const folder of folders) {
-    if (!engine.languages.includes(folder.lang)) continue;
+for (const folder of folders) {
+  const here = engines.filter((engine) => engine.languages.includes(folder.lang));
+  const mine = queries.filter((q) => q.folder === folder.name);
+  const built = [];
+  for (const engine of here) {
     log(`${engine.name} on ${folder.name} …`);
     // Index build: the median of BUILD_ROUNDS builds (default 1), each after a GC when exposed.
     const times = [];
@@ -258,18 +260,27 @@ for (const engine of engines) {
       times.push(performance.now() - started);
     }
     builds.push({ engine: engine.name, folder: folder.name, lang: folder.lang, ms: median(times) });
-    // Two passes: the first is scored (and warms the engine up), the second is timed.
-    const mine = queries.filter((q) => q.folder === folder.name);
+    // The first pass is scored (and warms the engine up).
     const ranked = [];
     for (const q of mine) ranked.push(await index.search(q.query));
-    mine.forEach((q, i) => {
-      results.push({ engine: engine.name, query: q, ms: 0, ...scores(ranked[i], q.relevant) });
-    });
-    const timed = results.slice(results.length - mine.length);
-    for (let i = 0; i < mine.length; i++) {
+    const rows = mine.map((q, i) => ({
+      engine: engine.name,
+      query: q,
+      ms: 0,
+      ...scores(ranked[i], q.relevant),
+    }));
+    results.push(...rows);
+    built.push({ index, rows });
+  }
+  // The second pass is timed, engines side by side: each query on every engine in turn, the order
+  // rotating from query to query, so that a busy moment of a shared machine falls on all of them.
+  globalThis.gc?.();
+  for (let i = 0; i < mine.length; i++) {
+    for (let k = 0; k < built.length; k++) {
+      const { index, rows } = built[(i + k) % built.length];
       const t = performance.now();
       await index.search(mine[i].query);
-      timed[i].ms = performance.now() - t;
+      rows[i].ms = performance.now() - t;
     }
   }
 }

@@ -68,7 +68,10 @@ export function locateTerm(text: string, term: string): readonly [number, number
           (v) => v.length === term.length,
         );
   for (const variant of variants) {
-    const hit = find(text, undefined, variant);
+    // Once a hit is known, only an earlier one matters: search the text before it (a hit starting
+    // there ends inside the slice, so its edge check reads the real next character).
+    const within = best === undefined ? text : text.slice(0, best[0] + variant.length);
+    const hit = find(within, undefined, variant);
     if (hit === undefined || (best !== undefined && hit[0] >= best[0])) continue;
     if (foldText(text.slice(hit[0], hit[1])) === term) best = hit;
   }
