@@ -35,6 +35,7 @@ export type {
   SearchHit,
   SearchRelation,
   SearchRequest,
+  SearchWarmProgress,
 } from './search/port.js';
 export {
   callKnowledgeTool,
@@ -57,10 +58,15 @@ export type {
   JsonSchema,
   JsonValue,
   KnowledgeCallContext,
+  KnowledgeWarmContext,
   KnowledgeEmbedder,
   KnowledgeFileKind,
   KnowledgeFileOptions,
   KnowledgeLinkRoot,
+  KnowledgeFileState,
+  KnowledgeFileStatusOptions,
+  KnowledgeGeneratedOutputStatus,
+  KnowledgeUnavailableFile,
   KnowledgeReadActions,
   KnowledgeReranker,
   KnowledgeSource,

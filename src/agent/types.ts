@@ -14,7 +14,7 @@ import type { ReadFileInput, ReadFileOutput } from './tools/readFile/types.js';
 import type { ReadRelatedInput, ReadRelatedOutput } from './tools/readRelated/types.js';
 import type { SearchFilesInput, SearchFilesOutput } from './tools/searchFiles/types.js';
 import type { MiniSearchEngineOptions } from './search/createMiniSearchEngine.js';
-import type { SearchEngineFactory } from './search/port.js';
+import type { SearchEngineFactory, SearchWarmProgress } from './search/port.js';
 
 /** A JSON value, as tool inputs and outputs carry them. */
 export type JsonValue =
@@ -30,6 +30,41 @@ export type ActiveContentRevision = string | number;
 
 /** Where a file is a page (answer evidence) or a navigation file (discovery only). */
 export type KnowledgeFileKind = 'page' | 'index' | 'graph';
+
+/**
+ * Whether a file's content can be read (seed 002): `available` (its current or previous version is
+ * served) or `unavailable` (no version of it loaded cleanly).
+ */
+export type KnowledgeFileState = 'available' | 'unavailable';
+
+/**
+ * Which version of a file is served (seed 002): `current_available` (the file as it is now),
+ * `previous_available` (its newest version has problems; the last good one is served), `unavailable`
+ * (none is). Navigation files and published content are always `current_available`.
+ */
+export type KnowledgeGeneratedOutputStatus =
+  'current_available' | 'previous_available' | 'unavailable';
+
+/** A file of a source that cannot be served: listed by `list_tree` and `get_file`, refused by reads. */
+export interface KnowledgeUnavailableFile {
+  /** Its file ID: not a document ID of the catalog nor a navigation file's. */
+  readonly fileId: string;
+  /** Its path under `pages/`, as a page's (`pages/guide/setup.md`). */
+  readonly path: string;
+  /** Why it cannot be served, in the author's terms (the file, the place, the fix). */
+  readonly problem: string;
+}
+
+/**
+ * Per-file availability of a source whose files load one by one (a watched folder): which documents
+ * are served from an earlier version, and which files are not served at all.
+ */
+export interface KnowledgeFileStatusOptions {
+  /** Documents served from their last good version, by document ID: the problem of the newest one. */
+  readonly previous?: { readonly [documentId: string]: string } | undefined;
+  /** Files with no version to serve. */
+  readonly unavailable?: readonly KnowledgeUnavailableFile[] | undefined;
+}
 
 /**
  * URL paths of the HTTP routes (`shared/spec/http.md`) that serve a record, relative to the knowledge
@@ -59,6 +94,15 @@ export interface KnowledgeCallContext {
   readonly actionBase?: string | undefined;
   /** The knowledge base cursors are bound to; else `options.id`, else `''`. */
   readonly knowledgeBaseId?: string | undefined;
+}
+
+/** The context of `KnowledgeSource.warm`: a call's context, and a listener for the build's progress. */
+export interface KnowledgeWarmContext extends KnowledgeCallContext {
+  /**
+   * Called now and then while the search index is built (`done` of `total`, in the engine's units: the
+   * default engine counts pages), never after `warm()` settles. `serve` and `mcp` print it on stderr.
+   */
+  readonly onProgress?: ((progress: SearchWarmProgress) => void) | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -123,8 +167,14 @@ export interface KnowledgeSource {
   searchFiles(input: SearchFilesInput, context?: KnowledgeCallContext): Promise<SearchFilesOutput>;
   readRelated(input: ReadRelatedInput, context?: KnowledgeCallContext): Promise<ReadRelatedOutput>;
   expandGraph(input: ExpandGraphInput, context?: KnowledgeCallContext): Promise<ExpandGraphOutput>;
-  /** Build what the first search would build (the search index, section vectors). Optional for remote sources. */
-  warm?(context?: KnowledgeCallContext): Promise<void>;
+  /**
+   * Build what the first search would build (the search index, section vectors), in slices that keep
+   * the process answering. Until it resolves, `searchFiles` waits for it at most a second, then
+   * answers `SEARCH_UNAVAILABLE` with `retryAfterSeconds` (every other method answers as usual); await
+   * it before serving to never refuse a search. Without a `warm()`, the first search builds the index and waits for it.
+   * Optional for remote sources.
+   */
+  warm?(context?: KnowledgeWarmContext): Promise<void>;
 }
 
 /** Names of the tools, as the seed writes them: derived from the registry (`tools/registry.ts`). */
@@ -188,6 +238,12 @@ export interface CatalogSourceOptions {
    * See `KnowledgeLinkRoot`; `loadKnowledgeDirectory` gives the value for a folder.
    */
   readonly linkRoot?: KnowledgeLinkRoot | undefined;
+  /**
+   * Per-file availability (`state`, `generatedOutputStatus` of `list_tree` and `get_file`): documents
+   * served from a previous version, and files that cannot be served. Default: every document current.
+   * `loadKnowledgeFiles` (`knowledge-kit/node`) gives it for a folder.
+   */
+  readonly fileStatus?: KnowledgeFileStatusOptions | undefined;
   /**
    * The search engine behind `search_files`, as a factory the source calls once with its corpus.
    * Default `createMiniSearchEngine()`. Cannot be combined with the deprecated engine options below.

@@ -32,6 +32,7 @@ export type {
   SearchHit,
   SearchRelation,
   SearchRequest,
+  SearchWarmProgress,
 } from './port.js';
 export { documentLead } from './documentLead.js';
 export { expandGraph, GRAPH_DECAY } from './expandGraph.js';

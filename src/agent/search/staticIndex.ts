@@ -1,6 +1,7 @@
 import type { ChunkTable } from './buildChunks.js';
 import { indexTokens } from './indexTokens.js';
-import type { SearchCorpusPage } from './port.js';
+import { createPacer } from './pace.js';
+import type { SearchCorpusPage, SearchWarmProgress } from './port.js';
 
 /** File fields searched in every mode, in `matchedFields` order. */
 export const FILE_FIELDS = ['title', 'path', 'description', 'tags'] as const;
@@ -167,12 +168,14 @@ function fieldText(page: SearchCorpusPage, f: number): string {
 
 /**
  * Build the static index of a chunk table and its pages: one pass over every text with
- * `indexTokens`, counts per entry, then postings laid out by a counting sort. Yields to the event
- * loop every ~25 ms so timers and aborts stay live during a long build.
+ * `indexTokens`, counts per entry, then postings laid out by a counting sort. Built in slices that
+ * yield to the event loop (`createPacer`), so timers, aborts and other calls stay live during a long
+ * build.
  *
  * @param chunks - the chunk table.
  * @param pages - the pages, in path order.
  * @param signal - stops the build between entries.
+ * @param onProgress - called at each yield with the pages indexed so far, of all pages.
  * @returns the index.
  * @throws the signal's reason when it aborts.
  */
@@ -180,6 +183,7 @@ export async function buildStaticIndex(
   chunks: ChunkTable,
   pages: readonly SearchCorpusPage[],
   signal?: AbortSignal,
+  onProgress?: (progress: SearchWarmProgress) => void,
 ): Promise<StaticIndex> {
   const terms = new Map<string, number>();
   const termList: string[] = [];
@@ -241,13 +245,8 @@ export async function buildStaticIndex(
     touched.length = 0;
   };
 
-  let last = Date.now();
-  const pause = async (): Promise<void> => {
-    if (Date.now() - last < 25) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    signal?.throwIfAborted();
-    last = Date.now();
-  };
+  const pace = createPacer(signal);
+  const total = pages.length;
 
   // Page by page (a page's chunks are contiguous, in page order), so that a term's page frequency
   // counts each page once, whether its file fields or its chunks hold it.
@@ -266,9 +265,17 @@ export async function buildStaticIndex(
     }
     for (; c < chunks.count && pageOf[c] === p; c++) {
       indexChunk(c);
-      if ((c & 63) === 63) await pause();
+      const paused = pace();
+      if (paused !== undefined) {
+        onProgress?.({ done: p, total });
+        await paused;
+      }
     }
-    if ((p & 63) === 63) await pause();
+    const paused = pace();
+    if (paused !== undefined) {
+      onProgress?.({ done: p + 1, total });
+      await paused;
+    }
   }
 
   function indexChunk(c: number): void {

@@ -1,12 +1,13 @@
 /** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
 import { MCP_HELP } from '../help.js';
-import { createKnowledgeMcpServer } from '../../mcp/index.js';
+import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../mcp/index.js';
 import { parseCommandArgs } from '../args.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
+import { warmInBackground } from '../warmup.js';
 import { BoundedStdioTransport } from '../stdio.js';
 import { packageVersion } from '../version.js';
 
@@ -39,9 +40,17 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
       ...linkRootOption('mcp', dir, values['link-root']),
     },
   );
+  // Files with problems at start are named in the instructions too: the agent learns why a page it
+  // expects is missing or older (list_tree and get_file give each file's status at any time).
+  const problems = live.problems();
   const server = createKnowledgeMcpServer(live.source, {
     name: 'knowledge-kit',
     version: packageVersion(),
+    ...(problems === undefined
+      ? {}
+      : {
+          instructions: `${KNOWLEDGE_MCP_INSTRUCTIONS}\n\nAt start, ${problems} Such files show \`generatedOutputStatus\` \`previous_available\` (an older version is served) or \`unavailable\` (cannot be read) in \`list_tree\` and \`get_file\`; index.md lists the unavailable ones.`,
+        }),
   });
   // Not the SDK's StdioServerTransport: see stdio.ts for what it did under load and to long lines.
   const transport = new BoundedStdioTransport({
@@ -50,6 +59,9 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     stderr: io.stderr,
   });
   await server.connect(transport);
+  // The search index is built now, in slices, while the other tools answer (warmup.ts).
+  const stopWarming = new AbortController();
+  const warmed = warmInBackground('mcp', live.source, io, stopWarming.signal);
   const closed = new Promise<string>((resolve) => {
     const previous = transport.onclose;
     transport.onclose = () => {
@@ -61,7 +73,9 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     `knowledge-kit mcp: serving ${count(live.documents(), 'document')} from \`${dir}\` on stdio${values['watch'] === true ? ', watching for changes' : ''}\n`,
   );
   await Promise.race([closed, untilStopped()]);
+  stopWarming.abort();
   await live.close();
   await server.close();
+  await warmed;
   return EXIT.ok;
 }
