@@ -173,6 +173,13 @@ export interface CatalogSourceOptions {
   /** Largest `read_file` content, in code points. Default 20,000. */
   readonly maxReadChars?: number | undefined;
   /**
+   * The secret that signs cursors (HMAC-SHA256), at least 16 bytes: give replicas behind one URL the
+   * same key so each accepts the others' cursors. Default: a random key per process, shared by every
+   * source of the process. Keep it secret: who knows it can forge cursors (though only for what the
+   * caller may read anyway).
+   */
+  readonly cursorKey?: string | Uint8Array | undefined;
+  /**
    * The search engine behind `search_files`, as a factory the source calls once with its corpus.
    * Default `createMiniSearchEngine()`. Cannot be combined with the deprecated engine options below.
    */

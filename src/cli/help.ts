@@ -65,8 +65,8 @@ Options:
 
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--quiet | --log text|json]
-       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--schema s]
+export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--cursor-key-file f] [--watch] [--follow-links] [--quiet | --log text|json]
+       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--cursor-key-file f] [--schema s]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
 <base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
@@ -80,6 +80,9 @@ Options:
   --base-path p     path before /knowledge-bases (default none), such as /openapi/v2
   --token-file f    require "Authorization: Bearer <token>", the token being the file's content
                     (visible ASCII, then only line feeds); other requests get 401
+  --cursor-key-file f  sign cursors with the file's secret (at least 16 bytes, then only line
+                    feeds) instead of a random key per process: give replicas behind one URL
+                    the same file so each accepts the others' cursors
   --watch           reload on change; a good reload is swapped in without dropping requests,
                     a failed one is printed and the last good version stays
   --follow-links    follow symbolic links that stay inside the folder (default: no link is

@@ -6,7 +6,7 @@ import {
 } from '../node/index.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import type { KnowledgeSource } from '../agent/index.js';
-import { folderError, liveSource, loadFolder, sourceOf } from './folder.js';
+import { folderError, liveSource, loadFolder, sourceOf, type ServedOptions } from './folder.js';
 import type { CliIo } from './io.js';
 import { count, escapeControls, textLine, toProblems } from './problems.js';
 
@@ -23,7 +23,8 @@ export interface LiveFolder {
 /**
  * Loads `dir` (with the loader's `options`) and, with `watch`, reloads it on change: a clean reload
  * swaps the source (calls in flight finish on the old one); a failed one (problems, or a catalog the
- * source refuses) prints its problems to stderr and keeps the last good source.
+ * source refuses) prints its problems to stderr and keeps the last good source. `served` sets every
+ * source's cursor key and read limit.
  */
 export async function openLiveFolder(
   command: string,
@@ -32,6 +33,7 @@ export async function openLiveFolder(
   watch: boolean,
   io: CliIo,
   options: LoadKnowledgeDirectoryOptions = {},
+  served: ServedOptions = {},
 ): Promise<LiveFolder> {
   let documents = 0;
   let current: KnowledgeSource;
@@ -53,7 +55,7 @@ export async function openLiveFolder(
         if (change.ok) {
           let next: KnowledgeSource;
           try {
-            next = sourceOf(change.loaded, id);
+            next = sourceOf(change.loaded, id, served);
           } catch (error) {
             // A folder that loads but cannot be served: this reload fails, the server goes on.
             reportFailure(error);
@@ -72,7 +74,7 @@ export async function openLiveFolder(
       throw folderError(command, dir, error, io);
     }
     try {
-      current = sourceOf(watcher.current, id);
+      current = sourceOf(watcher.current, id, served);
     } catch (error) {
       await watcher.close();
       throw folderError(command, dir, error, io);
@@ -81,7 +83,7 @@ export async function openLiveFolder(
   } else {
     const loaded = await loadFolder(command, dir, io, options);
     try {
-      current = sourceOf(loaded, id);
+      current = sourceOf(loaded, id, served);
     } catch (error) {
       throw folderError(command, dir, error, io);
     }

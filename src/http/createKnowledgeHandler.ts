@@ -134,6 +134,31 @@ function routeTable(registry: KnowledgeToolRegistry): readonly RouteEntry[] {
   return table.sort((a, b) => a.inPath.length - b.inPath.length);
 }
 
+/**
+ * For a path under `files/` that no route takes, because the file ID in it holds an unencoded `/`: the
+ * URL to use, with the ID percent-encoded (`…/files/guides%2Fintro/content`); else `''`.
+ */
+function encodedHint(url: URL, basePath: string): string {
+  const prefix = `${basePath}/knowledge-bases/`;
+  const path = url.pathname;
+  if (!path.startsWith(prefix)) return '';
+  const kbEnd = path.indexOf('/', prefix.length);
+  if (kbEnd < 0 || !path.startsWith('/files/', kbEnd)) return '';
+  const rest = path.slice(kbEnd + '/files/'.length).split('/');
+  const last = rest[rest.length - 1];
+  const tail = last === 'content' || last === 'related' ? `/${last}` : '';
+  const segments = tail === '' ? rest : rest.slice(0, -1);
+  if (segments.length < 2 || segments.some((s) => s === '')) return '';
+  let fileId: string;
+  try {
+    fileId = segments.map((s) => decodeURIComponent(s)).join('/');
+  } catch {
+    return '';
+  }
+  const fixed = `${path.slice(0, kbEnd)}/files/${encodeURIComponent(fileId)}${tail}${url.search}`;
+  return ` A file ID that holds \`/\` must be percent-encoded in the path: if the file ID is ${JSON.stringify(fileId)}, request ${fixed}.`;
+}
+
 /** The routes as the 404 answer lists them: the spec's order, `{name}` for path arguments. */
 function routeList(registry: KnowledgeToolRegistry): string {
   const routes = registry.flatMap((tool) => tool.http.routes);
@@ -379,7 +404,8 @@ export function registryHandler(
         }
         const entry = toEntry(value, knowledgeBaseId, registry);
         const params = readParams(c.env.url.searchParams, rules, maxQueryChars);
-        for (const name of route.required ?? []) {
+        // A cursor carries the parameters it was issued for: `?cursor=` alone continues.
+        for (const name of Object.hasOwn(params, 'cursor') ? [] : (route.required ?? [])) {
           if (!Object.hasOwn(params, name))
             throw new ParamError(`Query parameter \`${name}\` is required.`);
         }
@@ -405,7 +431,7 @@ export function registryHandler(
   app.notFound((c) =>
     errorResponse({
       code: 'NOT_FOUND',
-      message: `No route ${show(c.env.url.pathname)}. Routes: ${basePath}/knowledge-bases, then ${listing} under a knowledge base.`,
+      message: `No route ${show(c.env.url.pathname)}.${encodedHint(c.env.url, basePath)} Routes: ${basePath}/knowledge-bases, then ${listing} under a knowledge base.`,
       requestId: c.env.requestId,
     }),
   );

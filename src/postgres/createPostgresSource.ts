@@ -15,6 +15,8 @@ import {
   type CallScope,
   openScope,
   toToolError,
+  cursorKeyProblem,
+  cursorSigner,
   expandGraph,
   getFile,
   listTree,
@@ -46,6 +48,7 @@ const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
   id: string,
   actionBase: string,
   maxReadChars: positiveInteger,
+  cursorKey: cursorKeyProblem,
   search: func,
   schema: string,
 };
@@ -119,7 +122,9 @@ function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
  * pages on the first search of that revision and kept until another revision is active.
  *
  * @param db - anything with `query(text, params)`: a `pg` Pool or Client, PGlite.
- * @param options - `knowledgeBase`, and `id`, `actionBase`, `maxReadChars`, `search`, `schema`.
+ * @param options - `knowledgeBase`, and `id`, `actionBase`, `maxReadChars`, `search`, `schema`,
+ *   `cursorKey` (as `createCatalogSource`'s: give replicas, and a catalog source serving the same
+ *   knowledge, the same key so that each accepts the others' cursors).
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`NOT_FOUND` when the
  *   knowledge base is not in the store, `INTERNAL` when the database fails).
  * @throws {KnowledgeError} `INVALID_INPUT` for a bad `db` or options.
@@ -152,6 +157,7 @@ export function createPostgresSource(
   const factory = opts.search ?? createMiniSearchEngine();
   const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? knowledgeBase };
   const maxReadChars = opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS;
+  const cursors = cursorSigner(opts.cursorKey);
   let engineOf: { readonly serial: number; readonly engine: Promise<SearchEngine> } | undefined;
 
   /** The engine of revision `serial` (of the latest revision searched), built on first use. */
@@ -201,7 +207,7 @@ export function createPostgresSource(
         `The knowledge base ${JSON.stringify(knowledgeBase)} is not in the store. Publish it first (\`knowledge-kit publish <folder> --database <url> --kb ${knowledgeBase}\`), or pick one of \`listKnowledgeBases\`.`,
       );
     const engine = tool === 'search_files' ? await engineFor(read.serial) : NO_ENGINE;
-    return storedState(read.pages, read.revision, engine, defaults, maxReadChars);
+    return storedState(read.pages, read.revision, engine, defaults, maxReadChars, cursors);
   };
 
   /** Run one method: open its scope, refuse an aborted call, read, answer; every failure a tool error. */

@@ -232,22 +232,29 @@ describe('source errors', () => {
 
 describe('cursors and request IDs across the source', () => {
   it('a cursor past the end is INVALID_CURSOR; a gone directory after a change is STALE_CURSOR', async () => {
-    const first = await source.listTree({ parentPath: 'pages/agents', limit: 1 });
-    const [v, kb, rev, tool, params] = JSON.parse(
-      Buffer.from(first.nextCursor!, 'base64url').toString('utf8'),
-    ) as unknown[];
-    const forged = Buffer.from(JSON.stringify([v, kb, rev, tool, params, 99, ''])).toString(
-      'base64url',
+    // A replica sharing the key and revision, but with fewer pages there: the signed cursor points past its end.
+    const key = 'a shared replica key, 32 bytes.';
+    const keyed = createCatalogSource(catalog, exampleSourceOptions({ cursorKey: key }));
+    const first = await keyed.listTree({ parentPath: 'pages/agents', limit: 1 });
+    const shorter = createCatalogSource(
+      defineKnowledgeCatalog(exampleDocuments().filter((d) => d.id !== 'exploration')),
+      exampleSourceOptions({
+        cursorKey: key,
+        files: Object.fromEntries(
+          Object.entries(exampleFiles()).filter(([id]) => id !== 'exploration'),
+        ),
+      }),
     );
-    await expectKnowledgeError(
-      source.listTree({ parentPath: 'pages/agents', limit: 1, cursor: forged }),
-      { code: 'INVALID_CURSOR', message: /past the end/ },
-    );
+    await expectKnowledgeError(shorter.listTree({ cursor: first.nextCursor }), {
+      code: 'INVALID_CURSOR',
+      message: /past the end/,
+    });
     const without = createCatalogSource(
       defineKnowledgeCatalog(
         exampleDocuments().filter((d) => d.id !== 'agent-tools' && d.id !== 'exploration'),
       ),
       exampleSourceOptions({
+        cursorKey: key,
         revision: 99,
         files: Object.fromEntries(
           Object.entries(exampleFiles()).filter(

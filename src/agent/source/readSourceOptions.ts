@@ -22,6 +22,7 @@ import {
 } from '../search/index.js';
 import type { SearchEngineFactory } from '../search/index.js';
 import type { CatalogSourceOptions } from '../types.js';
+import { cursorKeyProblem } from './cursorKey.js';
 
 const API = 'createCatalogSource';
 
@@ -37,6 +38,7 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
       : 'a record from document ID to file options, or a function',
   actionBase: string,
   maxReadChars: positiveInteger,
+  cursorKey: cursorKeyProblem,
   search: func,
   // Deprecated shorthand of `search: createMiniSearchEngine({ ... })`.
   ...MINISEARCH_OPTION_CHECKS,

@@ -247,7 +247,7 @@ export function pagesSource(): FakeSource {
         throw new KnowledgeToolError('NOT_FOUND', 'No such page.');
       return {
         activeContentRevision: 'rev-1',
-        seedFile: { fileId: input.fileId, path: pathOf(input.fileId) },
+        seedFile: { fileId: input.fileId!, path: pathOf(input.fileId!) },
         relationships: [],
         graphPaths: [],
         nextCursor: null,
