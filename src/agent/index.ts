@@ -46,6 +46,7 @@ export type { KnowledgeToolSchemas, KnowledgeToolsOptions } from './tools/index.
 export type {
   ActiveContentRevision,
   CatalogSourceOptions,
+  ContentRange,
   EvidenceType,
   ExpandGraphInput,
   ExpandGraphOutput,

@@ -81,6 +81,7 @@ export type {
 } from './tools/listTree/types.js';
 export type { FileSectionInfo, GetFileInput, GetFileOutput } from './tools/getFile/types.js';
 export type {
+  ContentRange,
   ReadFileInput,
   ReadFileOutput,
   ReadFileRecord,

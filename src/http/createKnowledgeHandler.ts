@@ -242,6 +242,8 @@ export function registryHandler(
           'X-Knowledge-File-Id',
           'X-Knowledge-Path',
           'X-Knowledge-Revision',
+          'X-Knowledge-Content-Range',
+          'X-Knowledge-Next-Cursor',
         ],
         maxAge: opts.cors.maxAgeSeconds ?? 600,
         credentials: opts.cors.credentials ?? false,
@@ -530,15 +532,31 @@ function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response 
   if (notModified(request.headers.get('if-none-match'), etag))
     return new Response(null, { status: 304, headers });
   if (!markdown) return jsonResponse(200, body!, headers);
-  const { file, content: text } = output as {
-    file: { snapshotId: string | null; fileId: string; path: string; revision: string | number };
+  const {
+    file,
+    content: text,
+    nextCursor,
+  } = output as {
+    file: {
+      snapshotId: string | null;
+      fileId: string;
+      path: string;
+      revision: string | number;
+      contentRange?: { start: number; end: number; total: number };
+    };
     content: string;
+    nextCursor?: string | null;
   };
   headers['Content-Type'] = 'text/markdown; charset=utf-8';
   if (file.snapshotId !== null) headers['X-Knowledge-Snapshot-Id'] = headerValue(file.snapshotId);
   headers['X-Knowledge-File-Id'] = headerValue(file.fileId);
   headers['X-Knowledge-Path'] = headerValue(file.path);
   headers['X-Knowledge-Revision'] = headerValue(String(file.revision));
+  // A part: which code points of the selection it holds, and the cursor of the next (base64url).
+  const range = file.contentRange;
+  if (range !== undefined)
+    headers['X-Knowledge-Content-Range'] = `${range.start}-${range.end}/${range.total}`;
+  if (typeof nextCursor === 'string') headers['X-Knowledge-Next-Cursor'] = headerValue(nextCursor);
   return new Response(text, { status: 200, headers });
 }
 

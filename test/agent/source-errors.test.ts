@@ -158,9 +158,9 @@ describe('source errors', () => {
     });
   });
 
-  it('CONTENT_TOO_LARGE lists the top-level sections with their sizes, from our limit and from the catalog default', async () => {
+  it('CONTENT_TOO_LARGE (whole: true) lists the top-level sections with their sizes, from our limit and from the catalog default', async () => {
     const error = await expectKnowledgeError(
-      source.readFile({ fileId: 'agent-tools', maxChars: 100 }),
+      source.readFile({ fileId: 'agent-tools', maxChars: 100, whole: true }),
       { code: 'CONTENT_TOO_LARGE', message: /`overview` \d+, `search` \d+, `cursors` \d+/ },
     );
     expect(error.httpStatus).toBe(413);
@@ -168,12 +168,12 @@ describe('source errors', () => {
       defineKnowledgeCatalog(exampleDocuments(), { maxChars: 50 }),
       exampleSourceOptions(),
     );
-    await expectKnowledgeError(small.readFile({ fileId: 'agent-tools' }), {
+    await expectKnowledgeError(small.readFile({ fileId: 'agent-tools', whole: true }), {
       code: 'CONTENT_TOO_LARGE',
       message: /over the limit of 50/,
     });
     const tight = createCatalogSource(catalog, exampleSourceOptions({ maxReadChars: 10 }));
-    await expectKnowledgeError(tight.readFile({ path: 'index.md' }), {
+    await expectKnowledgeError(tight.readFile({ path: 'index.md', whole: true }), {
       code: 'CONTENT_TOO_LARGE',
       message: /list_tree/,
     });

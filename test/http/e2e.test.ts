@@ -180,9 +180,12 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
     }
     const stale = await errorOf(client.listTree({ cursor: 'not-a-cursor' }));
     expect(stale).toMatchObject({ code: 'INVALID_CURSOR', httpStatus: 400 });
-    await expectKnowledgeError(client.readFile({ fileId: 'agent-tools', maxChars: 10 }), {
-      code: 'CONTENT_TOO_LARGE',
-    });
+    await expectKnowledgeError(
+      client.readFile({ fileId: 'agent-tools', maxChars: 10, whole: true }),
+      {
+        code: 'CONTENT_TOO_LARGE',
+      },
+    );
   });
 
   // URLs drop `.` and `..` path segments (encoded as `%2E` too), so no URL path can carry these IDs:

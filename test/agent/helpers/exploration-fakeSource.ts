@@ -187,6 +187,7 @@ export function pagesSource(): FakeSource {
             snapshotId: null,
           },
           content: `nav ${nav}`,
+          nextCursor: null,
         };
       }
       if (page === undefined) throw new KnowledgeToolError('NOT_FOUND', 'No such file.');
@@ -211,6 +212,7 @@ export function pagesSource(): FakeSource {
           snapshotId,
         },
         content,
+        nextCursor: null,
       };
     },
     async listTree(input) {
