@@ -26,6 +26,7 @@ export { buildRelations } from './relations/buildRelations.js';
 export { searchCorpus } from './search/catalogCorpus.js';
 export { type CallScope, openScope, type ScopeDefaults, toToolError } from './source/callScope.js';
 export { type CursorSigner, cursorKeyProblem, cursorSigner } from './source/cursorKey.js';
+export { peekCursorParams } from './source/cursor.js';
 export { expandGraph } from './source/expandGraph.js';
 export { getFile } from './source/getFile.js';
 export { listTree } from './source/listTree.js';

@@ -17,6 +17,7 @@ import {
   toToolError,
   cursorKeyProblem,
   cursorSigner,
+  peekCursorParams,
   expandGraph,
   getFile,
   listTree,
@@ -82,6 +83,20 @@ function pageDemandOf(tool: KnowledgeToolName, input: unknown): PageDemand | und
     default:
       return undefined;
   }
+}
+
+/**
+ * The input as far as planning the read goes: a cursor given alone carries the call's parameters (its
+ * page), which fill those not given. Unverified here; the call checks the cursor.
+ */
+function plannedInput(input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  const params = peekCursorParams(input['cursor']);
+  if (params === undefined) return input;
+  const filled: Record<string, unknown> = { ...input };
+  for (const [name, value] of Object.entries(params))
+    if (filled[name] === undefined || filled[name] === null) filled[name] = value;
+  return filled;
 }
 
 /** What a call of `tool` with `input` reads besides the page records. */
@@ -193,13 +208,14 @@ export function createPostgresSource(
     tool: KnowledgeToolName,
     input: unknown,
   ): Promise<SourceState> => {
-    const one = pageDemandOf(tool, input);
+    const planned = plannedInput(input);
+    const one = pageDemandOf(tool, planned);
     const page = one === undefined ? 'missing' : await readPage(database, s, knowledgeBase, one);
     // A miss (no such page, or a call not about one page) reads the whole revision's records: the
     // answer (NOT_FOUND with the closest IDs, a directory, index.md) needs them.
     const read =
       page === 'missing'
-        ? await readRevision(database, s, knowledgeBase, demandOf(tool, input))
+        ? await readRevision(database, s, knowledgeBase, demandOf(tool, planned))
         : page;
     if (read === undefined)
       throw scope.fail(

@@ -3,7 +3,8 @@
  * for, a forged one is refused, and a 404 for a file ID with an unencoded `/` names the URL to use.
  */
 import { describe, expect, it } from 'vitest';
-import { BASE_PATH, exampleHandler } from './helpers/exampleHandler.js';
+import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
+import { BASE_PATH, exampleHandler, READER } from './helpers/exampleHandler.js';
 import { expectError, get } from './helpers/handler-http.js';
 
 const KB = `${BASE_PATH}/knowledge-bases/example`;
@@ -72,5 +73,50 @@ describe('a file ID with an unencoded `/`', () => {
       code: 'NOT_FOUND',
     });
     expect(other.error.message).not.toContain('percent-encoded');
+  });
+});
+
+describe('read_file parts over HTTP', () => {
+  it('the content routes answer parts, JSON and Markdown, and the client follows them', async () => {
+    const path = `${KB}/files/agent-tools/content?maxChars=300`;
+    const first = (await (await get(handler, path)).json()) as {
+      content: string;
+      nextCursor: string | null;
+      file: { contentRange: { start: number; end: number; total: number } };
+    };
+    expect(first.file.contentRange.start).toBe(0);
+    const cursor = encodeURIComponent(first.nextCursor!);
+    const markdown = await get(handler, `${KB}/files/content?cursor=${cursor}`, {
+      accept: 'text/markdown',
+    });
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('x-knowledge-content-range')).toMatch(
+      new RegExp(`^${first.file.contentRange.end}-\\d+/${first.file.contentRange.total}$`),
+    );
+    const next = markdown.headers.get('x-knowledge-next-cursor');
+    const whole = (await (await get(handler, `${KB}/files/agent-tools/content`)).json()) as {
+      content: string;
+    };
+    let text = first.content + (await markdown.text());
+    let at = next === null ? null : decodeURIComponent(next);
+    while (at !== null) {
+      const part = (await (
+        await get(handler, `${KB}/files/content?cursor=${encodeURIComponent(at)}`)
+      ).json()) as { content: string; nextCursor: string | null };
+      text += part.content;
+      at = part.nextCursor;
+    }
+    expect(text).toBe(whole.content);
+  });
+
+  it('the client reads the next part from a cursor alone', async () => {
+    const client = createKnowledgeClient({
+      baseUrl: `http://kb.test${KB}`,
+      headers: READER,
+      fetch: (request) => handler(request),
+    });
+    const first = await client.readFile({ fileId: 'agent-tools', maxChars: 300 });
+    const second = await client.readFile({ cursor: first.nextCursor });
+    expect(second.file.contentRange!.start).toBe(first.file.contentRange!.end);
   });
 });

@@ -308,3 +308,30 @@ export function pageOf(
       from + limit < total ? encodeCursor(scope, signer, binding, from + limit, ranking) : null,
   };
 }
+
+/**
+ * The parameters a cursor says it was issued for, unverified: for a source that must plan what to
+ * read before the call checks the cursor (the PostgreSQL store reads one page's row for a `read_file`
+ * cursor given alone). The call itself verifies the cursor; a forged one only changes what was read
+ * before it is refused.
+ *
+ * @param cursor - a `cursor` argument, of any type.
+ * @returns the cursor's parameters, or `undefined` when it is not a cursor of this format.
+ */
+export function peekCursorParams(
+  cursor: unknown,
+): { readonly [name: string]: JsonValue } | undefined {
+  if (typeof cursor !== 'string') return undefined;
+  const bytes = fromBase64Url(cursor);
+  if (bytes === undefined || bytes.length <= CURSOR_TAG_BYTES) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(CURSOR_TAG_BYTES)),
+    );
+    return Array.isArray(parsed) && parsed[0] === VERSION && isRecord(parsed[4])
+      ? parsed[4]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,7 @@
 /** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
 import { MCP_HELP } from '../help.js';
 import { createKnowledgeMcpServer } from '../../mcp/index.js';
-import { parseCommandArgs } from '../args.js';
+import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
@@ -14,7 +14,12 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'mcp',
     argv,
-    { id: { type: 'string' }, watch: { type: 'boolean' }, 'follow-links': { type: 'boolean' } },
+    {
+      id: { type: 'string' },
+      watch: { type: 'boolean' },
+      'follow-links': { type: 'boolean' },
+      'max-chars': { type: 'string' },
+    },
     1,
   );
   if (values['help'] === true) {
@@ -22,6 +27,13 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const dir = positionals[0] ?? '.';
+  const maxReadChars = integerOption(
+    'mcp',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
   const live = await openLiveFolder(
     'mcp',
     dir,
@@ -29,6 +41,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     values['watch'] === true,
     io,
     { followLinks: values['follow-links'] === true },
+    maxReadChars === undefined ? {} : { maxReadChars },
   );
   const server = createKnowledgeMcpServer(live.source, {
     name: 'knowledge-kit',

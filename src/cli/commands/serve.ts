@@ -78,6 +78,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       'base-path': { type: 'string' },
       'token-file': { type: 'string' },
       'cursor-key-file': { type: 'string' },
+      'max-chars': { type: 'string' },
       watch: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
       quiet: { type: 'boolean', short: 'q' },
@@ -136,6 +137,13 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
 
   const keyFile = values['cursor-key-file'];
   const cursorKey = typeof keyFile === 'string' ? await readCursorKey('serve', keyFile) : undefined;
+  const maxReadChars = integerOption(
+    'serve',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
 
   const live = await openLiveFolder(
     'serve',
@@ -144,7 +152,10 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     values['watch'] === true,
     io,
     { followLinks: values['follow-links'] === true },
-    cursorKey === undefined ? {} : { cursorKey },
+    {
+      ...(cursorKey === undefined ? {} : { cursorKey }),
+      ...(maxReadChars === undefined ? {} : { maxReadChars }),
+    },
   );
   const grant: KnowledgeAccess = Object.freeze({
     knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }),

@@ -62,6 +62,7 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
       'token-file': { type: 'string' },
       'access-file': { type: 'string' },
       'cursor-key-file': { type: 'string' },
+      'max-chars': { type: 'string' },
       schema: { type: 'string' },
     },
     0,
@@ -95,6 +96,13 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
   const keyFile = values['cursor-key-file'];
   const store = schema === undefined ? {} : { schema };
   const cursorKey = typeof keyFile === 'string' ? await readCursorKey('serve', keyFile) : undefined;
+  const maxReadChars = integerOption(
+    'serve',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
 
   const { db, close } = await openDatabase('serve', values['database'] as string);
   let known;
@@ -117,6 +125,7 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
           knowledgeBase: id,
           ...store,
           ...(cursorKey === undefined ? {} : { cursorKey }),
+          ...(maxReadChars === undefined ? {} : { maxReadChars }),
         })),
       );
     return source;
