@@ -251,10 +251,12 @@ export function registryClient(
           urlOf(route, { ...query, cursor: undefined }),
           context,
         );
-      } catch {
+      } catch (restartError) {
         // A cursor given alone carried the parameters: without it the call is incomplete, so the
         // caller hears why the cursor failed, not that a parameter is missing.
-        throw error;
+        throw isKnowledgeToolError(restartError) && restartError.code === 'INVALID_ARGUMENT'
+          ? error
+          : restartError;
       }
       return { ...restarted, cursorRestarted: true };
     }

@@ -167,7 +167,7 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
     const cases: ((s: KnowledgeSource) => Promise<unknown>)[] = [
       (s) => s.getFile({ fileId: 'agent-tool' }),
       (s) => s.readFile({ path: 'pages/agents' }),
-      (s) => s.readFile({ fileId: 'agent-tools', maxChars: 10 }),
+      (s) => s.readFile({ fileId: 'agent-tools', maxChars: 10, whole: true }),
       (s) => s.readFile({ fileId: 'index.md', sectionIds: ['x'] }),
       (s) => s.listTree({ parentPath: 'nowhere' }),
       (s) => s.listTree({ limit: 0 }),
