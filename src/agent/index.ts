@@ -61,6 +61,7 @@ export type {
   KnowledgeEmbedder,
   KnowledgeFileKind,
   KnowledgeFileOptions,
+  KnowledgeLinkRoot,
   KnowledgeReadActions,
   KnowledgeReranker,
   KnowledgeSource,

@@ -62,7 +62,12 @@ export function sourceOf(
   id: string,
   served: ServedOptions = {},
 ): KnowledgeSource {
-  return createCatalogSource(loaded.catalog, { id, files: loaded.files, ...served });
+  return createCatalogSource(loaded.catalog, {
+    id,
+    files: loaded.files,
+    linkRoot: loaded.linkRoot,
+    ...served,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 import { MCP_HELP } from '../help.js';
 import { createKnowledgeMcpServer } from '../../mcp/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
@@ -19,6 +20,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
       watch: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
       'max-chars': { type: 'string' },
+      ...LINK_ROOT_FLAG,
     },
     1,
   );
@@ -40,7 +42,10 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     knowledgeBaseId(dir, values['id']),
     values['watch'] === true,
     io,
-    { followLinks: values['follow-links'] === true },
+    {
+      followLinks: values['follow-links'] === true,
+      ...linkRootOption('mcp', dir, values['link-root']),
+    },
     maxReadChars === undefined ? {} : { maxReadChars },
   );
   const server = createKnowledgeMcpServer(live.source, {

@@ -5,6 +5,7 @@ import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder, sourceOf } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { shellWord } from './serve.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 
 /** Runs `search`. */
 export async function search(argv: readonly string[], io: CliIo): Promise<number> {
@@ -17,6 +18,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
       'max-chars': { type: 'string' },
       json: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
+      ...LINK_ROOT_FLAG,
     },
     2,
   );
@@ -44,6 +46,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
   );
   const loaded = await loadFolder('search', dir, io, {
     followLinks: values['follow-links'] === true,
+    ...linkRootOption('search', dir, values['link-root']),
   });
   const source = sourceOf(
     loaded,

@@ -7,6 +7,7 @@ import { serveKnowledge } from '../../http/node/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
 
@@ -81,6 +82,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       'max-chars': { type: 'string' },
       watch: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
+      ...LINK_ROOT_FLAG,
       quiet: { type: 'boolean', short: 'q' },
       log: { type: 'string' },
     },
@@ -151,7 +153,10 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     id,
     values['watch'] === true,
     io,
-    { followLinks: values['follow-links'] === true },
+    {
+      followLinks: values['follow-links'] === true,
+      ...linkRootOption('serve', dir, values['link-root']),
+    },
     {
       ...(cursorKey === undefined ? {} : { cursorKey }),
       ...(maxReadChars === undefined ? {} : { maxReadChars }),
