@@ -185,8 +185,8 @@ export interface CatalogSourceOptions {
   readonly maxReadChars?: number | undefined;
   /**
    * The secret that signs cursors (HMAC-SHA256), at least 16 bytes: give replicas behind one URL the
-   * same key so each accepts the others' cursors. Default: a random key per process, shared by every
-   * source of the process. Keep it secret: who knows it can forge cursors (though only for what the
+   * same key so each accepts the others' cursors. Default: a random key per process, which every
+   * source in it shares. Keep it secret: who knows it can forge cursors (though only for what the
    * caller may read anyway).
    */
   readonly cursorKey?: string | Uint8Array | undefined;
