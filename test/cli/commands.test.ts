@@ -228,7 +228,11 @@ describe.concurrent('read', () => {
     }
     const [doc, sectionResult, both, none, zero] = results.map((r) => r.stderr);
     expect(doc).toContain('`no-such-doc`');
+    expect(doc).toContain(`\`${dir}\` has no document \`no-such-doc\`.`);
+    expect(doc).toContain(`\`knowledge-kit outline ${dir}\``);
     expect(sectionResult).toContain('`no-such-section`');
+    expect(sectionResult).toContain('Fix the ID after --self or --subtree');
+    for (const line of [doc, sectionResult]) expect(line).not.toMatch(/request\.|catalog\./);
     expect(both).toMatch(/--self.*--subtree/);
     expect(none).toContain('knowledge-kit read --help');
     expect(zero).toContain('--max-chars');
@@ -302,7 +306,7 @@ describe.concurrent('search', () => {
     expect(linesOf(text.stdout).at(-1)).toBe('1 candidate; more with a larger --limit');
   });
 
-  it('nothing found: exit 0 with the source`s message', async () => {
+  it('nothing found: exit 0 with a hint for the author, not the agent`s `index.md` advice', async () => {
     const query = 'xylophone zeppelin';
     const expected = await local.source.searchFiles({ query });
     expect(expected.items).toEqual([]);
@@ -310,9 +314,10 @@ describe.concurrent('search', () => {
     expect(result).toEqual({
       code: 0,
       signal: null,
-      stdout: `nothing found: ${expected.message}\n`,
+      stdout: `nothing found for "xylophone zeppelin". Try other words, such as those of a heading; \`knowledge-kit outline ${dir}\` lists every document and section.\n`,
       stderr: '',
     });
+    expect(result.stdout).not.toContain('index.md');
   });
 
   it('usage errors exit 2 with one line: --limit 0, --limit 51, --mode bogus, no query', async () => {

@@ -7,6 +7,7 @@ import { knowledgeBaseId, loadFolder, sourceOf } from '../folder.js';
 import { isKnowledgeToolError } from '../../agent/index.js';
 import { shellWord } from './serve.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
+import { readProblem } from '../readProblem.js';
 
 /** Runs `read`. */
 export async function read(argv: readonly string[], io: CliIo): Promise<number> {
@@ -117,10 +118,7 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
       ...(maxChars === undefined ? {} : { maxChars }),
     });
   } catch (error) {
-    if (isKnowledgeError(error))
-      throw new CliExit(
-        `knowledge-kit read: ${error.code}: ${error.message.replace(/^catalog\.read: /, '')} (\`knowledge-kit outline ${dir}\` lists every document and section.)`,
-      );
+    if (isKnowledgeError(error)) throw new CliExit(readProblem('read', dir, error));
     throw error;
   }
   if (values['json'] === true) {
