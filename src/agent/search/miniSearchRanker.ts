@@ -12,12 +12,12 @@ import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
-import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
-import { chunkFrequency, lexicalSearch } from './lexicalSearch.js';
+import { lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
 import { createPacer } from './pace.js';
 import type { SearchCorpus, SearchHit, SearchRequest, SearchWarmProgress } from './port.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
+import { buildStaticIndex, type StaticIndex } from './staticIndex.js';
 import { toRankedFile } from './toRankedFile.js';
 
 /** Longest candidate text sent to a reranker, in code points. */
@@ -61,8 +61,7 @@ export interface Ranker {
 
 interface Built {
   readonly chunks: ChunkTable;
-  readonly index: LexicalIndex;
-  readonly readFrequency: ((term: string) => number) | undefined;
+  readonly index: StaticIndex;
 }
 
 const status = <C extends string>(
@@ -71,7 +70,7 @@ const status = <C extends string>(
 ): StageStatus<C> => Object.freeze({ state, safeCode });
 
 /**
- * The MiniSearch ranker of one corpus: BM25 on MiniSearch over section texts and file fields,
+ * The default ranker of one corpus: BM25F on a static index of section texts and file fields,
  * optional semantic ranking fused by reciprocal rank fusion, optional reranking, and graph expansion.
  * The index and the section vectors are built once, on `warm()` or the first search that needs them,
  * shared by concurrent callers; a failed build is retried by the next call.
@@ -107,8 +106,8 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
       built = (async () => {
         // Both steps run in slices that yield to the event loop: reads go on during a long build.
         const chunks = await buildChunksSliced(corpus, createPacer(signal));
-        const index = await buildLexicalIndex(chunks, pages, signal, report);
-        return { chunks, index, readFrequency: chunkFrequency(index) };
+        const index = await buildStaticIndex(chunks, pages, signal, report);
+        return { chunks, index };
       })().catch((error: unknown) => {
         built = undefined;
         throw new KnowledgeToolError(
@@ -199,19 +198,13 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
     signal: AbortSignal,
     checkpoint: () => void,
   ): Promise<Ranking> {
-    const { chunks, index, readFrequency } = await raceAbort(lexicalReady(), signal);
+    const { chunks, index } = await raceAbort(lexicalReady(), signal);
     checkpoint();
     const semanticWanted = request.mode !== 'file' && embedder !== undefined;
     // Started before the lexical search so the query's embedding overlaps it.
     const semantic = semanticWanted ? semanticStage(request.query, chunks, signal) : undefined;
     semantic?.catch(() => undefined);
-    const lexical = lexicalSearch(
-      index,
-      chunks,
-      request.query,
-      request.mode === 'file',
-      readFrequency === undefined,
-    );
+    const lexical = lexicalSearch(index, chunks, request.query, request.mode === 'file');
     checkpoint();
     let semanticStatus: StageStatus<SemanticSafeCode>;
     let semanticFiles: SemanticFile[] | undefined;
@@ -244,17 +237,8 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         request.graphDepth,
         request.graphFanout,
       );
-    const known = new Map<string, number>();
-    const frequency = (term: string): number => {
-      let n = known.get(term);
-      if (n === undefined) {
-        n = readFrequency?.(term) ?? lexical.termCounts?.get(term) ?? Number.MAX_SAFE_INTEGER;
-        known.set(term, n);
-      }
-      return n;
-    };
     const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
-    const context = { chunks, fileIdOf, excerptChars, leadOf, frequency };
+    const context = { chunks, fileIdOf, excerptChars, leadOf };
     const hits: SearchHit[] = ranked.map((candidate) => toRankedFile(candidate, context));
     return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
   }
