@@ -47,6 +47,7 @@ export type { KnowledgeToolSchemas, KnowledgeToolsOptions } from './tools/index.
 export type {
   ActiveContentRevision,
   CatalogSourceOptions,
+  ContentRange,
   EvidenceType,
   ExpandGraphInput,
   ExpandGraphOutput,

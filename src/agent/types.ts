@@ -125,6 +125,7 @@ export type {
 } from './tools/listTree/types.js';
 export type { FileSectionInfo, GetFileInput, GetFileOutput } from './tools/getFile/types.js';
 export type {
+  ContentRange,
   ReadFileInput,
   ReadFileOutput,
   ReadFileRecord,
@@ -232,6 +233,13 @@ export interface CatalogSourceOptions {
   readonly actionBase?: string | undefined;
   /** Largest `read_file` content, in code points. Default 20,000. */
   readonly maxReadChars?: number | undefined;
+  /**
+   * The secret that signs cursors (HMAC-SHA256), at least 16 bytes: give replicas behind one URL the
+   * same key so each accepts the others' cursors. Default: a random key per process, which every
+   * source in it shares. Keep it secret: who knows it can forge cursors (though only for what the
+   * caller may read anyway).
+   */
+  readonly cursorKey?: string | Uint8Array | undefined;
   /**
    * What a site-root link's `/` stands for, as docs sites write links (`/learn/state`,
    * `/guide/essentials/list.html`, `/api/#ref`). Default `''`: the root of page paths.

@@ -2,6 +2,7 @@
 import { basename, resolve } from 'node:path';
 import {
   createCatalogSource,
+  type CatalogSourceOptions,
   type KnowledgeCallContext,
   type KnowledgeSource,
 } from '../agent/index.js';
@@ -52,12 +53,20 @@ export function knowledgeBaseId(dir: string, id: unknown): string {
   return typeof id === 'string' ? id : basename(resolve(dir)) || 'knowledge';
 }
 
+/** What the command line sets of a served folder's source: `--cursor-key-file`, `--max-chars`. */
+export type ServedOptions = Pick<CatalogSourceOptions, 'cursorKey' | 'maxReadChars'>;
+
 /** A catalog source on a loaded folder. */
-export function sourceOf(loaded: LoadedKnowledgeDirectory, id: string): KnowledgeSource {
+export function sourceOf(
+  loaded: LoadedKnowledgeDirectory,
+  id: string,
+  served: ServedOptions = {},
+): KnowledgeSource {
   return createCatalogSource(loaded.catalog, {
     id,
     files: loaded.files,
     linkRoot: loaded.linkRoot,
+    ...served,
   });
 }
 

@@ -34,7 +34,7 @@ Options:
 
 Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.`;
 
-export const READ_HELP = `Usage: knowledge-kit read <dir> <documentId> [--self ids | --subtree ids] [--max-chars n] [--json] [--follow-links]
+export const READ_HELP = `Usage: knowledge-kit read <dir> <documentId> [--self ids | --subtree ids] [--max-chars n [--cursor c]] [--json] [--follow-links]
 
 Read a snapshot from the folder's catalog: the whole document, or the sections named (comma-separated
 or repeated) in "self" mode (their own text) or "subtree" mode (with every section inside them).
@@ -43,15 +43,19 @@ The content goes to stdout and the snapshot id to stderr.
 Options:
   --self ids       read these sections' own text
   --subtree ids    read these sections with everything inside them
-  --max-chars n    refuse (exit 2) a snapshot longer than n code points instead of cutting it
-  --json           print the whole snapshot { id, documentId, selection, revision, locale, content } as JSON
+  --max-chars n    read in parts of at most n code points, as read_file gives them to an agent: the
+                   first part, cut at a paragraph boundary; stderr says which part and prints the
+                   command for the next one (with --cursor)
+  --cursor c       with --max-chars: the next part, from the cursor the previous part printed
+  --json           print the whole snapshot { id, documentId, selection, revision, locale, content }
+                   as JSON (with --max-chars: the read_file output, with contentRange and nextCursor)
   --follow-links   follow symbolic links that stay inside the folder (default: none is followed)
   -h, --help       this help
 
 Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
-section, or a snapshot over --max-chars).`;
+section, or a cursor that does not belong to this read).`;
 
-export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json] [--follow-links] [--link-root dir]
+export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--max-chars n] [--json] [--follow-links] [--link-root dir]
 
 Search the folder as the search_files tool does for an agent, so an author sees what an agent will
 find: each candidate's score, page path, file ID, best sections and the excerpt that matched.
@@ -59,6 +63,8 @@ find: each candidate's score, page path, file ID, best sections and the excerpt 
 Options:
   --mode m        hybrid (default), file or graph
   --limit n       candidates to show, 1 to 50 (default 10)
+  --max-chars n   the read limit of each part, as serve and mcp take it; prints the read command
+                  for the top candidate in parts of that size
   --json          print the whole search_files output as JSON
   --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
   --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself): the
@@ -67,8 +73,8 @@ Options:
 
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--link-root dir] [--quiet | --log text|json]
-       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--schema s]
+export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--cursor-key-file f] [--max-chars n] [--watch] [--follow-links] [--link-root dir] [--quiet | --log text|json]
+       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--cursor-key-file f] [--max-chars n] [--schema s]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
 <base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
@@ -85,6 +91,11 @@ Options:
   --base-path p     path before /knowledge-bases (default none), such as /openapi/v2
   --token-file f    require "Authorization: Bearer <token>", the token being the file's content
                     (visible ASCII, then only line feeds); other requests get 401
+  --max-chars n     the read limit of each read_file part, in code points (default 20000);
+                    longer texts are read in parts (nextCursor)
+  --cursor-key-file f  sign cursors with the file's secret (at least 16 bytes, then only line
+                    feeds) instead of a random key per process: give replicas behind one URL
+                    the same file so each accepts the others' cursors
   --watch           reload on change, file by file, without dropping requests: a good edit is
                     served at once; a broken file's problems are printed and its last good
                     version stays
@@ -107,8 +118,8 @@ Options:
 Exit codes: 0 stopped by a signal, 1 a folder that cannot be served at all (never one broken file),
 2 usage or I/O error (such as a port in use).`;
 
-export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch] [--follow-links] [--link-root dir]
-       knowledge-kit mcp --database <url> --kb <id> [--schema s]
+export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--max-chars n] [--watch] [--follow-links] [--link-root dir]
+       knowledge-kit mcp --database <url> --kb <id> [--max-chars n] [--schema s]
 
 Serve the folder (default .) to an MCP client on stdio with six read-only tools: search_files,
 read_file, list_tree, get_file, read_related, expand_graph. Stdout carries only the protocol; messages
@@ -122,6 +133,8 @@ An MCP client configuration:
 
 Options:
   --id name       knowledge base ID that cursors are bound to (default the folder's name)
+  --max-chars n   the read limit of each read_file part, in code points (default 20000); longer
+                  texts are read in parts (nextCursor)
   --watch         reload on change, file by file: a good edit is served at once; a broken file's
                   problems are printed to stderr and its last good version stays
   --follow-links  follow symbolic links that stay inside the folder (default: none is followed)

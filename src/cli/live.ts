@@ -11,7 +11,7 @@ import {
 } from '../node/index.js';
 import { posix } from 'node:path';
 import { createCatalogSource, type KnowledgeSource } from '../agent/index.js';
-import { folderError, liveSource } from './folder.js';
+import { folderError, liveSource, type ServedOptions } from './folder.js';
 import { reportLinks } from './linkRoot.js';
 import type { CliIo } from './io.js';
 import { count, escapeControls, textLine, toProblems } from './problems.js';
@@ -31,13 +31,18 @@ export interface LiveFolder {
   close(): Promise<void>;
 }
 
-/** The source of a folder loaded file by file. */
-export function sourceOfFiles(loaded: LoadedKnowledgeFiles, id: string): KnowledgeSource {
+/** The source of a folder loaded file by file; `served` sets its cursor key and read limit. */
+export function sourceOfFiles(
+  loaded: LoadedKnowledgeFiles,
+  id: string,
+  served: ServedOptions = {},
+): KnowledgeSource {
   return createCatalogSource(loaded.catalog, {
     id,
     files: loaded.files,
     fileStatus: loaded.fileStatus,
     linkRoot: loaded.linkRoot,
+    ...served,
   });
 }
 
@@ -68,7 +73,8 @@ export function problemSummary(loaded: LoadedKnowledgeFiles, dir: string): strin
  * Loads `dir` (with the loader's `options`) file by file and, with `watch`, reloads it on change. The
  * files that load are served; the problems of the others are printed to stderr (at start, and after a
  * reload for each file whose problems changed) and the server goes on. Only a folder that cannot be
- * read at all ends the command (exit 2), or a load the source refuses (exit 1).
+ * read at all ends the command (exit 2), or a load the source refuses (exit 1). `served` sets every
+ * source's cursor key and read limit (`--cursor-key-file`, `--max-chars`).
  */
 export async function openLiveFolder(
   command: string,
@@ -77,6 +83,7 @@ export async function openLiveFolder(
   watch: boolean,
   io: CliIo,
   options: LoadKnowledgeDirectoryOptions = {},
+  served: ServedOptions = {},
 ): Promise<LiveFolder> {
   let loaded: LoadedKnowledgeFiles;
   let current: KnowledgeSource;
@@ -104,7 +111,8 @@ export async function openLiveFolder(
         if (!now.has(file) && file !== '')
           say(`\`${posix.join(dir.split('\\').join('/'), file)}\` has no problem now.`);
   };
-  const serveLoad = (next: LoadedKnowledgeFiles): KnowledgeSource => sourceOfFiles(next, id);
+  const serveLoad = (next: LoadedKnowledgeFiles): KnowledgeSource =>
+    sourceOfFiles(next, id, served);
 
   if (watch) {
     try {

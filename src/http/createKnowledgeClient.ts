@@ -243,12 +243,21 @@ export function registryClient(
         query['cursor'] === null
       )
         throw error;
-      const restarted = await get(
-        name,
-        client.shape,
-        urlOf(route, { ...query, cursor: undefined }),
-        context,
-      );
+      let restarted;
+      try {
+        restarted = await get(
+          name,
+          client.shape,
+          urlOf(route, { ...query, cursor: undefined }),
+          context,
+        );
+      } catch (restartError) {
+        // A cursor given alone carried the parameters: without it the call is incomplete, so the
+        // caller hears why the cursor failed, not that a parameter is missing.
+        throw isKnowledgeToolError(restartError) && restartError.code === 'INVALID_ARGUMENT'
+          ? error
+          : restartError;
+      }
       return { ...restarted, cursorRestarted: true };
     }
   }

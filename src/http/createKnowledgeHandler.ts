@@ -134,6 +134,31 @@ function routeTable(registry: KnowledgeToolRegistry): readonly RouteEntry[] {
   return table.sort((a, b) => a.inPath.length - b.inPath.length);
 }
 
+/**
+ * For a path under `files/` that no route takes, because the file ID in it holds an unencoded `/`: the
+ * URL to use, with the ID percent-encoded (`…/files/guides%2Fintro/content`); else `''`.
+ */
+function encodedHint(url: URL, basePath: string): string {
+  const prefix = `${basePath}/knowledge-bases/`;
+  const path = url.pathname;
+  if (!path.startsWith(prefix)) return '';
+  const kbEnd = path.indexOf('/', prefix.length);
+  if (kbEnd < 0 || !path.startsWith('/files/', kbEnd)) return '';
+  const rest = path.slice(kbEnd + '/files/'.length).split('/');
+  const last = rest[rest.length - 1];
+  const tail = last === 'content' || last === 'related' ? `/${last}` : '';
+  const segments = tail === '' ? rest : rest.slice(0, -1);
+  if (segments.length < 2 || segments.some((s) => s === '')) return '';
+  let fileId: string;
+  try {
+    fileId = segments.map((s) => decodeURIComponent(s)).join('/');
+  } catch {
+    return '';
+  }
+  const fixed = `${path.slice(0, kbEnd)}/files/${encodeURIComponent(fileId)}${tail}${url.search}`;
+  return ` A file ID that holds \`/\` must be percent-encoded in the path: if the file ID is ${JSON.stringify(fileId)}, request ${fixed}.`;
+}
+
 /** The routes as the 404 answer lists them: the spec's order, `{name}` for path arguments. */
 function routeList(registry: KnowledgeToolRegistry): string {
   const routes = registry.flatMap((tool) => tool.http.routes);
@@ -217,6 +242,8 @@ export function registryHandler(
           'X-Knowledge-File-Id',
           'X-Knowledge-Path',
           'X-Knowledge-Revision',
+          'X-Knowledge-Content-Range',
+          'X-Knowledge-Next-Cursor',
         ],
         maxAge: opts.cors.maxAgeSeconds ?? 600,
         credentials: opts.cors.credentials ?? false,
@@ -379,7 +406,8 @@ export function registryHandler(
         }
         const entry = toEntry(value, knowledgeBaseId, registry);
         const params = readParams(c.env.url.searchParams, rules, maxQueryChars);
-        for (const name of route.required ?? []) {
+        // A cursor carries the parameters it was issued for: `?cursor=` alone continues.
+        for (const name of Object.hasOwn(params, 'cursor') ? [] : (route.required ?? [])) {
           if (!Object.hasOwn(params, name))
             throw new ParamError(`Query parameter \`${name}\` is required.`);
         }
@@ -405,7 +433,7 @@ export function registryHandler(
   app.notFound((c) =>
     errorResponse({
       code: 'NOT_FOUND',
-      message: `No route ${show(c.env.url.pathname)}. Routes: ${basePath}/knowledge-bases, then ${listing} under a knowledge base.`,
+      message: `No route ${show(c.env.url.pathname)}.${encodedHint(c.env.url, basePath)} Routes: ${basePath}/knowledge-bases, then ${listing} under a knowledge base.`,
       requestId: c.env.requestId,
     }),
   );
@@ -504,15 +532,31 @@ function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response 
   if (notModified(request.headers.get('if-none-match'), etag))
     return new Response(null, { status: 304, headers });
   if (!markdown) return jsonResponse(200, body!, headers);
-  const { file, content: text } = output as {
-    file: { snapshotId: string | null; fileId: string; path: string; revision: string | number };
+  const {
+    file,
+    content: text,
+    nextCursor,
+  } = output as {
+    file: {
+      snapshotId: string | null;
+      fileId: string;
+      path: string;
+      revision: string | number;
+      contentRange?: { start: number; end: number; total: number };
+    };
     content: string;
+    nextCursor?: string | null;
   };
   headers['Content-Type'] = 'text/markdown; charset=utf-8';
   if (file.snapshotId !== null) headers['X-Knowledge-Snapshot-Id'] = headerValue(file.snapshotId);
   headers['X-Knowledge-File-Id'] = headerValue(file.fileId);
   headers['X-Knowledge-Path'] = headerValue(file.path);
   headers['X-Knowledge-Revision'] = headerValue(String(file.revision));
+  // A part: which code points of the selection it holds, and the cursor of the next (base64url).
+  const range = file.contentRange;
+  if (range !== undefined)
+    headers['X-Knowledge-Content-Range'] = `${range.start}-${range.end}/${range.total}`;
+  if (typeof nextCursor === 'string') headers['X-Knowledge-Next-Cursor'] = headerValue(nextCursor);
   return new Response(text, { status: 200, headers });
 }
 

@@ -17,6 +17,9 @@ import {
   type CallScope,
   openScope,
   toToolError,
+  cursorKeyProblem,
+  cursorSigner,
+  peekCursorParams,
   expandGraph,
   getFile,
   listTree,
@@ -55,6 +58,7 @@ const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
   id: string,
   actionBase: string,
   maxReadChars: positiveInteger,
+  cursorKey: cursorKeyProblem,
   search: func,
   schema: string,
 };
@@ -89,6 +93,20 @@ function pageDemandOf(tool: KnowledgeToolName, input: unknown): PageDemand | und
     default:
       return undefined;
   }
+}
+
+/**
+ * The input as far as planning the read goes: a cursor given alone carries the call's parameters (its
+ * page), which fill those not given. Unverified here; the call checks the cursor.
+ */
+function plannedInput(input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  const params = peekCursorParams(input['cursor']);
+  if (params === undefined) return input;
+  const filled: Record<string, unknown> = { ...input };
+  for (const [name, value] of Object.entries(params))
+    if (filled[name] === undefined || filled[name] === null) filled[name] = value;
+  return filled;
 }
 
 /** What a call of `tool` with `input` reads besides the page records. */
@@ -129,7 +147,9 @@ function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
  * pages on the first search of that revision and kept until another revision is active.
  *
  * @param db - anything with `query(text, params)`: a `pg` Pool or Client, PGlite.
- * @param options - `knowledgeBase`, and `id`, `actionBase`, `maxReadChars`, `search`, `schema`.
+ * @param options - `knowledgeBase`, and `id`, `actionBase`, `maxReadChars`, `search`, `schema`,
+ *   `cursorKey` (as `createCatalogSource`'s: give replicas, and a catalog source serving the same
+ *   knowledge, the same key so that each accepts the others' cursors).
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`NOT_FOUND` when the
  *   knowledge base is not in the store, `INTERNAL` when the database fails).
  * @throws {KnowledgeError} `INVALID_INPUT` for a bad `db` or options.
@@ -162,6 +182,7 @@ export function createPostgresSource(
   const factory = opts.search ?? createMiniSearchEngine();
   const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? knowledgeBase };
   const maxReadChars = opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS;
+  const cursors = cursorSigner(opts.cursorKey);
   let engineOf: { readonly serial: number; readonly engine: Promise<SearchEngine> } | undefined;
 
   /** The engine of revision `serial` (of the latest revision searched), built on first use. */
@@ -199,6 +220,7 @@ export function createPostgresSource(
     defaults,
     maxReadChars,
     engine: NO_ENGINE,
+    cursors,
   };
 
   /**
@@ -229,13 +251,14 @@ export function createPostgresSource(
     tool: KnowledgeToolName,
     input: unknown,
   ): Promise<SourceState> => {
-    const one = pageDemandOf(tool, input);
+    const planned = plannedInput(input);
+    const one = pageDemandOf(tool, planned);
     const page = one === undefined ? 'missing' : await readPage(database, s, knowledgeBase, one);
     // A miss (no such page, or a call not about one page) reads the whole revision's records: the
     // answer (NOT_FOUND with the closest IDs, a directory, index.md) needs them.
     const read =
       page === 'missing'
-        ? await readRevision(database, s, knowledgeBase, demandOf(tool, input))
+        ? await readRevision(database, s, knowledgeBase, demandOf(tool, planned))
         : page;
     if (read === undefined)
       throw scope.fail(
@@ -243,7 +266,7 @@ export function createPostgresSource(
         `The knowledge base ${JSON.stringify(knowledgeBase)} is not in the store. Publish it first (\`knowledge-kit publish <folder> --database <url> --kb ${knowledgeBase}\`), or pick one of \`listKnowledgeBases\`.`,
       );
     const engine = tool === 'search_files' ? await engineFor(read.serial) : NO_ENGINE;
-    return storedState(read.pages, read.revision, engine, defaults, maxReadChars);
+    return storedState(read.pages, read.revision, engine, defaults, maxReadChars, cursors);
   };
 
   /** Run one method: open its scope, refuse an aborted call, read, answer; every failure a tool error. */

@@ -7,7 +7,8 @@
  */
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
 import {
-  decodeCursor,
+  resumeListing,
+  type CursorSigner,
   type CallScope,
   type DirectoryRecord,
   type FileRecord,
@@ -30,6 +31,8 @@ export interface NarrowContext {
   readonly defaults: ScopeDefaults;
   readonly maxReadChars: number;
   readonly engine: SearchEngine;
+  /** Signs and checks cursors, as the source's own state does. */
+  readonly cursors: CursorSigner;
 }
 
 /** How many times a call starts again when the revision it pinned was removed meanwhile. */
@@ -100,6 +103,7 @@ function partialState(
     engine: context.engine,
     defaults: context.defaults,
     maxReadChars: context.maxReadChars,
+    cursors: context.cursors,
     navText: (fileId) =>
       nav !== undefined && nav.fileId === fileId ? nav.content : notRead(`the text of ${fileId}`),
     sectionSizes: (documentId) => notRead(`the section sizes of ${JSON.stringify(documentId)}`),
@@ -127,8 +131,8 @@ export async function listTreeState(
   input: unknown,
 ): Promise<SourceState | undefined> {
   const args = argsOf(input);
-  const parentPath = typeof args['parentPath'] === 'string' ? args['parentPath'] : '';
-  const limit = intArg(args['limit'], 1, 200, 50);
+  let parentPath = typeof args['parentPath'] === 'string' ? args['parentPath'] : '';
+  let limit = intArg(args['limit'], 1, 200, 50);
   const cursor = typeof args['cursor'] === 'string' ? args['cursor'] : undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     let serial: number | null = null;
@@ -138,8 +142,13 @@ export async function listTreeState(
       if (active === undefined || active === 'gone') return undefined;
       serial = active.serial;
       try {
-        const binding = { revision: active.revision, params: { parentPath, limit } };
-        from = decodeCursor(scope, binding, cursor).offset;
+        // A cursor alone carries the parameters it was issued for.
+        const resumed = resumeListing(scope, context.cursors, active.revision, args, {
+          parentPath: '',
+          limit: 50,
+        });
+        ({ parentPath, limit } = resumed.binding.params);
+        from = resumed.position?.offset ?? 0;
       } catch {
         from = 0; // listTree refuses the cursor itself, with the right error
       }
@@ -254,6 +263,7 @@ export async function expandGraphState(
       context.engine,
       context.defaults,
       context.maxReadChars,
+      context.cursors,
     );
   }
   return undefined;

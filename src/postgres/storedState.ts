@@ -18,6 +18,7 @@ import {
   relatedItems,
   type SectionSize,
   type SourceState,
+  type CursorSigner,
 } from '../agent/internals.js';
 import type { SearchEngine, ActiveContentRevision, KnowledgeFileOptions } from '../agent/index.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
@@ -77,6 +78,7 @@ export function storedTable(
  * @param engine - the search engine of that revision (a stub for calls that do not search).
  * @param defaults - the source's action base and knowledge base ID.
  * @param maxReadChars - the read limit.
+ * @param cursors - the source's cursor key.
  */
 export function storedState(
   pages: readonly StoredPage[],
@@ -84,6 +86,7 @@ export function storedState(
   engine: SearchEngine,
   defaults: ScopeDefaults,
   maxReadChars: number,
+  cursors: CursorSigner,
 ): SourceState {
   const table = storedTable(
     pages.map((p) => p.record),
@@ -105,6 +108,7 @@ export function storedState(
     relations,
     engine,
     defaults,
+    cursors,
     maxReadChars,
     navText(fileId) {
       const file = table.byId(fileId)!;

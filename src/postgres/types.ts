@@ -87,7 +87,7 @@ export interface StoredKnowledgeBase {
 export interface PostgresSourceOptions
   extends
     KnowledgeStoreOptions,
-    Pick<CatalogSourceOptions, 'actionBase' | 'maxReadChars' | 'search'> {
+    Pick<CatalogSourceOptions, 'actionBase' | 'maxReadChars' | 'search' | 'cursorKey'> {
   /** The knowledge base to read. */
   readonly knowledgeBase: string;
   /** The source's knowledge base ID in its outputs and errors (default: `knowledgeBase`). */

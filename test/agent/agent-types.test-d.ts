@@ -58,7 +58,7 @@ describe('agent public types', () => {
 
   it('wire types are readonly', () => {
     expectTypeOf<SearchFilesInput>().toEqualTypeOf<{
-      readonly query: string;
+      readonly query?: string | null | undefined;
       readonly mode?: 'hybrid' | 'file' | 'graph' | null | undefined;
       readonly graphDepth?: number | null | undefined;
       readonly graphFanout?: number | null | undefined;

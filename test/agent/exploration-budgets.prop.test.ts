@@ -195,7 +195,7 @@ describe.each([FAKE, REAL])('exploration budgets over random call sequences on $
           const fresh = control.searches.filter((input) => input.cursor == null);
           expect(fresh.length).toBeLessThanOrEqual(1 + maxFollowUps);
           if (control.searches.length > 0)
-            expect(control.searches[0]!.query.trim()).toBe(world.question);
+            expect(control.searches[0]!.query!.trim()).toBe(world.question);
           // Evidence: pages only, each page selection once, no more entries than reads paid for.
           const evidence = session.evidence();
           expect(evidence.length).toBeLessThanOrEqual(session.status.readsUsed);

@@ -79,7 +79,7 @@ describe('search', () => {
       const { source, control } = pagesSource();
       const session = startExploration(source, { question: QUESTION });
       await session.search(query);
-      expect(control.searches[0]!.query.trim()).toBe(QUESTION);
+      expect(control.searches[0]!.query!.trim()).toBe(QUESTION);
     }
   });
 

@@ -158,9 +158,9 @@ describe('source errors', () => {
     });
   });
 
-  it('CONTENT_TOO_LARGE lists the top-level sections with their sizes, from our limit and from the catalog default', async () => {
+  it('CONTENT_TOO_LARGE (whole: true) lists the top-level sections with their sizes, from our limit and from the catalog default', async () => {
     const error = await expectKnowledgeError(
-      source.readFile({ fileId: 'agent-tools', maxChars: 100 }),
+      source.readFile({ fileId: 'agent-tools', maxChars: 100, whole: true }),
       { code: 'CONTENT_TOO_LARGE', message: /`overview` \d+, `search` \d+, `cursors` \d+/ },
     );
     expect(error.httpStatus).toBe(413);
@@ -168,12 +168,12 @@ describe('source errors', () => {
       defineKnowledgeCatalog(exampleDocuments(), { maxChars: 50 }),
       exampleSourceOptions(),
     );
-    await expectKnowledgeError(small.readFile({ fileId: 'agent-tools' }), {
+    await expectKnowledgeError(small.readFile({ fileId: 'agent-tools', whole: true }), {
       code: 'CONTENT_TOO_LARGE',
       message: /over the limit of 50/,
     });
     const tight = createCatalogSource(catalog, exampleSourceOptions({ maxReadChars: 10 }));
-    await expectKnowledgeError(tight.readFile({ path: 'index.md' }), {
+    await expectKnowledgeError(tight.readFile({ path: 'index.md', whole: true }), {
       code: 'CONTENT_TOO_LARGE',
       message: /list_tree/,
     });
@@ -232,22 +232,29 @@ describe('source errors', () => {
 
 describe('cursors and request IDs across the source', () => {
   it('a cursor past the end is INVALID_CURSOR; a gone directory after a change is STALE_CURSOR', async () => {
-    const first = await source.listTree({ parentPath: 'pages/agents', limit: 1 });
-    const [v, kb, rev, tool, params] = JSON.parse(
-      Buffer.from(first.nextCursor!, 'base64url').toString('utf8'),
-    ) as unknown[];
-    const forged = Buffer.from(JSON.stringify([v, kb, rev, tool, params, 99, ''])).toString(
-      'base64url',
+    // A replica sharing the key and revision, but with fewer pages there: the signed cursor points past its end.
+    const key = 'a shared replica key, 32 bytes.';
+    const keyed = createCatalogSource(catalog, exampleSourceOptions({ cursorKey: key }));
+    const first = await keyed.listTree({ parentPath: 'pages/agents', limit: 1 });
+    const shorter = createCatalogSource(
+      defineKnowledgeCatalog(exampleDocuments().filter((d) => d.id !== 'exploration')),
+      exampleSourceOptions({
+        cursorKey: key,
+        files: Object.fromEntries(
+          Object.entries(exampleFiles()).filter(([id]) => id !== 'exploration'),
+        ),
+      }),
     );
-    await expectKnowledgeError(
-      source.listTree({ parentPath: 'pages/agents', limit: 1, cursor: forged }),
-      { code: 'INVALID_CURSOR', message: /past the end/ },
-    );
+    await expectKnowledgeError(shorter.listTree({ cursor: first.nextCursor }), {
+      code: 'INVALID_CURSOR',
+      message: /past the end/,
+    });
     const without = createCatalogSource(
       defineKnowledgeCatalog(
         exampleDocuments().filter((d) => d.id !== 'agent-tools' && d.id !== 'exploration'),
       ),
       exampleSourceOptions({
+        cursorKey: key,
         revision: 99,
         files: Object.fromEntries(
           Object.entries(exampleFiles()).filter(

@@ -43,9 +43,11 @@ describe('knowledgeTools', () => {
     expect(search).toMatch(/pages\/\*\*/);
     expect(search).toMatch(/fileId and path/);
     expect(search).toMatch(/index\.md or call list_tree/);
-    expect(search).toMatch(/nextCursor only with the same/);
+    expect(search).toMatch(/nextCursor alone or with the same/);
     expect(search).toMatch(/STALE_CURSOR restart without the cursor/);
     expect(tools[1]!.description).toMatch(/exactly one of fileId or path/);
+    expect(tools[1]!.description).toMatch(/\{ cursor: nextCursor \} alone for the next part/);
+    expect(tools[1]!.description).toMatch(/by sectionIds/);
   });
 
   it('prepends the prefix and keeps only the included tools, in the seed order', () => {

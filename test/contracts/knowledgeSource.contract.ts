@@ -38,6 +38,7 @@ export const CONFORMANCE_CHECKS = [
   'listTree',
   'getFile',
   'readFile',
+  'readParts',
   'searchFiles',
   'readRelated',
   'expandGraph',
@@ -220,14 +221,15 @@ export function runKnowledgeSourceConformance(subject: KnowledgeSourceConformanc
         await same('listTree', undefined);
         for (const parentPath of dirs) {
           await same('listTree', { parentPath });
-          // Page by page, each side following its own cursors: the same pages in the same order.
+          // Page by page, each side following its own cursors given alone (a cursor carries the
+          // parameters it was issued for): the same pages in the same order.
           let mine: string | null = null;
           let theirs: string | null = null;
           let pagesSeen = 0;
           do {
             const [a, b] = (await Promise.all([
-              sub('listTree')({ parentPath, limit: 1, cursor: mine }),
-              ref('listTree')({ parentPath, limit: 1, cursor: theirs }),
+              sub('listTree')(mine === null ? { parentPath, limit: 1 } : { cursor: mine }),
+              ref('listTree')(theirs === null ? { parentPath, limit: 1 } : { cursor: theirs }),
             ])) as { nextCursor: string | null }[];
             expect(withoutCursors(a), `${parentPath} page ${pagesSeen}`).toEqual(withoutCursors(b));
             mine = a!.nextCursor;
@@ -266,6 +268,41 @@ export function runKnowledgeSourceConformance(subject: KnowledgeSourceConformanc
           await same('readFile', { path: file['path'], sectionIds: sectionIds.slice(0, 1) });
         }
         expect(sectionReads, 'the knowledge has sections').toBeGreaterThan(0);
+      },
+    );
+
+    check(
+      'readParts',
+      'every file in parts, each side following its own cursors alone, as the reference; the parts add up to the whole read',
+      ['readFile'],
+      async () => {
+        const { files } = await referenceTree();
+        let cut = 0;
+        for (const file of files) {
+          const whole = (await ref('readFile')({ fileId: file['fileId'] })) as { content: string };
+          const first = { fileId: file['fileId'], maxChars: 200 };
+          let [mine, theirs] = (await Promise.all([
+            sub('readFile')(first),
+            ref('readFile')(first),
+          ])) as { content: string; nextCursor: string | null }[];
+          const contents = [mine!.content];
+          for (let part = 1; ; part++) {
+            expect(withoutCursors(mine), `${String(file['path'])} part ${part}`).toEqual(
+              withoutCursors(theirs),
+            );
+            if (mine!.nextCursor === null || theirs!.nextCursor === null) break;
+            cut++;
+            [mine, theirs] = (await Promise.all([
+              sub('readFile')({ cursor: mine!.nextCursor }),
+              ref('readFile')({ cursor: theirs!.nextCursor }),
+            ])) as { content: string; nextCursor: string | null }[];
+            contents.push(mine!.content);
+          }
+          expect(contents.join(''), String(file['path'])).toBe(whole.content);
+        }
+        expect(cut, 'some file is longer than 200 code points').toBeGreaterThan(0);
+        const [page] = await pages();
+        await sameErrors([['readFile', { fileId: page, maxChars: 10, whole: true }]]);
       },
     );
 

@@ -167,7 +167,7 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
     const cases: ((s: KnowledgeSource) => Promise<unknown>)[] = [
       (s) => s.getFile({ fileId: 'agent-tool' }),
       (s) => s.readFile({ path: 'pages/agents' }),
-      (s) => s.readFile({ fileId: 'agent-tools', maxChars: 10 }),
+      (s) => s.readFile({ fileId: 'agent-tools', maxChars: 10, whole: true }),
       (s) => s.readFile({ fileId: 'index.md', sectionIds: ['x'] }),
       (s) => s.listTree({ parentPath: 'nowhere' }),
       (s) => s.listTree({ limit: 0 }),
@@ -180,9 +180,12 @@ describe('serveKnowledge + createKnowledgeClient over loopback', () => {
     }
     const stale = await errorOf(client.listTree({ cursor: 'not-a-cursor' }));
     expect(stale).toMatchObject({ code: 'INVALID_CURSOR', httpStatus: 400 });
-    await expectKnowledgeError(client.readFile({ fileId: 'agent-tools', maxChars: 10 }), {
-      code: 'CONTENT_TOO_LARGE',
-    });
+    await expectKnowledgeError(
+      client.readFile({ fileId: 'agent-tools', maxChars: 10, whole: true }),
+      {
+        code: 'CONTENT_TOO_LARGE',
+      },
+    );
   });
 
   // URLs drop `.` and `..` path segments (encoded as `%2E` too), so no URL path can carry these IDs:

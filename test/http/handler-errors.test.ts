@@ -359,15 +359,22 @@ describe('409 STALE_CURSOR', () => {
 });
 
 describe('413 CONTENT_TOO_LARGE', () => {
-  it('a read over maxChars lists the sections to read instead', async () => {
-    await expectError(await get(handler, `${KB}/files/agent-tools/content?maxChars=100`), {
-      code: 'CONTENT_TOO_LARGE',
-      message: /`overview` \d+, `search` \d+, `cursors` \d+/,
-    });
+  it('a whole read over maxChars lists the sections to read instead', async () => {
     await expectError(
-      await get(handler, `${KB}/files/content?path=pages%2Fagents%2Fagent-tools.md&maxChars=10`, {
-        accept: 'text/markdown',
-      }),
+      await get(handler, `${KB}/files/agent-tools/content?maxChars=100&whole=true`),
+      {
+        code: 'CONTENT_TOO_LARGE',
+        message: /`overview` \d+, `search` \d+, `cursors` \d+/,
+      },
+    );
+    await expectError(
+      await get(
+        handler,
+        `${KB}/files/content?path=pages%2Fagents%2Fagent-tools.md&maxChars=10&whole=true`,
+        {
+          accept: 'text/markdown',
+        },
+      ),
       { code: 'CONTENT_TOO_LARGE' },
     );
   });

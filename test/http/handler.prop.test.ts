@@ -361,6 +361,7 @@ describe('an unknown query parameter is 400 naming it', () => {
     graphDepth: '1',
     graphFanout: '3',
     rerank: 'false',
+    whole: 'false',
   };
   const ROUTES: readonly (readonly [string, Readonly<Record<string, string>>])[] = [
     [KBS, ROUTE_PARAMS.list],

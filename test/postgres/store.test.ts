@@ -162,6 +162,39 @@ describe('publishKnowledge', () => {
     });
   });
 
+  it('accepts the cursors of replicas sharing `cursorKey` (a catalog source too), refuses others and forgeries', async () => {
+    const kb = 'replicas';
+    const catalog = exampleCatalog();
+    await publishKnowledge(test.db, { knowledgeBase: kb, catalog, files: exampleFiles(), schema });
+    const cursorKey = 'the fleet’s cursor key, 32 bytes';
+    const a = createPostgresSource(test.db, { knowledgeBase: kb, schema, cursorKey });
+    const b = createPostgresSource(test.other(), { knowledgeBase: kb, schema, cursorKey });
+    const catalogSource = createCatalogSource(catalog, {
+      id: kb,
+      files: exampleFiles(),
+      cursorKey,
+    });
+    const stranger = createPostgresSource(test.db, {
+      knowledgeBase: kb,
+      schema,
+      cursorKey: 'not the fleet’s key, but 32 bytes',
+    });
+    const first = await a.listTree({ limit: 1 });
+    const second = await b.listTree({ cursor: first.nextCursor });
+    expect(second).toEqual(await catalogSource.listTree({ cursor: first.nextCursor }));
+    expect(second.items[0]).not.toEqual(first.items[0]);
+    await expectKnowledgeError(stranger.listTree({ cursor: first.nextCursor }), {
+      code: 'INVALID_CURSOR',
+    });
+    const bytes = Buffer.from(first.nextCursor!, 'base64url');
+    const payload = JSON.parse(bytes.subarray(16).toString('utf8')) as unknown[];
+    payload[5] = 2;
+    const forged = Buffer.concat([bytes.subarray(0, 16), Buffer.from(JSON.stringify(payload))]);
+    await expectKnowledgeError(b.listTree({ cursor: forged.toString('base64url') }), {
+      code: 'INVALID_CURSOR',
+    });
+  });
+
   it('refuses a revision already published with other content', async () => {
     await publishKnowledge(test.db, {
       knowledgeBase: 'taken',

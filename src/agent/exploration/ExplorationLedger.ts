@@ -133,7 +133,8 @@ export class ExplorationLedger {
     const key = this.requestKey(call);
     const canonical = key === null ? undefined : this.#aliases.get(key);
     const output = canonical === undefined ? undefined : this.#results.get(canonical);
-    if (output === undefined) return undefined;
+    // A part is not the whole read: another limit cuts other parts, so only whole reads are reused.
+    if (output === undefined || output.file.contentRange !== undefined) return undefined;
     return call.maxChars === undefined || codePointLength(output.content) <= call.maxChars
       ? output
       : undefined;
@@ -156,11 +157,16 @@ export class ExplorationLedger {
   ): { readonly output: ReadFileOutput; readonly repeated: boolean } | undefined {
     this.#readsPending--;
     if (output === undefined) return undefined;
-    const { fileId, path, selection, snapshotId } = output.file;
-    const canonical = `id\0${fileId}\0${selectionKeyOf(selection)}`;
+    const { fileId, path, selection, snapshotId, contentRange } = output.file;
+    // A part is kept under its range, apart from the whole read and from the other parts.
+    const range =
+      contentRange === undefined
+        ? ''
+        : `\0${contentRange.start}-${contentRange.end}/${contentRange.total}`;
+    const canonical = `id\0${fileId}\0${selectionKeyOf(selection)}${range}`;
     this.#pathToId.set(path, fileId);
     this.#aliases.set(canonical, canonical);
-    if (call.selectionKey !== null)
+    if (call.selectionKey !== null && range === '')
       this.#aliases.set(`id\0${fileId}\0${call.selectionKey}`, canonical);
     const earlier = this.#results.get(canonical);
     if (earlier !== undefined) return { output: earlier, repeated: true };
@@ -178,6 +184,9 @@ export class ExplorationLedger {
         snapshotId,
         selection: kept.file.selection!,
         content: kept.content,
+        ...(kept.file.contentRange === undefined
+          ? {}
+          : { contentRange: { ...kept.file.contentRange } }),
       });
     }
     return { output: kept, repeated: false };

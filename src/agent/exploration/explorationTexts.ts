@@ -26,8 +26,8 @@ export const EXPLORATION_TOOL_TEXTS = Object.freeze({
     description: [
       'Read one file by exactly one of fileId or path (set the other to null), using values returned by search_files or the other tools, after the first search.',
       'Pages (pages/**) are answer evidence: answer from them and cite file.snapshotId. index.md and _graph/** help discovery only, and each read costs budget like a page.',
-      'Rereading a file with the same sections costs nothing and returns repeated: true; prefer new pages. exploration.readsLeft says how many reads are left.',
-      'On CONTENT_TOO_LARGE, call get_file for section sizes and read by sectionIds.',
+      'Rereading a whole file with the same sections costs nothing and returns repeated: true; prefer new pages. exploration.readsLeft says how many reads are left.',
+      'A text over the limit comes in parts (file.contentRange, nextCursor), each part one read: read the sections you need by sectionIds (sizes from get_file, or listed in the message) rather than every part, and follow nextCursor only when the next part is worth a read.',
     ].join(' '),
   }),
   exploration_status: Object.freeze({

@@ -6,6 +6,7 @@
  */
 import type {
   ActiveContentRevision,
+  ContentRange,
   ExpandGraphInput,
   ExpandGraphOutput,
   GetFileInput,
@@ -61,6 +62,8 @@ export interface ExplorationEvidence {
   /** What was read: the whole document or sections. */
   readonly selection: ReadSelection;
   readonly content: string;
+  /** Present when `content` is one part of the selection (a text over the limit): which part. */
+  readonly contentRange?: ContentRange;
 }
 
 /** Which file to read: exactly one of `fileId` and `path`. */
@@ -73,6 +76,10 @@ export interface ExplorationReadOptions {
   readonly sectionIds?: readonly string[] | null | undefined;
   readonly mode?: 'self' | 'subtree' | null | undefined;
   readonly maxChars?: number | null | undefined;
+  /** `nextCursor` of the previous part: the next part of the same read. */
+  readonly cursor?: string | null | undefined;
+  /** All at once or nothing: `CONTENT_TOO_LARGE` over the limit instead of a first part. */
+  readonly whole?: boolean | null | undefined;
 }
 
 /** Search parameters other than the query. */

@@ -13,6 +13,7 @@ import type {
 } from '../types.js';
 import { type CallScope, openScope, toToolError } from './callScope.js';
 import { engineFailure } from './callEngine.js';
+import { cursorSigner } from './cursorKey.js';
 import { gateWarmUp, progressListener } from './warmGate.js';
 import { expandGraph } from './expandGraph.js';
 import { getFile } from './getFile.js';
@@ -54,6 +55,7 @@ function checkDocumentIds(catalog: KnowledgeCatalog): void {
  *
  * @param catalog - a catalog from `defineKnowledgeCatalog`.
  * @param options - page paths and metadata (`files`), `revision`, `id`, `actionBase`, the read limit,
+ *   the key that signs cursors (`cursorKey`, default a random key per process),
  *   what a site-root link's `/` stands for (`linkRoot`),
  *   and the search engine (`search`, default `createMiniSearchEngine()`; the engine options at the top
  *   level are a deprecated shorthand for it).
@@ -95,6 +97,7 @@ export function createCatalogSource(
     relations,
     engine,
     defaults,
+    cursors: cursorSigner(opts.cursorKey),
     maxReadChars: opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS,
     navText(fileId) {
       const cached = navTexts.get(fileId);

@@ -1,17 +1,20 @@
 /**
  * Opaque cursors bound to the knowledge base, its revision, the operation and every other parameter
- * (Google AIP-158): a stale one is refused, never silently reinterpreted.
+ * (Google AIP-158): a stale one is refused, never silently reinterpreted. A cursor carries the
+ * parameters it was issued for, so it continues alone; parameters given beside it must equal them.
+ * It is signed (HMAC-SHA256, `cursorKey.ts`): one decoded, changed and encoded again is refused.
  */
 import stringify from 'fast-json-stable-stringify';
-import { digest64 } from '../../internal/digest.js';
-import type { ActiveContentRevision } from '../types.js';
+import type { ActiveContentRevision, JsonValue } from '../types.js';
 import type { CallScope } from './callScope.js';
+import { CURSOR_TAG_BYTES, type CursorSigner } from './cursorKey.js';
+import type { CheckedInput } from './readInput.js';
 
 /** What a cursor is bound to. */
 export interface CursorBinding {
   readonly revision: ActiveContentRevision;
-  /** Every parameter of the call except `cursor`. */
-  readonly params: object;
+  /** Every parameter of the call except `cursor`, defaults filled in. */
+  readonly params: { readonly [name: string]: JsonValue };
 }
 
 /** A decoded cursor: where the next page starts, and how the listing was ranked when it was issued. */
@@ -21,16 +24,29 @@ export interface CursorPosition {
   readonly ranking: string;
 }
 
-const VERSION = 1;
+/** A decoded search cursor: the engine's continuation, and which optional stages ran. */
+export interface ContinuationPosition {
+  readonly continuation: string;
+  readonly ranking: string;
+}
 
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+/** A paged call, resumed: its parameters (the cursor's, when it has one) and where it starts. */
+export interface Resumed<P, Position> {
+  readonly binding: CursorBinding & { readonly params: P };
+  /** `undefined` for a first page. */
+  readonly position: Position | undefined;
+}
+
+const VERSION = 2;
+const RESTART = 'Call it again without `cursor` to start from the first page.';
+
+function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(cursor: string): string | undefined {
+function fromBase64Url(cursor: string): Uint8Array | undefined {
   // The alphabet check keeps `atob` from accepting what it would silently skip.
   for (let i = 0; i < cursor.length; i++) {
     const c = cursor.charCodeAt(i);
@@ -40,88 +56,116 @@ function fromBase64Url(cursor: string): string | undefined {
   }
   try {
     const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
   } catch {
     return undefined;
   }
 }
 
-/** The cursor text of a position (`at`: a listing's offset, or a search engine's continuation). */
-function encodeAt(
+/** Whether two tags are equal, reading every byte whatever differs (no early exit to time). */
+function sameTag(a: Uint8Array, b: Uint8Array): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < a.length && i < b.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+/**
+ * The cursor of a position (`at`: a listing's offset, a search engine's continuation, a part's place),
+ * signed: base64url of the 16-byte tag and the JSON payload
+ * `[version, knowledgeBaseId, revision, tool, params, at, ranking]`.
+ */
+export function encodeCursor(
   scope: CallScope,
+  signer: CursorSigner,
   binding: CursorBinding,
-  at: number | string,
-  ranking: string,
+  at: JsonValue,
+  ranking = '',
 ): string {
-  return toBase64Url(
+  const payload = new TextEncoder().encode(
     JSON.stringify([
       VERSION,
       scope.knowledgeBaseId,
       binding.revision,
       scope.tool,
-      digest64(stringify(binding.params)),
+      binding.params,
       at,
       ranking,
     ]),
   );
+  const tag = signer.tag(payload);
+  const bytes = new Uint8Array(CURSOR_TAG_BYTES + payload.length);
+  bytes.set(tag, 0);
+  bytes.set(payload, CURSOR_TAG_BYTES);
+  return toBase64Url(bytes);
 }
 
-/** A cursor for the page that starts at `offset`; `ranking` records which optional ranking stages ran. */
-export function encodeCursor(
-  scope: CallScope,
-  binding: CursorBinding,
-  offset: number,
-  ranking = '',
-): string {
-  return encodeAt(scope, binding, offset, ranking);
-}
-
-/**
- * A search cursor: the engine's continuation (its own position, opaque here) wrapped with the binding
- * and the optional stages that ran (`ranking`).
- */
-export function encodeContinuation(
-  scope: CallScope,
-  binding: CursorBinding,
-  continuation: string,
-  ranking: string,
-): string {
-  return encodeAt(scope, binding, continuation, ranking);
-}
-
-/**
- * The position a cursor holds (an offset or a continuation) and its ranking, after checking what it is
- * bound to; `accepts` says which kind of position the caller issues.
- */
-function decodeAt(
-  scope: CallScope,
-  binding: CursorBinding,
-  cursor: string,
-  accepts: (at: unknown) => boolean,
-): { readonly at: unknown; readonly ranking: string } {
-  const restart = 'Call it again without `cursor` to start from the first page.';
-  const invalid = (why: string) =>
-    scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor ${why}. ${restart}`);
-  const text = fromBase64Url(cursor);
-  let parsed: unknown;
+/** The payload of a cursor this source signed, or `undefined`. */
+function verified(signer: CursorSigner, cursor: string): unknown[] | undefined {
+  const bytes = fromBase64Url(cursor);
+  if (bytes === undefined || bytes.length <= CURSOR_TAG_BYTES) return undefined;
+  const payload = bytes.subarray(CURSOR_TAG_BYTES);
+  if (!sameTag(signer.tag(payload), bytes.subarray(0, CURSOR_TAG_BYTES))) return undefined;
   try {
-    parsed = text === undefined ? undefined : JSON.parse(text);
+    const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload));
+    return Array.isArray(parsed) ? parsed : undefined;
   } catch {
-    parsed = undefined;
+    return undefined;
   }
+}
+
+function isRecord(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A resumed call before its position is typed: the binding, and the cursor's raw position. */
+interface RawResume<P> {
+  readonly binding: CursorBinding & { readonly params: P };
+  readonly at: unknown;
+  readonly ranking: string;
+}
+
+/**
+ * Resume a paged call: without a cursor, its parameters are those given (the rest from `defaults`);
+ * with one, the cursor's, after checking its tag, knowledge base, tool and revision, and that every
+ * parameter given beside it equals the cursor's.
+ *
+ * @param scope - the call.
+ * @param signer - the source's cursor key.
+ * @param revision - the source's `activeContentRevision`.
+ * @param args - the checked input (`cursor` included).
+ * @param defaults - every parameter the cursor binds, with its default (`null` for none).
+ * @param accepts - whether the cursor's position is one this tool issues.
+ * @returns the binding, and the cursor's position (`undefined` without a cursor).
+ * @throws {KnowledgeToolError} `INVALID_CURSOR` for a cursor that is unreadable, forged, of another
+ *   knowledge base or tool, or given with other parameters; `STALE_CURSOR` for one of another revision.
+ */
+export function resumeCall<P extends { readonly [name: string]: JsonValue }>(
+  scope: CallScope,
+  signer: CursorSigner,
+  revision: ActiveContentRevision,
+  args: CheckedInput,
+  defaults: P,
+  accepts: (at: unknown) => boolean,
+): RawResume<P> {
+  const names = Object.keys(defaults);
+  const cursor = args['cursor'] as string | undefined;
+  if (cursor === undefined) {
+    const params: Record<string, JsonValue> = {};
+    for (const name of names)
+      params[name] = (args[name] as JsonValue | undefined) ?? defaults[name]!;
+    return { binding: { revision, params: params as P }, at: undefined, ranking: '' };
+  }
+  const invalid = (why: string) =>
+    scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor ${why}. ${RESTART}`);
+  const parsed = verified(signer, cursor);
   if (
-    !Array.isArray(parsed) ||
+    parsed === undefined ||
     parsed.length !== 7 ||
     parsed[0] !== VERSION ||
     typeof parsed[1] !== 'string' ||
     (typeof parsed[2] !== 'string' && typeof parsed[2] !== 'number') ||
     typeof parsed[3] !== 'string' ||
-    typeof parsed[4] !== 'string' ||
-    !(
-      (Number.isSafeInteger(parsed[5]) && (parsed[5] as number) > 0) ||
-      (typeof parsed[5] === 'string' && parsed[5].length > 0)
-    ) ||
+    !isRecord(parsed[4]) ||
     typeof parsed[6] !== 'string'
   ) {
     throw invalid('is not one this knowledge base issued');
@@ -129,54 +173,72 @@ function decodeAt(
   if (parsed[1] !== scope.knowledgeBaseId) throw invalid('belongs to another knowledge base');
   if (parsed[3] !== scope.tool)
     throw invalid(`was issued by \`${parsed[3] as string}\`, not \`${scope.tool}\``);
-  if (parsed[4] !== digest64(stringify(binding.params))) {
+  const issued = parsed[4];
+  if (Object.keys(issued).length !== names.length || names.some((n) => !Object.hasOwn(issued, n)))
+    throw invalid('is not one this knowledge base issued');
+  for (const name of names) {
+    const given = args[name];
+    if (given === undefined || stringify(given) === stringify(issued[name])) continue;
     throw invalid(
-      'was issued for other parameters; a cursor is valid only with the same parameters as the call that returned it',
+      `was issued for other parameters (\`${name}\` ${JSON.stringify(issued[name])}, not ${JSON.stringify(given)}); a cursor continues with the parameters it was issued for: give it alone, or with the same parameters`,
     );
   }
-  if (parsed[2] !== binding.revision) {
+  if (parsed[2] !== revision) {
     throw scope.fail(
       'STALE_CURSOR',
-      `\`${scope.tool}\`: the knowledge base changed since this cursor was issued (revision ${JSON.stringify(parsed[2])}, now ${JSON.stringify(binding.revision)}). ${restart}`,
+      `\`${scope.tool}\`: the knowledge base changed since this cursor was issued (revision ${JSON.stringify(parsed[2])}, now ${JSON.stringify(revision)}). ${RESTART}`,
     );
   }
-  if (!accepts(parsed[5])) throw invalid('is not one this knowledge base issued');
-  return { at: parsed[5], ranking: parsed[6] as string };
+  if (parsed[5] === undefined || !accepts(parsed[5]))
+    throw invalid('is not one this knowledge base issued');
+  return { binding: { revision, params: issued as P }, at: parsed[5], ranking: parsed[6] };
 }
 
 /**
- * The offset a cursor points at, after checking what it is bound to.
- *
- * @throws {KnowledgeToolError} `INVALID_CURSOR` for an unreadable cursor or one of another knowledge
- *   base, operation or parameters; `STALE_CURSOR` for one of another revision of this knowledge base.
+ * Resume a listing (`list_tree`, `read_related`, `expand_graph`): its parameters and the offset its
+ * cursor points at (`resumeCall`).
  */
-export function decodeCursor(
+export function resumeListing<P extends { readonly [name: string]: JsonValue }>(
   scope: CallScope,
-  binding: CursorBinding,
-  cursor: string,
-): CursorPosition {
-  const { at, ranking } = decodeAt(scope, binding, cursor, (v) => typeof v === 'number');
-  return { offset: at as number, ranking };
+  signer: CursorSigner,
+  revision: ActiveContentRevision,
+  args: CheckedInput,
+  defaults: P,
+): Resumed<P, CursorPosition> {
+  const { binding, at, ranking } = resumeCall(
+    scope,
+    signer,
+    revision,
+    args,
+    defaults,
+    (v) => Number.isSafeInteger(v) && (v as number) > 0,
+  );
+  return {
+    binding,
+    position: at === undefined ? undefined : { offset: at as number, ranking },
+  };
 }
 
-/** A decoded search cursor: the engine's continuation, and which optional stages ran. */
-export interface ContinuationPosition {
-  readonly continuation: string;
-  readonly ranking: string;
-}
-
-/**
- * The engine continuation a search cursor holds, after checking what it is bound to.
- *
- * @throws {KnowledgeToolError} as `decodeCursor`.
- */
-export function decodeContinuation(
+/** Resume a search: its parameters and the engine continuation its cursor holds (`resumeCall`). */
+export function resumeSearch<P extends { readonly [name: string]: JsonValue }>(
   scope: CallScope,
-  binding: CursorBinding,
-  cursor: string,
-): ContinuationPosition {
-  const { at, ranking } = decodeAt(scope, binding, cursor, (v) => typeof v === 'string');
-  return { continuation: at as string, ranking };
+  signer: CursorSigner,
+  revision: ActiveContentRevision,
+  args: CheckedInput,
+  defaults: P,
+): Resumed<P, ContinuationPosition> {
+  const { binding, at, ranking } = resumeCall(
+    scope,
+    signer,
+    revision,
+    args,
+    defaults,
+    (v) => typeof v === 'string' && v.length > 0,
+  );
+  return {
+    binding,
+    position: at === undefined ? undefined : { continuation: at as string, ranking },
+  };
 }
 
 /**
@@ -213,46 +275,63 @@ export function checkPosition(
   if (position.offset >= total) {
     throw scope.fail(
       'INVALID_CURSOR',
-      `\`${scope.tool}\`: the cursor points past the end of the listing. Call it again without \`cursor\` to start from the first page.`,
+      `\`${scope.tool}\`: the cursor points past the end of the listing. ${RESTART}`,
     );
   }
   if (position.ranking !== ranking) {
     throw scope.fail(
       'STALE_CURSOR',
-      `\`${scope.tool}\`: the ranking changed since this cursor was issued (its optional stages were ${position.ranking}, now ${ranking}), so the next page could repeat or skip candidates. Call it again without \`cursor\` to start from the first page.`,
+      `\`${scope.tool}\`: the ranking changed since this cursor was issued (its optional stages were ${position.ranking}, now ${ranking}), so the next page could repeat or skip candidates. ${RESTART}`,
     );
   }
   return position.offset;
 }
 
-/** The cursor of the page after `[offset, offset + limit)` of `total` items, or `null` when that was the last. */
-export function nextCursorFor(
-  scope: CallScope,
-  binding: CursorBinding,
-  total: number,
-  offset: number,
-  limit: number,
-  ranking = '',
-): string | null {
-  return offset + limit < total ? encodeCursor(scope, binding, offset + limit, ranking) : null;
-}
-
 /**
  * One page of a listing of `total` items: the offset the call's cursor points at (checked), and the
- * cursor of the next page or `null`.
+ * cursor of the next page or `null` after the last.
  */
 export function pageOf(
   scope: CallScope,
-  binding: CursorBinding,
-  position: CursorPosition | undefined,
+  signer: CursorSigner,
+  resumed: Resumed<{ readonly [name: string]: JsonValue }, CursorPosition>,
   total: number,
   limit: number,
   ranking = '',
 ): { from: number; to: number; nextCursor: string | null } {
+  const { position, binding } = resumed;
   const from = position === undefined ? 0 : checkPosition(scope, position, total, ranking);
   return {
     from,
     to: Math.min(total, from + limit),
-    nextCursor: nextCursorFor(scope, binding, total, from, limit, ranking),
+    nextCursor:
+      from + limit < total ? encodeCursor(scope, signer, binding, from + limit, ranking) : null,
   };
+}
+
+/**
+ * The parameters a cursor says it was issued for, unverified: for a source that must plan what to
+ * read before the call checks the cursor (the PostgreSQL store reads one page's row for a `read_file`
+ * cursor given alone). The call itself verifies the cursor; a forged one only changes what was read
+ * before it is refused.
+ *
+ * @param cursor - a `cursor` argument, of any type.
+ * @returns the cursor's parameters, or `undefined` when it is not a cursor of this format.
+ */
+export function peekCursorParams(
+  cursor: unknown,
+): { readonly [name: string]: JsonValue } | undefined {
+  if (typeof cursor !== 'string') return undefined;
+  const bytes = fromBase64Url(cursor);
+  if (bytes === undefined || bytes.length <= CURSOR_TAG_BYTES) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(CURSOR_TAG_BYTES)),
+    );
+    return Array.isArray(parsed) && parsed[0] === VERSION && isRecord(parsed[4])
+      ? parsed[4]
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,7 +1,7 @@
 import { graphFilePath } from '../../internal/pagePath.js';
 import type { ExpandGraphOutput, GraphRelationship } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { decodeCursor, pageOf } from './cursor.js';
+import { pageOf, resumeListing } from './cursor.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
 import { expandGraphTool } from '../tools/expandGraph/definition.js';
@@ -21,17 +21,12 @@ export function expandGraph(
   input: unknown,
 ): ExpandGraphOutput {
   const args = readInput(scope, input, expandGraphTool.rules);
-  const fileId = args['fileId'] as string;
-  const depth = (args['depth'] as number | undefined) ?? 1;
-  const fanout = (args['fanout'] as number | undefined) ?? 10;
-  const binding = {
-    revision: state.table.activeContentRevision,
-    params: { fileId, depth, fanout },
-  };
-  const position =
-    args['cursor'] === undefined
-      ? undefined
-      : decodeCursor(scope, binding, args['cursor'] as string);
+  const resumed = resumeListing(scope, state.cursors, state.table.activeContentRevision, args, {
+    fileId: '',
+    depth: 1,
+    fanout: 10,
+  });
+  const { fileId, depth, fanout } = resumed.binding.params;
   const { page: seed } = relatedOf(state, scope, fileId);
 
   const seen = new Set<string>([seed.fileId]);
@@ -58,7 +53,7 @@ export function expandGraph(
     }
     frontier = next;
   }
-  const { from, to, nextCursor } = pageOf(scope, binding, position, found.length, PAGE);
+  const { from, to, nextCursor } = pageOf(scope, state.cursors, resumed, found.length, PAGE);
   const items = found.slice(from, to);
   return {
     activeContentRevision: state.table.activeContentRevision,

@@ -1,6 +1,6 @@
 import type { ListTreeOutput, TreeDirectoryItem, TreeFileItem } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { decodeCursor, pageOf } from './cursor.js';
+import { pageOf, resumeListing } from './cursor.js';
 import { directoryActions, fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
 import { statusFields } from './fileStatus.js';
@@ -10,21 +10,19 @@ import type { SourceState } from './state.js';
 /** `list_tree`: the direct children of `parentPath`, directories first, then files. */
 export function listTree(state: SourceState, scope: CallScope, input: unknown): ListTreeOutput {
   const args = readInput(scope, input, listTreeTool.rules);
-  const parentPath = (args['parentPath'] as string | undefined) ?? '';
-  const limit = (args['limit'] as number | undefined) ?? 50;
   const { table } = state;
+  // The cursor first: after a change, a directory that is gone is a stale cursor, not a missing one.
+  const resumed = resumeListing(scope, state.cursors, table.activeContentRevision, args, {
+    parentPath: '',
+    limit: 50,
+  });
+  const { parentPath, limit } = resumed.binding.params;
   if (parentPath.startsWith('/') || parentPath.endsWith('/')) {
     throw scope.fail(
       'INVALID_ARGUMENT',
       `\`list_tree\`: \`parentPath\` is relative, with no leading or trailing \`/\` (\`""\` is the root), not ${JSON.stringify(parentPath)}.`,
     );
   }
-  // The cursor first: after a change, a directory that is gone is a stale cursor, not a missing directory.
-  const binding = { revision: table.activeContentRevision, params: { parentPath, limit } };
-  const position =
-    args['cursor'] === undefined
-      ? undefined
-      : decodeCursor(scope, binding, args['cursor'] as string);
   const children = table.children(parentPath);
   if (children === undefined) {
     if (table.byPath(parentPath) !== undefined) {
@@ -42,7 +40,7 @@ export function listTree(state: SourceState, scope: CallScope, input: unknown): 
   const base = scope.actionBase;
   const entries: (TreeDirectoryItem | TreeFileItem)[] = [];
   const total = children.directories.length + children.files.length;
-  const { from, to, nextCursor } = pageOf(scope, binding, position, total, limit);
+  const { from, to, nextCursor } = pageOf(scope, state.cursors, resumed, total, limit);
   for (let i = from; i < to; i++) {
     if (i < children.directories.length) {
       const dir = children.directories[i]!;

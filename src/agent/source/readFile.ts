@@ -1,6 +1,6 @@
-import type { KnowledgeSelection } from '../../types.js';
+import type { KnowledgeSelection, KnowledgeSnapshot } from '../../types.js';
 import type { FileRecord } from '../internal/model.js';
-import type { ReadFileOutput, ReadSelection } from '../types.js';
+import type { JsonValue, ReadFileOutput, ReadFileRecord } from '../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { type CallScope, toToolError } from './callScope.js';
 import { findById } from './getFile.js';
@@ -9,7 +9,9 @@ import { cloneJson } from '../../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
 import { readFileTool } from '../tools/readFile/definition.js';
-import { countCodePoints as codePoints } from '../../internal/codePoints.js';
+import { advanceCodePoints, countCodePoints as codePoints } from '../../internal/codePoints.js';
+import { partEnd } from '../../markdown/partEnd.js';
+import { encodeCursor, resumeCall } from './cursor.js';
 import type { SourceState } from './state.js';
 
 /**
@@ -36,7 +38,24 @@ function findByPath(state: SourceState, scope: CallScope, path: string): FileRec
   );
 }
 
-/** The `CONTENT_TOO_LARGE` error, listing the top-level sections and their sizes so the agent can choose. */
+/**
+ * What the agent can do instead of reading a long file whole: for a page with sections, read it by
+ * `sectionIds` (its top-level sections listed with their sizes); otherwise `none` (for pages), or
+ * `list_tree` for navigation files.
+ */
+function sectionAdvice(state: SourceState, file: FileRecord, none: string): string {
+  if (file.kind !== 'page') return ' Use `list_tree` to walk the files in pages instead.';
+  const top = state.sectionSizes(file.fileId).filter((s) => s.depth === 1);
+  if (top.length === 0) return none;
+  const listed = top
+    .slice(0, 40)
+    .map((s) => `\`${s.id}\` ${s.subtreeChars}`)
+    .join(', ');
+  const more = top.length > 40 ? `, and ${top.length - 40} more (see \`get_file\`)` : '';
+  return ` Reading it by \`sectionIds\` is the better way. Top-level sections (subtree size in characters): ${listed}${more}.`;
+}
+
+/** The `CONTENT_TOO_LARGE` error of a `whole: true` read, listing the top-level sections and their sizes. */
 function tooLarge(
   state: SourceState,
   scope: CallScope,
@@ -44,37 +63,53 @@ function tooLarge(
   actual: number,
   limit: number,
 ) {
-  let advice: string;
-  if (file.kind === 'page') {
-    const top = state.sectionSizes(file.fileId).filter((s) => s.depth === 1);
-    advice =
-      top.length > 0
-        ? ` Read it by \`sectionIds\` instead. Top-level sections (subtree size in characters): ${top
-            .slice(0, 40)
-            .map((s) => `\`${s.id}\` ${s.subtreeChars}`)
-            .join(
-              ', ',
-            )}${top.length > 40 ? `, and ${top.length - 40} more (see \`get_file\`)` : ''}.`
-        : ' It has no sections to read separately; raise `maxChars` only if the budget allows, or use the search excerpt to decide whether it is worth it.';
-  } else {
-    advice = ' Use `list_tree` to walk the files in pages instead.';
-  }
+  const advice = sectionAdvice(
+    state,
+    file,
+    ' It has no sections to read separately: read it in parts (omit `whole`), or raise `maxChars` only if the budget allows.',
+  );
   return scope.fail(
     'CONTENT_TOO_LARGE',
-    `\`read_file\`: \`${file.path}\` is ${actual} characters (Unicode code points), over the limit of ${limit}. Nothing was cut.${advice}`,
+    `\`read_file\`: \`${file.path}\` is ${actual} characters (Unicode code points), over the limit of ${limit}, and \`whole: true\` asked for all of it at once. Nothing was cut; omit \`whole\` to read it in parts.${advice}`,
     { actual, limit },
   );
 }
 
-/** `read_file`: a page read through the catalog (a citable snapshot), or a navigation file's text. */
+/** The parameters a `read_file` cursor carries (`null`: not given). */
+const READ_PARAMS = {
+  fileId: null,
+  path: null,
+  sectionIds: null,
+  mode: null,
+  maxChars: null,
+} as const satisfies Record<string, JsonValue>;
+
+/** `read_file`: a page read through the catalog (a citable snapshot), or a navigation file's text; in parts when over the limit. */
 export function readFile(state: SourceState, scope: CallScope, input: unknown): ReadFileOutput {
   const args = readInput(scope, input, readFileTool.rules);
-  const fileId = args['fileId'] as string | undefined;
-  const path = args['path'] as string | undefined;
+  const whole = args['whole'] === true;
+  if (whole && args['cursor'] !== undefined) {
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      '`read_file`: `whole: true` reads all at once and has no parts; omit `cursor`, or omit `whole` to go on reading in parts.',
+    );
+  }
+  // The cursor first: it carries the parameters it was issued for; after a change it is stale.
+  const resumed = resumeCall(
+    scope,
+    state.cursors,
+    state.table.activeContentRevision,
+    args,
+    READ_PARAMS as Record<keyof typeof READ_PARAMS, JsonValue>,
+    isPartStart,
+  );
+  const params = resumed.binding.params;
+  const fileId = (params.fileId ?? undefined) as string | undefined;
+  const path = (params.path ?? undefined) as string | undefined;
   if ((fileId === undefined) === (path === undefined)) {
     throw scope.fail('INVALID_ARGUMENT', '`read_file` takes exactly one of `fileId` and `path`.');
   }
-  const sectionIds = args['sectionIds'] as string[] | undefined;
+  const sectionIds = (params.sectionIds ?? undefined) as string[] | undefined;
   if (sectionIds !== undefined && sectionIds.length > MAX_READ_SECTION_IDS) {
     throw scope.fail(
       'INVALID_ARGUMENT',
@@ -82,7 +117,7 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
       { actual: sectionIds.length, limit: MAX_READ_SECTION_IDS },
     );
   }
-  const mode = args['mode'] as 'self' | 'subtree' | undefined;
+  const mode = (params.mode ?? undefined) as 'self' | 'subtree' | undefined;
   if (mode !== undefined && sectionIds === undefined) {
     throw scope.fail(
       'INVALID_ARGUMENT',
@@ -92,11 +127,11 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
   const file =
     fileId !== undefined ? findById(state, scope, fileId) : findByPath(state, scope, path!);
   if (file.kind === 'unavailable') throw unavailableError(scope, file);
-  const requested = args['maxChars'] as number | undefined;
-  const limit = Math.min(requested ?? Number.MAX_SAFE_INTEGER, state.maxReadChars);
+  const requested = (params.maxChars ?? undefined) as number | undefined;
+  let limit = Math.min(requested ?? Number.MAX_SAFE_INTEGER, state.maxReadChars);
   const revision = state.table.activeContentRevision;
   const page = file.kind === 'page';
-  const record = {
+  const record: Mutable<ReadFileRecord> = {
     activeContentRevision: revision,
     fileId: file.fileId,
     sourceFileId: page ? file.fileId : null,
@@ -106,10 +141,11 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
     readActions: fileActions(scope.actionBase, file),
     revision: page ? file.revision : revision,
     locale: page ? file.locale : null,
-    selection: null as ReadSelection | null,
-    snapshotId: null as string | null,
+    selection: null,
+    snapshotId: null,
   };
 
+  let content: string;
   if (file.kind !== 'page') {
     if (sectionIds !== undefined) {
       throw scope.fail(
@@ -117,22 +153,109 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
         `\`read_file\`: \`${file.path}\` is a navigation file and has no sections. Omit \`sectionIds\`.`,
       );
     }
-    const content = state.navText(file.fileId);
-    const size = codePoints(content);
-    if (size > limit) throw tooLarge(state, scope, file, size, limit);
-    return { file: record, content };
+    content = state.navText(file.fileId);
+  } else {
+    const selection: KnowledgeSelection =
+      sectionIds === undefined ? { mode: 'document' } : { mode: mode ?? 'subtree', sectionIds };
+    const read = readSelection(state, scope, file, selection);
+    if (read.catalogLimit !== undefined) limit = Math.min(limit, read.catalogLimit);
+    const snapshot = read.snapshot;
+    record.selection =
+      snapshot.selection.mode === 'document'
+        ? { mode: 'document' }
+        : { mode: snapshot.selection.mode, sectionIds: [...snapshot.selection.sectionIds] };
+    record.snapshotId = snapshot.id;
+    content = snapshot.content;
   }
 
-  const selection: KnowledgeSelection =
-    sectionIds === undefined ? { mode: 'document' } : { mode: mode ?? 'subtree', sectionIds };
-  // No maxChars here, so the catalog's own default still applies; our smaller limit is checked below.
-  let snapshot;
+  const position = resumed.at as PartStart | undefined;
+  const fits = content.length <= limit || codePoints(content) <= limit;
+  if (position === undefined && fits) return { file: record, content, nextCursor: null };
+  if (whole || limit < 1) throw tooLarge(state, scope, file, codePoints(content), limit);
+  // The limit is part of what the cursor is bound to: parts of another size would not line up.
+  const ranking = `limit:${limit}`;
+  if (position !== undefined && resumed.ranking !== ranking) {
+    throw scope.fail(
+      'STALE_CURSOR',
+      `\`read_file\`: the read limit changed since this cursor was issued (${resumed.ranking.slice(6)} code points, now ${limit}). Call it again without \`cursor\` to read from the first part.`,
+    );
+  }
+  const [from, fromPoint] = position ?? [0, 0];
+  if (from >= content.length) {
+    throw scope.fail(
+      'INVALID_CURSOR',
+      '`read_file`: the cursor points past the end of the content. Call it again without `cursor` to read from the first part.',
+    );
+  }
+  const to = partEnd(content, from, advanceCodePoints(content, from, limit));
+  const text = content.slice(from, to);
+  const toPoint = fromPoint + codePoints(text);
+  const total = to === content.length ? toPoint : codePoints(content);
+  const nextCursor =
+    to < content.length
+      ? encodeCursor(scope, state.cursors, resumed.binding, [to, toPoint], ranking)
+      : null;
+  record.contentRange = { start: fromPoint, end: toPoint, total };
+  const next =
+    nextCursor === null
+      ? 'This is the last part.'
+      : 'Call `read_file` with `cursor: nextCursor` for the next part.';
+  const advice =
+    record.selection?.mode === 'document' || !page ? sectionAdvice(state, file, '') : '';
+  return {
+    file: record,
+    content: text,
+    nextCursor,
+    message: `Part of \`${file.path}\`: characters ${fromPoint} to ${toPoint} of ${total} (Unicode code points), cut at a block boundary where one is within the limit of ${limit}. Cite \`file.snapshotId\` with this range. ${next}${advice}`,
+  };
+}
+
+/** A part's place: its start as a UTF-16 index and in code points. */
+type PartStart = readonly [index: number, point: number];
+
+/** Whether a cursor's position is a part's place (never the first part's, which needs no cursor). */
+function isPartStart(at: unknown): boolean {
+  return (
+    Array.isArray(at) &&
+    at.length === 2 &&
+    Number.isSafeInteger(at[0]) &&
+    Number.isSafeInteger(at[1]) &&
+    (at[1] as number) > 0 &&
+    (at[0] as number) >= (at[1] as number)
+  );
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The whole selection, as a snapshot: read without a request limit so that the catalog's own default
+ * applies; over that default, read again without it, and `catalogLimit` says what it was (parts are
+ * cut within it).
+ */
+function readSelection(
+  state: SourceState,
+  scope: CallScope,
+  file: FileRecord,
+  selection: KnowledgeSelection,
+): { readonly snapshot: KnowledgeSnapshot; readonly catalogLimit: number | undefined } {
   try {
-    snapshot = state.catalog.read({ documentId: file.fileId, selection });
+    try {
+      return {
+        snapshot: state.catalog.read({ documentId: file.fileId, selection }),
+        catalogLimit: undefined,
+      };
+    } catch (error) {
+      const issue = isKnowledgeError(error) ? error.issues[0] : undefined;
+      if (issue?.code !== 'MAX_CHARS_EXCEEDED') throw error;
+      const snapshot = state.catalog.read({
+        documentId: file.fileId,
+        selection,
+        maxChars: Number.MAX_SAFE_INTEGER,
+      });
+      return { snapshot, catalogLimit: issue.limit ?? 0 };
+    }
   } catch (error) {
     const issue = isKnowledgeError(error) ? error.issues[0] : undefined;
-    if (issue?.code === 'MAX_CHARS_EXCEEDED')
-      throw tooLarge(state, scope, file, issue.actual ?? 0, issue.limit ?? 0);
     if (issue?.code === 'UNKNOWN_SECTION') {
       const mapped = toToolError(scope, error);
       throw scope.fail(
@@ -143,13 +266,4 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
     }
     throw error;
   }
-  const size = snapshot.content.length > limit ? codePoints(snapshot.content) : 0;
-  if (size > limit) throw tooLarge(state, scope, file, size, limit);
-  const copy: ReadSelection =
-    snapshot.selection.mode === 'document'
-      ? { mode: 'document' }
-      : { mode: snapshot.selection.mode, sectionIds: [...snapshot.selection.sectionIds] };
-  record.selection = copy;
-  record.snapshotId = snapshot.id;
-  return { file: record, content: snapshot.content };
 }

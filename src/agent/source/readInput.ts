@@ -36,6 +36,9 @@ export function readInput(
   }
   const out: Record<string, unknown> = {};
   const known = Object.keys(rules);
+  // A cursor carries the parameters it was issued for (`cursor.ts`): with one, none is required.
+  const resumes =
+    Object.hasOwn(rules, 'cursor') && input['cursor'] !== undefined && input['cursor'] !== null;
   for (const key of Object.keys(input)) {
     if (!Object.hasOwn(rules, key)) {
       throw scope.fail(
@@ -48,7 +51,7 @@ export function readInput(
     const rule = rules[key]!;
     const value = input[key];
     if (value === undefined || value === null) {
-      if (rule.type === 'string' && rule.required) {
+      if (rule.type === 'string' && rule.required && !resumes) {
         throw scope.fail('INVALID_ARGUMENT', `\`${tool}\` needs \`${key}\`, a non-empty string.`);
       }
       continue;

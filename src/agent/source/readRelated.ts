@@ -1,6 +1,6 @@
 import type { ReadRelatedOutput, RelatedItem } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { decodeCursor, pageOf } from './cursor.js';
+import { pageOf, resumeListing } from './cursor.js';
 import { readInput } from './readInput.js';
 import { readRelatedTool } from '../tools/readRelated/definition.js';
 import { relatedOf, relationFields } from './relatedOf.js';
@@ -35,15 +35,13 @@ export function readRelated(
   input: unknown,
 ): ReadRelatedOutput {
   const args = readInput(scope, input, readRelatedTool.rules);
-  const fileId = args['fileId'] as string;
-  const limit = (args['limit'] as number | undefined) ?? 20;
   // The cursor first: after a change, a page that is gone is a stale cursor, not a missing page.
-  const binding = { revision: state.table.activeContentRevision, params: { fileId, limit } };
-  const position =
-    args['cursor'] === undefined
-      ? undefined
-      : decodeCursor(scope, binding, args['cursor'] as string);
+  const resumed = resumeListing(scope, state.cursors, state.table.activeContentRevision, args, {
+    fileId: '',
+    limit: 20,
+  });
+  const { fileId, limit } = resumed.binding.params;
   const { relations } = relatedOf(state, scope, fileId);
-  const { from, to, nextCursor } = pageOf(scope, binding, position, relations.length, limit);
+  const { from, to, nextCursor } = pageOf(scope, state.cursors, resumed, relations.length, limit);
   return { fileId, items: relatedItems(state, scope, fileId, from, to).items, nextCursor };
 }

@@ -23,6 +23,7 @@ import {
 import type { SearchEngineFactory } from '../search/index.js';
 import { linkRootProblem } from '../relations/index.js';
 import type { CatalogSourceOptions } from '../types.js';
+import { cursorKeyProblem } from './cursorKey.js';
 
 const API = 'createCatalogSource';
 
@@ -38,6 +39,7 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
       : 'a record from document ID to file options, or a function',
   actionBase: string,
   maxReadChars: positiveInteger,
+  cursorKey: cursorKeyProblem,
   linkRoot: linkRootProblem,
   // Checked with the file table, which knows the catalog's IDs and the pages' paths.
   fileStatus: () => undefined,

@@ -2,7 +2,7 @@ import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../t
 import type { PageRecord } from '../internal/model.js';
 import type { CallScope } from './callScope.js';
 import { callEngine } from './callEngine.js';
-import { checkContinued, decodeContinuation, encodeContinuation } from './cursor.js';
+import { checkContinued, encodeCursor, resumeSearch } from './cursor.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
 import { searchFilesTool } from '../tools/searchFiles/definition.js';
@@ -29,18 +29,16 @@ export async function searchFiles(
 ): Promise<SearchFilesOutput> {
   // The rules trim `query` and check its length (1 to 2,000 code points).
   const args = readInput(scope, input, searchFilesTool.rules);
-  const query = args['query'] as string;
-  const mode = (args['mode'] as SearchMode | undefined) ?? 'hybrid';
-  const graphDepth = (args['graphDepth'] as number | undefined) ?? 1;
-  const graphFanout = (args['graphFanout'] as number | undefined) ?? 10;
-  const rerank = (args['rerank'] as boolean | undefined) ?? false;
-  const limit = (args['limit'] as number | undefined) ?? 10;
   const revision = state.table.activeContentRevision;
-  const binding = { revision, params: { query, mode, graphDepth, graphFanout, rerank, limit } };
-  const position =
-    args['cursor'] === undefined
-      ? undefined
-      : decodeContinuation(scope, binding, args['cursor'] as string);
+  const { binding, position } = resumeSearch(scope, state.cursors, revision, args, {
+    query: '',
+    mode: 'hybrid' as SearchMode,
+    graphDepth: 1,
+    graphFanout: 10,
+    rerank: false,
+    limit: 10,
+  });
+  const { query, mode, graphDepth, graphFanout, rerank, limit } = binding.params;
 
   const answer = await callEngine(state, scope, {
     query,
@@ -58,7 +56,7 @@ export async function searchFiles(
   const nextCursor =
     answer.continuation === null
       ? null
-      : encodeContinuation(scope, binding, answer.continuation, ranking);
+      : encodeCursor(scope, state.cursors, binding, answer.continuation, ranking);
   const hits = answer.hits;
   const items: SearchItem[] = hits.map((hit) => {
     // The engine's corpus holds pages only (checked by \`callEngine\`).

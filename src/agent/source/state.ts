@@ -7,6 +7,7 @@ import type { FileTable, RelationTable } from '../internal/model.js';
 import type { SearchEngine } from '../search/port.js';
 import type { FileSectionInfo } from '../types.js';
 import type { ScopeDefaults } from './callScope.js';
+import type { CursorSigner } from './cursorKey.js';
 
 /** The state every method of a catalog source reads. */
 export interface SourceState {
@@ -15,6 +16,8 @@ export interface SourceState {
   readonly relations: RelationTable;
   readonly engine: SearchEngine;
   readonly defaults: ScopeDefaults;
+  /** Signs and checks cursors (`options.cursorKey`, or the process's random key). */
+  readonly cursors: CursorSigner;
   /** `options.maxReadChars`, default 20,000. */
   readonly maxReadChars: number;
   /** The text of a navigation file (cached). */

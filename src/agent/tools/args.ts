@@ -164,7 +164,7 @@ export function stringsArg(item: string, description: string): ArgSpec {
 /** The input `cursor` of a paged tool. */
 export const CURSOR_ARG: ArgSpec = stringArg({
   description:
-    '`nextCursor` of the previous page, with every other parameter unchanged; null (or absent) for the first page. On STALE_CURSOR restart without it.',
+    '`nextCursor` of the previous page, alone (it carries the parameters it was issued for) or with the same other parameters; null (or absent) for the first page. On STALE_CURSOR restart without it.',
 });
 
 /**

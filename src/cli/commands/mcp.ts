@@ -1,7 +1,7 @@
 /** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
 import { MCP_HELP } from '../help.js';
 import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../mcp/index.js';
-import { parseCommandArgs } from '../args.js';
+import { integerOption, parseCommandArgs } from '../args.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -20,6 +20,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
       id: { type: 'string' },
       watch: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
+      'max-chars': { type: 'string' },
       ...LINK_ROOT_FLAG,
     },
     1,
@@ -29,6 +30,13 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const dir = positionals[0] ?? '.';
+  const maxReadChars = integerOption(
+    'mcp',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
   const live = await openLiveFolder(
     'mcp',
     dir,
@@ -39,6 +47,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
       followLinks: values['follow-links'] === true,
       ...linkRootOption('mcp', dir, values['link-root']),
     },
+    maxReadChars === undefined ? {} : { maxReadChars },
   );
   // Files with problems at start are named in the instructions too: the agent learns why a page it
   // expects is missing or older (list_tree and get_file give each file's status at any time).

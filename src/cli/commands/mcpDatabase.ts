@@ -5,7 +5,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createKnowledgeMcpServer } from '../../mcp/index.js';
 import { createPostgresSource, listKnowledgeBases } from '../../postgres/index.js';
-import { parseCommandArgs } from '../args.js';
+import { integerOption, parseCommandArgs } from '../args.js';
 import { MCP_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
@@ -23,7 +23,12 @@ export async function mcpDatabase(argv: readonly string[], io: CliIo): Promise<n
   const { values, positionals } = parseCommandArgs(
     'mcp',
     argv,
-    { database: { type: 'string' }, kb: { type: 'string' }, schema: { type: 'string' } },
+    {
+      database: { type: 'string' },
+      kb: { type: 'string' },
+      schema: { type: 'string' },
+      'max-chars': { type: 'string' },
+    },
     0,
   );
   if (values['help'] === true) {
@@ -38,6 +43,13 @@ export async function mcpDatabase(argv: readonly string[], io: CliIo): Promise<n
     );
   const schema = values['schema'] as string | undefined;
   const store = schema === undefined ? {} : { schema };
+  const maxReadChars = integerOption(
+    'mcp',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
   const { db, close } = await openDatabase('mcp', url);
   try {
     let known;
@@ -53,7 +65,11 @@ export async function mcpDatabase(argv: readonly string[], io: CliIo): Promise<n
       throw new CliExit(
         `knowledge-kit mcp: the store has no knowledge base \`${knowledgeBase}\`${known.length === 0 ? '' : ` (it has ${known.map((kb) => `\`${kb.id}\``).join(', ')})`}; publish it first with \`knowledge-kit publish <folder> --database … --kb ${knowledgeBase}\`.`,
       );
-    const source = createPostgresSource(db, { knowledgeBase, ...store });
+    const source = createPostgresSource(db, {
+      knowledgeBase,
+      ...store,
+      ...(maxReadChars === undefined ? {} : { maxReadChars }),
+    });
     const server = createKnowledgeMcpServer(source, {
       name: 'knowledge-kit',
       version: packageVersion(),

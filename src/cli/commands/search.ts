@@ -4,6 +4,7 @@ import { type SearchMode, isKnowledgeToolError } from '../../agent/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder, sourceOf } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
+import { shellWord } from './serve.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 
 /** Runs `search`. */
@@ -14,6 +15,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
     {
       mode: { type: 'string' },
       limit: { type: 'string' },
+      'max-chars': { type: 'string' },
       json: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
       ...LINK_ROOT_FLAG,
@@ -35,11 +37,22 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
       `knowledge-kit search: --mode must be hybrid, file or graph, not \`${String(mode)}\`.`,
     );
   const limit = integerOption('search', 'limit', values['limit'], 1, 50);
+  const maxReadChars = integerOption(
+    'search',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
   const loaded = await loadFolder('search', dir, io, {
     followLinks: values['follow-links'] === true,
     ...linkRootOption('search', dir, values['link-root']),
   });
-  const source = sourceOf(loaded, knowledgeBaseId(dir, undefined));
+  const source = sourceOf(
+    loaded,
+    knowledgeBaseId(dir, undefined),
+    maxReadChars === undefined ? {} : { maxReadChars },
+  );
   let output;
   try {
     output = await source.searchFiles({
@@ -68,10 +81,16 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
     lines.push(
       `nothing found for ${JSON.stringify(query)}. Try other words, such as those of a heading; \`knowledge-kit outline ${dir}\` lists every document and section.`,
     );
-  else
+  else {
     lines.push(
       `${output.items.length === 1 ? '1 candidate' : `${output.items.length} candidates`}${output.nextCursor === null ? '' : '; more with a larger --limit'}`,
     );
+    // What an agent reads next, in parts of that size.
+    if (maxReadChars !== undefined)
+      lines.push(
+        `read the first as an agent would: knowledge-kit read ${shellWord(dir)} ${shellWord(output.items[0]!.fileId)} --max-chars ${maxReadChars}`,
+      );
+  }
   io.stdout.write(`${lines.join('\n')}\n`);
   return EXIT.ok;
 }

@@ -37,6 +37,28 @@ export async function readToken(path: string): Promise<string> {
   return token;
 }
 
+/**
+ * Reads the secret of `--cursor-key-file`, which signs cursors: replicas behind one URL given the same
+ * file accept each other's cursors. Line feeds at the end are dropped; at least 16 bytes remain.
+ */
+export async function readCursorKey(command: string, path: string): Promise<Uint8Array> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw new CliExit(
+      `knowledge-kit ${command}: cursor key file \`${path}\` cannot be read (${(error as Error).message}).`,
+    );
+  }
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 10) end--;
+  if (end < 16)
+    throw new CliExit(
+      `knowledge-kit ${command}: cursor key file \`${path}\` must hold a secret of at least 16 bytes, such as the output of \`openssl rand -hex 32\`; it has ${end}.`,
+    );
+  return new Uint8Array(bytes.subarray(0, end));
+}
+
 /** Whether `given` equals `token`, in time that does not depend on where they differ. */
 export function sameToken(given: string, token: Buffer): boolean {
   return timingSafeEqual(createHash('sha256').update(given).digest(), token);
@@ -58,6 +80,8 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       id: { type: 'string' },
       'base-path': { type: 'string' },
       'token-file': { type: 'string' },
+      'cursor-key-file': { type: 'string' },
+      'max-chars': { type: 'string' },
       watch: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
       ...LINK_ROOT_FLAG,
@@ -115,10 +139,31 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
           .digest()
       : undefined;
 
-  const live = await openLiveFolder('serve', dir, id, values['watch'] === true, io, {
-    followLinks: values['follow-links'] === true,
-    ...linkRootOption('serve', dir, values['link-root']),
-  });
+  const keyFile = values['cursor-key-file'];
+  const cursorKey = typeof keyFile === 'string' ? await readCursorKey('serve', keyFile) : undefined;
+  const maxReadChars = integerOption(
+    'serve',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
+
+  const live = await openLiveFolder(
+    'serve',
+    dir,
+    id,
+    values['watch'] === true,
+    io,
+    {
+      followLinks: values['follow-links'] === true,
+      ...linkRootOption('serve', dir, values['link-root']),
+    },
+    {
+      ...(cursorKey === undefined ? {} : { cursorKey }),
+      ...(maxReadChars === undefined ? {} : { maxReadChars }),
+    },
+  );
   const grant: KnowledgeAccess = Object.freeze({
     knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }),
   });

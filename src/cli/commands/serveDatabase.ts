@@ -15,7 +15,7 @@ import { SERVE_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
 import { openDatabase } from './openDatabase.js';
-import { readToken, sameToken, shellWord } from './serve.js';
+import { readCursorKey, readToken, sameToken, shellWord } from './serve.js';
 import { warmInBackground } from '../warmup.js';
 
 /** Whether `argv` asks `serve` for a database rather than a folder. */
@@ -62,6 +62,8 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
       host: { type: 'string' },
       'token-file': { type: 'string' },
       'access-file': { type: 'string' },
+      'cursor-key-file': { type: 'string' },
+      'max-chars': { type: 'string' },
       schema: { type: 'string' },
     },
     0,
@@ -92,7 +94,16 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
       : undefined;
   const grants = typeof accessFile === 'string' ? await readAccessFile(accessFile) : undefined;
   const schema = values['schema'] as string | undefined;
+  const keyFile = values['cursor-key-file'];
   const store = schema === undefined ? {} : { schema };
+  const cursorKey = typeof keyFile === 'string' ? await readCursorKey('serve', keyFile) : undefined;
+  const maxReadChars = integerOption(
+    'serve',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
 
   const { db, close } = await openDatabase('serve', values['database'] as string);
   let known;
@@ -109,7 +120,15 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
   const sourceOf = (id: string): KnowledgeSource => {
     let source = sources.get(id);
     if (source === undefined)
-      sources.set(id, (source = createPostgresSource(db, { knowledgeBase: id, ...store })));
+      sources.set(
+        id,
+        (source = createPostgresSource(db, {
+          knowledgeBase: id,
+          ...store,
+          ...(cursorKey === undefined ? {} : { cursorKey }),
+          ...(maxReadChars === undefined ? {} : { maxReadChars }),
+        })),
+      );
     return source;
   };
   /** The knowledge bases `allowed` admits, as they are in the store now (a publish adds one). */

@@ -187,6 +187,7 @@ export function pagesSource(): FakeSource {
             snapshotId: null,
           },
           content: `nav ${nav}`,
+          nextCursor: null,
         };
       }
       if (page === undefined) throw new KnowledgeToolError('NOT_FOUND', 'No such file.');
@@ -211,6 +212,7 @@ export function pagesSource(): FakeSource {
           snapshotId,
         },
         content,
+        nextCursor: null,
       };
     },
     async listTree(input) {
@@ -249,7 +251,7 @@ export function pagesSource(): FakeSource {
         throw new KnowledgeToolError('NOT_FOUND', 'No such page.');
       return {
         activeContentRevision: 'rev-1',
-        seedFile: { fileId: input.fileId, path: pathOf(input.fileId) },
+        seedFile: { fileId: input.fileId!, path: pathOf(input.fileId!) },
         relationships: [],
         graphPaths: [],
         nextCursor: null,

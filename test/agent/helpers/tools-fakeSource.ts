@@ -185,6 +185,7 @@ export function createFakeSource(): {
           snapshotId: `{"documentId":"${found.fileId}","revision":"r1"}`,
         },
         content: found.content,
+        nextCursor: null,
       };
       return output;
     },

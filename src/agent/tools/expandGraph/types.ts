@@ -12,7 +12,8 @@ import type {
 
 /** Input of `expand_graph`. */
 export interface ExpandGraphInput {
-  readonly fileId: string;
+  /** The seed page. Required without `cursor`; with one, the cursor's (one given beside it must equal it). */
+  readonly fileId?: string | null | undefined;
   /** 1..3, default 1. */
   readonly depth?: number | null | undefined;
   /** 1..50, default 10. */

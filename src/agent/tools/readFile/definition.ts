@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { atLeastArg, enumArg, stringArg, stringsArg } from '../args.js';
+import { atLeastArg, booleanArg, enumArg, stringArg, stringsArg } from '../args.js';
 import { defineTool } from '../defineTool.js';
 import { READ_FILE_OUTPUT_SCHEMA } from './outputSchema.js';
 
-const READ_ARGS = ['sectionIds', 'mode', 'maxChars'] as const;
+const READ_ARGS = ['sectionIds', 'mode', 'maxChars', 'cursor', 'whole'] as const;
 
 /**
  * The `read_file` tool. "Exactly one of fileId and path" is not expressed in the input schema (strict
@@ -21,7 +21,9 @@ export const readFileTool = defineTool({
   description: [
     'Read one file by exactly one of fileId or path (set the other to null), using values returned by the other tools or Markdown links.',
     'Pages (pages/**) are answer evidence: answer from them and cite file.snapshotId. index.md and _graph/** are navigation aids, never evidence.',
-    'Track fileId and path to avoid rereads. On CONTENT_TOO_LARGE, call get_file for section sizes and read by sectionIds.',
+    'Track fileId and path to avoid rereads.',
+    'A text over the limit comes in parts: the first part, cut at a paragraph boundary, with file.contentRange, a message and nextCursor; call read_file with { cursor: nextCursor } alone for the next part, until nextCursor is null.',
+    'For a long page with sections, reading only the sections you need by sectionIds (sizes from get_file, or listed in the message) is better than reading every part.',
   ].join(' '),
   inputDescription:
     'Arguments of read_file. Give exactly one of fileId and path (set the other to null); both or neither is INVALID_ARGUMENT.',
@@ -46,7 +48,14 @@ export const readFileTool = defineTool({
     ),
     maxChars: atLeastArg(
       1,
-      'Largest content you accept, in code points; over the limit the read fails with CONTENT_TOO_LARGE (nothing is cut). null means the server limit.',
+      'Largest content per answer, in code points (at most the server limit); longer text comes in parts. null means the server limit.',
+    ),
+    cursor: stringArg({
+      description:
+        'nextCursor of the previous part, alone (it carries the other arguments) or with the same arguments; null (or absent) for the first part. On STALE_CURSOR start again without it.',
+    }),
+    whole: booleanArg(
+      'true: all or nothing, CONTENT_TOO_LARGE over the limit instead of a first part; null means false.',
     ),
   },
   outputSchema: READ_FILE_OUTPUT_SCHEMA,
@@ -72,9 +81,10 @@ export const readFileTool = defineTool({
   client: {
     shape: { file: 'object', content: 'string' },
     check: (input) => {
-      const hasId = input['fileId'] !== undefined && input['fileId'] !== null;
-      const hasPath = input['path'] !== undefined && input['path'] !== null;
-      return hasId === hasPath
+      const given = (name: string) => input[name] !== undefined && input[name] !== null;
+      // A cursor alone carries the file it was issued for.
+      if (given('cursor') && !given('fileId') && !given('path')) return undefined;
+      return given('fileId') === given('path')
         ? '`read_file` needs exactly one of `fileId` and `path`.'
         : undefined;
     },

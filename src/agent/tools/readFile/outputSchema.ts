@@ -6,6 +6,7 @@
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from '../../../internal/deepFreeze.js';
 import {
+  CURSOR_RESTARTED,
   FRONTMATTER,
   READ_ACTIONS,
   REVISION,
@@ -62,7 +63,16 @@ const FILE = objectSchema(
     selection: SELECTION,
     snapshotId: nullable(
       'string',
-      'The snapshot ID to cite for this content; null for navigation files, which are not evidence.',
+      'The snapshot ID to cite for this content (of the whole selection, also for a part); null for navigation files, which are not evidence.',
+    ),
+    contentRange: objectSchema(
+      'Present only on a part of a text over the limit: which code points of the selected text it holds, [start, end) of total.',
+      {
+        start: { type: 'integer', minimum: 0, description: 'First code point of the part.' },
+        end: { type: 'integer', minimum: 1, description: 'Code point after the part.' },
+        total: { type: 'integer', minimum: 1, description: 'Code points of the whole selection.' },
+      },
+      ['start', 'end', 'total'],
     ),
   },
   [
@@ -83,8 +93,23 @@ const FILE = objectSchema(
 /** Output of `read_file` (`ReadFileOutput`). */
 export const READ_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema(
-    'The file and its content.',
-    { file: FILE, content: typed('string', 'The Markdown content read.') },
-    ['file', 'content'],
+    'The file and its content, or one part of it.',
+    {
+      file: FILE,
+      content: typed(
+        'string',
+        'The Markdown content read (a part when file.contentRange is present).',
+      ),
+      nextCursor: nullable(
+        'string',
+        'Pass as `cursor` (alone) for the next part; null when the content is whole or the last part.',
+      ),
+      message: typed(
+        'string',
+        'Present only on a part: which part it is, how to go on, and the top-level sections to read by sectionIds instead.',
+      ),
+      cursorRestarted: CURSOR_RESTARTED,
+    },
+    ['file', 'content', 'nextCursor'],
   ),
 );

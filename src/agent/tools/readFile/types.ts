@@ -13,8 +13,22 @@ export interface ReadFileInput {
   readonly sectionIds?: readonly string[] | null | undefined;
   /** With `sectionIds`: `self` (own text) or `subtree` (with descendants). Default `subtree`. */
   readonly mode?: 'self' | 'subtree' | null | undefined;
-  /** Largest content accepted, in code points; over it the read fails with `CONTENT_TOO_LARGE`. */
+  /** The size of each part, in code points (at most the source's `maxReadChars`). */
   readonly maxChars?: number | null | undefined;
+  /**
+   * `nextCursor` of the previous part: the next part of the same read. Alone, it reads with the
+   * arguments it was issued for; arguments given beside it must equal them.
+   */
+  readonly cursor?: string | null | undefined;
+  /** All at once or nothing: over the limit, `CONTENT_TOO_LARGE` instead of a first part. */
+  readonly whole?: boolean | null | undefined;
+}
+
+/** Which part of the selected text a read returned, in code points: `[start, end)` of `total`. */
+export interface ContentRange {
+  readonly start: number;
+  readonly end: number;
+  readonly total: number;
 }
 
 /** What a page read selected: the snapshot's selection. */
@@ -35,12 +49,22 @@ export interface ReadFileRecord {
   readonly locale: string | null;
   /** `null` for navigation files. */
   readonly selection: ReadSelection | null;
-  /** The snapshot's `id`, which the agent cites; `null` for navigation files. */
+  /** The snapshot's `id`, which the agent cites (of the whole selection, also for a part); `null` for navigation files. */
   readonly snapshotId: string | null;
+  /** Present when the text was over the limit and this is one part of it. */
+  readonly contentRange?: ContentRange;
 }
 
-/** Output of `read_file`: the seed's `{ file, content }`. */
+/**
+ * Output of `read_file`: the seed's `{ file, content }`, and `nextCursor` (`null` when the content is
+ * the whole selection or its last part). A part also has `file.contentRange` and a `message`.
+ */
 export interface ReadFileOutput {
   readonly file: ReadFileRecord;
   readonly content: string;
+  readonly nextCursor: string | null;
+  /** On a part: which part it is, how to go on, and the page's top-level sections when it has some. */
+  readonly message?: string;
+  /** Present (and `true`) only when a remote source restarted a stale cursor: this is the first part. */
+  readonly cursorRestarted?: true;
 }

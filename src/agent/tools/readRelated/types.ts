@@ -7,7 +7,8 @@ import type { RelationDirection, RelationType } from '../../types.js';
 
 /** Input of `read_related`. */
 export interface ReadRelatedInput {
-  readonly fileId: string;
+  /** The page. Required without `cursor`; with one, the cursor's (one given beside it must equal it). */
+  readonly fileId?: string | null | undefined;
   readonly cursor?: string | null | undefined;
   /** 1..50, default 20. */
   readonly limit?: number | null | undefined;

@@ -167,7 +167,7 @@ export const SOURCE_FILE_ID: JsonSchema = nullable(
 
 /** The cursor policy sentence that ends the description of every paged tool. */
 export const CURSOR_ADVICE =
-  'Follow nextCursor only with the same other parameters; on STALE_CURSOR restart without the cursor.';
+  'Follow nextCursor alone or with the same other parameters; on STALE_CURSOR restart without the cursor.';
 
 /**
  * `2000` as `2,000`, for descriptions.

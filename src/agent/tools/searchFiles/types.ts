@@ -10,8 +10,11 @@ export type SearchMode = 'hybrid' | 'file' | 'graph';
 
 /** Input of `search_files`. */
 export interface SearchFilesInput {
-  /** The complete standalone question: 1..2,000 code points after trimming. */
-  readonly query: string;
+  /**
+   * The complete standalone question: 1..2,000 code points after trimming. Required without `cursor`;
+   * with one, the cursor's (a query given beside it must equal it).
+   */
+  readonly query?: string | null | undefined;
   readonly mode?: SearchMode | null | undefined;
   /** 1..3, default 1. */
   readonly graphDepth?: number | null | undefined;

@@ -1,0 +1,122 @@
+/**
+ * Cursors and IDs that people can type: `?cursor=` alone continues with the parameters it was issued
+ * for, a forged one is refused, and a 404 for a file ID with an unencoded `/` names the URL to use.
+ */
+import { describe, expect, it } from 'vitest';
+import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
+import { BASE_PATH, exampleHandler, READER } from './helpers/exampleHandler.js';
+import { expectError, get } from './helpers/handler-http.js';
+
+const KB = `${BASE_PATH}/knowledge-bases/example`;
+const handler = exampleHandler();
+
+const json = async (response: Response) => {
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return JSON.parse(text) as { nextCursor: string | null; items: unknown[] };
+};
+
+describe('a cursor alone over HTTP', () => {
+  it('continues search, tree and related pages from `?cursor=` alone', async () => {
+    const found = await json(await get(handler, `${KB}/search?query=cursor%20revision&limit=1`));
+    expect(found.nextCursor).toEqual(expect.any(String));
+    const cursor = encodeURIComponent(found.nextCursor!);
+    const alone = await json(await get(handler, `${KB}/search?cursor=${cursor}`));
+    const full = await json(
+      await get(handler, `${KB}/search?query=cursor%20revision&limit=1&cursor=${cursor}`),
+    );
+    expect(alone).toEqual(full);
+    const tree = await json(await get(handler, `${KB}/tree?parentPath=pages&limit=1`));
+    const next = await json(
+      await get(handler, `${KB}/tree?cursor=${encodeURIComponent(tree.nextCursor!)}`),
+    );
+    expect(next.items).toHaveLength(1);
+    await expectError(
+      await get(handler, `${KB}/tree?limit=3&cursor=${encodeURIComponent(tree.nextCursor!)}`),
+      { code: 'INVALID_CURSOR', message: /`limit` 1, not 3/ },
+    );
+  });
+
+  it('still requires `query` without a cursor, and refuses a forged cursor', async () => {
+    await expectError(await get(handler, `${KB}/search`), {
+      code: 'INVALID_ARGUMENT',
+      message: /`query` is required/,
+    });
+    const tree = await json(await get(handler, `${KB}/tree?limit=1`));
+    const bytes = Buffer.from(tree.nextCursor!, 'base64url');
+    const payload = JSON.parse(bytes.subarray(16).toString('utf8')) as unknown[];
+    payload[5] = 3;
+    const forged = Buffer.concat([bytes.subarray(0, 16), Buffer.from(JSON.stringify(payload))]);
+    await expectError(await get(handler, `${KB}/tree?cursor=${forged.toString('base64url')}`), {
+      code: 'INVALID_CURSOR',
+    });
+  });
+});
+
+describe('a file ID with an unencoded `/`', () => {
+  it('the 404 names the encoded URL, for the content, related and file routes', async () => {
+    const cases: readonly [string, string][] = [
+      [
+        `${KB}/files/guides/intro/content?maxChars=10`,
+        `${KB}/files/guides%2Fintro/content?maxChars=10`,
+      ],
+      [`${KB}/files/a/b/c/related`, `${KB}/files/a%2Fb%2Fc/related`],
+      [`${KB}/files/_graph/by-file/x.json`, `${KB}/files/_graph%2Fby-file%2Fx.json`],
+    ];
+    for (const [path, fixed] of cases) {
+      const body = await expectError(await get(handler, path), { code: 'NOT_FOUND' });
+      expect(body.error.message).toContain(`request ${fixed}.`);
+      expect(body.error.message).toContain('percent-encoded');
+    }
+    // Any other unknown route keeps the plain answer.
+    const other = await expectError(await get(handler, `${KB}/nowhere/at/all`), {
+      code: 'NOT_FOUND',
+    });
+    expect(other.error.message).not.toContain('percent-encoded');
+  });
+});
+
+describe('read_file parts over HTTP', () => {
+  it('the content routes answer parts, JSON and Markdown, and the client follows them', async () => {
+    const path = `${KB}/files/agent-tools/content?maxChars=300`;
+    const first = (await (await get(handler, path)).json()) as {
+      content: string;
+      nextCursor: string | null;
+      file: { contentRange: { start: number; end: number; total: number } };
+    };
+    expect(first.file.contentRange.start).toBe(0);
+    const cursor = encodeURIComponent(first.nextCursor!);
+    const markdown = await get(handler, `${KB}/files/content?cursor=${cursor}`, {
+      accept: 'text/markdown',
+    });
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('x-knowledge-content-range')).toMatch(
+      new RegExp(`^${first.file.contentRange.end}-\\d+/${first.file.contentRange.total}$`),
+    );
+    const next = markdown.headers.get('x-knowledge-next-cursor');
+    const whole = (await (await get(handler, `${KB}/files/agent-tools/content`)).json()) as {
+      content: string;
+    };
+    let text = first.content + (await markdown.text());
+    let at = next === null ? null : decodeURIComponent(next);
+    while (at !== null) {
+      const part = (await (
+        await get(handler, `${KB}/files/content?cursor=${encodeURIComponent(at)}`)
+      ).json()) as { content: string; nextCursor: string | null };
+      text += part.content;
+      at = part.nextCursor;
+    }
+    expect(text).toBe(whole.content);
+  });
+
+  it('the client reads the next part from a cursor alone', async () => {
+    const client = createKnowledgeClient({
+      baseUrl: `http://kb.test${KB}`,
+      headers: READER,
+      fetch: (request) => handler(request),
+    });
+    const first = await client.readFile({ fileId: 'agent-tools', maxChars: 300 });
+    const second = await client.readFile({ cursor: first.nextCursor });
+    expect(second.file.contentRange!.start).toBe(first.file.contentRange!.end);
+  });
+});
