@@ -7,6 +7,7 @@
  * @module
  */
 export type { ArgSpec, FieldRule, ParamKind } from './tools/args.js';
+export { looseBoolean, looseInteger } from './tools/args.js';
 export type { ResponseShape, ToolDefinition, ToolRouteSpec } from './tools/defineTool.js';
 export {
   KNOWLEDGE_TOOLS,
