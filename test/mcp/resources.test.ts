@@ -50,8 +50,13 @@ describe('knowledge files as MCP resources', () => {
     await server.connect(serverSide);
     const client = new ClientV1({ name: 'v1', version: '1.0.0' });
     await client.connect(clientSide as never);
-    const seen: { uri: string; name: string; title?: string; mimeType?: string; size?: number }[] =
-      [];
+    const seen: {
+      uri: string;
+      name: string;
+      title?: string | undefined;
+      mimeType?: string | undefined;
+      size?: number | undefined;
+    }[] = [];
     let cursor: string | undefined;
     let pages = 0;
     do {
