@@ -16,6 +16,7 @@ export {
   type KnowledgeToolRegistry,
 } from './tools/registry.js';
 export { KNOWLEDGE_SOURCE_METHODS, missingSourceMethod } from './tools/sourceMethods.js';
+export { registryTools } from './tools/knowledgeTools.js';
 export { MAX_QUERY_CODE_POINTS } from './tools/searchFiles/definition.js';
 
 // The source kit: the building blocks of the catalog source, for another `KnowledgeSource` that
