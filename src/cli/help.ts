@@ -65,12 +65,12 @@ Options:
 
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--quiet | --log text|json]
-       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--schema s]
+export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--quiet | --log text|json] [--no-mcp]
+       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--schema s] [--no-mcp]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
-<base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
-uses, then logs one line per request to stderr (\`METHOD path status N ms\`; under load that is one
+<base-path>/knowledge-bases/<id>, and MCP over Streamable HTTP at <id>/mcp. Prints the knowledge-base
+URL, the four curl commands an agent uses and the MCP URL with a client configuration, then logs one line per request to stderr (\`METHOD path status N ms\`; under load that is one
 line per request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it.
 
 Options:
@@ -93,6 +93,7 @@ Options:
   --access-file f   with --database: a JSON object from token to the knowledge base IDs it may
                     read, such as {"s3cret": ["handbook"]}; other requests get 401
   --schema s        with --database: the store's schema (default knowledge_kit)
+  --no-mcp          serve no MCP endpoint (only the REST routes)
   -h, --help        this help
 
 Exit codes: 0 stopped by a signal, 1 problems in the folder, 2 usage or I/O error (such as a port in use).`;

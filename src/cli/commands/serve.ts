@@ -9,6 +9,7 @@ import { knowledgeBaseId } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
+import { packageVersion } from '../version.js';
 
 /** Reads the bearer token of `--token-file`. */
 export async function readToken(path: string): Promise<string> {
@@ -44,6 +45,21 @@ export function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
+/**
+ * The lines that point an MCP client at a knowledge base's Streamable HTTP endpoint: its URL as an
+ * `export`, and a client configuration (an `mcpServers` entry, the shape desktop and IDE clients read)
+ * whose `Authorization` header names `${KNOWLEDGE_TOKEN}` rather than printing the token.
+ */
+export function mcpLines(name: string, url: string, secured: boolean): string[] {
+  const server: Record<string, unknown> = { type: 'http', url };
+  if (secured) server['headers'] = { Authorization: 'Bearer ${KNOWLEDGE_TOKEN}' };
+  return [
+    `export KNOWLEDGE_MCP_URL=${shellWord(url)}`,
+    `MCP over Streamable HTTP at $KNOWLEDGE_MCP_URL; client configuration${secured ? ' (put the token where ${KNOWLEDGE_TOKEN} stands if your client does not expand environment variables)' : ''}:`,
+    JSON.stringify({ mcpServers: { [name]: server } }),
+  ];
+}
+
 /** Runs `serve` until SIGINT or SIGTERM. */
 export async function serve(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -59,6 +75,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       'follow-links': { type: 'boolean' },
       quiet: { type: 'boolean', short: 'q' },
       log: { type: 'string' },
+      'no-mcp': { type: 'boolean' },
     },
     1,
   );
@@ -132,6 +149,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
           : null;
       },
       ...(token === undefined ? {} : { authenticateHeader: 'Bearer realm="knowledge-kit"' }),
+      mcp: values['no-mcp'] === true ? false : { version: packageVersion() },
     });
   } catch (error) {
     await live.close();
@@ -183,6 +201,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     `curl -sS "$KNOWLEDGE_BASE_URL/files/${page === undefined ? '<fileId>' : encodeURIComponent(page.fileId)}/content"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/files/content" --data-urlencode "path=index.md"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
+    ...(values['no-mcp'] === true ? [] : ['', ...mcpLines(id, `${url}/mcp`, token !== undefined)]),
     '',
   ];
   io.stdout.write(lines.join('\n'));

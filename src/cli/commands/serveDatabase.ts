@@ -15,7 +15,8 @@ import { SERVE_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
 import { openDatabase } from './openDatabase.js';
-import { readToken, sameToken, shellWord } from './serve.js';
+import { mcpLines, readToken, sameToken, shellWord } from './serve.js';
+import { packageVersion } from '../version.js';
 
 /** Whether `argv` asks `serve` for a database rather than a folder. */
 export function wantsDatabase(argv: readonly string[]): boolean {
@@ -62,6 +63,7 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
       'token-file': { type: 'string' },
       'access-file': { type: 'string' },
       schema: { type: 'string' },
+      'no-mcp': { type: 'boolean' },
     },
     0,
   );
@@ -137,6 +139,7 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
       return null;
     },
     ...(secured ? { authenticateHeader: 'Bearer realm="knowledge-kit"' } : {}),
+    mcp: values['no-mcp'] === true ? false : { version: packageVersion() },
   });
   const logged = async (request: Request): Promise<Response> => {
     const started = performance.now();
@@ -170,6 +173,16 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
     `curl -sS "$KNOWLEDGE_BASES_URL"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
+    ...(values['no-mcp'] === true
+      ? []
+      : [
+          '',
+          ...mcpLines(
+            first,
+            `${served.url}/knowledge-bases/${encodeURIComponent(first)}/mcp`,
+            secured,
+          ),
+        ]),
     '',
   ];
   io.stdout.write(lines.join('\n'));
