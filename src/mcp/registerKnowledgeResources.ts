@@ -17,8 +17,13 @@ import { isKnowledgeToolError, type KnowledgeSource, type ReadFileOutput } from 
 import { knowledgeFilePath, knowledgeFileUri } from './resourceUri.js';
 import { decodeWalk, encodeWalk, type WalkFrame } from './resourceWalk.js';
 
-/** The MIME type of every knowledge resource: the files are Markdown. */
+/** The MIME type of pages and `index.md`; the graph files (`_graph/**.json`) are `application/json`. */
 export const KNOWLEDGE_RESOURCE_MIME_TYPE = 'text/markdown';
+
+/** The MIME type of a file by its path. */
+function mimeTypeOf(path: string): string {
+  return path.endsWith('.json') ? 'application/json' : KNOWLEDGE_RESOURCE_MIME_TYPE;
+}
 
 /** The resource template of file paths: `knowledge:///{+path}`, such as `knowledge:///pages/guide.md`. */
 export const KNOWLEDGE_RESOURCE_TEMPLATE = 'knowledge:///{+path}';
@@ -32,7 +37,8 @@ const LIST_PAGE = 50;
  * Serve the files of `source` as MCP resources on `server` (before it connects):
  * - `resources/list`: every readable file, depth first, paged with the protocol's `cursor`; each with
  *   `uri` (`knowledge:///` and the path, each segment percent-encoded), `name` (the path), `title`,
- *   `mimeType` `text/markdown` and `size` (UTF-8 bytes of what `resources/read` returns);
+ *   `mimeType` (`text/markdown`; `application/json` for the graph files) and `size` (UTF-8 bytes of
+ *   what `resources/read` returns);
  * - `resources/templates/list`: the template `knowledge:///{+path}` for any path `read_file` takes;
  * - `resources/read`: the same text as `read_file` by path, with the file's `snapshotId`, `fileId`
  *   and `revision` in `_meta` (a page is cited by its `snapshotId`). A URI with `?cursor=` reads the
@@ -85,7 +91,7 @@ export function registerKnowledgeResources(server: McpServer, source: KnowledgeS
           uri: knowledgeFileUri(file.path),
           name: file.path,
           title: file.title,
-          mimeType: KNOWLEDGE_RESOURCE_MIME_TYPE,
+          mimeType: mimeTypeOf(file.path),
           ...(size === undefined ? {} : { size }),
         };
       }),
@@ -130,7 +136,7 @@ function readResult(uri: string, path: string, output: ReadFileOutput): ReadReso
     contents: [
       {
         uri,
-        mimeType: KNOWLEDGE_RESOURCE_MIME_TYPE,
+        mimeType: mimeTypeOf(path),
         text: output.content,
         _meta: {
           'knowledge-kit/fileId': file.fileId,

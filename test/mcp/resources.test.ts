@@ -72,7 +72,9 @@ describe('knowledge files as MCP resources', () => {
     expect(names.filter((name) => name.startsWith('pages/'))).toHaveLength(130);
     for (const resource of seen) {
       expect(resource.uri).toBe(knowledgeFileUri(resource.name));
-      expect(resource.mimeType).toBe('text/markdown');
+      expect(resource.mimeType).toBe(
+        resource.name.endsWith('.json') ? 'application/json' : 'text/markdown',
+      );
       expect(typeof resource.title).toBe('string');
       const read = await source.readFile({ path: resource.name });
       expect(resource.size, resource.name).toBe(new TextEncoder().encode(read.content).length);
