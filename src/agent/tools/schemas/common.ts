@@ -104,7 +104,7 @@ export const REVISION: JsonSchema = {
 export const READ_ACTIONS: JsonSchema = {
   type: 'object',
   description:
-    'URL paths of the HTTP routes that serve this record, relative to the knowledge base.',
+    'URL paths of the HTTP routes that serve this record, relative to the knowledge base, for HTTP clients. With these tools (over MCP too), pass fileId or path to read_file instead of fetching them.',
   properties: {
     fileContentById: typed('string', 'Route reading the file content by fileId.'),
     fileContentByPath: typed('string', 'Route reading the file content by path.'),
