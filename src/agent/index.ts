@@ -60,6 +60,7 @@ export type {
   KnowledgeEmbedder,
   KnowledgeFileKind,
   KnowledgeFileOptions,
+  KnowledgeLinkRoot,
   KnowledgeReadActions,
   KnowledgeReranker,
   KnowledgeSource,

@@ -133,6 +133,16 @@ export type { KnowledgeToolName } from './tools/registry.js';
 // ---------------------------------------------------------------------------------------------------
 // Options
 
+/**
+ * What a site-root link's `/` stands for. A page directory: with `'pages'`, `/learn/state` is the page
+ * `pages/learn/state.md`. Or `{ dir, base }` when the pages of `dir` are served under the site path
+ * `base`: with `{ dir: 'pages', base: '/learn/' }`, `/learn/state` is `pages/state.md` and `/blog/x`
+ * is no page. Either way `.html` and `.htm` name the `.md` page of the same name, a path ending in
+ * `/` its `index.md`, and a path without extension the `.md` page or the folder's `index.md`. A link
+ * that names no page is counted, never guessed at.
+ */
+export type KnowledgeLinkRoot = string | { readonly dir: string; readonly base: string };
+
 /** What an app says about one page; everything else comes from the text. */
 export interface KnowledgeFileOptions {
   /** A normalized relative POSIX path under `pages/`, ending in `.md`. Default `pages/<documentId>.md`. */
@@ -172,6 +182,12 @@ export interface CatalogSourceOptions {
   readonly actionBase?: string | undefined;
   /** Largest `read_file` content, in code points. Default 20,000. */
   readonly maxReadChars?: number | undefined;
+  /**
+   * What a site-root link's `/` stands for, as docs sites write links (`/learn/state`,
+   * `/guide/essentials/list.html`, `/api/#ref`). Default `''`: the root of page paths.
+   * See `KnowledgeLinkRoot`; `loadKnowledgeDirectory` gives the value for a folder.
+   */
+  readonly linkRoot?: KnowledgeLinkRoot | undefined;
   /**
    * The search engine behind `search_files`, as a factory the source calls once with its corpus.
    * Default `createMiniSearchEngine()`. Cannot be combined with the deprecated engine options below.

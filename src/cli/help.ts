@@ -51,7 +51,7 @@ Options:
 Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
 section, or a snapshot over --max-chars).`;
 
-export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json] [--follow-links]
+export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json] [--follow-links] [--link-root dir]
 
 Search the folder as the search_files tool does for an agent, so an author sees what an agent will
 find: each candidate's score, page path, file ID, best sections and the excerpt that matched.
@@ -61,11 +61,13 @@ Options:
   --limit n       candidates to show, 1 to 50 (default 10)
   --json          print the whole search_files output as JSON
   --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself): the
+                  graph mode follows \`/learn/state\` and \`/guide/list.html\` links through it
   -h, --help      this help
 
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--quiet | --log text|json] [--no-mcp]
+export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--link-root dir] [--quiet | --log text|json] [--no-mcp]
        knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--schema s] [--no-mcp]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
@@ -84,6 +86,9 @@ Options:
                     a failed one is printed and the last good version stays
   --follow-links    follow symbolic links that stay inside the folder (default: no link is
                     followed; links out of the folder and special files are always refused)
+  --link-root dir   the folder a site-root link's \`/\` stands for (\`/learn/state\`,
+                    \`/guide/list.html\`, \`/api/\`): the docs site's root; the folder itself
+                    (default), a folder inside it, or one that holds it
   --quiet, -q       no request log (start-up, reload and error lines stay)
   --log text|json   request log format: text (default) or one JSON object a line
                     { time, method, path, status, ms }
@@ -98,7 +103,7 @@ Options:
 
 Exit codes: 0 stopped by a signal, 1 problems in the folder, 2 usage or I/O error (such as a port in use).`;
 
-export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch] [--follow-links]
+export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch] [--follow-links] [--link-root dir]
        knowledge-kit mcp --database <url> --kb <id> [--schema s]
 
 Serve the folder (default .) to an MCP client on stdio with six read-only tools: search_files,
@@ -114,6 +119,9 @@ Options:
   --id name       knowledge base ID that cursors are bound to (default the folder's name)
   --watch         reload on change; a failed reload is printed to stderr and the last good version stays
   --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  --link-root dir the folder a site-root link's \`/\` stands for (\`/learn/state\`, \`/guide/list.html\`):
+                  the docs site's root; the folder itself (default), a folder inside it, or one
+                  that holds it
   --database url  serve the knowledge base --kb of a PostgreSQL knowledge store instead of a folder
                   (postgres://… or pglite:<folder>; see knowledge-kit publish); each call reads the
                   active revision, so a publish is served on the next call

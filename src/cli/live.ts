@@ -7,6 +7,7 @@ import {
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import type { KnowledgeSource } from '../agent/index.js';
 import { folderError, liveSource, loadFolder, sourceOf } from './folder.js';
+import { reportLinks } from './linkRoot.js';
 import type { CliIo } from './io.js';
 import { count, escapeControls, textLine, toProblems } from './problems.js';
 
@@ -87,6 +88,7 @@ export async function openLiveFolder(
     }
     documents = loaded.catalog.ids.length;
   }
+  reportLinks(command, current, io);
   return {
     source: liveSource(() => current),
     documents: () => documents,

@@ -1,5 +1,5 @@
 /** Types of `knowledge-kit/node`. */
-import type { KnowledgeFileOptions } from '../agent/index.js';
+import type { KnowledgeFileOptions, KnowledgeLinkRoot } from '../agent/index.js';
 import type { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
 
@@ -17,6 +17,12 @@ export interface LoadKnowledgeDirectoryOptions {
    * each link or special file refused is a `REFUSED_FILE` problem.
    */
   readonly followLinks?: boolean | undefined;
+  /**
+   * The folder a site-root link's `/` stands for (`/learn/state`, `/guide/list.html`), as a path or a
+   * `file:` URL: the folder itself (the default), a folder inside it, or one that holds it (the docs
+   * site's root). Gives the result's `linkRoot`.
+   */
+  readonly linkRoot?: string | URL | undefined;
 }
 
 /** What `loadKnowledgeDirectory` resolves to. Everything is frozen. */
@@ -31,6 +37,8 @@ export interface LoadedKnowledgeDirectory {
   readonly directory: string;
   /** Each document's file, relative to `directory` and `/`-separated, by document ID. */
   readonly paths: { readonly [documentId: string]: string };
+  /** What a site-root link's `/` stands for: pass as `createCatalogSource(catalog, { files, linkRoot })`. */
+  readonly linkRoot: KnowledgeLinkRoot;
 }
 
 /** What `watchKnowledgeDirectory` reports after each reload. */

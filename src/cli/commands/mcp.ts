@@ -2,6 +2,7 @@
 import { MCP_HELP } from '../help.js';
 import { createKnowledgeMcpServer } from '../../mcp/index.js';
 import { parseCommandArgs } from '../args.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
@@ -14,7 +15,12 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'mcp',
     argv,
-    { id: { type: 'string' }, watch: { type: 'boolean' }, 'follow-links': { type: 'boolean' } },
+    {
+      id: { type: 'string' },
+      watch: { type: 'boolean' },
+      'follow-links': { type: 'boolean' },
+      ...LINK_ROOT_FLAG,
+    },
     1,
   );
   if (values['help'] === true) {
@@ -28,7 +34,10 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     knowledgeBaseId(dir, values['id']),
     values['watch'] === true,
     io,
-    { followLinks: values['follow-links'] === true },
+    {
+      followLinks: values['follow-links'] === true,
+      ...linkRootOption('mcp', dir, values['link-root']),
+    },
   );
   const server = createKnowledgeMcpServer(live.source, {
     name: 'knowledge-kit',

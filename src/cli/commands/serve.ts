@@ -7,6 +7,7 @@ import { serveKnowledge } from '../../http/node/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
 import { packageVersion } from '../version.js';
@@ -73,6 +74,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       'token-file': { type: 'string' },
       watch: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
+      ...LINK_ROOT_FLAG,
       quiet: { type: 'boolean', short: 'q' },
       log: { type: 'string' },
       'no-mcp': { type: 'boolean' },
@@ -130,6 +132,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
 
   const live = await openLiveFolder('serve', dir, id, values['watch'] === true, io, {
     followLinks: values['follow-links'] === true,
+    ...linkRootOption('serve', dir, values['link-root']),
   });
   const grant: KnowledgeAccess = Object.freeze({
     knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }),
