@@ -15,6 +15,8 @@ import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
 import { connectHttp, textJson, type ClientKind } from '../mcp/clients.js';
 import { BASE_PATH, exampleHandler, OTHER, READER } from './helpers/exampleHandler.js';
 import type { RateLimitRequestInfo } from '../../src/http/types.js';
+import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
+import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 
 const KINDS: readonly ClientKind[] = ['sdk-v1', 'sdk-v2', 'sdk-v2-2026'];
 const limited: RateLimitRequestInfo[] = [];
@@ -164,5 +166,30 @@ describe('the /mcp route', () => {
       await off.close();
     }
     expect((await post(url.replace(/\/mcp$/, '/tree'), READER)).status).toBe(405);
+  });
+
+  it('refuses an mcp option that is not true, false or { version }, naming it', () => {
+    for (const mcp of ['yes', { version: '' }, { name: 'x' }])
+      expectKnowledgeError(
+        () => createKnowledgeHandler({ access: () => null, mcp: mcp as never }),
+        { code: 'INVALID_INPUT', path: ['options', 'mcp'] },
+      );
+  });
+
+  it('with cors, lets a browser preflight a POST to /mcp', async () => {
+    const handler = exampleHandler({ cors: { origin: 'http://app.test' } });
+    const response = await handler(
+      new Request(url, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://app.test',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, authorization, mcp-protocol-version',
+        },
+      }),
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://app.test');
   });
 });
