@@ -262,8 +262,10 @@ export function registryHandler(
       });
     }
     const method = request.method;
-    // The MCP endpoint takes POST too; the SDK answers its methods.
-    if (isMcpPath(new URL(request.url).pathname)) return undefined;
+    // The MCP endpoint takes POST too; the SDK answers its methods. (GET and HEAD go on below, and
+    // reach it through the router; only other methods pay for parsing the URL here.)
+    if (method !== 'GET' && method !== 'HEAD' && isMcpPath(new URL(request.url).pathname))
+      return undefined;
     if (method === 'OPTIONS')
       return new Response(null, {
         status: 204,
