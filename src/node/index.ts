@@ -12,10 +12,15 @@
  */
 /// <reference types="node" />
 export { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
-export { watchKnowledgeDirectory } from './watchKnowledgeDirectory.js';
+export { loadKnowledgeFiles } from './loadKnowledgeFiles.js';
+export { watchKnowledgeDirectory, watchKnowledgeFiles } from './watchKnowledgeDirectory.js';
 export type {
   KnowledgeDirectoryChange,
   KnowledgeDirectoryWatcher,
+  KnowledgeFileLoadStatus,
+  KnowledgeFilesChange,
+  KnowledgeFilesWatcher,
+  LoadedKnowledgeFiles,
   LoadedKnowledgeDirectory,
   LoadKnowledgeDirectoryOptions,
   WatchKnowledgeDirectoryOptions,

@@ -76,7 +76,9 @@ describe('agent and MCP entries', () => {
   it('pins the export keys of `knowledge-kit/node`', () => {
     expect(Object.keys(nodeEntry).sort()).toEqual([
       'loadKnowledgeDirectory',
+      'loadKnowledgeFiles',
       'watchKnowledgeDirectory',
+      'watchKnowledgeFiles',
     ]);
   });
 

@@ -39,6 +39,8 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
   actionBase: string,
   maxReadChars: positiveInteger,
   linkRoot: linkRootProblem,
+  // Checked with the file table, which knows the catalog's IDs and the pages' paths.
+  fileStatus: () => undefined,
   search: func,
   // Deprecated shorthand of `search: createMiniSearchEngine({ ... })`.
   ...MINISEARCH_OPTION_CHECKS,
@@ -83,6 +85,11 @@ export function readSourceOptions(catalog: unknown, options: unknown): SourceOpt
     snapshot['files'] = snapshotOptions(API, snapshot['files'], ['options', 'files']);
   if (isPlainObject(snapshot) && isPlainObject(snapshot['linkRoot']))
     snapshot['linkRoot'] = snapshotOptions(API, snapshot['linkRoot'], ['options', 'linkRoot']);
+  if (isPlainObject(snapshot) && isPlainObject(snapshot['fileStatus']))
+    snapshot['fileStatus'] = snapshotOptions(API, snapshot['fileStatus'], [
+      'options',
+      'fileStatus',
+    ]);
   const checked = checkOptions(API, snapshot, CHECKS, issues) as CatalogSourceOptions;
   const shorthand: Record<string, unknown> = {};
   for (const key of MINISEARCH_OPTION_KEYS) {

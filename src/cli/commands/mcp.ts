@@ -1,6 +1,6 @@
 /** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
 import { MCP_HELP } from '../help.js';
-import { createKnowledgeMcpServer } from '../../mcp/index.js';
+import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../mcp/index.js';
 import { parseCommandArgs } from '../args.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { knowledgeBaseId } from '../folder.js';
@@ -39,9 +39,17 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
       ...linkRootOption('mcp', dir, values['link-root']),
     },
   );
+  // Files with problems at start are named in the instructions too: the agent learns why a page it
+  // expects is missing or older (list_tree and get_file give each file's status at any time).
+  const problems = live.problems();
   const server = createKnowledgeMcpServer(live.source, {
     name: 'knowledge-kit',
     version: packageVersion(),
+    ...(problems === undefined
+      ? {}
+      : {
+          instructions: `${KNOWLEDGE_MCP_INSTRUCTIONS}\n\nAt start, ${problems} Such files show \`generatedOutputStatus\` \`previous_available\` (an older version is served) or \`unavailable\` (cannot be read) in \`list_tree\` and \`get_file\`; index.md lists the unavailable ones.`,
+        }),
   });
   // Not the SDK's StdioServerTransport: see stdio.ts for what it did under load and to long lines.
   const transport = new BoundedStdioTransport({

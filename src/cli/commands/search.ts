@@ -63,8 +63,11 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
     );
     lines.push(`       ${item.sourceExcerpt.replace(/\s+/g, ' ')}`);
   }
+  // The tool's own message speaks to an agent (`index.md`, `list_tree`); a user has the folder.
   if (output.items.length === 0)
-    lines.push(`nothing found${output.message === null ? '' : `: ${output.message}`}`);
+    lines.push(
+      `nothing found for ${JSON.stringify(query)}. Try other words, such as those of a heading; \`knowledge-kit outline ${dir}\` lists every document and section.`,
+    );
   else
     lines.push(
       `${output.items.length === 1 ? '1 candidate' : `${output.items.length} candidates`}${output.nextCursor === null ? '' : '; more with a larger --limit'}`,
