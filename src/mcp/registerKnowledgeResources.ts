@@ -80,7 +80,9 @@ export function registerKnowledgeResources(server: McpServer, source: KnowledgeS
       const dirs: WalkFrame[] = [];
       for (const item of page.items) {
         if (item.entryType === 'directory') dirs.push({ dir: item.path, cursor: null });
-        else files.push({ path: item.path, title: item.title, fileId: item.fileId });
+        // A file listed as unavailable (no version of it loaded cleanly) cannot be read: not a resource.
+        else if (item.contentAvailable !== false)
+          files.push({ path: item.path, title: item.title, fileId: item.fileId });
       }
       for (let i = dirs.length - 1; i >= 0; i--) stack.push(dirs[i]!);
     }
@@ -160,7 +162,12 @@ async function sizeOf(
   try {
     return utf8Length((await source.readFile({ fileId }, { signal })).content);
   } catch (error) {
-    if (isKnowledgeToolError(error) && error.code === 'CONTENT_TOO_LARGE') return undefined;
+    // Too large to read whole, or gone since it was listed (a reload): the size is unknown.
+    if (
+      isKnowledgeToolError(error) &&
+      (error.code === 'CONTENT_TOO_LARGE' || error.code === 'NOT_FOUND')
+    )
+      return undefined;
     throw asProtocolError(error);
   }
 }

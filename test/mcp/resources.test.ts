@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import { createCatalogSource, type KnowledgeSource } from '../../src/agent/index.js';
+import {
+  createCatalogSource,
+  KnowledgeToolError,
+  type KnowledgeSource,
+} from '../../src/agent/index.js';
 import {
   createKnowledgeMcpServer,
   KNOWLEDGE_RESOURCE_TEMPLATE,
@@ -143,6 +147,44 @@ describe('knowledge files as MCP resources', () => {
     );
     expect(off.client.getServerCapabilities()?.resources).toBeUndefined();
     expect(connection.client.getServerCapabilities()?.resources).toBeDefined();
+    await off.close();
+  });
+
+  it('leaves out a file listed as unavailable (a broken file) and lists the others', async () => {
+    const brokenPath = 'pages/a/p0.md';
+    const broken: KnowledgeSource = {
+      getFile: (...args) => source.getFile(...args),
+      searchFiles: (...args) => source.searchFiles(...args),
+      readRelated: (...args) => source.readRelated(...args),
+      expandGraph: (...args) => source.expandGraph(...args),
+      listTree: async (...args: Parameters<KnowledgeSource['listTree']>) => {
+        const out = await source.listTree(...args);
+        return {
+          ...out,
+          items: out.items.map((item) =>
+            item.entryType === 'file' && item.path === brokenPath
+              ? { ...item, contentAvailable: false }
+              : item,
+          ),
+        };
+      },
+      readFile: async (...args: Parameters<KnowledgeSource['readFile']>) => {
+        const [input] = args;
+        if (input.path === brokenPath || input.fileId === 'p0')
+          throw new KnowledgeToolError(
+            'NOT_FOUND',
+            `\`read_file\`: \`${brokenPath}\` cannot be read.`,
+          );
+        return source.readFile(...args);
+      },
+    };
+    const off = await connectInMemory(
+      createKnowledgeMcpServer(broken, { name: 'broken', version: '1.0.0' }),
+    );
+    const { resources } = await off.client.listResources();
+    const names = resources.map((resource) => resource.name);
+    expect(names).not.toContain(brokenPath);
+    expect(names.filter((name) => name.startsWith('pages/'))).toHaveLength(129);
     await off.close();
   });
 });
