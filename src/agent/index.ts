@@ -35,6 +35,7 @@ export type {
   SearchHit,
   SearchRelation,
   SearchRequest,
+  SearchWarmProgress,
 } from './search/port.js';
 export {
   callKnowledgeTool,
@@ -57,6 +58,7 @@ export type {
   JsonSchema,
   JsonValue,
   KnowledgeCallContext,
+  KnowledgeWarmContext,
   KnowledgeEmbedder,
   KnowledgeFileKind,
   KnowledgeFileOptions,

@@ -165,7 +165,7 @@ export function miniSearchFactory(api: string, options: unknown): SearchEngineFa
 function miniSearchEngine(corpus: SearchCorpus, settings: RankerSettings): SearchEngine {
   const ranker = createMiniSearchRanker(corpus, settings);
   return Object.freeze({
-    warm: (signal?: AbortSignal) => ranker.warm(signal),
+    warm: (signal, onProgress) => ranker.warm(signal, onProgress),
     async search(request) {
       const { limit, continuation, ...rest } = request;
       return pageByOffset(await ranker.rank(rest), limit, continuation);

@@ -31,6 +31,7 @@ export type {
   SearchHit,
   SearchRelation,
   SearchRequest,
+  SearchWarmProgress,
 } from './port.js';
 export { documentLead } from './documentLead.js';
 export { CJK_TERM_MARK, decodeTerm, encodeTerm } from './encodeTerm.js';

@@ -2,7 +2,8 @@ import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import type { ChunkTable } from './buildChunks.js';
 import { CJK, classOf, LATIN } from './charClass.js';
 import { CJK_TERM_MARK, encodeTerm } from './encodeTerm.js';
-import type { SearchCorpusPage } from './port.js';
+import { createPacer } from './pace.js';
+import type { SearchCorpusPage, SearchWarmProgress } from './port.js';
 import { tokenize } from './tokenize.js';
 
 /** File fields searched in every mode, in `matchedFields` order. */
@@ -103,12 +104,13 @@ export const QUERY_OPTIONS: SearchOptions = Object.freeze({
 });
 
 /**
- * Build both indexes, yielding to the event loop every ~25 ms so timers and aborts stay live during a
- * long build.
+ * Build both indexes in slices that yield to the event loop (`createPacer`: every ~20 ms, checked after
+ * each entry), so timers, aborts and other calls stay live during a long build.
  *
  * @param chunks - the chunk table.
  * @param pages - the pages, in path order.
  * @param signal - stops the build between entries.
+ * @param onProgress - called at each yield with the pages whose texts are indexed so far, of all pages.
  * @returns the two indexes.
  * @throws the signal's reason when it aborts.
  */
@@ -116,24 +118,29 @@ export async function buildLexicalIndex(
   chunks: ChunkTable,
   pages: readonly SearchCorpusPage[],
   signal?: AbortSignal,
+  onProgress?: (progress: SearchWarmProgress) => void,
 ): Promise<LexicalIndex> {
   const options = lexicalIndexOptions(chunks, pages);
   const content = new MiniSearch<number>(options.content);
   const files = new MiniSearch<number>(options.files);
-  let last = Date.now();
-  const pause = async (): Promise<void> => {
-    if (Date.now() - last < 25) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    signal?.throwIfAborted();
-    last = Date.now();
-  };
+  const pace = createPacer(signal);
+  const total = pages.length;
   for (let p = 0; p < pages.length; p++) {
     files.add(p);
-    if ((p & 255) === 255) await pause();
+    const paused = pace();
+    if (paused !== undefined) {
+      onProgress?.({ done: 0, total });
+      await paused;
+    }
   }
   for (let c = 0; c < chunks.count; c++) {
     content.add(c);
-    if ((c & 63) === 63) await pause();
+    const paused = pace();
+    if (paused !== undefined) {
+      // Pages before this chunk's page are fully indexed (a page's chunks are contiguous).
+      onProgress?.({ done: chunks.pageOf[c]!, total });
+      await paused;
+    }
   }
   return { content, files };
 }

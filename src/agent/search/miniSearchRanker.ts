@@ -7,7 +7,7 @@ import type {
   StageStatus,
 } from '../types.js';
 import { applyRerank, checkRerankScores } from './applyRerank.js';
-import { buildChunks, type ChunkTable } from './buildChunks.js';
+import { buildChunksSliced, type ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
 import { expandGraph } from './expandGraph.js';
@@ -15,7 +15,8 @@ import { fuseRanks } from './fuseRanks.js';
 import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
 import { chunkFrequency, lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
-import type { SearchCorpus, SearchHit, SearchRequest } from './port.js';
+import { createPacer } from './pace.js';
+import type { SearchCorpus, SearchHit, SearchRequest, SearchWarmProgress } from './port.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
 import { toRankedFile } from './toRankedFile.js';
 
@@ -45,8 +46,12 @@ export interface Ranking {
 
 /** The MiniSearch ranker of one corpus: every candidate, ranked (`createMiniSearchEngine` pages it). */
 export interface Ranker {
-  /** Build the index and the section vectors; idempotent, shared by concurrent callers. */
-  warm(signal?: AbortSignal): Promise<void>;
+  /**
+   * Build the index and the section vectors; idempotent, shared by concurrent callers. `onProgress`
+   * hears the index build's progress (pages indexed) until this call settles. `signal` stops waiting,
+   * and stops a build this call started (the next call starts another).
+   */
+  warm(signal?: AbortSignal, onProgress?: (progress: SearchWarmProgress) => void): Promise<void>;
   /**
    * Rank every candidate for `request`. Rejects only with `KnowledgeToolError`
    * (`SEARCH_UNAVAILABLE`, `SEARCH_TIMEOUT`, or `TIMEOUT` when the caller aborts).
@@ -91,11 +96,18 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   const vectorSignal = new AbortController().signal;
 
   let built: Promise<Built> | undefined;
-  const lexicalReady = (): Promise<Built> => {
+  // Whoever waits in `warm()` hears how far the shared build has come.
+  const listeners = new Set<(progress: SearchWarmProgress) => void>();
+  const report = (progress: SearchWarmProgress): void => {
+    for (const listener of listeners) listener(progress);
+  };
+  /** The shared build; `signal` (a warm-up's) stops a build it starts, between two slices. */
+  const lexicalReady = (signal?: AbortSignal): Promise<Built> => {
     if (built === undefined) {
       built = (async () => {
-        const chunks = buildChunks(corpus);
-        const index = await buildLexicalIndex(chunks, pages);
+        // Both steps run in slices that yield to the event loop: reads go on during a long build.
+        const chunks = await buildChunksSliced(corpus, createPacer(signal));
+        const index = await buildLexicalIndex(chunks, pages, signal, report);
         return { chunks, index, readFrequency: chunkFrequency(index) };
       })().catch((error: unknown) => {
         built = undefined;
@@ -248,9 +260,13 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   }
 
   return {
-    async warm(signal?: AbortSignal): Promise<void> {
+    async warm(
+      signal?: AbortSignal,
+      onProgress?: (progress: SearchWarmProgress) => void,
+    ): Promise<void> {
+      if (onProgress !== undefined) listeners.add(onProgress);
       try {
-        const { chunks } = await raceAbort(lexicalReady(), signal);
+        const { chunks } = await raceAbort(lexicalReady(signal), signal);
         if (embedder === undefined) return;
         await raceAbort(vectorsReady(chunks), signal).catch((error: unknown) => {
           if (signal?.aborted === true) throw error;
@@ -264,6 +280,8 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         if (signal?.aborted === true && !isKnowledgeToolError(error))
           throw abortError(signal, 'Warming the search index');
         throw error;
+      } finally {
+        if (onProgress !== undefined) listeners.delete(onProgress);
       }
     },
 
