@@ -87,7 +87,7 @@ const USES: Readonly<Record<Layer, readonly Layer[]>> = {
   core: [],
   agent: [],
   mcp: ['agent'],
-  http: ['agent'],
+  http: ['agent', 'mcp'],
   'http/node': ['agent', 'http'],
   node: ['agent'],
   postgres: ['agent'],

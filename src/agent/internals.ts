@@ -7,6 +7,7 @@
  * @module
  */
 export type { ArgSpec, FieldRule, ParamKind } from './tools/args.js';
+export { looseBoolean, looseInteger } from './tools/args.js';
 export type { ResponseShape, ToolDefinition, ToolRouteSpec } from './tools/defineTool.js';
 export {
   KNOWLEDGE_TOOLS,
@@ -15,6 +16,7 @@ export {
   type KnowledgeToolRegistry,
 } from './tools/registry.js';
 export { KNOWLEDGE_SOURCE_METHODS, missingSourceMethod } from './tools/sourceMethods.js';
+export { registryTools } from './tools/knowledgeTools.js';
 export { MAX_QUERY_CODE_POINTS } from './tools/searchFiles/definition.js';
 
 // The source kit: the building blocks of the catalog source, for another `KnowledgeSource` that

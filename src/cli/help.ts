@@ -73,12 +73,13 @@ Options:
 
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--cursor-key-file f] [--max-chars n] [--watch] [--follow-links] [--link-root dir] [--quiet | --log text|json]
-       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--cursor-key-file f] [--max-chars n] [--schema s]
+export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--cursor-key-file f] [--max-chars n] [--watch] [--follow-links] [--link-root dir] [--quiet | --log text|json] [--no-mcp]
+       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--cursor-key-file f] [--max-chars n] [--schema s] [--no-mcp]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
-<base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
-uses, then logs one line per request to stderr (\`METHOD path status N ms\`; under load that is one
+<base-path>/knowledge-bases/<id>, and MCP over Streamable HTTP at <id>/mcp. Prints the knowledge-base
+URL, the four curl commands an agent uses and the MCP URL with a client configuration, then logs one
+line per request to stderr (\`METHOD path status N ms\`; under load that is one
 line per request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it. Files with problems do
 not stop it: their problems go to stderr, the other files are served, and agents see those files as
 "unavailable" (or "previous_available" under --watch); \`knowledge-kit check\` stays strict.
@@ -113,6 +114,7 @@ Options:
   --access-file f   with --database: a JSON object from token to the knowledge base IDs it may
                     read, such as {"s3cret": ["handbook"]}; other requests get 401
   --schema s        with --database: the store's schema (default knowledge_kit)
+  --no-mcp          serve no MCP endpoint (only the REST routes)
   -h, --help        this help
 
 Exit codes: 0 stopped by a signal, 1 a folder that cannot be served at all (never one broken file),

@@ -37,6 +37,7 @@ import {
 } from '../agent/internals.js';
 import { show } from '../internal/show.js';
 import { Deadline, DeadlineClock, DeadlineError } from './deadline.js';
+import { McpEndpoints } from './mcpEndpoint.js';
 import {
   ParamError,
   pathArgs,
@@ -93,6 +94,13 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
   limits: (v) => (isPlainObject(v) ? undefined : 'an object { maxUrlLength?, maxQueryChars? }'),
   timeoutMs: timeoutCheck,
   onError: func,
+  mcp: (v) =>
+    typeof v === 'boolean' ||
+    (isPlainObject(v) &&
+      Object.keys(v).every((key) => key === 'version') &&
+      (v['version'] === undefined || (typeof v['version'] === 'string' && v['version'] !== '')))
+      ? undefined
+      : 'true, false, or { version } with a non-empty version string',
 };
 
 const LIMIT_CHECKS: Readonly<Record<string, OptionCheck>> = {
@@ -223,6 +231,21 @@ export function registryHandler(
   const maxQueryChars = opts.limits?.maxQueryChars ?? DEFAULT_MAX_QUERY;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const clock = new DeadlineClock(timeoutMs);
+  const mcp =
+    opts.mcp === false
+      ? undefined
+      : new McpEndpoints(
+          registry,
+          opts.mcp === true || opts.mcp === undefined ? {} : opts.mcp,
+          (error) => reportError(error, ''),
+        );
+  const mcpPrefix = `${basePath}/knowledge-bases/`;
+  /** Whether a path is some knowledge base's MCP endpoint, whose methods the SDK answers. */
+  const isMcpPath = (pathname: string): boolean => {
+    if (mcp === undefined || !pathname.startsWith(mcpPrefix)) return false;
+    const slash = pathname.indexOf('/', mcpPrefix.length);
+    return slash > mcpPrefix.length && pathname.length === slash + 4 && pathname.endsWith('/mcp');
+  };
   const app = new Hono<HandlerEnv>({ strict: true });
   const routes = basePath === '' ? app : app.basePath(basePath);
 
@@ -231,7 +254,10 @@ export function registryHandler(
       '*',
       cors({
         origin: typeof opts.cors.origin === 'string' ? opts.cors.origin : [...opts.cors.origin],
-        allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+        allowMethods:
+          mcp === undefined
+            ? ['GET', 'HEAD', 'OPTIONS']
+            : ['GET', 'HEAD', 'OPTIONS', 'POST', 'DELETE'],
         exposeHeaders: [
           'X-Request-Id',
           'ETag',
@@ -244,6 +270,7 @@ export function registryHandler(
           'X-Knowledge-Revision',
           'X-Knowledge-Content-Range',
           'X-Knowledge-Next-Cursor',
+          ...(mcp === undefined ? [] : ['Mcp-Session-Id', 'Mcp-Protocol-Version']),
         ],
         maxAge: opts.cors.maxAgeSeconds ?? 600,
         credentials: opts.cors.credentials ?? false,
@@ -262,6 +289,10 @@ export function registryHandler(
       });
     }
     const method = request.method;
+    // The MCP endpoint takes POST too; the SDK answers its methods. (GET and HEAD go on below, and
+    // reach it through the router; only other methods pay for parsing the URL here.)
+    if (method !== 'GET' && method !== 'HEAD' && isMcpPath(new URL(request.url).pathname))
+      return undefined;
     if (method === 'OPTIONS')
       return new Response(null, {
         status: 204,
@@ -287,8 +318,8 @@ export function registryHandler(
     });
   }
 
-  /** Whatever failed unexpectedly: `onError` hears it, the caller gets `INTERNAL` and nothing more. */
-  const internal = (error: unknown, requestId: string): Response => {
+  /** The app's `onError` hears `error`; its own failure, thrown or rejected, is ignored. */
+  function reportError(error: unknown, requestId: string): void {
     try {
       const logged: unknown = opts.onError?.(error, { requestId });
       // An async logger that fails must not become an unhandled rejection either.
@@ -302,6 +333,11 @@ export function registryHandler(
     } catch {
       // The app's logger failing must not change the answer.
     }
+  }
+
+  /** Whatever failed unexpectedly: `onError` hears it, the caller gets `INTERNAL` and nothing more. */
+  const internal = (error: unknown, requestId: string): Response => {
+    reportError(error, requestId);
     return errorResponse({
       code: 'INTERNAL',
       message: `The request failed unexpectedly. Try again; if it persists, report request ${requestId}.`,
@@ -359,6 +395,14 @@ export function registryHandler(
     return access;
   };
 
+  /** Not readable and not there answer alike: nothing tells which knowledge bases exist. */
+  const notReadable = (knowledgeBaseId: string, requestId: string): Response =>
+    errorResponse({
+      code: 'NOT_FOUND',
+      message: `No knowledge base ${JSON.stringify(knowledgeBaseId)} is readable here. Call GET ${basePath}/knowledge-bases for the ones you may read.`,
+      requestId,
+    });
+
   routes.get('/knowledge-bases', (c) =>
     run(c, 'list_knowledge_bases', undefined, async () => {
       const { requestId, deadline } = c.env;
@@ -396,14 +440,7 @@ export function registryHandler(
         const admitted = await admit(c, operation, knowledgeBaseId);
         if (admitted instanceof Response) return admitted;
         const value = lookup(admitted, knowledgeBaseId);
-        if (value === undefined) {
-          // Not readable and not there answer alike: nothing tells which knowledge bases exist.
-          return errorResponse({
-            code: 'NOT_FOUND',
-            message: `No knowledge base ${JSON.stringify(knowledgeBaseId)} is readable here. Call GET ${basePath}/knowledge-bases for the ones you may read.`,
-            requestId,
-          });
-        }
+        if (value === undefined) return notReadable(knowledgeBaseId, requestId);
         const entry = toEntry(value, knowledgeBaseId, registry);
         const params = readParams(c.env.url.searchParams, rules, maxQueryChars);
         // A cursor carries the parameters it was issued for: `?cursor=` alone continues.
@@ -426,6 +463,28 @@ export function registryHandler(
         ) => Promise<object>;
         const output = await deadline.race(method.call(entry.source, input, context));
         return ok(c, output, route.content === true);
+      }),
+    );
+  }
+
+  if (mcp !== undefined) {
+    routes.all('/knowledge-bases/:knowledgeBaseId/mcp', (c) =>
+      run(c, 'mcp', undefined, async () => {
+        const { requestId } = c.env;
+        const knowledgeBaseId = c.req.param('knowledgeBaseId');
+        const admitted = await admit(c, 'mcp', knowledgeBaseId);
+        if (admitted instanceof Response) return admitted;
+        const value = lookup(admitted, knowledgeBaseId);
+        if (value === undefined) return notReadable(knowledgeBaseId, requestId);
+        const entry = toEntry(value, knowledgeBaseId, registry);
+        const response = await mcp.fetch(entry.source, knowledgeBaseId, entry.title, c.req.raw);
+        const headers = new Headers(response.headers);
+        headers.set('X-Request-Id', requestId);
+        return new Response(response.body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+        });
       }),
     );
   }

@@ -9,6 +9,8 @@
 import { countCodePoints } from '../internal/codePoints.js';
 import { show } from '../internal/show.js';
 import {
+  looseBoolean,
+  looseInteger,
   type ParamKind,
   type ToolDefinition,
   type ToolRouteSpec,
@@ -24,8 +26,6 @@ export type ParamRules = Readonly<Record<string, ParamKind>>;
 export class ParamError extends Error {
   override readonly name = 'ParamError';
 }
-
-const INTEGER_MAX_DIGITS = 15;
 
 /** The arguments a route takes from its path: the `:name` segments of its pattern. */
 export function pathArgs(route: ToolRouteSpec): readonly string[] {
@@ -122,30 +122,25 @@ function readValue(
       return raw;
     case 'integer':
       return readInteger(name, raw);
-    case 'boolean':
-      if (raw === 'true') return true;
-      if (raw === 'false') return false;
+    case 'boolean': {
+      const flag = looseBoolean(raw);
+      if (flag !== undefined) return flag;
       throw new ParamError(
         `Query parameter \`${name}\` must be \`true\` or \`false\`, not ${show(raw)}.`,
       );
+    }
     case 'list':
       return readList(name, raw);
   }
 }
 
 function readInteger(name: string, raw: string): number {
-  let i = raw.charCodeAt(0) === 45 /* - */ ? 1 : 0;
-  const digits = raw.length - i;
-  let ok = digits > 0 && digits <= INTEGER_MAX_DIGITS;
-  for (; ok && i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c < 48 || c > 57) ok = false;
-  }
-  if (!ok)
+  const value = looseInteger(raw);
+  if (value === undefined)
     throw new ParamError(
       `Query parameter \`${name}\` must be a whole number in decimal digits, not ${show(raw)}.`,
     );
-  return Number(raw);
+  return value;
 }
 
 function readList(name: string, raw: string): string[] {

@@ -29,7 +29,7 @@ export interface KnowledgeAccess {
 }
 
 /** The operation a request asks for: a tool name, or the knowledge-base list. */
-export type KnowledgeOperation = KnowledgeToolName | 'list_knowledge_bases';
+export type KnowledgeOperation = KnowledgeToolName | 'list_knowledge_bases' | 'mcp';
 
 /** What the rate-limit hook is told about a request. */
 export interface RateLimitRequestInfo {
@@ -108,6 +108,13 @@ export interface KnowledgeHandlerOptions {
    * rejected, is ignored.
    */
   readonly onError?: ((error: unknown, info: { readonly requestId: string }) => void) | undefined;
+  /**
+   * The MCP Streamable HTTP endpoint at `{basePath}/knowledge-bases/{knowledgeBaseId}/mcp`: one MCP
+   * server per knowledge base (the six tools and the files as resources), behind `access` and
+   * `rateLimit` like every route (`operation: 'mcp'`). `{ version }` is the version clients see.
+   * `false` serves no MCP. Default `true`.
+   */
+  readonly mcp?: boolean | { readonly version?: string | undefined } | undefined;
 }
 
 /** A Fetch handler: what `createKnowledgeHandler` returns. It never throws. */

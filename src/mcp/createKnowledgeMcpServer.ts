@@ -9,6 +9,7 @@ import {
   type KnowledgeToolsOptions,
   type KnowledgeSource,
 } from '../agent/index.js';
+import { registerKnowledgeResources } from './registerKnowledgeResources.js';
 import { registerKnowledgeTools } from './registerKnowledgeTools.js';
 
 /** Options of `createKnowledgeMcpServer`. */
@@ -19,6 +20,8 @@ export interface KnowledgeMcpServerOptions extends KnowledgeToolsOptions {
   readonly version: string;
   /** Server instructions for the model; default `KNOWLEDGE_MCP_INSTRUCTIONS`. */
   readonly instructions?: string | undefined;
+  /** Serve the files as resources too (`registerKnowledgeResources`); default `true`. */
+  readonly resources?: boolean | undefined;
 }
 
 /** The default server instructions: the seed's reading policy in a few sentences. */
@@ -26,14 +29,16 @@ export const KNOWLEDGE_MCP_INSTRUCTIONS =
   "Answer from this knowledge base's pages. Start with search_files on the user's complete standalone question; " +
   'its results are candidates, not evidence. Read the pages (pages/**) with read_file before answering and cite their snapshotId; ' +
   'track fileId and path to avoid rereads. When search finds nothing, read index.md or call list_tree. ' +
-  'Follow nextCursor only with the same parameters, and restart without it on STALE_CURSOR.';
+  'To continue a listing or a long read, pass nextCursor (alone, or with the same parameters); restart without it on STALE_CURSOR.';
 
 /**
- * An unconnected SDK `McpServer` with the knowledge tools of `source` registered. Connect it to a
- * transport (`StdioServerTransport`, Streamable HTTP, or an in-memory pair in tests).
+ * An unconnected SDK `McpServer` with the knowledge tools of `source` registered, and its files as
+ * resources (`registerKnowledgeResources`) unless `resources: false`. Connect it to a transport
+ * (`StdioServerTransport`, Streamable HTTP, or an in-memory pair in tests).
  *
  * @param source - the knowledge source, such as `createCatalogSource(catalog)`.
- * @param options - `name`, `version`, and `knowledgeTools`' `prefix` and `include`.
+ * @param options - `name`, `version`, `instructions`, `resources`, and `knowledgeTools`' `prefix` and
+ * `include`.
  * @returns the server.
  * @throws {KnowledgeError} `INVALID_INPUT` for a bad `prefix` or `include` (from `knowledgeTools`).
  * @throws {TypeError} when `name` or `version` is not a non-empty string.
@@ -48,7 +53,7 @@ export function createKnowledgeMcpServer(
   source: KnowledgeSource,
   options: KnowledgeMcpServerOptions,
 ): McpServer {
-  const { name, version, instructions, prefix, include } =
+  const { name, version, instructions, prefix, include, resources } =
     options ?? ({} as Partial<KnowledgeMcpServerOptions>);
   if (typeof name !== 'string' || name === '' || typeof version !== 'string' || version === '') {
     throw new TypeError(
@@ -63,5 +68,6 @@ export function createKnowledgeMcpServer(
     { name, version },
     { instructions: instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS },
   );
-  return registerKnowledgeTools(server, tools);
+  registerKnowledgeTools(server, tools);
+  return resources === false ? server : registerKnowledgeResources(server, source);
 }

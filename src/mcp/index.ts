@@ -18,3 +18,9 @@ export {
 } from './createKnowledgeMcpServer.js';
 export type { KnowledgeMcpServerOptions } from './createKnowledgeMcpServer.js';
 export { registerKnowledgeTools, toCallToolResult } from './registerKnowledgeTools.js';
+export {
+  registerKnowledgeResources,
+  KNOWLEDGE_RESOURCE_MIME_TYPE,
+  KNOWLEDGE_RESOURCE_TEMPLATE,
+} from './registerKnowledgeResources.js';
+export { knowledgeFileUri } from './resourceUri.js';

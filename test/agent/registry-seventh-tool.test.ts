@@ -116,10 +116,10 @@ describe('a seventh tool, declared once', () => {
       properties: {
         fileId: { type: 'string', description: 'The fileId of a page.' },
         top: {
-          type: ['integer', 'null'],
+          type: 'integer',
           minimum: 1,
           maximum: 5,
-          description: 'Longest words listed, 1..5; null means 1.',
+          description: 'Longest words listed, 1..5; absent or null means 1.',
         },
       },
       required: ['fileId'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toStrictSchema } from '../../src/agent/adapters/index.js';
 import { KNOWLEDGE_TOOL_NAMES, KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/index.js';
 import { strictAjv, walkSchemas } from './helpers/tools-ajv.js';
 
@@ -49,20 +50,31 @@ describe('tool JSON Schemas', () => {
       }
     });
 
-    it(`${name}: input has the typed fields; required lists only required ones; every optional field accepts null`, () => {
+    it(`${name}: input has the typed fields; required lists only required ones; optional integers and booleans are plain, every other optional field and the strict variant accept null`, () => {
       expect(input['type']).toBe('object');
       const properties = input['properties'] as Record<string, { type: unknown; enum?: unknown[] }>;
       expect(Object.keys(properties).sort()).toEqual([...INPUT_FIELDS[name]].sort());
       expect(input['required']).toEqual(REQUIRED_INPUT[name]);
       const ajv = strictAjv();
       const validate = ajv.compile(input as object);
+      const strict = ajv.compile(toStrictSchema(input));
       for (const key of Object.keys(properties)) {
         const required = (REQUIRED_INPUT[name] as readonly string[]).includes(key);
+        const plain = properties[key]!.type === 'integer' || properties[key]!.type === 'boolean';
         const withNull = {
           ...Object.fromEntries(REQUIRED_INPUT[name].map((field) => [field, 'x'])),
           [key]: null,
         };
-        expect(validate(withNull), `${key} = null`).toBe(!required);
+        // Clients that coerce by schema type (the MCP Inspector) need one plain type for scalars.
+        if (plain) expect(required, key).toBe(false);
+        expect(validate(withNull), `${key} = null`).toBe(!required && !plain);
+        const allNull = Object.fromEntries(
+          Object.keys(properties).map((field) => [
+            field,
+            (REQUIRED_INPUT[name] as readonly string[]).includes(field) ? 'x' : null,
+          ]),
+        );
+        expect(strict(allNull), `strict: ${key} = null`).toBe(true);
       }
       expect(
         validate({

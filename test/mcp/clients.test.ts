@@ -1,27 +1,33 @@
 /**
- * The real MCP clients against the real server: the SDK v1 and v2 clients over stdio
- * (`knowledge-kit mcp` on dist/cli.js). Every tool, an error of each kind, string scalars.
+ * The real MCP clients against the real server, on the built bin: the SDK v1 and v2 clients over stdio
+ * (`knowledge-kit mcp`) and over Streamable HTTP (`knowledge-kit serve` on a loopback port, with and
+ * without a token; the v2 client also on the 2026-07-28 protocol). Every tool, an error of each kind,
+ * string scalars, resources.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
-import { requireBuiltCli } from '../cli/helpers/cli.js';
+import { linesOf, requireBuiltCli, useRunningClis } from '../cli/helpers/cli.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { writeHandbook } from '../cli/helpers/knowledge.js';
-import { connectStdio, textJson, type ClientKind, type Connected } from './clients.js';
+import { startServe, type Served } from '../cli/helpers/serve.js';
+import { connectHttp, connectStdio, textJson, type ClientKind, type Connected } from './clients.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-mcp-clients-' });
+useRunningClis();
 beforeAll(requireBuiltCli);
 
-const KINDS: readonly ClientKind[] = ['sdk-v1', 'sdk-v2'];
+const TOKEN = 's3cret-mcp-token';
 
-/** One successful call of each tool. */
+/** One successful call of each tool, some with integers and booleans as strings. */
 const CALLS: Record<(typeof KNOWLEDGE_TOOL_NAMES)[number], Record<string, unknown>> = {
-  search_files: { query: 'refund to the original card' },
+  search_files: { query: 'refund to the original card', limit: '3', rerank: 'false' },
   read_file: { path: 'pages/guide.md' },
-  list_tree: {},
+  list_tree: { limit: '1' },
   get_file: { fileId: 'guide' },
-  read_related: { fileId: 'guide' },
-  expand_graph: { fileId: 'guide', depth: 1 },
+  read_related: { fileId: 'guide', limit: '5' },
+  expand_graph: { fileId: 'guide', depth: '1' },
 };
 
 /** An error of each kind the tools answer to a client's mistake, and the code it must show. */
@@ -30,18 +36,20 @@ const ERRORS: readonly { name: string; arguments: Record<string, unknown>; code:
   { name: 'read_file', arguments: { path: 'pages/none.md' }, code: 'NOT_FOUND' },
   { name: 'search_files', arguments: { query: '   ' }, code: 'INVALID_ARGUMENT' },
   { name: 'list_tree', arguments: { limit: 'ten' }, code: 'INVALID_ARGUMENT' },
+  { name: 'list_tree', arguments: { limit: '5.0' }, code: 'INVALID_ARGUMENT' },
+  { name: 'search_files', arguments: { query: 'refund', rerank: 'yes' }, code: 'INVALID_ARGUMENT' },
   { name: 'list_tree', arguments: { cursor: 'not-a-cursor' }, code: 'INVALID_CURSOR' },
 ];
 
-describe.each(KINDS)('%s over stdio (knowledge-kit mcp)', (kind) => {
+/** What every client on every transport must see. */
+function exercise(connect: () => Promise<Connected>): void {
   let connected: Connected;
   beforeAll(async () => {
-    const dir = await writeHandbook(await tempRoot());
-    connected = await connectStdio(kind, [dir]);
+    connected = await connect();
   }, 30_000);
   afterAll(async () => connected?.client.close());
 
-  it('lists the six tools and calls each: success with structuredContent equal to the text block', async () => {
+  it('lists the six tools and calls each (integers and booleans as strings too): success with structuredContent equal to the text block', async () => {
     const { client } = connected;
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...KNOWLEDGE_TOOL_NAMES].sort());
@@ -50,6 +58,8 @@ describe.each(KINDS)('%s over stdio (knowledge-kit mcp)', (kind) => {
       expect(reply.isError, `${name}: ${JSON.stringify(reply)}`).toBe(false);
       expect(reply.structuredContent, name).toEqual(textJson(reply));
     }
+    const tree = await client.callTool({ name: 'list_tree', arguments: { limit: '1' } });
+    expect((tree.structuredContent as { items: unknown[] }).items).toHaveLength(1);
   });
 
   it('shows every tool error as the client received it: isError, our code and message in the text', async () => {
@@ -66,6 +76,116 @@ describe.each(KINDS)('%s over stdio (knowledge-kit mcp)', (kind) => {
       expect(body.error.code, what).toBe(call.code);
       expect(body.error.message.length, what).toBeGreaterThan(10);
       expect(typeof body.requestId, what).toBe('string');
+    }
+  });
+
+  it('lists the pages and index.md as resources with the template, and reads one as read_file does', async () => {
+    const { client } = connected;
+    const { resources } = await client.listResources();
+    const byName = new Map(resources.map((resource) => [resource.name, resource]));
+    expect([...byName.keys()]).toEqual(
+      expect.arrayContaining(['index.md', 'pages/guide.md', 'pages/notes.md']),
+    );
+    expect(byName.get('pages/guide.md')).toMatchObject({
+      uri: 'knowledge:///pages/guide.md',
+      title: 'Returns guide',
+      mimeType: 'text/markdown',
+    });
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      'knowledge:///{+path}',
+    ]);
+    const read = await client.callTool({
+      name: 'read_file',
+      arguments: { path: 'pages/guide.md' },
+    });
+    const content = (read.structuredContent as { content: string }).content;
+    const { contents } = await client.readResource({ uri: 'knowledge:///pages/guide.md' });
+    expect(contents.map((c) => [c.uri, c.mimeType, c.text])).toEqual([
+      ['knowledge:///pages/guide.md', 'text/markdown', content],
+    ]);
+    expect(byName.get('pages/guide.md')!.size).toBe(Buffer.byteLength(content));
+    await expect(client.readResource({ uri: 'knowledge:///pages/none.md' })).rejects.toThrow(
+      /NOT_FOUND/,
+    );
+  });
+}
+
+describe.each(['sdk-v1', 'sdk-v2'] as const)('%s over stdio (knowledge-kit mcp)', (kind) => {
+  exercise(async () => connectStdio(kind, [await writeHandbook(await tempRoot())]));
+});
+
+/** `serve` on the handbook, with `--token-file` when `token`. */
+async function serveHandbook(token: boolean): Promise<Served> {
+  const dir = await writeHandbook(await tempRoot());
+  const args = [dir, '--port', '0', '--quiet'];
+  if (token) {
+    const file = join(dir, '..', 'token');
+    await writeFile(file, `${TOKEN}\n`);
+    args.push('--token-file', file);
+  }
+  return startServe(args);
+}
+
+/** The MCP URL and client configuration `serve` printed. */
+function printedMcp(served: Served): { url: string; config: unknown } {
+  const lines = linesOf(served.cli.stdout());
+  const url = lines.find((line) => line.startsWith('export KNOWLEDGE_MCP_URL='))!.slice(25);
+  const config = JSON.parse(lines.find((line) => line.startsWith('{"mcpServers"'))!) as unknown;
+  return { url, config };
+}
+
+const HTTP_KINDS: readonly ClientKind[] = ['sdk-v1', 'sdk-v2', 'sdk-v2-2026'];
+
+describe.each([false, true])('over Streamable HTTP (knowledge-kit serve, token: %s)', (token) => {
+  let served: Served;
+  let mcp: { url: string; config: unknown };
+  beforeAll(async () => {
+    served = await serveHandbook(token);
+    mcp = printedMcp(served);
+  }, 30_000);
+  afterAll(() => {
+    served?.cli.child.kill('SIGTERM');
+  });
+
+  it('prints the MCP URL under the knowledge base and a client configuration with the token header', () => {
+    expect(mcp.url).toBe(`${served.url}/mcp`);
+    expect(mcp.config).toEqual({
+      mcpServers: {
+        handbook: {
+          type: 'http',
+          url: mcp.url,
+          ...(token ? { headers: { Authorization: 'Bearer ${KNOWLEDGE_TOKEN}' } } : {}),
+        },
+      },
+    });
+  });
+
+  /** The headers of the printed configuration, `${KNOWLEDGE_TOKEN}` expanded as a client would. */
+  const headers = (): Record<string, string> => (token ? { Authorization: `Bearer ${TOKEN}` } : {});
+
+  for (const kind of HTTP_KINDS) {
+    describe(kind, () => {
+      exercise(() => connectHttp(kind, mcp.url, headers()));
+    });
+  }
+
+  it.runIf(token)('refuses every client without the token (401)', async () => {
+    for (const kind of HTTP_KINDS)
+      await expect(connectHttp(kind, mcp.url), kind).rejects.toThrow(/401|nauthorized/);
+  });
+});
+
+describe('knowledge-kit serve --no-mcp', () => {
+  it('prints no MCP lines and answers 405 at /mcp', async () => {
+    const dir = await writeHandbook(await tempRoot());
+    const served = await startServe([dir, '--port', '0', '--quiet', '--no-mcp']);
+    try {
+      expect(served.cli.stdout()).not.toContain('KNOWLEDGE_MCP_URL');
+      const response = await fetch(`${served.url}/mcp`, { method: 'POST', body: '{}' });
+      expect(response.status).toBe(405);
+    } finally {
+      served.cli.child.kill('SIGTERM');
     }
   });
 });

@@ -14,8 +14,11 @@ import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CLI_PATH } from '../cli/helpers/cli.js';
 
-/** Which client. */
-export type ClientKind = 'sdk-v1' | 'sdk-v2';
+/**
+ * Which client: the SDK v1 client, the SDK v2 client on the 2025 protocol (its default), or the SDK v2
+ * client pinned to the 2026-07-28 protocol (HTTP only: `knowledge-kit mcp` speaks the 2025 one).
+ */
+export type ClientKind = 'sdk-v1' | 'sdk-v2' | 'sdk-v2-2026';
 
 /** A tool result as both clients give it. */
 export interface ToolReply {
@@ -40,6 +43,8 @@ export interface RealClient {
   }>;
   listPrompts(): Promise<{ prompts: unknown[] }>;
   close(): Promise<void>;
+  /** The protocol version in use (both SDKs name it the same way). */
+  getNegotiatedProtocolVersion?(): string | undefined;
 }
 
 /** A connected client and what the server wrote to stderr (stdio only). */
@@ -79,7 +84,10 @@ export async function connectHttp(
 
 function newClient(kind: ClientKind): ClientV1 | ClientV2 {
   const info = { name: `knowledge-kit-test-${kind}`, version: '1.0.0' };
-  return kind === 'sdk-v1' ? new ClientV1(info) : new ClientV2(info);
+  if (kind === 'sdk-v1') return new ClientV1(info);
+  return kind === 'sdk-v2'
+    ? new ClientV2(info)
+    : new ClientV2(info, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
 }
 
 /** The parsed JSON of a result's one text block. */

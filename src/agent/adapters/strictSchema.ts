@@ -1,6 +1,6 @@
 /**
  * The strict variant of an input schema, for OpenAI strict function calling: every property required
- * (optional ones already accept `null`, which means absent), every object closed, and only the
+ * (an optional one made to accept `null`, which means absent), every object closed, and only the
  * keywords strict mode accepts. The source still validates every call.
  *
  * @module
@@ -36,8 +36,8 @@ const STRICT_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A fresh strict copy of `schema`. Properties optional in `schema` must accept `null` already (the
- * tool schemas do); they become required, so the model sends `null` for "absent".
+ * A fresh strict copy of `schema`. Properties optional in `schema` (plain `"type": "integer"` and the
+ * like) become required and accept `null` too, so the model sends `null` for "absent".
  *
  * @param schema - a base input schema of a knowledge tool.
  * @returns a fresh, mutable strict schema.
@@ -65,8 +65,25 @@ function strictNode(node: unknown): unknown {
     }
   }
   if (out['properties'] !== undefined) {
-    out['required'] = Object.keys(out['properties'] as object);
+    const properties = out['properties'] as Record<string, unknown>;
+    const required = Array.isArray(source['required']) ? (source['required'] as unknown[]) : [];
+    for (const [name, child] of Object.entries(properties)) {
+      if (!required.includes(name)) properties[name] = orNull(child);
+    }
+    out['required'] = Object.keys(properties);
     out['additionalProperties'] = false;
   }
+  return out;
+}
+
+/** `node` (a fresh strict copy) also accepting `null`: in its `type` and, when it has one, its `enum`. */
+function orNull(node: unknown): unknown {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+  const out = node as Record<string, unknown>;
+  const type = out['type'];
+  if (typeof type === 'string' && type !== 'null') out['type'] = [type, 'null'];
+  else if (Array.isArray(type) && !type.includes('null')) out['type'] = [...type, 'null'];
+  const values = out['enum'];
+  if (Array.isArray(values) && !values.includes(null)) out['enum'] = [...values, null];
   return out;
 }

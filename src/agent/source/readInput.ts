@@ -1,11 +1,12 @@
 /**
  * Strict validation of tool inputs: unknown keys, wrong types and numbers out of range are
  * `INVALID_ARGUMENT` naming the field and the allowed values. `null` and `undefined` mean absent.
+ * Integers and booleans are also read from their canonical strings (`"5"`, `"true"`).
  */
 import { countCodePoints } from '../../internal/codePoints.js';
 import { isPlainObject } from '../../internal/values.js';
 import { show } from '../../internal/show.js';
-import type { FieldRule } from '../tools/args.js';
+import { looseBoolean, looseInteger, type FieldRule } from '../tools/args.js';
 import type { CallScope } from './callScope.js';
 
 export type { FieldRule };
@@ -87,12 +88,13 @@ function checkField(scope: CallScope, key: string, rule: FieldRule, value: unkno
       if (typeof value !== 'string') return bad('a string');
       if (rule.nonEmpty && value.length === 0) return bad('a non-empty string');
       return value;
-    case 'integer':
+    case 'integer': {
+      const number = typeof value === 'string' ? looseInteger(value) : value;
       if (
-        typeof value !== 'number' ||
-        !Number.isInteger(value) ||
-        value < rule.min ||
-        value > rule.max
+        typeof number !== 'number' ||
+        !Number.isInteger(number) ||
+        number < rule.min ||
+        number > rule.max
       ) {
         return bad(
           rule.max === Number.MAX_SAFE_INTEGER
@@ -100,9 +102,12 @@ function checkField(scope: CallScope, key: string, rule: FieldRule, value: unkno
             : `an integer from ${rule.min} to ${rule.max}`,
         );
       }
-      return value;
-    case 'boolean':
-      return typeof value === 'boolean' ? value : bad('true or false');
+      return number;
+    }
+    case 'boolean': {
+      const flag = typeof value === 'string' ? looseBoolean(value) : value;
+      return typeof flag === 'boolean' ? flag : bad('true or false');
+    }
     case 'enum':
       return typeof value === 'string' && rule.values.includes(value)
         ? value

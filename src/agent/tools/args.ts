@@ -1,12 +1,15 @@
 /**
  * Argument rules of the tools, valibot-style: one declaration per argument, from which the tool's
  * JSON Schema property, the source's input check (`readInput`) and the HTTP parameter kind are all
- * derived. `null` and absent mean the same for every optional argument.
+ * derived. `null` and absent mean the same for every optional argument. Integer and boolean arguments
+ * are loose: their canonical string forms (`"5"`, `"true"`, `"false"`) are read as the value in every
+ * transport (`looseInteger`, `looseBoolean`), since models and clients such as the MCP Inspector send
+ * them as strings.
  *
  * @module
  */
 import type { JsonObject, JsonSchema } from '../types.js';
-import { nullable, nullableEnum, nullableRange, objectSchema, typed } from './schemas/common.js';
+import { nullable, nullableEnum, objectSchema, optionalRange, typed } from './schemas/common.js';
 
 /** How the source checks one input field (`readInput`). */
 export type FieldRule =
@@ -84,8 +87,44 @@ export function textArg(options: {
   };
 }
 
+/** Most decimal digits a loose integer may have: every such number is exact in a double. */
+const LOOSE_INTEGER_MAX_DIGITS = 15;
+
 /**
- * An optional integer in `min..max`; `null` means `fallback`.
+ * The integer a string spells in canonical form: an optional `-`, then 1 to 15 decimal digits and
+ * nothing else (no spaces, `+`, exponent or fraction).
+ *
+ * @param text - the string a caller sent for an integer argument.
+ * @returns the integer, or `undefined` when `text` is not such a string.
+ * @example
+ * ```ts
+ * looseInteger('5'); // 5
+ * looseInteger('5.0'); // undefined
+ * ```
+ */
+export function looseInteger(text: string): number | undefined {
+  let i = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  const digits = text.length - i;
+  if (digits < 1 || digits > LOOSE_INTEGER_MAX_DIGITS) return undefined;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  return Number(text);
+}
+
+/**
+ * The boolean a string spells: exactly `"true"` or `"false"`.
+ *
+ * @param text - the string a caller sent for a boolean argument.
+ * @returns the boolean, or `undefined` for any other string.
+ */
+export function looseBoolean(text: string): boolean | undefined {
+  return text === 'true' ? true : text === 'false' ? false : undefined;
+}
+
+/**
+ * An optional integer in `min..max`; absent or `null` means `fallback`.
  *
  * @param min - smallest value.
  * @param max - largest value.
@@ -94,7 +133,7 @@ export function textArg(options: {
  */
 export function rangeArg(min: number, max: number, fallback: number, description: string): ArgSpec {
   return {
-    schema: nullableRange(min, max, fallback, description),
+    schema: optionalRange(min, max, fallback, description),
     rule: { type: 'integer', min, max },
     param: 'integer',
     required: false,
@@ -102,14 +141,15 @@ export function rangeArg(min: number, max: number, fallback: number, description
 }
 
 /**
- * An optional integer of at least `min`, with no upper bound; `null` means the server's own limit.
+ * An optional integer of at least `min`, with no upper bound; absent or `null` means the server's own
+ * limit. Plain `"type": "integer"`.
  *
  * @param min - smallest value.
  * @param description - the whole description.
  */
 export function atLeastArg(min: number, description: string): ArgSpec {
   return {
-    schema: { type: ['integer', 'null'], minimum: min, description },
+    schema: { type: 'integer', minimum: min, description },
     rule: { type: 'integer', min, max: Number.MAX_SAFE_INTEGER },
     param: 'integer',
     required: false,
@@ -117,13 +157,13 @@ export function atLeastArg(min: number, description: string): ArgSpec {
 }
 
 /**
- * An optional boolean.
+ * An optional boolean; absent or `null` means false. Plain `"type": "boolean"`.
  *
  * @param description - the whole description.
  */
 export function booleanArg(description: string): ArgSpec {
   return {
-    schema: nullable('boolean', description),
+    schema: typed('boolean', description),
     rule: { type: 'boolean' },
     param: 'boolean',
     required: false,

@@ -10,6 +10,7 @@ import { CliExit, EXIT, type CliIo } from '../io.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
+import { packageVersion } from '../version.js';
 import { isLoopback, usableOrigins } from '../hostUrls.js';
 import { warmInBackground } from '../warmup.js';
 
@@ -69,6 +70,21 @@ export function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
+/**
+ * The lines that point an MCP client at a knowledge base's Streamable HTTP endpoint: its URL as an
+ * `export`, and a client configuration (an `mcpServers` entry, the shape desktop and IDE clients read)
+ * whose `Authorization` header names `${KNOWLEDGE_TOKEN}` rather than printing the token.
+ */
+export function mcpLines(name: string, url: string, secured: boolean): string[] {
+  const server: Record<string, unknown> = { type: 'http', url };
+  if (secured) server['headers'] = { Authorization: 'Bearer ${KNOWLEDGE_TOKEN}' };
+  return [
+    `export KNOWLEDGE_MCP_URL=${shellWord(url)}`,
+    `MCP over Streamable HTTP at $KNOWLEDGE_MCP_URL; client configuration${secured ? ' (put the token where ${KNOWLEDGE_TOKEN} stands if your client does not expand environment variables)' : ''}:`,
+    JSON.stringify({ mcpServers: { [name]: server } }),
+  ];
+}
+
 /** Runs `serve` until SIGINT or SIGTERM. */
 export async function serve(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -87,6 +103,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       ...LINK_ROOT_FLAG,
       quiet: { type: 'boolean', short: 'q' },
       log: { type: 'string' },
+      'no-mcp': { type: 'boolean' },
     },
     1,
   );
@@ -182,6 +199,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
           : null;
       },
       ...(token === undefined ? {} : { authenticateHeader: 'Bearer realm="knowledge-kit"' }),
+      mcp: values['no-mcp'] === true ? false : { version: packageVersion() },
     });
   } catch (error) {
     await live.close();
@@ -248,6 +266,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     `curl -sS "$KNOWLEDGE_BASE_URL/files/${page === undefined ? '<fileId>' : encodeURIComponent(page.fileId)}/content"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/files/content" --data-urlencode "path=index.md"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
+    ...(values['no-mcp'] === true ? [] : ['', ...mcpLines(id, `${url}/mcp`, token !== undefined)]),
     '',
   ];
   io.stdout.write(lines.join('\n'));

@@ -15,7 +15,8 @@ import { SERVE_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
 import { openDatabase } from './openDatabase.js';
-import { readCursorKey, readToken, sameToken, shellWord } from './serve.js';
+import { mcpLines, readCursorKey, readToken, sameToken, shellWord } from './serve.js';
+import { packageVersion } from '../version.js';
 import { warmInBackground } from '../warmup.js';
 
 /** Whether `argv` asks `serve` for a database rather than a folder. */
@@ -65,6 +66,7 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
       'cursor-key-file': { type: 'string' },
       'max-chars': { type: 'string' },
       schema: { type: 'string' },
+      'no-mcp': { type: 'boolean' },
     },
     0,
   );
@@ -157,6 +159,7 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
       return null;
     },
     ...(secured ? { authenticateHeader: 'Bearer realm="knowledge-kit"' } : {}),
+    mcp: values['no-mcp'] === true ? false : { version: packageVersion() },
   });
   const logged = async (request: Request): Promise<Response> => {
     const started = performance.now();
@@ -195,6 +198,16 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
     `curl -sS "$KNOWLEDGE_BASES_URL"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50"${auth}`,
     `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
+    ...(values['no-mcp'] === true
+      ? []
+      : [
+          '',
+          ...mcpLines(
+            first,
+            `${served.url}/knowledge-bases/${encodeURIComponent(first)}/mcp`,
+            secured,
+          ),
+        ]),
     '',
   ];
   io.stdout.write(lines.join('\n'));

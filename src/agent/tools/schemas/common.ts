@@ -38,18 +38,22 @@ export function nullable(
   return { type: [type, 'null'], description };
 }
 
-/** An optional input integer in `minimum..maximum`; `null` means the default. */
-export function nullableRange(
+/**
+ * An optional input integer in `minimum..maximum`; absent (or `null`) means the default. Plain
+ * `"type": "integer"`, so clients that coerce by schema type (the MCP Inspector) send a number; the
+ * strict variant for OpenAI adds `null` (`toStrictSchema`).
+ */
+export function optionalRange(
   minimum: number,
   maximum: number,
   fallback: number,
   description: string,
 ): JsonSchema {
   return {
-    type: ['integer', 'null'],
+    type: 'integer',
     minimum,
     maximum,
-    description: `${description} ${minimum}..${maximum}; null means ${fallback}.`,
+    description: `${description} ${minimum}..${maximum}; absent or null means ${fallback}.`,
   };
 }
 
@@ -100,7 +104,7 @@ export const REVISION: JsonSchema = {
 export const READ_ACTIONS: JsonSchema = {
   type: 'object',
   description:
-    'URL paths of the HTTP routes that serve this record, relative to the knowledge base.',
+    'URL paths of the HTTP routes that serve this record, relative to the knowledge base, for HTTP clients. With these tools (over MCP too), pass fileId or path to read_file instead of fetching them.',
   properties: {
     fileContentById: typed('string', 'Route reading the file content by fileId.'),
     fileContentByPath: typed('string', 'Route reading the file content by path.'),
