@@ -16,6 +16,7 @@ import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
 import { chunkFrequency, lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
 import type { SearchCorpus, SearchHit, SearchRequest } from './port.js';
+import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
 import { toRankedFile } from './toRankedFile.js';
 
@@ -25,6 +26,7 @@ export const RERANK_TEXT_CHARS = 2000;
 /** The MiniSearch engine's settings, defaults applied (see `MiniSearchEngineOptions`). */
 export interface RankerSettings {
   readonly embedder: KnowledgeEmbedder | undefined;
+  readonly embeddingCache: KnowledgeEmbeddingCache | undefined;
   readonly reranker: KnowledgeReranker | undefined;
   readonly excerptChars: number;
   readonly semanticTimeoutMs: number;
@@ -81,6 +83,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   const fileIdOf = (page: number): string => pages[page]!.fileId;
   const {
     embedder,
+    embeddingCache,
     reranker,
     excerptChars,
     semanticTimeoutMs,
@@ -110,12 +113,41 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
     return built;
   };
   let vectors: Promise<VectorStore> | undefined;
+  // Whether the cache holds vectors its `flush` has not persisted yet, and the flush under way.
+  let unsaved = false;
+  let saving: Promise<void> | undefined;
+  const saveCache = (): Promise<void> => {
+    if (saving !== undefined) return saving;
+    if (!unsaved || embeddingCache?.flush === undefined) return Promise.resolve();
+    unsaved = false;
+    const flush = (async () => {
+      await embeddingCache.flush!();
+    })();
+    saving = flush.then(
+      () => {
+        saving = undefined;
+      },
+      (error: unknown) => {
+        saving = undefined;
+        unsaved = true;
+        throw error;
+      },
+    );
+    return saving;
+  };
   const vectorsReady = (chunks: ChunkTable): Promise<VectorStore> => {
     if (vectors === undefined) {
-      vectors = buildVectors(embedder!, chunks, vectorSignal).catch((error: unknown) => {
-        vectors = undefined;
-        throw error;
-      });
+      vectors = buildVectors(embedder!, chunks, vectorSignal, embeddingCache).then(
+        ({ store, embedded }) => {
+          if (embedded > 0) unsaved = true;
+          saveCache().catch(() => undefined);
+          return store;
+        },
+        (error: unknown) => {
+          vectors = undefined;
+          throw error;
+        },
+      );
       vectors.catch(() => undefined);
     }
     return vectors;
@@ -257,6 +289,14 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
           throw new KnowledgeToolError(
             'SEARCH_UNAVAILABLE',
             'Semantic search is unavailable: the embedder failed while computing section vectors. Lexical search still works; the vectors are tried again on the next search.',
+            { cause: error },
+          );
+        });
+        await raceAbort(saveCache(), signal).catch((error: unknown) => {
+          if (signal?.aborted === true) throw error;
+          throw new KnowledgeToolError(
+            'SEARCH_UNAVAILABLE',
+            `Search works, semantic search too, but the embedding cache could not save the new section vectors (${error instanceof Error ? error.message : String(error)}), so the next start embeds them again. Fix what the cache names; \`warm()\` tries again.`,
             { cause: error },
           );
         });
