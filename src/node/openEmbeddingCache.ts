@@ -77,7 +77,9 @@ export async function openEmbeddingCache(
   try {
     bytes = await readFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+    const code = (error as NodeJS.ErrnoException).code;
+    // No such file (or a file where a folder of its path should be): an empty cache.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
       throw new KnowledgeError(
         [
           {

@@ -31,6 +31,8 @@ describe('agent and MCP entries', () => {
 
   it('pins the export keys of `knowledge-kit/agent/adapters` and `knowledge-kit/agent/exploration`', () => {
     expect(Object.keys(adapters).sort()).toEqual([
+      'fromAISDKEmbeddingModel',
+      'fromOpenAIEmbeddings',
       'toAISDKTools',
       'toAnthropicDocument',
       'toAnthropicSearchResult',
@@ -72,6 +74,7 @@ describe('agent and MCP entries', () => {
   it('pins the export keys of `knowledge-kit/node`', () => {
     expect(Object.keys(nodeEntry).sort()).toEqual([
       'loadKnowledgeDirectory',
+      'openEmbeddingCache',
       'watchKnowledgeDirectory',
     ]);
   });

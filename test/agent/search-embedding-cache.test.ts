@@ -50,7 +50,7 @@ describe('embeddingCache', () => {
   it('a second build embeds nothing, and a new revision with one changed section embeds only it', async () => {
     const cache = new Map<string, Float32Array>();
     const first = recordingEmbedder();
-    await sourceOf(SAMPLE_PAGES, { embedder: first, embeddingCache: cache }).warm();
+    await sourceOf(SAMPLE_PAGES, { embedder: first, embeddingCache: cache }).warm!();
     const chunkTexts = first.texts();
     expect(chunkTexts.length).toBeGreaterThan(5);
     expect(cache.size).toBe(new Set(chunkTexts).size);
@@ -60,7 +60,7 @@ describe('embeddingCache', () => {
     // A restart over the same pages: every vector comes from the cache.
     const second = recordingEmbedder();
     const again = sourceOf(SAMPLE_PAGES, { embedder: second, embeddingCache: cache });
-    await again.warm();
+    await again.warm!();
     expect(second.calls).toEqual([]);
     const found = await again.searchFiles({ query: 'package courier' });
     expect(found.semanticStatus).toEqual({ state: 'ready', safeCode: null });
@@ -68,7 +68,7 @@ describe('embeddingCache', () => {
 
     // A new revision with one section reworded: only that section's text is embedded.
     const third = recordingEmbedder();
-    await sourceOf(REVISED, { embedder: third, embeddingCache: cache }, 'r2').warm();
+    await sourceOf(REVISED, { embedder: third, embeddingCache: cache }, 'r2').warm!();
     expect(third.texts()).toEqual([
       expect.stringContaining(
         'Refunds are paid back to the original card within five working days.',
@@ -92,7 +92,7 @@ describe('embeddingCache', () => {
   it('embeds each distinct text once, even without a cache', async () => {
     const twin = { id: 'twin', text: SAMPLE_PAGES.find((p) => p.id === 'delivery')!.text };
     const embedder = recordingEmbedder();
-    await sourceOf([...SAMPLE_PAGES, twin], { embedder }).warm();
+    await sourceOf([...SAMPLE_PAGES, twin], { embedder }).warm!();
     const texts = embedder.texts();
     expect(new Set(texts).size).toBe(texts.length);
   });
@@ -105,24 +105,24 @@ describe('embeddingCache', () => {
       set: async (key, vector) => void data.set(key, vector),
       flush: async () => void flushes++,
     };
-    await sourceOf(SAMPLE_PAGES, { embedder: recordingEmbedder(), embeddingCache: store }).warm();
+    await sourceOf(SAMPLE_PAGES, { embedder: recordingEmbedder(), embeddingCache: store }).warm!();
     expect(flushes).toBe(1);
     expect(data.size).toBeGreaterThan(5);
     const embedder = recordingEmbedder();
-    await sourceOf(SAMPLE_PAGES, { embedder, embeddingCache: store }).warm();
+    await sourceOf(SAMPLE_PAGES, { embedder, embeddingCache: store }).warm!();
     expect(embedder.calls).toEqual([]);
     expect(flushes).toBe(1); // nothing new, nothing to save
   });
 
   it('embeds again a cached vector of another length (another model) or with a non-finite number', async () => {
     const cache = new Map<string, Float32Array>();
-    await sourceOf(SAMPLE_PAGES, { embedder: recordingEmbedder(), embeddingCache: cache }).warm();
+    await sourceOf(SAMPLE_PAGES, { embedder: recordingEmbedder(), embeddingCache: cache }).warm!();
     const keys = [...cache.keys()];
     cache.set(keys[0]!, new Float32Array([1, 2, 3]));
     cache.set(keys[1]!, new Float32Array(cache.get(keys[1]!)!.length).fill(Number.NaN));
     const embedder = recordingEmbedder();
     const source = sourceOf(SAMPLE_PAGES, { embedder, embeddingCache: cache });
-    await source.warm();
+    await source.warm!();
     expect(embedder.texts()).toHaveLength(2);
     expect(cache.get(keys[0]!)!.length).toBe(64);
     expect(Number.isFinite(cache.get(keys[1]!)![0])).toBe(true);
@@ -140,7 +140,7 @@ describe('embeddingCache', () => {
       },
     });
     const source = sourceOf(SAMPLE_PAGES, { embedder: recordingEmbedder(), embeddingCache: store });
-    const error = await expectKnowledgeError(source.warm(), {
+    const error = await expectKnowledgeError(source.warm!(), {
       code: 'SEARCH_UNAVAILABLE',
       message: /embedding cache could not save.*disk full/,
     });
@@ -148,9 +148,9 @@ describe('embeddingCache', () => {
     const { semanticStatus } = await source.searchFiles({ query: 'courier' });
     expect(semanticStatus).toEqual({ state: 'ready', safeCode: null });
     broken = false;
-    await source.warm();
+    await source.warm!();
     expect(saved).toBe(1);
-    await source.warm();
+    await source.warm!();
     expect(saved).toBe(1); // saved: nothing more to flush
   });
 
