@@ -129,6 +129,7 @@ export async function buildVectors(
         throw new Error(
           `the embedder returned ${Array.isArray(vectors) ? vectors.length : 'no'} vectors for ${batch.length} texts`,
         );
+      const stored: unknown[] = [];
       for (let v = 0; v < batch.length; v++) {
         const vector = vectors[v];
         if (dims === 0 && isVector(vector, 0)) dims = vector.length;
@@ -138,8 +139,10 @@ export async function buildVectors(
           );
         const copy = Float32Array.from(vector);
         for (const c of batch[v]!) vectorOf[c] = copy;
-        if (cache !== undefined) await cache.set(keys[batch[v]![0]!]!, copy);
+        if (cache !== undefined) stored.push(cache.set(keys[batch[v]![0]!]!, copy));
       }
+      // An async store's writes of one batch run together.
+      await Promise.all(stored);
       embedded += batch.length;
     }
   };
