@@ -130,6 +130,30 @@ describe('embeddingCache', () => {
     expect(semanticStatus.state).toBe('ready');
   });
 
+  it('a cache full of another model’s vectors: one search is unavailable, then they are embedded again', async () => {
+    const cache = new Map<string, Float32Array>();
+    const first = recordingEmbedder();
+    await sourceOf(SAMPLE_PAGES, { embedder: first, embeddingCache: cache }).warm!();
+    // Another model: 32 numbers a vector instead of 64.
+    const texts: string[] = [];
+    const other: KnowledgeEmbedder = {
+      async embed(batch) {
+        texts.push(...batch);
+        return batch.map((t) => bagOfTokens(t).slice(0, 32));
+      },
+    };
+    const source = sourceOf(SAMPLE_PAGES, { embedder: other, embeddingCache: cache });
+    await source.warm!();
+    expect(texts).toEqual([]); // every chunk's vector came from the cache
+    const miss = await source.searchFiles({ query: 'courier' });
+    expect(miss.semanticStatus).toEqual({ state: 'unavailable', safeCode: 'SEMANTIC_UNAVAILABLE' });
+    expect(miss.items[0]?.fileId).toBe('delivery');
+    const hit = await source.searchFiles({ query: 'courier' });
+    expect(hit.semanticStatus).toEqual({ state: 'ready', safeCode: null });
+    expect(new Set(texts.slice(1, -1))).toEqual(new Set(first.texts()));
+    for (const vector of cache.values()) expect(vector.length).toBe(32);
+  });
+
   it('a cache whose flush fails: search stays semantic, warm() rejects naming the cause, and the next warm() saves', async () => {
     let broken = true;
     let saved = 0;

@@ -113,6 +113,8 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
     return built;
   };
   let vectors: Promise<VectorStore> | undefined;
+  // The length of the embedder's query vectors, once one differed from the chunk vectors'.
+  let queryDims = 0;
   // Whether the cache holds vectors its `flush` has not persisted yet, and the flush under way.
   let unsaved = false;
   let saving: Promise<void> | undefined;
@@ -137,7 +139,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   };
   const vectorsReady = (chunks: ChunkTable): Promise<VectorStore> => {
     if (vectors === undefined) {
-      vectors = buildVectors(embedder!, chunks, vectorSignal, embeddingCache).then(
+      vectors = buildVectors(embedder!, chunks, vectorSignal, embeddingCache, queryDims).then(
         ({ store, embedded }) => {
           if (embedded > 0) unsaved = true;
           saveCache().catch(() => undefined);
@@ -164,6 +166,15 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         const answer = await embedder!.embed([query], { signal: stage });
         if (!Array.isArray(answer) || answer.length !== 1 || answer[0] === undefined)
           throw new Error('the embedder must return one vector for the query');
+        const length = (answer[0] as ArrayLike<number>).length;
+        if (embeddingCache !== undefined && chunks.count > 0 && length !== store.dimensions) {
+          // The cache held another model's vectors: build again, embedding those of another length.
+          queryDims = length;
+          if (vectors !== undefined && (await vectors) === store) vectors = undefined;
+          throw new Error(
+            `the query's vector has ${length} numbers and the cached chunk vectors ${store.dimensions}: the embedding cache holds another model's vectors; they are embedded again`,
+          );
+        }
         return rankSemantic(store, chunks, answer[0]);
       },
       semanticTimeoutMs,

@@ -88,6 +88,8 @@ function embeddedText(text: string): string {
  * @param chunks - the chunk table.
  * @param signal - passed to every `embed` call, checked between batches.
  * @param cache - the app's embedding cache, if any.
+ * @param knownDims - the embedder's vector length when known (0 if not): cached vectors of another
+ *   length are embedded again.
  * @returns the vectors and the count of texts embedded.
  * @throws what the embedder or the cache throws, or `Error` for a malformed answer.
  */
@@ -96,6 +98,7 @@ export async function buildVectors(
   chunks: ChunkTable,
   signal: AbortSignal,
   cache?: KnowledgeEmbeddingCache,
+  knownDims = 0,
 ): Promise<BuiltVectors> {
   const count = chunks.count;
   const texts = chunks.textOf.map(embeddedText);
@@ -107,7 +110,7 @@ export async function buildVectors(
     for (let c = 0; c < count; c++)
       if (isVector(answers[c], 0)) vectorOf[c] = answers[c] as ArrayLike<number>;
   }
-  let dims = 0;
+  let dims = knownDims;
   let embedded = 0;
   // Embed the distinct texts of `rows` (in order), store each vector for every row of its text.
   const embedRows = async (rows: number[]): Promise<void> => {
