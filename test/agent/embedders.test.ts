@@ -138,7 +138,12 @@ describe('fromAISDKEmbeddingModel', () => {
     expect(aborted).toEqual([true]);
   });
 
-  it('refuses a missing model or embedMany', () => {
+  it('refuses a missing model or embedMany, every problem at once', () => {
+    const both = expectKnowledgeError(
+      () => fromAISDKEmbeddingModel<typeof embedMany>(undefined as never, undefined as never),
+      { code: 'INVALID_INPUT', path: ['model'] },
+    );
+    expect(both.issues.map((i) => i.path)).toEqual([['model'], ['options', 'embedMany']]);
     expectKnowledgeError(() => fromAISDKEmbeddingModel(undefined as never, { embedMany }), {
       code: 'INVALID_INPUT',
       path: ['model'],

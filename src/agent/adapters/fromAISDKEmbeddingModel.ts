@@ -5,6 +5,7 @@
  * @module
  */
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
+import type { KnowledgeIssue } from '../../errors/codes.js';
 import type { KnowledgeEmbedder } from '../types.js';
 
 const API = 'fromAISDKEmbeddingModel';
@@ -54,20 +55,20 @@ export function fromAISDKEmbeddingModel<F extends AISDKEmbedMany>(
   options: AISDKEmbeddingOptions<F>,
 ): KnowledgeEmbedder {
   const embedMany = (options as { embedMany?: unknown } | null | undefined)?.embedMany;
-  if (model === undefined || model === null || typeof embedMany !== 'function')
-    throw new KnowledgeError([
-      model === undefined || model === null
-        ? {
-            code: 'INVALID_INPUT',
-            path: ['model'],
-            message: `${API}: \`model\` is required: an AI SDK embedding model, such as \`openai.embedding('text-embedding-3-small')\`.`,
-          }
-        : {
-            code: 'INVALID_INPUT',
-            path: ['options', 'embedMany'],
-            message: `${API}: \`options.embedMany\` must be \`embedMany\` from \`ai\`: \`fromAISDKEmbeddingModel(model, { embedMany })\`.`,
-          },
-    ]);
+  const issues: KnowledgeIssue[] = [];
+  if (model === undefined || model === null)
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['model'],
+      message: `${API}: \`model\` is required: an AI SDK embedding model, such as \`openai.embedding('text-embedding-3-small')\`.`,
+    });
+  if (typeof embedMany !== 'function')
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['options', 'embedMany'],
+      message: `${API}: \`options.embedMany\` must be \`embedMany\` from \`ai\`: \`fromAISDKEmbeddingModel(model, { embedMany })\`.`,
+    });
+  if (issues.length > 0) throw new KnowledgeError(issues);
   const { embedMany: _, ...rest } = options;
   return {
     async embed(texts, { signal }) {
