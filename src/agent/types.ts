@@ -32,6 +32,41 @@ export type ActiveContentRevision = string | number;
 export type KnowledgeFileKind = 'page' | 'index' | 'graph';
 
 /**
+ * Whether a file's content can be read (seed 002): `available` (its current or previous version is
+ * served) or `unavailable` (no version of it loaded cleanly).
+ */
+export type KnowledgeFileState = 'available' | 'unavailable';
+
+/**
+ * Which version of a file is served (seed 002): `current_available` (the file as it is now),
+ * `previous_available` (its newest version has problems; the last good one is served), `unavailable`
+ * (none is). Navigation files and published content are always `current_available`.
+ */
+export type KnowledgeGeneratedOutputStatus =
+  'current_available' | 'previous_available' | 'unavailable';
+
+/** A file of a source that cannot be served: listed by `list_tree` and `get_file`, refused by reads. */
+export interface KnowledgeUnavailableFile {
+  /** Its file ID: not a document ID of the catalog nor a navigation file's. */
+  readonly fileId: string;
+  /** Its path under `pages/`, as a page's (`pages/guide/setup.md`). */
+  readonly path: string;
+  /** Why it cannot be served, in the author's terms (the file, the place, the fix). */
+  readonly problem: string;
+}
+
+/**
+ * Per-file availability of a source whose files load one by one (a watched folder): which documents
+ * are served from an earlier version, and which files are not served at all.
+ */
+export interface KnowledgeFileStatusOptions {
+  /** Documents served from their last good version, by document ID: the problem of the newest one. */
+  readonly previous?: { readonly [documentId: string]: string } | undefined;
+  /** Files with no version to serve. */
+  readonly unavailable?: readonly KnowledgeUnavailableFile[] | undefined;
+}
+
+/**
  * URL paths of the HTTP routes (`shared/spec/http.md`) that serve a record, relative to the knowledge
  * base and prefixed with the action base. Pages carry the four file keys, navigation files the two content
  * keys, directories only `treeByParentPath`.
@@ -133,6 +168,16 @@ export type { KnowledgeToolName } from './tools/registry.js';
 // ---------------------------------------------------------------------------------------------------
 // Options
 
+/**
+ * What a site-root link's `/` stands for. A page directory: with `'pages'`, `/learn/state` is the page
+ * `pages/learn/state.md`. Or `{ dir, base }` when the pages of `dir` are served under the site path
+ * `base`: with `{ dir: 'pages', base: '/learn/' }`, `/learn/state` is `pages/state.md` and `/blog/x`
+ * is no page. Either way `.html` and `.htm` name the `.md` page of the same name, a path ending in
+ * `/` its `index.md`, and a path without extension the `.md` page or the folder's `index.md`. A link
+ * that names no page is counted, never guessed at.
+ */
+export type KnowledgeLinkRoot = string | { readonly dir: string; readonly base: string };
+
 /** What an app says about one page; everything else comes from the text. */
 export interface KnowledgeFileOptions {
   /** A normalized relative POSIX path under `pages/`, ending in `.md`. Default `pages/<documentId>.md`. */
@@ -172,6 +217,18 @@ export interface CatalogSourceOptions {
   readonly actionBase?: string | undefined;
   /** Largest `read_file` content, in code points. Default 20,000. */
   readonly maxReadChars?: number | undefined;
+  /**
+   * What a site-root link's `/` stands for, as docs sites write links (`/learn/state`,
+   * `/guide/essentials/list.html`, `/api/#ref`). Default `''`: the root of page paths.
+   * See `KnowledgeLinkRoot`; `loadKnowledgeDirectory` gives the value for a folder.
+   */
+  readonly linkRoot?: KnowledgeLinkRoot | undefined;
+  /**
+   * Per-file availability (`state`, `generatedOutputStatus` of `list_tree` and `get_file`): documents
+   * served from a previous version, and files that cannot be served. Default: every document current.
+   * `loadKnowledgeFiles` (`knowledge-kit/node`) gives it for a folder.
+   */
+  readonly fileStatus?: KnowledgeFileStatusOptions | undefined;
   /**
    * The search engine behind `search_files`, as a factory the source calls once with its corpus.
    * Default `createMiniSearchEngine()`. Cannot be combined with the deprecated engine options below.

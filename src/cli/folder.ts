@@ -54,7 +54,11 @@ export function knowledgeBaseId(dir: string, id: unknown): string {
 
 /** A catalog source on a loaded folder. */
 export function sourceOf(loaded: LoadedKnowledgeDirectory, id: string): KnowledgeSource {
-  return createCatalogSource(loaded.catalog, { id, files: loaded.files });
+  return createCatalogSource(loaded.catalog, {
+    id,
+    files: loaded.files,
+    linkRoot: loaded.linkRoot,
+  });
 }
 
 /**

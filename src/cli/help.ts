@@ -51,7 +51,7 @@ Options:
 Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
 section, or a snapshot over --max-chars).`;
 
-export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json] [--follow-links]
+export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--json] [--follow-links] [--link-root dir]
 
 Search the folder as the search_files tool does for an agent, so an author sees what an agent will
 find: each candidate's score, page path, file ID, best sections and the excerpt that matched.
@@ -61,29 +61,38 @@ Options:
   --limit n       candidates to show, 1 to 50 (default 10)
   --json          print the whole search_files output as JSON
   --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself): the
+                  graph mode follows \`/learn/state\` and \`/guide/list.html\` links through it
   -h, --help      this help
 
 Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
 
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--quiet | --log text|json]
+export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--watch] [--follow-links] [--link-root dir] [--quiet | --log text|json]
        knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--schema s]
 
 Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
 <base-path>/knowledge-bases/<id>. Prints the knowledge-base URL and the four curl commands an agent
 uses, then logs one line per request to stderr (\`METHOD path status N ms\`; under load that is one
-line per request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it.
+line per request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it. Files with problems do
+not stop it: their problems go to stderr, the other files are served, and agents see those files as
+"unavailable" (or "previous_available" under --watch); \`knowledge-kit check\` stays strict.
 
 Options:
   --port n          port (default 8787; 0 picks a free one)
-  --host h          address to listen on (default 127.0.0.1)
+  --host h          address to listen on (default 127.0.0.1); one other machines reach, without
+                    --token-file, prints a warning; 0.0.0.0 prints the loopback URL
   --id name         knowledge base ID (default the folder's name)
   --base-path p     path before /knowledge-bases (default none), such as /openapi/v2
   --token-file f    require "Authorization: Bearer <token>", the token being the file's content
                     (visible ASCII, then only line feeds); other requests get 401
-  --watch           reload on change; a good reload is swapped in without dropping requests,
-                    a failed one is printed and the last good version stays
+  --watch           reload on change, file by file, without dropping requests: a good edit is
+                    served at once; a broken file's problems are printed and its last good
+                    version stays
   --follow-links    follow symbolic links that stay inside the folder (default: no link is
                     followed; links out of the folder and special files are always refused)
+  --link-root dir   the folder a site-root link's \`/\` stands for (\`/learn/state\`,
+                    \`/guide/list.html\`, \`/api/\`): the docs site's root; the folder itself
+                    (default), a folder inside it, or one that holds it
   --quiet, -q       no request log (start-up, reload and error lines stay)
   --log text|json   request log format: text (default) or one JSON object a line
                     { time, method, path, status, ms }
@@ -95,24 +104,30 @@ Options:
   --schema s        with --database: the store's schema (default knowledge_kit)
   -h, --help        this help
 
-Exit codes: 0 stopped by a signal, 1 problems in the folder, 2 usage or I/O error (such as a port in use).`;
+Exit codes: 0 stopped by a signal, 1 a folder that cannot be served at all (never one broken file),
+2 usage or I/O error (such as a port in use).`;
 
-export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch] [--follow-links]
+export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--watch] [--follow-links] [--link-root dir]
        knowledge-kit mcp --database <url> --kb <id> [--schema s]
 
 Serve the folder (default .) to an MCP client on stdio with six read-only tools: search_files,
 read_file, list_tree, get_file, read_related, expand_graph. Stdout carries only the protocol; messages
 go to stderr. It stops when the client closes stdin. A message line over 10 MB is skipped and answered
 with a JSON-RPC error (id null); at most 64 requests are worked on at once, the rest wait (stdin is
-read no further while 1,024 wait).
+read no further while 1,024 wait). Files with problems do not stop it: their problems go to stderr and
+the server's instructions, and agents see those files as "unavailable" (or "previous_available").
 
 An MCP client configuration:
   { "mcpServers": { "knowledge": { "command": "npx", "args": ["knowledge-kit", "mcp", "./knowledge"] } } }
 
 Options:
   --id name       knowledge base ID that cursors are bound to (default the folder's name)
-  --watch         reload on change; a failed reload is printed to stderr and the last good version stays
+  --watch         reload on change, file by file: a good edit is served at once; a broken file's
+                  problems are printed to stderr and its last good version stays
   --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
+  --link-root dir the folder a site-root link's \`/\` stands for (\`/learn/state\`, \`/guide/list.html\`):
+                  the docs site's root; the folder itself (default), a folder inside it, or one
+                  that holds it
   --database url  serve the knowledge base --kb of a PostgreSQL knowledge store instead of a folder
                   (postgres://… or pglite:<folder>; see knowledge-kit publish); each call reads the
                   active revision, so a publish is served on the next call
@@ -120,7 +135,8 @@ Options:
   --schema s      with --database: the store's schema (default knowledge_kit)
   -h, --help      this help
 
-Exit codes: 0 the client disconnected, 1 problems in the folder, 2 usage or I/O error.`;
+Exit codes: 0 the client disconnected, 1 a folder that cannot be served at all (never one broken
+file), 2 usage or I/O error.`;
 
 export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--title t] [--revision r] [--keep n] [--schema s]
 

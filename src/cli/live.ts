@@ -1,29 +1,74 @@
-/** A folder served by a long-running command: the current source, and `--watch` reloads that swap it. */
+/**
+ * A folder served by a long-running command, file by file: the current source, and `--watch` reloads
+ * that swap it. A broken file never stops the others (seed 002).
+ */
 import {
-  watchKnowledgeDirectory,
-  type KnowledgeDirectoryWatcher,
+  loadKnowledgeFiles,
+  watchKnowledgeFiles,
+  type KnowledgeFilesWatcher,
+  type LoadedKnowledgeFiles,
   type LoadKnowledgeDirectoryOptions,
 } from '../node/index.js';
-import { isKnowledgeError } from '../errors/isKnowledgeError.js';
-import type { KnowledgeSource } from '../agent/index.js';
-import { folderError, liveSource, loadFolder, sourceOf } from './folder.js';
+import { posix } from 'node:path';
+import { createCatalogSource, type KnowledgeSource } from '../agent/index.js';
+import { folderError, liveSource } from './folder.js';
+import { reportLinks } from './linkRoot.js';
 import type { CliIo } from './io.js';
 import { count, escapeControls, textLine, toProblems } from './problems.js';
 
 /** The served knowledge of `serve` and `mcp`. */
 export interface LiveFolder {
-  /** Forwards each call to the newest good source. */
+  /** Forwards each call to the newest source. */
   readonly source: KnowledgeSource;
-  /** Documents in the current catalog. */
+  /** Documents served now (current and previous versions). */
   documents(): number;
+  /**
+   * One sentence on the files not served as they are on disk (for the MCP server's instructions), or
+   * `undefined` when every file is served as it is.
+   */
+  problems(): string | undefined;
   /** Stops watching (when watching). */
   close(): Promise<void>;
 }
 
+/** The source of a folder loaded file by file. */
+export function sourceOfFiles(loaded: LoadedKnowledgeFiles, id: string): KnowledgeSource {
+  return createCatalogSource(loaded.catalog, {
+    id,
+    files: loaded.files,
+    fileStatus: loaded.fileStatus,
+    linkRoot: loaded.linkRoot,
+  });
+}
+
+/** How many files are served from an earlier version and how many not at all. */
+function tally(loaded: LoadedKnowledgeFiles): { previous: number; unavailable: number } {
+  let previous = 0;
+  let unavailable = 0;
+  for (const status of Object.values(loaded.status)) {
+    if (status.generatedOutputStatus === 'previous_available') previous++;
+    else if (status.generatedOutputStatus === 'unavailable') unavailable++;
+  }
+  return { previous, unavailable };
+}
+
+/** `N files with problems: …` for stderr and the MCP instructions, or `undefined` when none. */
+export function problemSummary(loaded: LoadedKnowledgeFiles, dir: string): string | undefined {
+  const { previous, unavailable } = tally(loaded);
+  const files = new Set(loaded.issues.map((issue) => issue.file ?? ''));
+  if (files.size === 0) return undefined;
+  const parts = [
+    ...(previous > 0 ? [`${count(previous, 'file')} served from its last good version`] : []),
+    ...(unavailable > 0 ? [`${count(unavailable, 'file')} not served, listed as unavailable`] : []),
+  ];
+  return `${count(files.size, 'file')} in \`${dir}\` ${files.size === 1 ? 'has' : 'have'} problems${parts.length > 0 ? ` (${parts.join(', ')})` : ''}; \`knowledge-kit check ${dir}\` lists them.`;
+}
+
 /**
- * Loads `dir` (with the loader's `options`) and, with `watch`, reloads it on change: a clean reload
- * swaps the source (calls in flight finish on the old one); a failed one (problems, or a catalog the
- * source refuses) prints its problems to stderr and keeps the last good source.
+ * Loads `dir` (with the loader's `options`) file by file and, with `watch`, reloads it on change. The
+ * files that load are served; the problems of the others are printed to stderr (at start, and after a
+ * reload for each file whose problems changed) and the server goes on. Only a folder that cannot be
+ * read at all ends the command (exit 2), or a load the source refuses (exit 1).
  */
 export async function openLiveFolder(
   command: string,
@@ -33,63 +78,87 @@ export async function openLiveFolder(
   io: CliIo,
   options: LoadKnowledgeDirectoryOptions = {},
 ): Promise<LiveFolder> {
-  let documents = 0;
+  let loaded: LoadedKnowledgeFiles;
   let current: KnowledgeSource;
-  let watcher: KnowledgeDirectoryWatcher | undefined;
-  const reportFailure = (error: unknown): void => {
-    const issues = isKnowledgeError(error) ? error.issues : undefined;
-    if (issues === undefined)
-      io.stderr.write(
-        `knowledge-kit ${command}: ${escapeControls(error instanceof Error ? error.message : String(error))}\n`,
-      );
-    else for (const problem of toProblems(issues, dir)) io.stderr.write(`${textLine(problem)}\n`);
-    io.stderr.write(
-      `knowledge-kit ${command}: reload of \`${dir}\` failed${issues === undefined ? '' : ` with ${count(issues.length, 'problem')}`}; still serving the last good version.\n`,
+  let watcher: KnowledgeFilesWatcher | undefined;
+  const say = (line: string): void => void io.stderr.write(`knowledge-kit ${command}: ${line}\n`);
+  /** Prints the problems of `next`, only those of files whose problems changed since `before`. */
+  const printProblems = (next: LoadedKnowledgeFiles, before?: LoadedKnowledgeFiles): void => {
+    const seen = new Map<string, string>();
+    if (before !== undefined)
+      for (const issue of before.issues) {
+        const file = issue.file ?? '';
+        seen.set(file, `${seen.get(file) ?? ''}${issue.message}\n`);
+      }
+    const now = new Map<string, string>();
+    for (const issue of next.issues) {
+      const file = issue.file ?? '';
+      now.set(file, `${now.get(file) ?? ''}${issue.message}\n`);
+    }
+    const changed = next.issues.filter(
+      (issue) => seen.get(issue.file ?? '') !== now.get(issue.file ?? ''),
     );
+    for (const problem of toProblems(changed, dir)) io.stderr.write(`${textLine(problem)}\n`);
+    if (before !== undefined)
+      for (const file of seen.keys())
+        if (!now.has(file) && file !== '')
+          say(`\`${posix.join(dir.split('\\').join('/'), file)}\` has no problem now.`);
   };
+  const serveLoad = (next: LoadedKnowledgeFiles): KnowledgeSource => sourceOfFiles(next, id);
+
   if (watch) {
     try {
-      watcher = await watchKnowledgeDirectory(dir, options, (change) => {
-        if (change.ok) {
-          let next: KnowledgeSource;
-          try {
-            next = sourceOf(change.loaded, id);
-          } catch (error) {
-            // A folder that loads but cannot be served: this reload fails, the server goes on.
-            reportFailure(error);
-            return;
-          }
-          current = next;
-          documents = change.loaded.catalog.ids.length;
-          io.stderr.write(
-            `knowledge-kit ${command}: reloaded \`${dir}\`: ${count(documents, 'document')}\n`,
+      watcher = await watchKnowledgeFiles(dir, options, (change) => {
+        if (!change.ok) {
+          const { issues } = change.error;
+          for (const problem of toProblems(issues, dir)) io.stderr.write(`${textLine(problem)}\n`);
+          say(`reload of \`${dir}\` failed; still serving what was served before.`);
+          return;
+        }
+        let next: KnowledgeSource;
+        try {
+          next = serveLoad(change.loaded);
+        } catch (error) {
+          // A load the source refuses (it should not happen: the loader checks what the source needs).
+          say(
+            `reload of \`${dir}\` cannot be served (${escapeControls(error instanceof Error ? error.message : String(error))}); still serving what was served before.`,
           );
           return;
         }
-        reportFailure(change.error);
+        const before = loaded;
+        current = next;
+        loaded = change.loaded;
+        printProblems(loaded, before);
+        const summary = problemSummary(loaded, dir);
+        say(
+          `reloaded \`${dir}\`: ${count(loaded.catalog.ids.length, 'document')}${summary === undefined ? '' : `; ${summary}`}`,
+        );
       });
     } catch (error) {
       throw folderError(command, dir, error, io);
     }
-    try {
-      current = sourceOf(watcher.current, id);
-    } catch (error) {
-      await watcher.close();
-      throw folderError(command, dir, error, io);
-    }
-    documents = watcher.current.catalog.ids.length;
+    loaded = watcher.current;
   } else {
-    const loaded = await loadFolder(command, dir, io, options);
     try {
-      current = sourceOf(loaded, id);
+      loaded = await loadKnowledgeFiles(dir, options);
     } catch (error) {
       throw folderError(command, dir, error, io);
     }
-    documents = loaded.catalog.ids.length;
   }
+  try {
+    current = serveLoad(loaded);
+  } catch (error) {
+    await watcher?.close();
+    throw folderError(command, dir, error, io);
+  }
+  printProblems(loaded);
+  const summary = problemSummary(loaded, dir);
+  if (summary !== undefined) say(`${summary} The other files are served.`);
+  reportLinks(command, current, io);
   return {
     source: liveSource(() => current),
-    documents: () => documents,
+    documents: () => loaded.catalog.ids.length,
+    problems: () => problemSummary(loaded, dir),
     close: async () => {
       await watcher?.close();
     },

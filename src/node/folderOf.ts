@@ -7,6 +7,13 @@ import type { KnowledgeIssue } from '../errors/codes.js';
 import type { LoadKnowledgeDirectoryOptions } from './types.js';
 
 const API = 'loadKnowledgeDirectory';
+const OPTION_KEYS: readonly string[] = [
+  'include',
+  'exclude',
+  'maxChars',
+  'followLinks',
+  'linkRoot',
+];
 
 /** Checks the options, throwing `INVALID_INPUT` for anything wrong. */
 export function checkOptions(options: LoadKnowledgeDirectoryOptions | undefined): void {
@@ -20,11 +27,11 @@ export function checkOptions(options: LoadKnowledgeDirectoryOptions | undefined)
     });
   } else {
     for (const key of Object.keys(options)) {
-      if (key !== 'include' && key !== 'exclude' && key !== 'maxChars' && key !== 'followLinks') {
+      if (!OPTION_KEYS.includes(key)) {
         issues.push({
           code: 'INVALID_INPUT',
           path: ['options', key],
-          message: `${API}: unknown option \`${key}\`. The options are \`include\`, \`exclude\`, \`maxChars\` and \`followLinks\`.`,
+          message: `${API}: unknown option \`${key}\`. The options are ${OPTION_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
         });
       }
     }

@@ -12,12 +12,17 @@
  */
 /// <reference types="node" />
 export { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
+export { loadKnowledgeFiles } from './loadKnowledgeFiles.js';
 export { openEmbeddingCache } from './openEmbeddingCache.js';
 export type { EmbeddingCacheOptions, FileEmbeddingCache } from './openEmbeddingCache.js';
-export { watchKnowledgeDirectory } from './watchKnowledgeDirectory.js';
+export { watchKnowledgeDirectory, watchKnowledgeFiles } from './watchKnowledgeDirectory.js';
 export type {
   KnowledgeDirectoryChange,
   KnowledgeDirectoryWatcher,
+  KnowledgeFileLoadStatus,
+  KnowledgeFilesChange,
+  KnowledgeFilesWatcher,
+  LoadedKnowledgeFiles,
   LoadedKnowledgeDirectory,
   LoadKnowledgeDirectoryOptions,
   WatchKnowledgeDirectoryOptions,

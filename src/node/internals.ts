@@ -8,3 +8,4 @@
  */
 export { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
 export type { DirectoryReading } from './readKnowledgeDirectory.js';
+export { linkRootOf } from './linkRootOf.js';

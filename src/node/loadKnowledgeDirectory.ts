@@ -5,6 +5,7 @@
 import type { KnowledgeFileOptions } from '../agent/index.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import { deepFreeze } from '../internal/deepFreeze.js';
+import { linkRootOf } from './linkRootOf.js';
 import { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
 import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './types.js';
 
@@ -21,8 +22,10 @@ import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './
  * followed unless `followLinks` is true, and then only those whose real target is inside the folder.
  *
  * @param options - `include` and `exclude` globs, relative to `dir`; `maxChars`, the catalog's default
- *   limit; `followLinks` (default false).
- * @returns the frozen `{ catalog, documents, files, directory, paths }`; pass `files` to `createCatalogSource`.
+ *   limit; `followLinks` (default false); `linkRoot`, the folder a site-root link's `/` stands for
+ *   (default `dir`).
+ * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot }`; pass `files` and
+ *   `linkRoot` to `createCatalogSource`.
  * @throws {KnowledgeError} with every problem of every file, each issue carrying `file` (relative to
  *   `dir`) and a file line and column: `INVALID_ENCODING` (also a file name that is not UTF-8),
  *   `INVALID_FRONT_MATTER` (also YAML nested too deeply, an `id` the agent layer cannot serve), every
@@ -32,8 +35,8 @@ import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './
  * ```ts
  * import { loadKnowledgeDirectory } from 'knowledge-kit/node';
  * import { createCatalogSource } from 'knowledge-kit/agent';
- * const { catalog, files } = await loadKnowledgeDirectory('./knowledge');
- * const source = createCatalogSource(catalog, { id: 'handbook', files });
+ * const { catalog, files, linkRoot } = await loadKnowledgeDirectory('./knowledge');
+ * const source = createCatalogSource(catalog, { id: 'handbook', files, linkRoot });
  * ```
  */
 export async function loadKnowledgeDirectory(
@@ -41,6 +44,7 @@ export async function loadKnowledgeDirectory(
   options?: LoadKnowledgeDirectoryOptions,
 ): Promise<LoadedKnowledgeDirectory> {
   const reading = await readKnowledgeDirectory(dir, options);
+  const linkRoot = linkRootOf(reading.directory, options?.linkRoot);
   if (reading.catalog === undefined) throw new KnowledgeError(reading.issues);
   const catalog = reading.catalog;
   const files: Record<string, KnowledgeFileOptions> = {};
@@ -59,5 +63,6 @@ export async function loadKnowledgeDirectory(
     files,
     directory: reading.directory,
     paths,
+    linkRoot,
   });
 }

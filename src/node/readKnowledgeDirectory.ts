@@ -32,6 +32,12 @@ export interface DirectoryReading {
   readonly catalog: KnowledgeCatalog | undefined;
   /** Every problem, sorted by file, line and column. */
   readonly issues: readonly KnowledgeIssue[];
+  /**
+   * What each file of `paths` gave, in the same order: its ID, and its document and page record when
+   * the file itself parsed cleanly (a document ID taken by an earlier file, or by a navigation file, is
+   * reported in `issues` but does not clear these).
+   */
+  readonly results: readonly FileResult[];
 }
 
 /**
@@ -185,5 +191,6 @@ export async function readKnowledgeDirectory(
     files,
     catalog: issues.length === 0 ? catalog : undefined,
     issues,
+    results,
   };
 }

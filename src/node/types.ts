@@ -1,5 +1,11 @@
 /** Types of `knowledge-kit/node`. */
-import type { KnowledgeFileOptions } from '../agent/index.js';
+import type {
+  KnowledgeFileOptions,
+  KnowledgeFileStatusOptions,
+  KnowledgeGeneratedOutputStatus,
+  KnowledgeLinkRoot,
+} from '../agent/index.js';
+import type { KnowledgeIssue } from '../errors/codes.js';
 import type { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
 
@@ -17,6 +23,12 @@ export interface LoadKnowledgeDirectoryOptions {
    * each link or special file refused is a `REFUSED_FILE` problem.
    */
   readonly followLinks?: boolean | undefined;
+  /**
+   * The folder a site-root link's `/` stands for (`/learn/state`, `/guide/list.html`), as a path or a
+   * `file:` URL: the folder itself (the default), a folder inside it, or one that holds it (the docs
+   * site's root). Gives the result's `linkRoot`.
+   */
+  readonly linkRoot?: string | URL | undefined;
 }
 
 /** What `loadKnowledgeDirectory` resolves to. Everything is frozen. */
@@ -31,6 +43,8 @@ export interface LoadedKnowledgeDirectory {
   readonly directory: string;
   /** Each document's file, relative to `directory` and `/`-separated, by document ID. */
   readonly paths: { readonly [documentId: string]: string };
+  /** What a site-root link's `/` stands for: pass as `createCatalogSource(catalog, { files, linkRoot })`. */
+  readonly linkRoot: KnowledgeLinkRoot;
 }
 
 /** What `watchKnowledgeDirectory` reports after each reload. */
@@ -48,6 +62,51 @@ export interface WatchKnowledgeDirectoryOptions extends LoadKnowledgeDirectoryOp
 export interface KnowledgeDirectoryWatcher {
   /** The last directory that loaded cleanly: the first load, or the newest good reload. */
   readonly current: LoadedKnowledgeDirectory;
+  /** Stops watching; a reload in progress finishes, but reports nothing. */
+  close(): Promise<void>;
+}
+
+/** One Markdown file of a folder loaded file by file (`loadKnowledgeFiles`): which version is served. */
+export interface KnowledgeFileLoadStatus {
+  /**
+   * `current_available` (the file as it is on disk is served), `previous_available` (it has problems
+   * now; the version of the previous load is served) or `unavailable` (no version is).
+   */
+  readonly generatedOutputStatus: KnowledgeGeneratedOutputStatus;
+  /** The ID of the document served for it; absent when `unavailable`. */
+  readonly documentId?: string;
+  /** The ID under which an `unavailable` file is listed (its path without `.md` when free). */
+  readonly fileId?: string;
+  /** The problems of its newest version, each with `file`, line and column; `[]` when current. */
+  readonly issues: readonly KnowledgeIssue[];
+}
+
+/**
+ * What `loadKnowledgeFiles` resolves to: the documents that can be served (current or previous
+ * versions), and every file's status. Everything is frozen.
+ */
+export interface LoadedKnowledgeFiles extends LoadedKnowledgeDirectory {
+  /** Every Markdown file read, by path relative to `directory` (`/`-separated). */
+  readonly status: { readonly [file: string]: KnowledgeFileLoadStatus };
+  /**
+   * Every problem of the folder as it is on disk, sorted by file, line and column: what
+   * `loadKnowledgeDirectory` would throw (also links refused, which are not listed in `status`).
+   * Empty when every file is `current_available`.
+   */
+  readonly issues: readonly KnowledgeIssue[];
+  /** Pass as `createCatalogSource(catalog, { files, fileStatus })`. */
+  readonly fileStatus: KnowledgeFileStatusOptions;
+}
+
+/** What `watchKnowledgeFiles` reports after each reload. */
+export type KnowledgeFilesChange =
+  | { readonly ok: true; readonly loaded: LoadedKnowledgeFiles }
+  | { readonly ok: false; readonly error: KnowledgeError };
+
+/** A running file-by-file watch (`watchKnowledgeFiles`). */
+export interface KnowledgeFilesWatcher {
+  /** The newest load: what is served, and every file's status. */
+  readonly current: LoadedKnowledgeFiles;
   /** Stops watching; a reload in progress finishes, but reports nothing. */
   close(): Promise<void>;
 }

@@ -9,14 +9,16 @@ import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import { folderOf } from './folderOf.js';
 import { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
+import { loadKnowledgeFiles } from './loadKnowledgeFiles.js';
 import type {
   KnowledgeDirectoryChange,
   KnowledgeDirectoryWatcher,
+  KnowledgeFilesChange,
+  KnowledgeFilesWatcher,
   LoadedKnowledgeDirectory,
+  LoadKnowledgeDirectoryOptions,
   WatchKnowledgeDirectoryOptions,
 } from './types.js';
-
-const API = 'watchKnowledgeDirectory';
 
 /**
  * Loads `dir`, then reloads it whenever a file under it changes (after `debounceMs` of quiet), and
@@ -42,11 +44,62 @@ const API = 'watchKnowledgeDirectory';
  * });
  * ```
  */
-export async function watchKnowledgeDirectory(
+export function watchKnowledgeDirectory(
   dir: string | URL,
   options: WatchKnowledgeDirectoryOptions,
   onChange: (change: KnowledgeDirectoryChange) => void,
 ): Promise<KnowledgeDirectoryWatcher> {
+  return watchWith('watchKnowledgeDirectory', dir, options, onChange, (directory, loadOptions) =>
+    loadKnowledgeDirectory(directory, loadOptions),
+  );
+}
+
+/**
+ * Loads `dir` file by file with `loadKnowledgeFiles`, then reloads it whenever a file under it changes
+ * (after `debounceMs` of quiet), each reload given the previous one: a file's good edit is served at
+ * once, a broken file keeps its previous version (`previous_available`), a new broken file is listed
+ * as `unavailable`, and the other files are never held back.
+ *
+ * @param dir - the folder, as a path or a `file:` URL.
+ * @param options - the loader's options and `debounceMs` (default 100).
+ * @param onChange - called after each reload with `{ ok: true, loaded }` (already `current`; its
+ *   `issues` and `status` say which files have problems) or `{ ok: false, error }` when the folder or
+ *   a file could not be read at all (`current` stays). Reloads never overlap, as with
+ *   `watchKnowledgeDirectory`.
+ * @returns the watcher, once the first load is done and the folder is watched.
+ * @throws {KnowledgeError} `READ_FAILED` when the folder cannot be read; `INVALID_INPUT` for a bad
+ *   option or `onChange`. Problems in files are never thrown.
+ * @example
+ * ```ts
+ * const serve = (l: LoadedKnowledgeFiles) =>
+ *   createCatalogSource(l.catalog, { files: l.files, fileStatus: l.fileStatus });
+ * let source;
+ * const watcher = await watchKnowledgeFiles(dir, {}, (change) => {
+ *   if (change.ok) source = serve(change.loaded);
+ * });
+ * source = serve(watcher.current);
+ * ```
+ */
+export function watchKnowledgeFiles(
+  dir: string | URL,
+  options: WatchKnowledgeDirectoryOptions,
+  onChange: (change: KnowledgeFilesChange) => void,
+): Promise<KnowledgeFilesWatcher> {
+  return watchWith('watchKnowledgeFiles', dir, options, onChange, loadKnowledgeFiles);
+}
+
+/** The watch behind both functions: `load` is given the folder, the options and the current load. */
+async function watchWith<T extends LoadedKnowledgeDirectory>(
+  API: string,
+  dir: string | URL,
+  options: WatchKnowledgeDirectoryOptions,
+  onChange: (
+    change:
+      | { readonly ok: true; readonly loaded: T }
+      | { readonly ok: false; readonly error: KnowledgeError },
+  ) => void,
+  load: (directory: string, options: LoadKnowledgeDirectoryOptions, current?: T) => Promise<T>,
+): Promise<{ readonly current: T; close(): Promise<void> }> {
   const { debounceMs = 100, ...loadOptions } = options ?? {};
   if (
     typeof debounceMs !== 'number' ||
@@ -74,7 +127,7 @@ export async function watchKnowledgeDirectory(
   // The loader's own check of the folder (INVALID_INPUT, READ_FAILED), before anything is watched.
   const directory = await folderOf(dir);
 
-  let current: LoadedKnowledgeDirectory | undefined;
+  let current: T | undefined;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
@@ -82,7 +135,10 @@ export async function watchKnowledgeDirectory(
   let watcher: FSWatcher | undefined;
   let polling: ReturnType<typeof setInterval> | undefined;
 
-  const report = (change: KnowledgeDirectoryChange): void => {
+  type Change =
+    | { readonly ok: true; readonly loaded: T }
+    | { readonly ok: false; readonly error: KnowledgeError };
+  const report = (change: Change): void => {
     try {
       onChange(change);
     } catch (error) {
@@ -94,9 +150,9 @@ export async function watchKnowledgeDirectory(
     }
   };
   const reload = async (): Promise<void> => {
-    let change: KnowledgeDirectoryChange;
+    let change: Change;
     try {
-      const loaded = await loadKnowledgeDirectory(directory, loadOptions);
+      const loaded = await load(directory, loadOptions, current);
       if (closed) return;
       current = loaded;
       change = { ok: true, loaded };
@@ -201,7 +257,7 @@ export async function watchKnowledgeDirectory(
 
   // Watch first, then load: a change made while the first load runs causes a reload after it.
   await startWatching();
-  const first = loadKnowledgeDirectory(directory, loadOptions);
+  const first = load(directory, loadOptions);
   running = first
     .then(
       () => undefined,

@@ -49,16 +49,39 @@ export function duplicateSectionId(
   };
 }
 
+/**
+ * The pair of an unmatched anchor, found inside a fenced code block, where it is code: the anchor's
+ * line and the line of the fence's opener.
+ */
+export interface FencedPair {
+  readonly line: number;
+  readonly fenceLine: number;
+}
+
+/** Why the pair in a fence does not count, and the fix. */
+const inFence = (pair: FencedPair, what: string): string =>
+  `its ${what} anchor on line ${pair.line} is inside the code fence opened on line ${pair.fenceLine}, so it is code, not an anchor`;
+const fenceFix = (pair: FencedPair, what: string): string =>
+  `End the fence before line ${pair.line}, or move the ${what} anchor out of it.`;
+
 export function unexpectedClose(
   documentId: string,
   at: KnowledgePosition,
   id: string,
+  fenced?: FencedPair,
 ): KnowledgeIssue {
   return {
     code: 'UNEXPECTED_CLOSE',
     ...place(documentId, at),
     sectionId: id,
-    message: `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here. Remove it, or add ${open(id)} where the section starts.`,
+    ...(fenced === undefined
+      ? {
+          message: `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here. Remove it, or add ${open(id)} where the section starts.`,
+        }
+      : {
+          related: { line: fenced.line, column: 1 },
+          message: `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here: ${inFence(fenced, 'open')}. ${fenceFix(fenced, 'open')}`,
+        }),
   };
 }
 
@@ -68,8 +91,13 @@ export function mismatchedClose(
   id: string,
   innermost: KnowledgePosition & { readonly id: string },
   isOpen: boolean,
+  fenced?: FencedPair,
 ): KnowledgeIssue {
   const { line, column } = innermost;
+  const notOpen =
+    fenced === undefined
+      ? `, and \`${id}\` is not open at all`
+      : `, and \`${id}\` is not open at all: ${inFence(fenced, 'open')}`;
   return {
     code: 'MISMATCHED_CLOSE',
     ...place(documentId, at),
@@ -77,8 +105,10 @@ export function mismatchedClose(
     related: { line, column },
     message:
       `${where(documentId, at)}: ${close(id)} does not match the innermost open section \`${innermost.id}\` (opened at ${line}:${column})` +
-      `${isOpen ? '' : `, and \`${id}\` is not open at all`}. Close \`${innermost.id}\` first with ${close(innermost.id)}, ` +
-      'or fix the IDs so that opens and closes nest.',
+      `${isOpen ? '' : notOpen}. ` +
+      (fenced === undefined
+        ? `Close \`${innermost.id}\` first with ${close(innermost.id)}, or fix the IDs so that opens and closes nest.`
+        : fenceFix(fenced, 'open')),
   };
 }
 
@@ -86,12 +116,20 @@ export function unclosedSection(
   documentId: string,
   at: KnowledgePosition,
   id: string,
+  fenced?: FencedPair,
 ): KnowledgeIssue {
   return {
     code: 'UNCLOSED_SECTION',
     ...place(documentId, at),
     sectionId: id,
-    message: `${where(documentId, at)}: section \`${id}\` is opened here but never closed. Add ${close(id)} on its own line where the section ends.`,
+    ...(fenced === undefined
+      ? {
+          message: `${where(documentId, at)}: section \`${id}\` is opened here but never closed. Add ${close(id)} on its own line where the section ends.`,
+        }
+      : {
+          related: { line: fenced.line, column: 1 },
+          message: `${where(documentId, at)}: section \`${id}\` is opened here but never closed: ${inFence(fenced, 'close')}. ${fenceFix(fenced, 'close')}`,
+        }),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   resumeFirstOpens,
   suspendFirstOpens,
 } from './firstOpens.js';
+import { explainFencedPairs, type PairingProblem } from './fencedPairs.js';
 import * as problem from './parseIssues.js';
 import { readParseInput } from './readParseInput.js';
 import { type AnchorKind, MALFORMED, OPEN, scanText } from './scanText.js';
@@ -114,10 +115,23 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
     );
   } else {
     // A near miss left open is already reported: one mistake, one issue.
-    for (const frame of stack)
-      if (!frame.malformed) late.push(problem.unclosedSection(id, frame, frame.id));
+    for (const frame of stack) {
+      if (frame.malformed) continue;
+      const issue = problem.unclosedSection(id, frame, frame.id);
+      late.push(issue);
+      const { line, column, id: sectionId } = frame;
+      (state.pairing ??= []).push({
+        issue,
+        id: sectionId,
+        line,
+        wants: 'close',
+        rebuild: (pair) => problem.unclosedSection(id, { line, column }, sectionId, pair),
+      });
+    }
   }
-  throwIfIssues(late.length === 0 ? issues : mergeByPlace(issues, late));
+  const all = late.length === 0 ? issues : mergeByPlace(issues, late);
+  // An unmatched anchor whose pair is inside a code fence: say so (error path only, a second scan).
+  throwIfIssues(state.pairing === undefined ? all : explainFencedPairs(text, all, state.pairing));
   return locale === undefined
     ? { id, revision, parts: root }
     : { id, revision, locale, parts: root };
@@ -145,6 +159,8 @@ class ParseState {
   // A Map update per anchor costs as much as the scan of its body (see docs/performance.md), so the
   // counts are built from the stack at the first mismatch and kept from then on.
   openCount: Map<string, number> | undefined = undefined;
+  /** Unmatched anchors, whose pair may be inside a code fence (made on error paths only). */
+  pairing: PairingProblem[] | undefined = undefined;
 
   constructor(
     readonly id: string,
@@ -216,7 +232,16 @@ function onAnchor(
     return;
   }
   if (s.depth === 0) {
-    issues.push(problem.unexpectedClose(id, { line, column }, sectionId));
+    const issue = problem.unexpectedClose(id, { line, column }, sectionId);
+    issues.push(issue);
+    const closeId = sectionId;
+    (s.pairing ??= []).push({
+      issue,
+      id: closeId,
+      line,
+      wants: 'open',
+      rebuild: (pair) => problem.unexpectedClose(id, { line, column }, closeId, pair),
+    });
     return;
   }
   const top = stack[s.depth - 1]!;
@@ -247,9 +272,21 @@ function closeMismatched(
   const { stack } = s;
   const openCount = (s.openCount ??= countOpen(stack, s.depth));
   const isOpen = (openCount.get(sectionId) ?? 0) > 0;
-  s.issues.push(problem.mismatchedClose(s.id, { line, column }, sectionId, top, isOpen));
+  const issue = problem.mismatchedClose(s.id, { line, column }, sectionId, top, isOpen);
+  s.issues.push(issue);
   // Recover: close down to the named section when it is open; otherwise ignore this line.
-  if (!isOpen) return;
+  if (!isOpen) {
+    const innermost = { line: top.line, column: top.column, id: top.id };
+    (s.pairing ??= []).push({
+      issue,
+      id: sectionId,
+      line,
+      wants: 'open',
+      rebuild: (pair) =>
+        problem.mismatchedClose(s.id, { line, column }, sectionId, innermost, false, pair),
+    });
+    return;
+  }
   let closed: Frame;
   do {
     closed = stack[--s.depth]!;

@@ -12,7 +12,10 @@ import { FENCE_BODY, FENCE_OPEN, INDENTED_CODE } from '../markdown/lineKinds.js'
 export const OPEN = 1;
 /** An exact close anchor. */
 export const CLOSE = 2;
-/** A near miss: a line that starts with `<!--` and mentions `agent-section` but is not an exact anchor. */
+/**
+ * A near miss: a line that starts with `<!--` and mentions `agent-section` but is not an exact anchor,
+ * or an HTML-comment-like line whose keyword or opener is a typo of an anchor's (`isKeywordNearMiss`).
+ */
 export const MALFORMED = 3;
 
 export type AnchorKind = typeof OPEN | typeof CLOSE | typeof MALFORMED;
@@ -37,6 +40,18 @@ export type AnchorHandler = (
   lineStart: number,
   lineEnd: number,
   body: string | undefined,
+) => void;
+
+/**
+ * Called for each exact anchor line inside a fenced code block (body text, not an anchor), with the
+ * line of the fence's opener. For the parser's error path only: it explains an unmatched anchor whose
+ * pair is inside a fence.
+ */
+export type CodeAnchorHandler = (
+  kind: typeof OPEN | typeof CLOSE,
+  id: string,
+  line: number,
+  fenceLine: number,
 ) => void;
 
 /** A fence still open at the end of the text. */
@@ -83,6 +98,7 @@ export function scanText(
   text: string,
   onAnchor: AnchorHandler,
   onCode?: (line: number) => void,
+  onCodeAnchor?: CodeAnchorHandler,
 ): ScanResult {
   const len = text.length;
   let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -162,17 +178,23 @@ export function scanText(
         fenceLine = line;
         fenceColumn = blocks.fenceAt - start + 1;
         swallowed = undefined;
-      } else if (
-        kind === FENCE_BODY &&
-        c === LT &&
-        swallowed === undefined &&
-        isAnchorLike(text, p, end)
-      ) {
-        swallowed = { line, column: p - start + 1 };
+      } else if (kind === FENCE_BODY && c === LT) {
+        if (swallowed === undefined && isNearMiss(text, p, end))
+          swallowed = { line, column: p - start + 1 };
+        if (onCodeAnchor !== undefined && p === start) {
+          const anchor = exactAnchor(text, start, end);
+          if (anchor !== 0)
+            onCodeAnchor(
+              anchor,
+              text.slice(start + (anchor === OPEN ? 19 : 20), end - 4),
+              line,
+              fenceLine,
+            );
+        }
       }
     } else if (c === LT) {
       const anchor = p === start ? exactAnchor(text, start, end) : 0;
-      if (anchor !== 0 || isAnchorLike(text, p, end)) {
+      if (anchor !== 0 || isNearMiss(text, p, end)) {
         onAnchor(
           anchor === 0 ? MALFORMED : anchor,
           anchor === 0 ? '' : text.slice(start + (anchor === OPEN ? 19 : 20), end - 4),
@@ -283,4 +305,85 @@ function isAnchorLike(text: string, p: number, end: number): boolean {
     if (j === n) return true;
   }
   return false;
+}
+
+/** A line (from `p`, its first non-blank character `<`) that is an anchor's near miss of either kind. */
+function isNearMiss(text: string, p: number, end: number): boolean {
+  return isAnchorLike(text, p, end) || isKeywordNearMiss(text, p, end);
+}
+
+/** Whether `c` may be part of a comment opener's run after `<`: `!`, `-`, EN DASH, EM DASH. */
+const isOpenerCode = (c: number): boolean => c === 33 || c === 45 || c === 0x2013 || c === 0x2014;
+
+/** Whether `c` may be part of a near miss's keyword: ASCII letters, `-`, `_`, space. */
+const isKeywordCode = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 45 || c === 95 || c === SPACE;
+
+/** The longest run of opener characters after `<`, and the longest keyword, that a near miss may have. */
+const MAX_OPENER = 5;
+const MAX_KEYWORD = 24;
+
+/**
+ * A line that looks like an anchor with a typo in its keyword or its comment opener: `<!-- agent-secton:x -->`,
+ * `<!-- agent_section:x -->`, `<!-- agent-sections:x -->`, `<-- agent-section:x -->` (no `!`). From
+ * `p` (its `<`) the line reads `<`, 1 to `MAX_OPENER` of `!` `-` (or a typographic dash), blanks, an
+ * optional `/` and blanks, then a keyword of ASCII letters, `-`, `_` and spaces (at most `MAX_KEYWORD`)
+ * and `:`; the keyword is within two edits of `agent-section` (`keywordDistance`). Reads a bounded
+ * number of characters beyond blanks, and an HTML tag fails at its second character.
+ */
+export function isKeywordNearMiss(text: string, p: number, end: number): boolean {
+  if (end - p < 10 || !isOpenerCode(text.charCodeAt(p + 1))) return false;
+  let i = p + 2;
+  while (i < end && isOpenerCode(text.charCodeAt(i))) {
+    if (++i - p > MAX_OPENER + 1) return false;
+  }
+  while (i < end && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+  if (i < end && text.charCodeAt(i) === SLASH) {
+    i++;
+    while (i < end && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+  }
+  const from = i;
+  while (i < end && isKeywordCode(text.charCodeAt(i))) {
+    if (++i - from > MAX_KEYWORD) return false;
+  }
+  if (i === from || i >= end || text.charCodeAt(i) !== 58) return false;
+  while (i > from && text.charCodeAt(i - 1) === SPACE) i--;
+  return keywordDistance(text, from, i) <= 2;
+}
+
+const KEYWORD = 'agent-section';
+
+/**
+ * The optimal string alignment distance (insertions, deletions, substitutions, adjacent
+ * transpositions) between `text[from, to)`, lower-cased, and `agent-section`, or 3 when it is more
+ * than 2. At most `MAX_KEYWORD` × 13 steps.
+ */
+export function keywordDistance(text: string, from: number, to: number): number {
+  const n = to - from;
+  const m = KEYWORD.length;
+  if (n - m > 2 || m - n > 2) return 3;
+  // Three rows of the table: two back (for transpositions), the previous and the current one.
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  let row = new Array<number>(m + 1).fill(0);
+  for (let i = 1; i <= n; i++) {
+    let c = text.charCodeAt(from + i - 1);
+    if (c >= 65 && c <= 90) c += 32;
+    row[0] = i;
+    let best = i;
+    for (let j = 1; j <= m; j++) {
+      const k = KEYWORD.charCodeAt(j - 1);
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (c === k ? 0 : 1));
+      if (i > 1 && j > 1) {
+        let before = text.charCodeAt(from + i - 2);
+        if (before >= 65 && before <= 90) before += 32;
+        if (c === KEYWORD.charCodeAt(j - 2) && before === k) d = Math.min(d, prev2[j - 2]! + 1);
+      }
+      row[j] = d;
+      if (d < best) best = d;
+    }
+    if (best > 2) return 3;
+    [prev2, prev, row] = [prev, row, prev2];
+  }
+  return Math.min(prev[m]!, 3);
 }

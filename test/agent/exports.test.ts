@@ -74,8 +74,10 @@ describe('agent and MCP entries', () => {
   it('pins the export keys of `knowledge-kit/node`', () => {
     expect(Object.keys(nodeEntry).sort()).toEqual([
       'loadKnowledgeDirectory',
+      'loadKnowledgeFiles',
       'openEmbeddingCache',
       'watchKnowledgeDirectory',
+      'watchKnowledgeFiles',
     ]);
   });
 

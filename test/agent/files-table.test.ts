@@ -39,6 +39,7 @@ describe('files: the table of pages and navigation files', () => {
       tags: [],
       revision: 'r-billing',
       locale: 'zh-CN',
+      status: 'current_available',
     });
     expect(table.byId('faq')).toMatchObject({ locale: null });
     expect(table.byPath('index.md')).toMatchObject({

@@ -103,12 +103,19 @@ describe('relations: links and shared tags between pages', () => {
   });
 });
 
+const link = (
+  path: string | null,
+  fragment: string | null,
+  flags: { directory?: boolean; siteRoot?: boolean } = {},
+) => ({ path, fragment, directory: false, siteRoot: false, ...flags });
+
 describe('relations: resolveLink and scanLinks', () => {
   it.each([
-    ['../faq.md#refunds', 'pages/guides/setup.md', { path: 'pages/faq.md', fragment: 'refunds' }],
-    ['./a%20b.md?q=1', 'pages/x.md', { path: 'pages/a b.md', fragment: null }],
-    ['/pages/a', 'pages/deep/x.md', { path: 'pages/a', fragment: null }],
-    ['../../../a.md', 'pages/x.md', undefined],
+    ['../faq.md#refunds', 'pages/guides/setup.md', link('pages/faq.md', 'refunds')],
+    ['./a%20b.md?q=1', 'pages/x.md', link('pages/a b.md', null)],
+    ['/pages/a', 'pages/deep/x.md', link('pages/a', null, { siteRoot: true })],
+    ['./guide/', 'pages/x.md', link('pages/guide', null, { directory: true })],
+    ['../../../a.md', 'pages/x.md', link(null, null)],
     ['https://x.y/a.md', 'pages/x.md', undefined],
     ['//host/a.md', 'pages/x.md', undefined],
     ['#top', 'pages/x.md', undefined],

@@ -48,6 +48,8 @@ describe('the six tools on the example knowledge (golden)', () => {
           'entryType',
           'fileKind',
           'contentAvailable',
+          'state',
+          'generatedOutputStatus',
           'readActions',
         ]);
     }
@@ -65,6 +67,8 @@ describe('the six tools on the example knowledge (golden)', () => {
       'description',
       'frontmatter',
       'contentAvailable',
+      'state',
+      'generatedOutputStatus',
       'readActions',
     ]);
     golden('get_file.agent-tools', en);

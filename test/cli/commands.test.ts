@@ -180,7 +180,7 @@ describe.concurrent('read', () => {
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify(snapshot)));
   });
 
-  it('--max-chars: exactly the size reads, one less exits 2 with the MAX_CHARS_EXCEEDED wording and nothing cut', async () => {
+  it('--max-chars: exactly the size reads, one less exits 2 naming --max-chars, nothing cut', async () => {
     const size = codePoints(readAll(local.loaded, guideId, { mode: 'document' }).content);
     const [fits, over] = await Promise.all([
       runCli(['read', dir, guideId, '--max-chars', String(size)]),
@@ -190,9 +190,11 @@ describe.concurrent('read', () => {
     expect(over.code).toBe(2);
     expect(over.stdout).toBe('');
     expect(linesOf(over.stderr)).toHaveLength(1);
-    expect(over.stderr).toContain(
-      `is ${size} characters (Unicode code points, after trimming), over request.maxChars of ${size - 1}. Nothing is cut`,
+    expect(over.stderr).toBe(
+      `knowledge-kit read: MAX_CHARS_EXCEEDED: the read is ${size} characters (Unicode code points), over --max-chars ${size - 1}. Nothing was cut: raise --max-chars, or read less with --self or --subtree and section IDs (\`knowledge-kit outline ${dir}\` lists every document and its sections, with sizes).\n`,
     );
+    // The user's terms, never the library's request fields.
+    expect(over.stderr).not.toMatch(/request\.|catalog\./);
   });
 
   it('usage errors exit 2 with one line: unknown document, unknown section, --self with --subtree, no document, --max-chars 0', async () => {
@@ -211,7 +213,11 @@ describe.concurrent('read', () => {
     }
     const [doc, sectionResult, both, none, zero] = results.map((r) => r.stderr);
     expect(doc).toContain('`no-such-doc`');
+    expect(doc).toContain(`\`${dir}\` has no document \`no-such-doc\`.`);
+    expect(doc).toContain(`\`knowledge-kit outline ${dir}\``);
     expect(sectionResult).toContain('`no-such-section`');
+    expect(sectionResult).toContain('Fix the ID after --self or --subtree');
+    for (const line of [doc, sectionResult]) expect(line).not.toMatch(/request\.|catalog\./);
     expect(both).toMatch(/--self.*--subtree/);
     expect(none).toContain('knowledge-kit read --help');
     expect(zero).toContain('--max-chars');
@@ -282,7 +288,7 @@ describe.concurrent('search', () => {
     expect(linesOf(text.stdout).at(-1)).toBe('1 candidate; more with a larger --limit');
   });
 
-  it('nothing found: exit 0 with the source`s message', async () => {
+  it('nothing found: exit 0 with a hint for the author, not the agent`s `index.md` advice', async () => {
     const query = 'xylophone zeppelin';
     const expected = await local.source.searchFiles({ query });
     expect(expected.items).toEqual([]);
@@ -290,9 +296,10 @@ describe.concurrent('search', () => {
     expect(result).toEqual({
       code: 0,
       signal: null,
-      stdout: `nothing found: ${expected.message}\n`,
+      stdout: `nothing found for "xylophone zeppelin". Try other words, such as those of a heading; \`knowledge-kit outline ${dir}\` lists every document and section.\n`,
       stderr: '',
     });
+    expect(result.stdout).not.toContain('index.md');
   });
 
   it('usage errors exit 2 with one line: --limit 0, --limit 51, --mode bogus, no query', async () => {

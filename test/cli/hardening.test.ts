@@ -52,31 +52,43 @@ describe.concurrent('check at scale and with hostile names', () => {
 });
 
 describe.concurrent('serve and mcp on files whose ID cannot be served', () => {
-  it('serve without --watch refuses to start: exit 1 with a placed problem per file, no stack trace', async () => {
+  it('serve without --watch starts with the other files: a placed problem per file, no stack trace', async () => {
     const root = await tempRoot();
     await writeTree(root, {
       'kb/a.md': '---\nid: index.md\n---\n# A\n',
       'kb/b.md': '---\nid: "\\ud800"\n---\n# B\n',
+      'kb/c.md': '---\nid: _graph/by-file/d.json\n---\n# C\n',
+      'kb/d.md': '# D\n',
     });
-    const result = await runCli(['serve', 'kb', '--port', '0'], { cwd: root });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    const lines = linesOf(result.stderr);
+    const { cli, url } = await startServe(['kb', '--port', '0'], { cwd: root });
+    const lines = linesOf(cli.stderr());
     expect(lines[0]).toMatch(/^kb\/a\.md:2:5  INVALID_FRONT_MATTER  .*navigation file/);
     expect(lines[1]).toMatch(/^kb\/b\.md:2:5  INVALID_FRONT_MATTER  .*lone surrogate/);
-    expect(lines[2]).toMatch(/^knowledge-kit serve: 2 problems in `kb`/);
-    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(lines[2]).toMatch(/^kb\/c\.md:2:5  INVALID_FRONT_MATTER  .*navigation file/);
+    expect(lines[3]).toMatch(/^knowledge-kit serve: 3 files in `kb` have problems/);
+    expect(cli.stderr()).not.toMatch(/^\s+at /m);
+    const tree = (await getJson(`${url}/tree?parentPath=pages`)).body as {
+      items: { fileId: string; state: string }[];
+    };
+    expect(tree.items.map((i) => [i.fileId, i.state])).toEqual([
+      ['a', 'unavailable'],
+      ['b', 'unavailable'],
+      ['c', 'unavailable'],
+      ['d', 'available'],
+    ]);
+    cli.child.kill('SIGINT');
+    expect((await cli.exited).code).toBe(0);
   });
 
-  it('serve --watch: adding such files fails the reload with its problems, and the last good version keeps serving', async () => {
+  it('serve --watch: adding such files reports their problems, and the other files keep serving', async () => {
     const root = await tempRoot();
     await writeTree(root, { 'kb/a.md': '# A\n' });
     const { cli, url } = await startServe(['kb', '--port', '0', '--watch'], { cwd: root });
     await writeTree(root, { 'kb/b.md': '---\nid: index.md\n---\n# B\n' });
-    await cli.stderrMatch(/reload of `kb` failed with 1 problem; still serving/, 15_000);
+    await cli.stderrMatch(/reloaded `kb`: 1 document; 1 file in `kb` has problems/, 15_000);
     await writeTree(root, { 'kb/c.md': '---\nid: "\\udc00"\n---\n# C\n' });
     await cli.stderrMatch(
-      /kb\/c\.md:2:5  INVALID_FRONT_MATTER .*\n.*failed with 2 problems/,
+      /kb\/c\.md:2:5  INVALID_FRONT_MATTER .*\n.*reloaded `kb`: 1 document; 2 files in `kb` have problems/,
       15_000,
     );
     expect(cli.stderr()).toMatch(/^kb\/b\.md:2:5  INVALID_FRONT_MATTER  /m);
@@ -93,7 +105,7 @@ describe.concurrent('serve and mcp on files whose ID cannot be served', () => {
     const cli = startCli(['mcp', 'kb', '--watch'], { cwd: root });
     await cli.stderrMatch(/serving 1 document/, 15_000);
     await writeTree(root, { 'kb/b.md': '---\nid: "\\ud800"\n---\n# B\n' });
-    await cli.stderrMatch(/reload of `kb` failed with 1 problem; still serving/, 15_000);
+    await cli.stderrMatch(/reloaded `kb`: 1 document; 1 file in `kb` has problems/, 15_000);
     expect(cli.child.exitCode).toBeNull();
     cli.child.stdin.end();
     expect((await cli.exited).code).toBe(0);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
-import { linesOf, requireBuiltCli, runCli, startCli, useRunningClis } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, startCli, useRunningClis } from './helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 import { replaceFile } from '../helpers/tree.js';
 import { loadInProcess } from './helpers/inProcess.js';
@@ -126,7 +126,7 @@ describe.concurrent('mcp', () => {
     expect(messages[1]?.result?.tools).toHaveLength(KNOWLEDGE_TOOL_NAMES.length);
   });
 
-  it('--watch: a failed reload keeps the last good version (stderr says why); a good one shows in the next tool call', async () => {
+  it('--watch: a broken edit keeps the last good version (stderr says why, get_file says previous_available); a good one shows in the next tool call', async () => {
     const dir = await handbook();
     const mcp = await connectMcp([dir, '--watch']);
     await waitFor(() => (mcp.stderr().includes('watching for changes') ? true : undefined), {
@@ -149,14 +149,22 @@ describe.concurrent('mcp', () => {
         parts: [...GUIDE.parts, '<!-- /agent-section:stray -->', 'BROKEN VERSION'],
       }),
     );
-    await waitFor(() => (/reload of .* failed/.test(mcp.stderr()) ? true : undefined), {
-      what: () => `a failed reload; stderr:\n${mcp.stderr()}`,
-    });
+    await waitFor(
+      () => (/served from its last good version/.test(mcp.stderr()) ? true : undefined),
+      { what: () => `a reload keeping the last good version; stderr:\n${mcp.stderr()}` },
+    );
     const problem = linesOf(mcp.stderr())
       .map((line) => parseProblemLine(line))
       .find((p) => p !== undefined);
     expect(problem).toMatchObject({ file: join(dir, GUIDE.path), code: 'UNEXPECTED_CLOSE' });
-    expect(await read()).toEqual(before);
+    const during = await read();
+    expect(during.content).toBe(before.content);
+    const status = await mcp.client.callTool({ name: 'get_file', arguments: { fileId: guideId } });
+    expect(status.structuredContent).toMatchObject({
+      contentAvailable: true,
+      state: 'available',
+      generatedOutputStatus: 'previous_available',
+    });
 
     await replaceFile(
       join(dir, GUIDE.path),
@@ -179,17 +187,46 @@ describe.concurrent('mcp', () => {
     await mcp.close();
   });
 
-  it('a folder with problems: exit 1 before any protocol, problems on stderr', async () => {
+  it('a folder with a broken file: serves the others, names the broken file on stderr and in the instructions', async () => {
     const root = await tempRoot();
-    await writeTree(root, { 'kb/a.md': '# A\n\n<!-- agent-section:open -->\n' });
-    const result = await runCli(['mcp', 'kb'], { cwd: root });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
+    await writeTree(root, {
+      'kb/a.md': '# A\n\n<!-- agent-section:open -->\n',
+      'kb/b.md': '# B\n\nFine.\n',
+      'kb/c.md': '---\nid: index.md\n---\n# C\n',
+    });
+    const mcp = await connectMcp(['kb'], root);
+    await waitFor(() => (mcp.stderr().includes('serving 1 document') ? true : undefined), {
+      what: () => `the startup line; stderr:\n${mcp.stderr()}`,
+    });
     expect(
-      linesOf(result.stderr)
+      linesOf(mcp.stderr())
         .map((line) => parseProblemLine(line))
         .filter((p) => p !== undefined)
         .map((p) => [p.file, p.line, p.code]),
-    ).toEqual([['kb/a.md', 3, 'UNCLOSED_SECTION']]);
+    ).toEqual([
+      ['kb/a.md', 3, 'UNCLOSED_SECTION'],
+      ['kb/c.md', 2, 'INVALID_FRONT_MATTER'],
+    ]);
+    expect(mcp.stderr()).toContain('2 files in `kb` have problems (2 files not served');
+    expect(mcp.stderr()).not.toMatch(/^\s+at /m);
+    expect(mcp.client.getInstructions()).toMatch(/At start, 2 files in `kb` have problems/);
+    const tree = await mcp.client.callTool({
+      name: 'list_tree',
+      arguments: { parentPath: 'pages' },
+    });
+    const items = (tree.structuredContent as { items: Record<string, unknown>[] }).items;
+    expect(items.map((i) => [i['path'], i['generatedOutputStatus']])).toEqual([
+      ['pages/a.md', 'unavailable'],
+      ['pages/b.md', 'current_available'],
+      ['pages/c.md', 'unavailable'],
+    ]);
+    const read = await mcp.client.callTool({
+      name: 'read_file',
+      arguments: { path: 'pages/a.md' },
+    });
+    expect(read.isError).toBe(true);
+    expect(errorJsonOf(read)).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(mcp.errors).toEqual([]);
+    await mcp.close();
   });
 });

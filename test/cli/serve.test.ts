@@ -235,33 +235,80 @@ describe.concurrent('serve', () => {
     }
   });
 
-  it('a folder with problems: exit 1 with the problems on stderr, and bad --port / --base-path / --token-file exit 2', async () => {
+  it('a folder with a broken file: serves the others, names it on stderr, lists it as unavailable', async () => {
     const root = await tempRoot();
-    await writeTree(root, { 'bad/doc.md': '# Doc\n<!-- /agent-section:stray -->\n' });
-    const dir = await handbook();
-    const results = await Promise.all([
-      runCli(['serve', 'bad', '--port', '0'], { cwd: root }),
-      runCli(['serve', dir, '--port', '65536']),
-      runCli(['serve', dir, '--port', '0', '--base-path', 'api']),
-      runCli(['serve', dir, '--port', '0', '--token-file', join(root, 'no-such-token')]),
-    ]);
-    const [problems, ...usage] = results;
-    expect(problems!.code).toBe(1);
-    expect(problems!.stdout).toBe('');
+    await writeTree(root, {
+      'bad/doc.md': '# Doc\n<!-- /agent-section:stray -->\n',
+      'bad/ok.md': '# Ok\n\nFine.\n',
+    });
+    const { cli, url } = await startServe(['bad', '--port', '0'], { cwd: root });
+    expect(cli.stdout()).toContain('Serving 1 document from `bad`');
     expect(
-      linesOf(problems!.stderr)
+      linesOf(cli.stderr())
         .map((line) => parseProblemLine(line))
         .filter((p) => p !== undefined)
         .map((p) => [p.file, p.code]),
     ).toEqual([['bad/doc.md', 'UNEXPECTED_CLOSE']]);
-    for (const result of usage) {
+    expect(cli.stderr()).toContain('1 file in `bad` has problems (1 file not served');
+    const tree = (await getJson(`${url}/tree?parentPath=pages`)).body as {
+      items: { path: string; contentAvailable: boolean; generatedOutputStatus: string }[];
+    };
+    expect(tree.items.map((i) => [i.path, i.contentAvailable, i.generatedOutputStatus])).toEqual([
+      ['pages/doc.md', false, 'unavailable'],
+      ['pages/ok.md', true, 'current_available'],
+    ]);
+    const read = await getJson(`${url}/files/content?path=pages%2Fdoc.md`);
+    expect(read.status).toBe(404);
+    expect(JSON.stringify(read.body)).toContain('doc.md:2:1');
+    cli.child.kill('SIGTERM');
+    expect((await cli.exited).code).toBe(0);
+  });
+
+  it('--host 0.0.0.0 without a token: a warning, and a loopback URL that answers instead of 0.0.0.0; with a token, no warning', async () => {
+    const dir = await handbook();
+    const open = await startServe([dir, '--port', '0', '--host', '0.0.0.0']);
+    expect(open.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/knowledge-bases\//);
+    expect(open.cli.stdout()).not.toContain('0.0.0.0');
+    await open.cli.stderrMatch(
+      /^knowledge-kit serve: warning: --host 0\.0\.0\.0 answers other machines, and without --token-file anyone/m,
+    );
+    expect((await getJson(`${open.url}/tree`)).status).toBe(200);
+    open.cli.child.kill('SIGTERM');
+    expect((await open.cli.exited).code).toBe(0);
+
+    const root = await tempRoot();
+    const tokenFile = join(root, 'token');
+    await writeFile(tokenFile, 'secret-token\n');
+    const closed = await startServe([
+      dir,
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--token-file',
+      tokenFile,
+    ]);
+    expect(closed.cli.stderr()).not.toContain('warning');
+    closed.cli.child.kill('SIGTERM');
+    expect((await closed.cli.exited).code).toBe(0);
+  });
+
+  it('bad --port / --base-path / --token-file exit 2', async () => {
+    const root = await tempRoot();
+    const dir = await handbook();
+    const results = await Promise.all([
+      runCli(['serve', dir, '--port', '65536']),
+      runCli(['serve', dir, '--port', '0', '--base-path', 'api']),
+      runCli(['serve', dir, '--port', '0', '--token-file', join(root, 'no-such-token')]),
+    ]);
+    for (const result of results) {
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
       expect(linesOf(result.stderr)).toHaveLength(1);
     }
   });
 
-  it('--watch: a reload that fails keeps serving the last good version and says why on stderr; a good one is served next', async () => {
+  it('--watch: a broken edit keeps serving the last good version of that file and says why on stderr; a good one is served next', async () => {
     const dir = await handbook();
     const { cli, url } = await startServe([dir, '--port', '0', '--watch']);
     expect(cli.stdout()).toContain('watching for changes');
@@ -274,14 +321,16 @@ describe.concurrent('serve', () => {
       parts: [...GUIDE.parts, '<!-- agent-section:half-written -->', 'BROKEN VERSION'],
     };
     await replaceFile(join(dir, GUIDE.path), renderFile(broken));
-    await cli.stderrMatch(/reload of .* failed/);
+    await cli.stderrMatch(/served from its last good version/);
     const problem = linesOf(cli.stderr())
       .map((line) => parseProblemLine(line))
       .find((p) => p !== undefined);
     expect(problem).toMatchObject({ file: join(dir, GUIDE.path), code: 'UNCLOSED_SECTION' });
     const during = await getJson(contentUrl);
     expect(during.status).toBe(200);
-    expect(during.body).toEqual(before);
+    expect((during.body as { content: string }).content).toBe(before.content);
+    const status = await getJson(`${url}/files/${guideId}`);
+    expect(status.body).toMatchObject({ generatedOutputStatus: 'previous_available' });
 
     const fixed = {
       ...GUIDE,

@@ -15,9 +15,11 @@ import type {
   FileTable,
   NavRecord,
   PageRecord,
+  UnavailableRecord,
 } from '../internal/model.js';
 import type { CatalogSourceOptions } from '../types.js';
 import { readFileOptions } from './readFileOptions.js';
+import { readFileStatus } from './readFileStatus.js';
 import { graphFilePath, pagePathProblem } from '../../internal/pagePath.js';
 import { compareCodePoints } from '../../internal/codePoints.js';
 import { summarize } from './summarize.js';
@@ -78,6 +80,7 @@ export function buildFileTable(
       message: `${API}: \`options.revision\` is ${describe(revision)}; pass a string or a safe integer, or leave it out for a digest of the content.`,
     });
   }
+  const status = readFileStatus(catalog, options.fileStatus, issues);
   const checkedOptions: CatalogSourceOptions =
     typeof filesOption === 'function' || isPlainObject(filesOption)
       ? options
@@ -130,6 +133,7 @@ export function buildFileTable(
         tags: opts.tags,
         revision: doc.revision,
         locale: doc.locale ?? null,
+        status: status.previous.has(id) ? 'previous_available' : 'current_available',
       }),
     );
   }
@@ -164,6 +168,15 @@ export function buildFileTable(
   const byPath = new Map<string, FileRecord>();
   const byId = new Map<string, FileRecord>();
   const navIds = new Set(nav.map((n) => n.fileId));
+  const unavailable: UnavailableRecord[] = status.unavailable.map((u) =>
+    Object.freeze({
+      kind: 'unavailable',
+      fileId: u.fileId,
+      path: u.path,
+      title: u.path.slice(u.path.lastIndexOf('/') + 1),
+      problem: u.problem,
+    }),
+  );
   for (const page of pages) {
     const other = byPath.get(page.path);
     if (other !== undefined) {
@@ -184,6 +197,21 @@ export function buildFileTable(
     }
     byId.set(page.fileId, page);
   }
+  unavailable.forEach((file, i) => {
+    const other = byId.get(file.fileId) ?? (navIds.has(file.fileId) ? file : undefined);
+    const sameId = other !== undefined;
+    const samePath = byPath.get(file.path);
+    if (sameId || samePath !== undefined) {
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['fileStatus', 'unavailable', i],
+        message: `${API}: the unavailable file \`${file.path}\` has ${sameId ? `the file ID \`${file.fileId}\`` : 'the path'} of ${samePath !== undefined && !sameId ? `\`${samePath.fileId}\`` : 'another file'}. Give it a file ID and path no other file has.`,
+      });
+      return;
+    }
+    byId.set(file.fileId, file);
+    byPath.set(file.path, file);
+  });
   const directories = new Map<
     string,
     { path: string; name: string; fileCount: number; dirs: Set<string>; files: FileRecord[] }
@@ -203,8 +231,10 @@ export function buildFileTable(
     return d;
   };
   dir('');
-  for (const file of [...nav, ...pages]) {
-    if (file.kind !== 'page') {
+  for (const file of [...nav, ...pages, ...unavailable]) {
+    if (file.kind === 'unavailable') {
+      if (byPath.get(file.path) !== file) continue;
+    } else if (file.kind !== 'page') {
       byPath.set(file.path, file);
       byId.set(file.fileId, file);
     } else if (byPath.get(file.path) !== file) continue;
@@ -251,7 +281,9 @@ export function buildFileTable(
       }),
     );
   }
-  const files = [...nav, ...pages].sort((a, b) => compareCodePoints(a.path, b.path));
+  const files = [...nav, ...pages, ...unavailable.filter((f) => byPath.get(f.path) === f)].sort(
+    (a, b) => compareCodePoints(a.path, b.path),
+  );
   const activeContentRevision =
     options.revision ??
     `rev-${digest64(
@@ -265,7 +297,14 @@ export function buildFileTable(
           p.description,
           p.frontmatter,
         ]),
-      ),
+      ) +
+        // Only when some file is not current, so that a source without `fileStatus` keeps its revision.
+        (status.previous.size > 0 || unavailable.length > 0
+          ? stringify([
+              [...status.previous].sort((a, b) => compareCodePoints(a[0], b[0])),
+              unavailable.map((u) => [u.fileId, u.path, u.problem]),
+            ])
+          : ''),
     )}`;
 
   return Object.freeze({

@@ -20,6 +20,8 @@ function escapeLinkText(text: string): string {
  * heading comes once, where its first page falls in path order (so `pages/a/x.md` puts `## pages/a`
  * before `## pages` when it precedes `pages/b.md`). Link
  * targets are percent-encoded per path segment, so they resolve from the root where `index.md` lives.
+ * A page served from an earlier version says so; files that cannot be read are listed last, under
+ * `## Not available`, each with its problem.
  *
  * @param table - the file table.
  * @returns Markdown ending in a line feed.
@@ -46,8 +48,25 @@ export function renderIndexMarkdown(table: FileTable): string {
       const target = page.path.split('/').map(encodeLinkSegment).join('/');
       const description =
         page.description === null ? '' : ` — ${collapseWhitespace(page.description)}`;
-      lines.push(`- [${escapeLinkText(page.title)}](${target})${description}`);
+      const earlier =
+        page.status === 'previous_available'
+          ? ' (an earlier version: the newest has problems)'
+          : '';
+      lines.push(`- [${escapeLinkText(page.title)}](${target})${description}${earlier}`);
     }
+  }
+  // Files that are listed but cannot be read (a folder with broken files): said once, at the end.
+  const unavailable = table.files.filter((f) => f.kind === 'unavailable');
+  if (unavailable.length > 0) {
+    lines.push(
+      '',
+      '## Not available',
+      '',
+      'These files have problems and cannot be read until their authors fix them:',
+      '',
+    );
+    for (const file of unavailable)
+      lines.push(`- \`${file.path}\` — ${collapseWhitespace(file.problem)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -11,6 +11,22 @@ export interface PageRecord extends SearchCorpusPage {
   readonly kind: 'page';
   /** The document's revision. */
   readonly revision: string;
+  /** `previous_available` when the newest version of its file has problems (`fileStatus.previous`). */
+  readonly status: 'current_available' | 'previous_available';
+}
+
+/**
+ * A file listed but not served (`fileStatus.unavailable`): no version of it loaded cleanly. Reads of
+ * it are `NOT_FOUND`, with `problem`. Deep-frozen.
+ */
+export interface UnavailableRecord {
+  readonly kind: 'unavailable';
+  readonly fileId: string;
+  readonly path: string;
+  /** Its file name. */
+  readonly title: string;
+  /** Why it is not served. */
+  readonly problem: string;
 }
 
 /** A navigation file (`index.md`, `_graph/by-file/<fileId>.json`). Deep-frozen. */
@@ -25,7 +41,7 @@ export interface NavRecord {
   readonly pageId: string | null;
 }
 
-export type FileRecord = PageRecord | NavRecord;
+export type FileRecord = PageRecord | NavRecord | UnavailableRecord;
 
 /** A directory of the file tree. */
 export interface DirectoryRecord {

@@ -7,7 +7,7 @@ import type { KnowledgeCatalog } from '../../types.js';
 import { compareCodePoints } from '../../internal/codePoints.js';
 import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../internal/model.js';
 import type { RelationType } from '../types.js';
-import { resolveLink } from './resolveLink.js';
+import { type LinkRoot, PAGE_PATH_ROOT, pageForms, resolveLink } from './resolveLink.js';
 import { scanLinks } from './scanLinks.js';
 
 /** How many pages' finished relationship lists are kept. */
@@ -24,18 +24,41 @@ interface LinkTally {
   sectionId: string | null;
 }
 
+/** How the links of every page resolved: counted, never guessed. */
+export interface LinkCounts {
+  /** Links (relative or site-root, outside code) that name a page, the linking page itself included. */
+  readonly resolved: number;
+  /** Links with a path that names no page: a missing page, a file that is not a page, a site path outside the link root. */
+  readonly unresolved: number;
+  /** Of those, the site-root links (`/…`): the ones a different link root may resolve. */
+  readonly unresolvedSiteRoot: number;
+  /** The first few unresolved site-root links, in page path order: the linking page's path and the URL. */
+  readonly examples: readonly { readonly from: string; readonly url: string }[];
+}
+
+/** What `buildRelations` gives: the relation table, and how the links resolved. */
+export interface BuiltRelations extends RelationTable {
+  readonly links: LinkCounts;
+}
+
+/** How many unresolved links `LinkCounts.examples` keeps. */
+const EXAMPLES = 5;
+
 const times = (n: number): string => (n === 1 ? '' : n === 2 ? ' twice' : ` ${n} times`);
 const list = (tags: readonly string[]): string => tags.map((t) => `\`${t}\``).join(', ');
 
 /**
  * The relationships of every page of `table`: `links_to` / `linked_from` from the Markdown links of
- * each page's text (outside code; no scheme, no host; resolved against the page's path, `/` being the
- * knowledge-base root; with or without `.md`), and `shared_tag` between pages whose tags overlap.
+ * each page's text (outside code; no scheme, no host; resolved against the page's path, a site-root
+ * link `/…` against `root`; with or without `.md`, as `.html`, or a directory's `index.md`:
+ * `pageForms`), and `shared_tag` between pages whose tags overlap. A link that names no page is
+ * counted (`links`), never guessed at.
  * Several links to one page make one record; its `sectionId` is the first fragment that names a
  * section of the target. Links to the page itself are ignored.
  *
  * @param catalog - the catalog the table was built from (its text is read once per page).
  * @param table - the file table.
+ * @param root - what a site-root link's `/` stands for (default: the root of page paths).
  * @returns a table whose `get(fileId)` gives a page's frozen, ordered relationships (`undefined` for
  *   a file that is not a page); shared tags are listed on a page's first `get`.
  * @example
@@ -44,7 +67,11 @@ const list = (tags: readonly string[]): string => tags.map((t) => `\`${t}\``).jo
  * relations.get('faq'); // [{ fileId: 'billing', relationType: 'links_to', weight: 1, … }]
  * ```
  */
-export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): RelationTable {
+export function buildRelations(
+  catalog: KnowledgeCatalog,
+  table: FileTable,
+  root: LinkRoot = PAGE_PATH_ROOT,
+): BuiltRelations {
   const out = new Map<string, RelationRecord[]>();
   const sectionSets = new Map<string, ReadonlySet<string>>();
   const isSection = (documentId: string, id: string): boolean => {
@@ -58,8 +85,17 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
     out.set(page.fileId, []);
     pageByPath.set(page.path, page);
   }
-  const target = (path: string): PageRecord | undefined =>
-    pageByPath.get(path) ?? pageByPath.get(`${path}.md`);
+  const target = (path: string, directory: boolean): PageRecord | undefined => {
+    for (const form of pageForms(path, directory)) {
+      const page = pageByPath.get(form);
+      if (page !== undefined) return page;
+    }
+    return undefined;
+  };
+  let resolvedLinks = 0;
+  let unresolved = 0;
+  let unresolvedSiteRoot = 0;
+  const examples: { from: string; url: string }[] = [];
 
   // Links: one tally per (from, to); the first fragment that names a section of the target is kept.
   const incoming = new Map<string, Map<string, LinkTally>>();
@@ -71,18 +107,28 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
     }).content;
     const tallies = new Map<string, LinkTally>();
     for (const link of scanLinks(text)) {
-      const resolved = resolveLink(link.url, page.path);
-      const to = resolved && target(resolved.path);
-      if (to === undefined || to === page) continue;
+      const resolved = resolveLink(link.url, page.path, root);
+      if (resolved === undefined) continue;
+      const to = resolved.path === null ? undefined : target(resolved.path, resolved.directory);
+      if (to === undefined) {
+        unresolved++;
+        if (!resolved.siteRoot) continue;
+        unresolvedSiteRoot++;
+        if (examples.length < EXAMPLES)
+          examples.push(Object.freeze({ from: page.path, url: link.url }));
+        continue;
+      }
+      resolvedLinks++;
+      if (to === page) continue;
       let tally = tallies.get(to.fileId);
       if (tally === undefined) tallies.set(to.fileId, (tally = { count: 0, sectionId: null }));
       tally.count++;
       if (
         tally.sectionId === null &&
-        resolved!.fragment !== null &&
-        isSection(to.fileId, resolved!.fragment)
+        resolved.fragment !== null &&
+        isSection(to.fileId, resolved.fragment)
       ) {
-        tally.sectionId = resolved!.fragment;
+        tally.sectionId = resolved.fragment;
       }
     }
     for (const [toId, tally] of tallies) {
@@ -129,6 +175,12 @@ export function buildRelations(catalog: KnowledgeCatalog, table: FileTable): Rel
   const pathOf = (id: string) => table.byId(id)!.path;
   const finished = new Map<string, readonly RelationRecord[]>();
   return {
+    links: Object.freeze({
+      resolved: resolvedLinks,
+      unresolved,
+      unresolvedSiteRoot,
+      examples: Object.freeze(examples),
+    }),
     get(fileId: string): readonly RelationRecord[] | undefined {
       const done = finished.get(fileId);
       if (done !== undefined) return done;

@@ -3,7 +3,7 @@ import type { KnowledgeIssue } from '../../errors/codes.js';
 import { isWellFormed } from '../../internal/codePoints.js';
 import { guardInput, throwIfIssues } from '../../internal/guard.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
-import { buildRelations } from '../relations/index.js';
+import { buildRelations, type LinkCounts, readLinkRoot } from '../relations/index.js';
 import { searchCorpus } from '../search/index.js';
 import type {
   CatalogSourceOptions,
@@ -53,6 +53,7 @@ function checkDocumentIds(catalog: KnowledgeCatalog): void {
  *
  * @param catalog - a catalog from `defineKnowledgeCatalog`.
  * @param options - page paths and metadata (`files`), `revision`, `id`, `actionBase`, the read limit,
+ *   what a site-root link's `/` stands for (`linkRoot`),
  *   and the search engine (`search`, default `createMiniSearchEngine()`; the engine options at the top
  *   level are a deprecated shorthand for it).
  * @returns a source whose methods resolve to fresh JSON values and reject only with `KnowledgeToolError`.
@@ -80,7 +81,7 @@ export function createCatalogSource(
   // `files` as a function, or its entries, are the caller's code and data: what they throw is theirs
   // to fix, so it is `INVALID_INPUT` too (the file table names the entry when it can).
   const table = guardInput(API, () => buildFileTable(catalog, opts));
-  const relations = buildRelations(catalog, table);
+  const relations = buildRelations(catalog, table, readLinkRoot(opts.linkRoot));
   const engine = search(searchCorpus(catalog, table, relations));
   const navTexts = new Map<string, string>();
   const sizes = new Map<string, readonly SectionSize[]>();
@@ -159,5 +160,18 @@ export function createCatalogSource(
         }),
       ),
   };
-  return Object.freeze(source);
+  const frozen = Object.freeze(source);
+  LINK_COUNTS.set(frozen, relations.links);
+  return frozen;
+}
+
+/** How the links of each catalog source's pages resolved, for the command line's start-up line. */
+const LINK_COUNTS = new WeakMap<KnowledgeSource, LinkCounts>();
+
+/**
+ * How the links of a catalog source's pages resolved (`undefined` for another kind of source): what
+ * `serve` and `mcp` report at start, so that a wrong `--link-root` shows.
+ */
+export function linkCountsOf(source: KnowledgeSource): LinkCounts | undefined {
+  return LINK_COUNTS.get(source);
 }

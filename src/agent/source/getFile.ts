@@ -3,6 +3,7 @@ import type { GetFileOutput } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { cloneJson } from '../../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
+import { statusFields } from './fileStatus.js';
 import { readInput } from './readInput.js';
 import { getFileTool } from '../tools/getFile/definition.js';
 import type { SourceState } from './state.js';
@@ -30,10 +31,11 @@ export function getFile(state: SourceState, scope: CallScope, input: unknown): G
     sourceFileId: page ? file.fileId : null,
     path: file.path,
     title: file.title,
-    fileKind: file.kind,
-    description: file.description,
+    fileKind: file.kind === 'unavailable' ? 'page' : file.kind,
+    // An unavailable file has no text to describe: its description says why it cannot be read.
+    description: file.kind === 'unavailable' ? `Not available: ${file.problem}` : file.description,
     frontmatter: page ? cloneJson(file.frontmatter) : {},
-    contentAvailable: true,
+    ...statusFields(file),
     readActions: fileActions(scope.actionBase, file),
     revision: page ? file.revision : revision,
     locale: page ? file.locale : null,

@@ -3,6 +3,7 @@ import type { CallScope } from './callScope.js';
 import { decodeCursor, pageOf } from './cursor.js';
 import { directoryActions, fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
+import { statusFields } from './fileStatus.js';
 import { listTreeTool } from '../tools/listTree/definition.js';
 import type { SourceState } from './state.js';
 
@@ -60,8 +61,8 @@ export function listTree(state: SourceState, scope: CallScope, input: unknown): 
         path: file.path,
         title: file.title,
         entryType: 'file',
-        fileKind: file.kind,
-        contentAvailable: true,
+        fileKind: file.kind === 'unavailable' ? 'page' : file.kind,
+        ...statusFields(file),
         readActions: fileActions(base, file),
       });
     }

@@ -4,6 +4,7 @@ import type { ReadFileOutput, ReadSelection } from '../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { type CallScope, toToolError } from './callScope.js';
 import { findById } from './getFile.js';
+import { unavailableError } from './fileStatus.js';
 import { cloneJson } from '../../internal/cloneJson.js';
 import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
@@ -90,6 +91,7 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
   }
   const file =
     fileId !== undefined ? findById(state, scope, fileId) : findByPath(state, scope, path!);
+  if (file.kind === 'unavailable') throw unavailableError(scope, file);
   const requested = args['maxChars'] as number | undefined;
   const limit = Math.min(requested ?? Number.MAX_SAFE_INTEGER, state.maxReadChars);
   const revision = state.table.activeContentRevision;

@@ -21,6 +21,7 @@ import {
   miniSearchFactory,
 } from '../search/index.js';
 import type { SearchEngineFactory } from '../search/index.js';
+import { linkRootProblem } from '../relations/index.js';
 import type { CatalogSourceOptions } from '../types.js';
 
 const API = 'createCatalogSource';
@@ -37,6 +38,9 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
       : 'a record from document ID to file options, or a function',
   actionBase: string,
   maxReadChars: positiveInteger,
+  linkRoot: linkRootProblem,
+  // Checked with the file table, which knows the catalog's IDs and the pages' paths.
+  fileStatus: () => undefined,
   search: func,
   // Deprecated shorthand of `search: createMiniSearchEngine({ ... })`.
   ...MINISEARCH_OPTION_CHECKS,
@@ -79,6 +83,13 @@ export function readSourceOptions(catalog: unknown, options: unknown): SourceOpt
   const snapshot = snapshotOptions(API, options);
   if (isPlainObject(snapshot) && isPlainObject(snapshot['files']))
     snapshot['files'] = snapshotOptions(API, snapshot['files'], ['options', 'files']);
+  if (isPlainObject(snapshot) && isPlainObject(snapshot['linkRoot']))
+    snapshot['linkRoot'] = snapshotOptions(API, snapshot['linkRoot'], ['options', 'linkRoot']);
+  if (isPlainObject(snapshot) && isPlainObject(snapshot['fileStatus']))
+    snapshot['fileStatus'] = snapshotOptions(API, snapshot['fileStatus'], [
+      'options',
+      'fileStatus',
+    ]);
   const checked = checkOptions(API, snapshot, CHECKS, issues) as CatalogSourceOptions;
   const shorthand: Record<string, unknown> = {};
   for (const key of MINISEARCH_OPTION_KEYS) {

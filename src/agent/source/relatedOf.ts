@@ -2,6 +2,7 @@ import type { PageRecord, RelationRecord } from '../internal/model.js';
 import type { RelationDirection, RelationType } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { findById } from './getFile.js';
+import { unavailableError } from './fileStatus.js';
 import type { SourceState } from './state.js';
 
 /** The page `fileId` and its relationships; navigation files have none and are `INVALID_ARGUMENT`. */
@@ -11,6 +12,7 @@ export function relatedOf(
   fileId: string,
 ): { page: PageRecord; relations: readonly RelationRecord[] } {
   const file = findById(state, scope, fileId);
+  if (file.kind === 'unavailable') throw unavailableError(scope, file);
   if (file.kind !== 'page') {
     throw scope.fail(
       'INVALID_ARGUMENT',

@@ -1,4 +1,5 @@
 import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../types.js';
+import type { PageRecord } from '../internal/model.js';
 import type { CallScope } from './callScope.js';
 import { callEngine } from './callEngine.js';
 import { checkContinued, decodeContinuation, encodeContinuation } from './cursor.js';
@@ -60,7 +61,8 @@ export async function searchFiles(
       : encodeContinuation(scope, binding, answer.continuation, ranking);
   const hits = answer.hits;
   const items: SearchItem[] = hits.map((hit) => {
-    const file = state.table.byId(hit.fileId)!;
+    // The engine's corpus holds pages only (checked by \`callEngine\`).
+    const file = state.table.byId(hit.fileId) as PageRecord;
     return {
       fileId: file.fileId,
       sourceFileId: file.fileId,

@@ -1,7 +1,8 @@
 /** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
 import { MCP_HELP } from '../help.js';
-import { createKnowledgeMcpServer } from '../../mcp/index.js';
+import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../mcp/index.js';
 import { parseCommandArgs } from '../args.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
@@ -14,7 +15,12 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'mcp',
     argv,
-    { id: { type: 'string' }, watch: { type: 'boolean' }, 'follow-links': { type: 'boolean' } },
+    {
+      id: { type: 'string' },
+      watch: { type: 'boolean' },
+      'follow-links': { type: 'boolean' },
+      ...LINK_ROOT_FLAG,
+    },
     1,
   );
   if (values['help'] === true) {
@@ -28,11 +34,22 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     knowledgeBaseId(dir, values['id']),
     values['watch'] === true,
     io,
-    { followLinks: values['follow-links'] === true },
+    {
+      followLinks: values['follow-links'] === true,
+      ...linkRootOption('mcp', dir, values['link-root']),
+    },
   );
+  // Files with problems at start are named in the instructions too: the agent learns why a page it
+  // expects is missing or older (list_tree and get_file give each file's status at any time).
+  const problems = live.problems();
   const server = createKnowledgeMcpServer(live.source, {
     name: 'knowledge-kit',
     version: packageVersion(),
+    ...(problems === undefined
+      ? {}
+      : {
+          instructions: `${KNOWLEDGE_MCP_INSTRUCTIONS}\n\nAt start, ${problems} Such files show \`generatedOutputStatus\` \`previous_available\` (an older version is served) or \`unavailable\` (cannot be read) in \`list_tree\` and \`get_file\`; index.md lists the unavailable ones.`,
+        }),
   });
   // Not the SDK's StdioServerTransport: see stdio.ts for what it did under load and to long lines.
   const transport = new BoundedStdioTransport({

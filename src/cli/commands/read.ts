@@ -5,6 +5,7 @@ import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { integerOption, listOption, parseCommandArgs } from '../args.js';
 import { loadFolder } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
+import { readProblem } from '../readProblem.js';
 
 /** Runs `read`. */
 export async function read(argv: readonly string[], io: CliIo): Promise<number> {
@@ -67,10 +68,7 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
       ...(maxChars === undefined ? {} : { maxChars }),
     });
   } catch (error) {
-    if (isKnowledgeError(error))
-      throw new CliExit(
-        `knowledge-kit read: ${error.code}: ${error.message.replace(/^catalog\.read: /, '')} (\`knowledge-kit outline ${dir}\` lists every document and section.)`,
-      );
+    if (isKnowledgeError(error)) throw new CliExit(readProblem('read', dir, error));
     throw error;
   }
   if (values['json'] === true) {

@@ -4,6 +4,7 @@ import { type SearchMode, isKnowledgeToolError } from '../../agent/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder, sourceOf } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 
 /** Runs `search`. */
 export async function search(argv: readonly string[], io: CliIo): Promise<number> {
@@ -15,6 +16,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
       limit: { type: 'string' },
       json: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
+      ...LINK_ROOT_FLAG,
     },
     2,
   );
@@ -35,6 +37,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
   const limit = integerOption('search', 'limit', values['limit'], 1, 50);
   const loaded = await loadFolder('search', dir, io, {
     followLinks: values['follow-links'] === true,
+    ...linkRootOption('search', dir, values['link-root']),
   });
   const source = sourceOf(loaded, knowledgeBaseId(dir, undefined));
   let output;
@@ -60,8 +63,11 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
     );
     lines.push(`       ${item.sourceExcerpt.replace(/\s+/g, ' ')}`);
   }
+  // The tool's own message speaks to an agent (`index.md`, `list_tree`); a user has the folder.
   if (output.items.length === 0)
-    lines.push(`nothing found${output.message === null ? '' : `: ${output.message}`}`);
+    lines.push(
+      `nothing found for ${JSON.stringify(query)}. Try other words, such as those of a heading; \`knowledge-kit outline ${dir}\` lists every document and section.`,
+    );
   else
     lines.push(
       `${output.items.length === 1 ? '1 candidate' : `${output.items.length} candidates`}${output.nextCursor === null ? '' : '; more with a larger --limit'}`,

@@ -7,8 +7,10 @@ import { serveKnowledge } from '../../http/node/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId } from '../folder.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
+import { isLoopback, usableOrigins } from '../hostUrls.js';
 
 /** Reads the bearer token of `--token-file`. */
 export async function readToken(path: string): Promise<string> {
@@ -57,6 +59,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       'token-file': { type: 'string' },
       watch: { type: 'boolean' },
       'follow-links': { type: 'boolean' },
+      ...LINK_ROOT_FLAG,
       quiet: { type: 'boolean', short: 'q' },
       log: { type: 'string' },
     },
@@ -113,6 +116,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
 
   const live = await openLiveFolder('serve', dir, id, values['watch'] === true, io, {
     followLinks: values['follow-links'] === true,
+    ...linkRootOption('serve', dir, values['link-root']),
   });
   const grant: KnowledgeAccess = Object.freeze({
     knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }),
@@ -167,7 +171,13 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
         : (error as Error).message;
     throw new CliExit(`knowledge-kit serve: ${reason}.`);
   }
-  const url = `${served.url}${basePath}/knowledge-bases/${encodeURIComponent(id)}`;
+  // `0.0.0.0` and `::` name no host: print the loopback URL, and the others it answers on.
+  const [origin, ...others] = usableOrigins(served.url, hostname);
+  const url = `${origin!}${basePath}/knowledge-bases/${encodeURIComponent(id)}`;
+  if (token === undefined && !isLoopback(hostname))
+    io.stderr.write(
+      `knowledge-kit serve: warning: --host ${hostname} answers other machines, and without --token-file anyone who reaches this port can read the knowledge base. Add --token-file, or drop --host to serve 127.0.0.1 only.\n`,
+    );
   const auth = token === undefined ? '' : ' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"';
   const page = (await live.source.listTree({ parentPath: 'pages' })).items.find(
     (item) => item.entryType === 'file',
@@ -175,6 +185,12 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   const lines = [
     `Serving ${count(live.documents(), 'document')} from \`${dir}\` as knowledge base \`${id}\`${values['watch'] === true ? ' (watching for changes)' : ''}.`,
     '',
+    ...(others.length > 0
+      ? [
+          `Also answering at ${others.map((o) => `${o}${basePath}/knowledge-bases/${encodeURIComponent(id)}`).join(', ')}.`,
+          '',
+        ]
+      : []),
     `export KNOWLEDGE_BASE_URL=${shellWord(url)}`,
     ...(typeof tokenFile === 'string'
       ? [`export KNOWLEDGE_TOKEN="$(cat ${shellWord(tokenFile)})"`]

@@ -231,6 +231,8 @@ export function pagesSource(): FakeSource {
         description: null,
         frontmatter: {},
         contentAvailable: true,
+        state: 'available',
+        generatedOutputStatus: 'current_available',
         readActions: {},
         revision: 'r1',
         locale: null,

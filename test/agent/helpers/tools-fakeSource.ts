@@ -123,6 +123,8 @@ export function createFakeSource(): {
             entryType: 'file',
             fileKind: 'index',
             contentAvailable: true,
+            state: 'available',
+            generatedOutputStatus: 'current_available',
             readActions: {
               fileContentById: '/files/index.md/content',
               fileContentByPath: '/files/content?path=index.md',
@@ -148,6 +150,8 @@ export function createFakeSource(): {
         description: null,
         frontmatter: { tags: ['billing'] },
         contentAvailable: true,
+        state: 'available',
+        generatedOutputStatus: 'current_available',
         readActions: actions(found.fileId, found.path),
         revision: 'r1',
         locale: 'en',

@@ -12,7 +12,14 @@ export async function loadInProcess(
   id: string = folderName(dir),
 ): Promise<{ readonly loaded: LoadedKnowledgeDirectory; readonly source: KnowledgeSource }> {
   const loaded = await loadKnowledgeDirectory(dir);
-  return { loaded, source: createCatalogSource(loaded.catalog, { id, files: loaded.files }) };
+  return {
+    loaded,
+    source: createCatalogSource(loaded.catalog, {
+      id,
+      files: loaded.files,
+      linkRoot: loaded.linkRoot,
+    }),
+  };
 }
 
 /** `catalog.read` without a size limit. */

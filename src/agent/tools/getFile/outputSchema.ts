@@ -6,6 +6,9 @@
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from '../../../internal/deepFreeze.js';
 import {
+  CONTENT_AVAILABLE,
+  FILE_STATE,
+  GENERATED_OUTPUT_STATUS,
   FILE_KIND,
   FRONTMATTER,
   READ_ACTIONS,
@@ -50,11 +53,9 @@ export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       fileKind: FILE_KIND,
       description: nullable('string', 'A short summary; null when the page has none.'),
       frontmatter: FRONTMATTER,
-      contentAvailable: {
-        type: 'boolean',
-        enum: [true],
-        description: 'Always true: the content can be read.',
-      },
+      contentAvailable: CONTENT_AVAILABLE,
+      state: FILE_STATE,
+      generatedOutputStatus: GENERATED_OUTPUT_STATUS,
       readActions: READ_ACTIONS,
       revision: {
         type: ['string', 'integer'],
@@ -73,6 +74,8 @@ export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       'description',
       'frontmatter',
       'contentAvailable',
+      'state',
+      'generatedOutputStatus',
       'readActions',
       'revision',
       'locale',

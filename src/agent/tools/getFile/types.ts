@@ -7,6 +7,8 @@ import type {
   ActiveContentRevision,
   JsonObject,
   KnowledgeFileKind,
+  KnowledgeFileState,
+  KnowledgeGeneratedOutputStatus,
   KnowledgeReadActions,
 } from '../../types.js';
 
@@ -38,7 +40,12 @@ export interface GetFileOutput {
   readonly fileKind: KnowledgeFileKind;
   readonly description: string | null;
   readonly frontmatter: JsonObject;
-  readonly contentAvailable: true;
+  /** `false` only for a file that is `unavailable`: listed, but no version of it can be read. */
+  readonly contentAvailable: boolean;
+  /** `available` when a version of the file is served (current or previous), else `unavailable`. */
+  readonly state: KnowledgeFileState;
+  /** Which version is served: `current_available`, `previous_available` or `unavailable`. */
+  readonly generatedOutputStatus: KnowledgeGeneratedOutputStatus;
   readonly readActions: KnowledgeReadActions;
   /** The document's revision (pages), else the source's `activeContentRevision`. */
   readonly revision: ActiveContentRevision;

@@ -6,6 +6,9 @@
 import type { JsonSchema } from '../../types.js';
 import { deepFreeze } from '../../../internal/deepFreeze.js';
 import {
+  CONTENT_AVAILABLE,
+  FILE_STATE,
+  GENERATED_OUTPUT_STATUS,
   FILE_KIND,
   NEXT_CURSOR,
   CURSOR_RESTARTED,
@@ -25,11 +28,9 @@ const FILE_ITEM = objectSchema(
     title: typed('string', 'The file title.'),
     entryType: { type: 'string', enum: ['file'], description: 'Always "file".' },
     fileKind: FILE_KIND,
-    contentAvailable: {
-      type: 'boolean',
-      enum: [true],
-      description: 'Always true: the content can be read.',
-    },
+    contentAvailable: CONTENT_AVAILABLE,
+    state: FILE_STATE,
+    generatedOutputStatus: GENERATED_OUTPUT_STATUS,
     readActions: READ_ACTIONS,
   },
   [
@@ -40,6 +41,8 @@ const FILE_ITEM = objectSchema(
     'entryType',
     'fileKind',
     'contentAvailable',
+    'state',
+    'generatedOutputStatus',
     'readActions',
   ],
 );

@@ -6,6 +6,8 @@
 import type {
   ActiveContentRevision,
   KnowledgeFileKind,
+  KnowledgeFileState,
+  KnowledgeGeneratedOutputStatus,
   KnowledgeReadActions,
 } from '../../types.js';
 
@@ -27,7 +29,12 @@ export interface TreeFileItem {
   readonly title: string;
   readonly entryType: 'file';
   readonly fileKind: KnowledgeFileKind;
-  readonly contentAvailable: true;
+  /** `false` only for a file that is `unavailable`: listed, but no version of it can be read. */
+  readonly contentAvailable: boolean;
+  /** `available` when a version of the file is served (current or previous), else `unavailable`. */
+  readonly state: KnowledgeFileState;
+  /** Which version is served: `current_available`, `previous_available` or `unavailable`. */
+  readonly generatedOutputStatus: KnowledgeGeneratedOutputStatus;
   readonly readActions: KnowledgeReadActions;
 }
 

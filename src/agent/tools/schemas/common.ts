@@ -129,6 +129,24 @@ export const FILE_KIND: JsonSchema = stringEnum(
   '`page` is answer evidence; `index` and `graph` are navigation files for discovery only.',
 );
 
+/** `contentAvailable` of a listed file (`list_tree`, `get_file`), which may be `unavailable`. */
+export const CONTENT_AVAILABLE: JsonSchema = typed(
+  'boolean',
+  'Whether the content can be read: false only when generatedOutputStatus is "unavailable".',
+);
+
+/** `state` of a file (seed 002). */
+export const FILE_STATE: JsonSchema = stringEnum(
+  ['available', 'unavailable'],
+  '`available` when a version of the file is served; `unavailable` when none loaded cleanly.',
+);
+
+/** `generatedOutputStatus` of a file (seed 002). */
+export const GENERATED_OUTPUT_STATUS: JsonSchema = stringEnum(
+  ['current_available', 'previous_available', 'unavailable'],
+  '`current_available`: the file as it is now is served. `previous_available`: its newest version has problems, so its last good version is served. `unavailable`: no version can be read.',
+);
+
 /** `relationType`. */
 export const RELATION_TYPE: JsonSchema = stringEnum(
   ['links_to', 'linked_from', 'shared_tag'],
