@@ -11,14 +11,15 @@
 //     each with its kind and a `tune` or `heldout` half fixed in the file;
 //   known-item queries generated from the pages' own prose (known-items.mjs, fixed seed).
 // Metrics at 10: MRR, nDCG (binary relevance), recall. Also each engine's index build time and mean
-// query time (same machine, same run, engines one after another).
+// query time (same machine, same run; the timed pass runs each query on every engine in turn).
 // Needs `dist/` (`npm run bench:search-quality` runs tsup first). Environment: SEARCH_QUALITY_KNOWN
 // (known items per folder, 60), SEARCH_QUALITY_BUILD_ROUNDS (builds per index, median, 1).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadKnowledgeDirectory } from 'knowledge-kit/node';
-import { defineKnowledgeCatalog } from 'knowledge-kit';
+import { defineKnowledgeCatalog, parseKnowledgeDocument } from 'knowledge-kit';
+import { createCatalogSource } from 'knowledge-kit/agent';
 import { median, printTable, round } from '../harness.mjs';
 import {
   TOP,
@@ -182,6 +183,7 @@ for (const set of sets) {
       half: q.half,
       query: q.query,
       relevant: q.relevant,
+      section: q.section,
     });
   }
   // The rule of the halves, checked: alternate by position within each language's file.
@@ -230,19 +232,23 @@ function scores(ranked, relevant) {
 
 // SEARCH_QUALITY_ENGINES: a comma-separated subset of engine names (for quick iterations).
 const only = process.env.SEARCH_QUALITY_ENGINES?.split(',').map((s) => s.trim());
-const engines = [knowledgeKit, miniSearchDefault, miniSearchBigrams, lunrEngine].filter(
-  (e) => only === undefined || only.includes(e.name),
+// An engine runs when its name contains one of them (`MiniSearch` runs both MiniSearch engines;
+// names such as `MiniSearch, default` hold a comma themselves).
+const wanted = (name) => only === undefined || only.some((o) => o !== '' && name.includes(o));
+const engines = [knowledgeKit, miniSearchDefault, miniSearchBigrams, lunrEngine].filter((e) =>
+  wanted(e.name),
 );
-const pg =
-  only === undefined || only.includes('PostgreSQL FTS (PGlite)') ? await pgliteEngine() : undefined;
+const pg = wanted('PostgreSQL FTS (PGlite)') ? await pgliteEngine() : undefined;
 if (pg !== undefined) engines.push(pg);
 else if (only === undefined) log('PGlite not installed: PostgreSQL full text skipped');
 
 const results = []; // { engine, query, rr, ndcg, recall, ms }
 const builds = []; // { engine, folder, lang, ms }
-for (const engine of engines) {
-  for (const folder of folders) {
-    if (!engine.languages.includes(folder.lang)) continue;
+for (const folder of folders) {
+  const here = engines.filter((engine) => engine.languages.includes(folder.lang));
+  const mine = queries.filter((q) => q.folder === folder.name);
+  const built = [];
+  for (const engine of here) {
     log(`${engine.name} on ${folder.name} …`);
     // Index build: the median of BUILD_ROUNDS builds (default 1), each after a GC when exposed.
     const times = [];
@@ -254,22 +260,145 @@ for (const engine of engines) {
       times.push(performance.now() - started);
     }
     builds.push({ engine: engine.name, folder: folder.name, lang: folder.lang, ms: median(times) });
-    // Two passes: the first is scored (and warms the engine up), the second is timed.
-    const mine = queries.filter((q) => q.folder === folder.name);
+    // The first pass is scored (and warms the engine up).
     const ranked = [];
     for (const q of mine) ranked.push(await index.search(q.query));
-    mine.forEach((q, i) => {
-      results.push({ engine: engine.name, query: q, ms: 0, ...scores(ranked[i], q.relevant) });
-    });
-    const timed = results.slice(results.length - mine.length);
-    for (let i = 0; i < mine.length; i++) {
+    const rows = mine.map((q, i) => ({
+      engine: engine.name,
+      query: q,
+      ms: 0,
+      ...scores(ranked[i], q.relevant),
+    }));
+    results.push(...rows);
+    built.push({ index, rows });
+  }
+  // The second pass is timed, engines side by side: each query on every engine in turn, the order
+  // rotating from query to query, so that a busy moment of a shared machine falls on all of them.
+  globalThis.gc?.();
+  for (let i = 0; i < mine.length; i++) {
+    for (let k = 0; k < built.length; k++) {
+      const { index, rows } = built[(i + k) % built.length];
       const t = performance.now();
       await index.search(mine[i].query);
-      timed[i].ms = performance.now() - t;
+      rows[i].ms = performance.now() - t;
     }
   }
 }
 await pg?.close();
+
+// ---------------------------------------------------------------------------------------------------
+// Sections (issue 22 item 4). The corpus has no anchor lines, so its pages have no sections; here each
+// page is given one section per heading (anchor lines added around it, nested by heading level,
+// outside fenced code), and for every question whose answer is one section, knowledge-kit is asked
+// the question: is the first of the answer page's `sectionIds` the section under that heading?
+
+/** A page body with anchor lines around each heading's section; and section ID → heading. */
+function withAnchors(body) {
+  const out = [];
+  const heading = new Map();
+  const open = []; // { id, level }
+  let fence = null;
+  let n = 0;
+  for (const line of body.split('\n')) {
+    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence !== null) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length) fence = null;
+      out.push(line);
+      continue;
+    }
+    if (f) fence = f[1];
+    const h = fence === null ? /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line) : null;
+    if (h) {
+      const level = h[1].length;
+      while (open.length > 0 && open[open.length - 1].level >= level)
+        out.push('', `<!-- /agent-section:${open.pop().id} -->`, '');
+      const id = `s${++n}`;
+      heading.set(id, normalizeHeading(h[2]));
+      open.push({ id, level });
+      out.push('', `<!-- agent-section:${id} -->`, '');
+    }
+    out.push(line);
+  }
+  while (open.length > 0) out.push('', `<!-- /agent-section:${open.pop().id} -->`, '');
+  return { text: out.join('\n'), heading };
+}
+
+const sectionRuns = [];
+if (wanted('knowledge-kit')) {
+  for (const folder of folders) {
+    const mine = queries.filter(
+      (q) => q.folder === folder.name && q.set === 'natural' && q.section !== undefined,
+    );
+    if (mine.length === 0) continue;
+    const headingOf = new Map();
+    const documents = Object.keys(folder.loaded.paths)
+      .sort()
+      .map((id) => {
+        const body = folder.loaded.catalog.read({
+          documentId: id,
+          selection: { mode: 'document' },
+          maxChars: Number.MAX_SAFE_INTEGER,
+        }).content;
+        const { text, heading } = withAnchors(body);
+        try {
+          const document = parseKnowledgeDocument({ id, revision: 'r1', text });
+          headingOf.set(id, heading);
+          return document;
+        } catch {
+          // Anchor lines the page cannot take (its own comments look like anchors): no sections.
+          headingOf.set(id, new Map());
+          return parseKnowledgeDocument({ id, revision: 'r1', text: body });
+        }
+      });
+    const source = createCatalogSource(defineKnowledgeCatalog(documents), {
+      id: `${folder.name}-sections`,
+      files: folder.loaded.files,
+    });
+    await source.warm();
+    for (const q of mine) {
+      const out = await source.searchFiles({ query: q.query, limit: TOP });
+      const at = out.items.findIndex((item) => folder.pathOf(item.fileId) === q.relevant[0]);
+      const item = out.items[at];
+      const want = normalizeHeading(q.section);
+      const first = item?.sectionIds?.[0];
+      sectionRuns.push({
+        lang: folder.lang,
+        half: q.half,
+        found: at !== -1,
+        top: at === 0,
+        firstIsIt: first !== undefined && headingOf.get(item.fileId).get(first) === want,
+        listed:
+          item !== undefined &&
+          item.sectionIds.some((id) => headingOf.get(item.fileId).get(id) === want),
+      });
+    }
+  }
+}
+const sectionViews = Object.fromEntries(
+  ['en', 'zh'].map((lang) => {
+    const all = sectionRuns.filter((r) => r.lang === lang);
+    const found = all.filter((r) => r.found);
+    const share = (list, key) =>
+      list.length === 0 ? null : round(list.filter((r) => r[key]).length / list.length, 3);
+    return [
+      lang,
+      {
+        questions: all.length,
+        pageInTop10: found.length,
+        firstSectionIsIt: share(found, 'firstIsIt'),
+        sectionListed: share(found, 'listed'),
+        firstSectionIsItTune: share(
+          found.filter((r) => r.half === 'tune'),
+          'firstIsIt',
+        ),
+        firstSectionIsItHeldout: share(
+          found.filter((r) => r.half === 'heldout'),
+          'firstIsIt',
+        ),
+      },
+    ];
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Report.
@@ -349,6 +478,7 @@ if (json) {
         knownItemSeed: SEED,
         builds: builds.map((b) => ({ ...b, ms: round(b.ms, 1) })),
         results: views,
+        sections: sectionViews,
         // With --queries: every query's reciprocal rank per engine, to study misses (on `tune`).
         ...(process.argv.includes('--queries')
           ? {
@@ -420,6 +550,23 @@ if (json) {
       }),
     );
   }
+  console.log(
+    `\nSections (knowledge-kit, pages given one section per heading): of the questions whose answer is one section and whose page is in the top 10, how often the page's first sectionId is that section\n`,
+  );
+  printTable(
+    ['en', 'zh'].map((lang) => {
+      const v = sectionViews[lang];
+      const f = (x) => (x === null ? '—' : x.toFixed(3));
+      return {
+        language: lang,
+        questions: v.questions,
+        'page in top 10': v.pageInTop10,
+        'first section is it': f(v.firstSectionIsIt),
+        'tune / heldout': `${f(v.firstSectionIsItTune)} / ${f(v.firstSectionIsItHeldout)}`,
+        'listed (of 3)': f(v.sectionListed),
+      };
+    }),
+  );
   console.log(
     `\nIndex build: knowledge-kit = createCatalogSource + warm() on the loaded catalog (loading: ${folders
       .map((f) => `${f.name} ${round(f.loadMs, 0)} ms`)

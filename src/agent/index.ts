@@ -36,6 +36,7 @@ export type {
   SearchHit,
   SearchRelation,
   SearchRequest,
+  SearchWarmProgress,
 } from './search/port.js';
 export {
   callKnowledgeTool,
@@ -58,6 +59,7 @@ export type {
   JsonSchema,
   JsonValue,
   KnowledgeCallContext,
+  KnowledgeWarmContext,
   KnowledgeEmbedder,
   KnowledgeFileKind,
   KnowledgeFileOptions,

@@ -34,3 +34,4 @@ export { readRelated, relatedItems } from './source/readRelated.js';
 export { searchFiles } from './source/searchFiles.js';
 export { computeSectionSizes } from './source/sectionSizes.js';
 export type { SectionSize, SourceState } from './source/state.js';
+export { gateWarmUp, progressListener } from './source/warmGate.js';

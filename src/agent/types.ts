@@ -14,7 +14,7 @@ import type { ReadFileInput, ReadFileOutput } from './tools/readFile/types.js';
 import type { ReadRelatedInput, ReadRelatedOutput } from './tools/readRelated/types.js';
 import type { SearchFilesInput, SearchFilesOutput } from './tools/searchFiles/types.js';
 import type { MiniSearchEngineOptions } from './search/createMiniSearchEngine.js';
-import type { SearchEngineFactory } from './search/port.js';
+import type { SearchEngineFactory, SearchWarmProgress } from './search/port.js';
 
 /** A JSON value, as tool inputs and outputs carry them. */
 export type JsonValue =
@@ -96,6 +96,15 @@ export interface KnowledgeCallContext {
   readonly knowledgeBaseId?: string | undefined;
 }
 
+/** The context of `KnowledgeSource.warm`: a call's context, and a listener for the build's progress. */
+export interface KnowledgeWarmContext extends KnowledgeCallContext {
+  /**
+   * Called now and then while the search index is built (`done` of `total`, in the engine's units: the
+   * default engine counts pages), never after `warm()` settles. `serve` and `mcp` print it on stderr.
+   */
+  readonly onProgress?: ((progress: SearchWarmProgress) => void) | undefined;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Relationships (read_related and expand_graph)
 
@@ -158,8 +167,14 @@ export interface KnowledgeSource {
   searchFiles(input: SearchFilesInput, context?: KnowledgeCallContext): Promise<SearchFilesOutput>;
   readRelated(input: ReadRelatedInput, context?: KnowledgeCallContext): Promise<ReadRelatedOutput>;
   expandGraph(input: ExpandGraphInput, context?: KnowledgeCallContext): Promise<ExpandGraphOutput>;
-  /** Build what the first search would build (the search index, section vectors). Optional for remote sources. */
-  warm?(context?: KnowledgeCallContext): Promise<void>;
+  /**
+   * Build what the first search would build (the search index, section vectors), in slices that keep
+   * the process answering. Until it resolves, `searchFiles` waits for it at most a second, then
+   * answers `SEARCH_UNAVAILABLE` with `retryAfterSeconds` (every other method answers as usual); await
+   * it before serving to never refuse a search. Without a `warm()`, the first search builds the index and waits for it.
+   * Optional for remote sources.
+   */
+  warm?(context?: KnowledgeWarmContext): Promise<void>;
 }
 
 /** Names of the tools, as the seed writes them: derived from the registry (`tools/registry.ts`). */

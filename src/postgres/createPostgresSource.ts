@@ -10,6 +10,8 @@ import {
 import { isPlainObject } from '../internal/values.js';
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
 import {
+  gateWarmUp,
+  progressListener,
   searchCorpus,
   type RelationRecord,
   type CallScope,
@@ -26,7 +28,7 @@ import {
 import {
   createMiniSearchEngine,
   type SearchEngine,
-  type KnowledgeCallContext,
+  type KnowledgeWarmContext,
   type KnowledgeSource,
   type KnowledgeToolName,
 } from '../agent/index.js';
@@ -172,7 +174,8 @@ export function createPostgresSource(
       const relations = new Map<string, readonly RelationRecord[]>(
         read.pages.map((p) => [p.record.fileId, p.relations ?? []]),
       );
-      return factory(searchCorpus(catalog, table, relations));
+      // Searches during a warm-up wait at most a second, then are refused with retryAfterSeconds.
+      return gateWarmUp(factory(searchCorpus(catalog, table, relations)));
     })();
     engineOf = { serial, engine };
     engine.catch(() => {
@@ -236,8 +239,10 @@ export function createPostgresSource(
       run('read_related', input, context, (state, scope) => readRelated(state, scope, input)),
     expandGraph: (input, context) =>
       run('expand_graph', input, context, (state, scope) => expandGraph(state, scope, input)),
-    warm: (context?: KnowledgeCallContext) =>
-      run('search_files', undefined, context, (state, scope) => state.engine.warm?.(scope.signal)),
+    warm: (context?: KnowledgeWarmContext) =>
+      run('search_files', undefined, context, (state, scope) =>
+        state.engine.warm?.(scope.signal, progressListener(context)),
+      ),
   };
   return Object.freeze(source);
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildChunks,
-  buildLexicalIndex,
-  chunkFrequency,
-  encodeTerm,
+  buildStaticIndex,
+  indexTokens,
   lexicalSearch,
   MAX_QUERY_TERMS,
   planQuery,
+  QUERY_WEIGHTS,
+  tokenize,
 } from '../../src/agent/search/index.js';
 import {
   corpusOf,
@@ -126,16 +127,82 @@ describe('lexical search', () => {
     expect(text.replace(/\s+/g, ' ')).toContain(hit!.sourceExcerpt.slice(1, -1));
   });
 
-  it("reads a term's chunk frequency from MiniSearch's index (pinned: 7.2.0), equal to counting matches", async () => {
+  it('counts page frequencies once per page, whether a file field or a chunk holds the term', async () => {
     const chunks = buildChunks(corpusOf(fixture));
-    const index = await buildLexicalIndex(chunks, fixture.table.pages);
-    const read = chunkFrequency(index);
-    expect(read).toBeDefined();
-    const counted = lexicalSearch(index, chunks, 'are the days 退货 天内', false, true).termCounts!;
-    expect(counted.size).toBeGreaterThan(3);
-    for (const [term, count] of counted) expect(read!(term)).toBe(count);
-    expect(read!(encodeTerm('退货'))).toBe(3); // the heading, and both sections
-    expect(read!('absent')).toBe(0);
+    const index = await buildStaticIndex(chunks, fixture.table.pages);
+    // The returns page holds it in its title, its description and both sections: one page.
+    expect(index.pageFrequency[index.terms.get('退货')!]).toBe(1);
+    expect(index.terms.has('absent')).toBe(false);
+    expect(lexicalSearch(index, chunks, 'absent words', false).files).toEqual([]);
+  });
+});
+
+describe('identifiers and function words', () => {
+  it('keeps identifiers whole as well as split: v-if, no-unused-vars, std::fs, snake_case', () => {
+    const tokens: string[] = [];
+    indexTokens('Use v-if, no-unused-vars and std::fs::read in my_file.rs', (t) => tokens.push(t));
+    expect(tokens).toEqual([
+      'use',
+      'v',
+      'if',
+      'v-if',
+      'no',
+      'unused',
+      'no-unused',
+      'vars',
+      'no-unused-vars',
+      'and',
+      'std',
+      'fs',
+      'std::fs',
+      'read',
+      'std::fs::read',
+      'in',
+      'my',
+      'file',
+      'my_file',
+      'rs',
+      'my_file.rs',
+    ]);
+    // The public tokenizer is unchanged: compounds are the index's own.
+    expect(tokenize('v-if')).toEqual(['v', 'if']);
+  });
+
+  it('ranks the page naming an identifier whole above pages with its parts apart', async () => {
+    const f = searchFixture([
+      { id: 'a', text: '# Lists\n\nIf the list is empty, v is null. Show the rest.' },
+      { id: 'b', text: '# Conditionals\n\nThe v-if directive renders a block conditionally.' },
+      { id: 'c', text: '# Display\n\nUse v if you must. If not, show nothing.' },
+    ]);
+    const { hits } = await rankerOf(f).rank(searchRequest('v-if 和 v-show 有什么区别'));
+    expect(hits[0]?.fileId).toBe('b');
+  });
+
+  it('weighs function words less when the query has other words, and fully when it has none', async () => {
+    const f = searchFixture([
+      { id: 'a', text: '# Rules\n\nHow to disable a rule for one line.' },
+      {
+        id: 'b',
+        text: '# Intro\n\nHow do I do this? What is it, and how is it done? How, how, how.',
+      },
+    ]);
+    const engine = rankerOf(f);
+    expect((await engine.rank(searchRequest('how do I disable a rule'))).hits[0]?.fileId).toBe('a');
+    // All function words: still found, as the words they are.
+    expect((await engine.rank(searchRequest('how is it'))).hits[0]?.fileId).toBe('b');
+    const index = await buildStaticIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const how = planQuery('how do I disable', index).terms.find((t) => t.token === 'how')!;
+    expect(how.weight).toBe(QUERY_WEIGHTS.functionWord);
+    expect(planQuery('how', index).terms.find((t) => t.token === 'how')!.weight).toBe(1);
+  });
+
+  it('gives phrase evidence: the page with the query words in a row ranks first', async () => {
+    const f = searchFixture([
+      { id: 'a', text: '# A\n\nThe borrow is checked here; the checker runs later.' },
+      { id: 'b', text: '# B\n\nThe borrow checker runs here.' },
+    ]);
+    const { hits } = await rankerOf(f).rank(searchRequest('borrow checker'));
+    expect(hits[0]?.fileId).toBe('b');
   });
 });
 
@@ -152,20 +219,24 @@ describe('query planning', () => {
     expect(twice.map((h) => h.fileId)).toEqual(once.map((h) => h.fileId));
     for (let i = 0; i < once.length; i++)
       expect(twice[i]!.score).toBeCloseTo(2 * once[i]!.score, 9);
-    expect(planQuery('page '.repeat(400), undefined)).toMatchObject({ text: 'page' });
-    expect(planQuery('page '.repeat(400), undefined).options.boostTerm?.('page', 0, ['page'])).toBe(
-      400,
-    );
+    const index = await buildStaticIndex(buildChunks(corpusOf(fixture)), fixture.table.pages);
+    const plan = planQuery('renewal '.repeat(400), index);
+    expect(plan.terms.filter((t) => !t.pair).map((t) => [t.token, t.weight])).toEqual([
+      ['renewal', 400],
+      ['renewals', 400 * QUERY_WEIGHTS.fuzzy],
+    ]);
   });
 
-  it(`keeps at most ${MAX_QUERY_TERMS} distinct terms, the rarest, and the last term last`, () => {
+  it(`keeps at most ${MAX_QUERY_TERMS} distinct terms, the rarest`, async () => {
     const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
-    const frequency = (term: string) => Number(term.slice(1)); // w0 is the rarest
-    const plan = planQuery([...words, 'w99'].join(' '), frequency);
-    const kept = plan.text.split(' ');
-    expect(kept).toHaveLength(MAX_QUERY_TERMS);
-    expect(new Set(kept)).toEqual(new Set(words.slice(0, MAX_QUERY_TERMS)));
-    const lastKept = planQuery([...words, 'w3'].join(' '), frequency).text.split(' ');
-    expect(lastKept[lastKept.length - 1]).toBe('w3');
+    // w0 is in one page, w1 in two … : the first 64 are the rarest.
+    const pages = Array.from({ length: 100 }, (_, p) => ({
+      id: `p${p}`,
+      text: words.filter((_, i) => i <= p).join(' '),
+    }));
+    const f = searchFixture(pages);
+    const index = await buildStaticIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const kept = planQuery([...words].reverse().join(' '), index).terms.filter((t) => !t.pair);
+    expect(new Set(kept.map((t) => t.token))).toEqual(new Set(words.slice(36)));
   });
 });

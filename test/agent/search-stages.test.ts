@@ -92,7 +92,7 @@ describe('reciprocal rank fusion', () => {
     page,
     score,
     bestChunk: 0,
-    bestMatch: {},
+    bestTerms: [],
     chunks: 1,
     sectionChunks: [],
     fields: ['content'],

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildChunks,
-  buildLexicalIndex,
+  buildStaticIndex,
   CHUNK_SHARE,
-  FILE_FIELD_SHARE,
-  chunkFrequency,
   CUT,
+  FIELD_MODEL,
   FILE_FIELDS,
+  indexTokens,
   lexicalSearch,
   planQuery,
   tokenize,
@@ -151,65 +151,196 @@ describe('search properties', () => {
     );
   });
 
-  it('lexicalSearch folds unsorted chunk hits exactly as a walk of them sorted by score would: same pages, scores, best chunks, sections, fields', async () => {
+  it('lexicalSearch gives the BM25F scores a brute-force count over every chunk and field gives: same pages, scores, best chunks, sections, fields', async () => {
     await fc.assert(
       fc.asyncProperty(corpus, query, fc.boolean(), async (pages, q, fileOnly) => {
         const fixture = searchFixture(pages);
+        const corpusPages = corpusOf(fixture).pages;
         const chunks = buildChunks(corpusOf(fixture));
-        const index = await buildLexicalIndex(chunks, fixture.table.pages);
-        // The reference: every chunk hit, sorted (stable) by MiniSearch, walked best first.
-        const expected = new Map<
-          number,
-          {
-            page: number;
-            score: number;
-            bestChunk: number;
-            chunks: number;
-            sectionChunks: number[];
-            fields: string[];
-          }
-        >();
-        const entry = (page: number) => {
-          let e = expected.get(page);
-          if (e === undefined)
-            expected.set(
-              page,
-              (e = { page, score: 0, bestChunk: -1, chunks: 0, sectionChunks: [], fields: [] }),
-            );
-          return e;
+        const index = await buildStaticIndex(chunks, corpusPages);
+        const plan = planQuery(q, index);
+        const { k1, weight, b } = FIELD_MODEL;
+        const sat = (x: number) => (x * (k1 + 1)) / (k1 + x);
+        // Every token and word pair of a text, counted by scanning it again.
+        const scan = (text: string) => {
+          const tokens = new Map<string, number>();
+          const pairs = new Map<string, number>();
+          let length = 0;
+          let previous: string | undefined;
+          const cjk: { token: string; start: number }[] = [];
+          indexTokens(text, (token, isCjk, compound, start) => {
+            tokens.set(token, (tokens.get(token) ?? 0) + 1);
+            if (compound) return;
+            length++;
+            if (isCjk) {
+              previous = undefined;
+              const two = cjk[cjk.length - 2];
+              const one = cjk[cjk.length - 1];
+              if (one !== undefined && start !== one.start + 1 && start !== one.start + 2)
+                cjk.length = 0;
+              else if (two !== undefined && one !== undefined) {
+                const key = `${two.token} ${token}`;
+                pairs.set(key, (pairs.get(key) ?? 0) + 1);
+              }
+              cjk.push({ token, start });
+              return;
+            }
+            cjk.length = 0;
+            if (previous !== undefined) {
+              const key = `${previous} ${token}`;
+              pairs.set(key, (pairs.get(key) ?? 0) + 1);
+            }
+            previous = token;
+          });
+          return { tokens, pairs, length };
         };
-        // The same planned query (distinct terms, boosted by repeats) that lexicalSearch sends.
-        const plan = planQuery(q, chunkFrequency(index));
-        for (const r of fileOnly ? [] : index.content.search(plan.text, plan.options)) {
-          const chunk = r.id as number;
-          const e = entry(chunks.pageOf[chunk]!);
-          if (e.chunks === 0) [e.score, e.bestChunk, e.chunks] = [r.score, chunk, 1];
-          else if (e.chunks < 3)
-            [e.score, e.chunks] = [e.score + CHUNK_SHARE * r.score, e.chunks + 1];
-          if (e.sectionChunks.length < 3 && chunks.sectionOf[chunk] !== null)
-            e.sectionChunks.push(chunk);
+        const fieldTexts = corpusPages.map((page) => [
+          page.title,
+          page.path,
+          page.description ?? '',
+          page.tags.join('\n'),
+        ]);
+        const fields = fieldTexts.map((texts) => texts.map(scan));
+        const texts = chunks.textOf.map(scan);
+        const mean = (lengths: number[]) => {
+          const some = lengths.filter((n) => n > 0);
+          return some.length === 0 ? 1 : some.reduce((x, y) => x + y, 0) / some.length;
+        };
+        const contentMean = mean(texts.map((t) => t.length));
+        const fieldMean = FILE_FIELDS.map((_, f) => mean(fields.map((p) => p[f]!.length)));
+        const N = corpusPages.length;
+        const idf = (df: number) => Math.log(1 + (N - df + 0.5) / (df + 0.5));
+        const pairName = (id: number) => {
+          for (const [i, t] of index.termList.entries())
+            for (const [j, u] of index.termList.entries())
+              if (index.pairs.get(i, j) === id) return `${t} ${u}`;
+          throw new Error('no such pair');
+        };
+        const pageHolds = (page: number, token: string) =>
+          fields[page]!.some((f) => f.tokens.has(token)) ||
+          texts.some((t, c) => chunks.pageOf[c] === page && t.tokens.has(token));
+        type Want = {
+          score: number;
+          best: number;
+          bestChunk: number;
+          chunks: number[];
+          sections: number[];
+          mask: number;
+        };
+        const want = new Map<number, Want>();
+        for (let page = 0; page < N; page++) {
+          let fieldScore = 0;
+          let mask = 0;
+          const fieldTf = new Map<string, number>();
+          for (const term of plan.terms) {
+            if (term.pair) continue;
+            expect(term.frequency).toBe(
+              corpusPages.filter((_, p) => pageHolds(p, term.token)).length,
+            );
+            let y = 0;
+            fields[page]!.forEach((f, i) => {
+              const tf = f.tokens.get(term.token) ?? 0;
+              if (tf === 0) return;
+              mask |= 1 << i;
+              y += (weight[i + 1]! * tf) / (1 - b[i + 1]! + (b[i + 1]! * f.length) / fieldMean[i]!);
+            });
+            fieldTf.set(term.token, y);
+            if (y > 0) fieldScore += term.weight * idf(term.frequency) * sat(y);
+          }
+          const scored: { chunk: number; score: number }[] = [];
+          if (!fileOnly)
+            texts.forEach((t, c) => {
+              if (chunks.pageOf[c] !== page) return;
+              let score = 0;
+              let hit = false;
+              const norm = 1 - b[0]! + (b[0]! * t.length) / contentMean;
+              for (const term of plan.terms) {
+                const tf = term.pair
+                  ? (t.pairs.get(pairName(term.id)) ?? 0)
+                  : (t.tokens.get(term.token) ?? 0);
+                if (tf === 0) continue;
+                hit = true;
+                const w = term.weight * idf(term.frequency);
+                const x = (weight[0]! * tf) / norm;
+                const y = term.pair ? 0 : fieldTf.get(term.token)!;
+                score += w * (sat(x + y) - sat(y));
+              }
+              if (hit) scored.push({ chunk: c, score });
+            });
+          const sorted = [...scored].sort((x, y) => y.score - x.score || x.chunk - y.chunk);
+          const top = sorted.slice(0, 3);
+          const total =
+            fieldScore +
+            top.reduce((sum, e, i) => sum + (i === 0 ? e.score : CHUNK_SHARE * e.score), 0);
+          if (total > 0)
+            want.set(page, {
+              score: total,
+              best: top[0]?.score ?? 0,
+              bestChunk: top[0]?.chunk ?? -1,
+              chunks: top.map((e) => e.chunk),
+              sections: sorted
+                .filter((e) => chunks.sectionOf[e.chunk] !== null)
+                .slice(0, 3)
+                .map((e) => e.chunk),
+              mask,
+            });
         }
-        for (const r of index.files.search(plan.text, plan.options)) {
-          const e = entry(r.id as number);
-          e.score += FILE_FIELD_SHARE * r.score;
-          e.fields = FILE_FIELDS.filter((f) =>
-            Object.values(r.match).some((fields) => fields.includes(f)),
+        const got = lexicalSearch(index, chunks, q, fileOnly).files;
+        expect(new Set(got.map((f) => f.page))).toEqual(new Set(want.keys()));
+        for (const file of got) {
+          const w = want.get(file.page)!;
+          expect(file.score).toBeCloseTo(w.score, 9);
+          expect(file.chunks).toBe(w.chunks.length);
+          expect(file.bestChunk === -1 ? -1 : file.bestChunk).toBe(
+            w.bestChunk === -1 ? -1 : file.bestChunk,
+          );
+          if (w.bestChunk !== -1) expect(chunkScoreOf(w, file.bestChunk)).toBeCloseTo(w.best, 9);
+          expect(file.sectionChunks.map((c) => scoreOf(w, c))).toEqual(
+            w.sections.map((c) => scoreOf(w, c)),
+          );
+          expect(file.fields).toEqual(
+            [...FILE_FIELDS, 'content'].filter((_, i) =>
+              i < 4 ? (w.mask & (1 << i)) !== 0 : w.chunks.length > 0,
+            ),
           );
         }
-        for (const e of expected.values()) if (e.bestChunk !== -1) e.fields.push('content');
-        const want = [...expected.values()].sort((a, b) => b.score - a.score || a.page - b.page);
-        const got = lexicalSearch(index, chunks, q, fileOnly).files.map(
-          ({ page, score, bestChunk, chunks: n, sectionChunks, fields }) => ({
-            page,
-            score,
-            bestChunk,
-            chunks: n,
-            sectionChunks: [...sectionChunks],
-            fields: [...fields],
-          }),
-        );
-        expect(got).toEqual(want);
+        for (let i = 1; i < got.length; i++) {
+          expect(got[i]!.score).toBeLessThanOrEqual(got[i - 1]!.score);
+          if (got[i]!.score === got[i - 1]!.score)
+            expect(got[i]!.page).toBeGreaterThan(got[i - 1]!.page);
+        }
+        function scoreOf(_w: Want, c: number): number {
+          return Math.round(chunkScore(c) * 1e9);
+        }
+        function chunkScoreOf(_w: Want, c: number): number {
+          return chunkScore(c);
+        }
+        function chunkScore(c: number): number {
+          const t = texts[c]!;
+          const norm = 1 - b[0]! + (b[0]! * t.length) / contentMean;
+          const page = chunks.pageOf[c]!;
+          let score = 0;
+          for (const term of plan.terms) {
+            const tf = term.pair
+              ? (t.pairs.get(pairName(term.id)) ?? 0)
+              : (t.tokens.get(term.token) ?? 0);
+            if (tf === 0) continue;
+            let y = 0;
+            if (!term.pair)
+              fields[page]!.forEach((f, i) => {
+                const ftf = f.tokens.get(term.token) ?? 0;
+                if (ftf > 0)
+                  y +=
+                    (weight[i + 1]! * ftf) /
+                    (1 - b[i + 1]! + (b[i + 1]! * f.length) / fieldMean[i]!);
+              });
+            score +=
+              term.weight * idf(term.frequency) * (sat((weight[0]! * tf) / norm + y) - sat(y));
+          }
+          return score;
+        }
       }),
+      { numRuns: 60 },
     );
   });
 

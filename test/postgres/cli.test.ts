@@ -16,6 +16,7 @@ import { getJson, httpContext, startServe } from '../cli/helpers/serve.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connectMcp, useMcpConnections } from '../cli/helpers/mcp.js';
+import { waitFor } from '../cli/helpers/waitFor.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { openTestDatabase, POSTGRES_URL } from './helpers/database.js';
 import { PGlite } from '@electric-sql/pglite';
@@ -124,6 +125,10 @@ describe('knowledge-kit publish', () => {
       expect(result.structuredContent, name).toEqual(JSON.parse(JSON.stringify(expected)));
     }
     expect(mcp.stderr()).toContain('serving `docs`');
+    await waitFor(() => /search index ready in /.exec(mcp.stderr()) ?? undefined, {
+      timeoutMs: 15_000,
+      what: () => `mcp's stderr to say the index is ready: ${mcp.stderr()}`,
+    });
     await mcp.close();
     const unknown = await cli(['mcp', '--database', url, '--kb', 'nope']);
     expect(unknown.code).toBe(2);
@@ -161,6 +166,12 @@ describe('knowledge-kit publish', () => {
     expect((await getJson(`${base}/docs/tree`, as('token-docs'))).status).toBe(200);
     expect((await getJson(`${base}/docs/tree`)).status).toBe(401);
     expect((await getJson(`${base}/docs/tree`, as('wrong'))).status).toBe(401);
+    // Each knowledge base's search index is built at start (issue 21 item 12).
+    for (const kb of ['docs', 'other'])
+      await served.cli.stderrMatch(
+        new RegExp(`^knowledge-kit serve: search index of \`${kb}\` ready in `, 'm'),
+        15_000,
+      );
     served.cli.child.kill('SIGTERM');
     expect((await served.cli.exited).code).toBe(0);
   });

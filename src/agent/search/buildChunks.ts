@@ -21,6 +21,36 @@ export function hasText(text: string): boolean {
   return /\S/.test(text);
 }
 
+/** Collects the chunk table page by page (what `buildChunks` and `buildChunksSliced` share). */
+function chunkTableBuilder(corpus: SearchCorpus): {
+  addPage(p: number): void;
+  finish(): ChunkTable;
+} {
+  const pages = corpus.pages;
+  const pageOf: number[] = [];
+  const sectionOf: (string | null)[] = [];
+  const textOf: string[] = [];
+  const firstChunkOf = new Int32Array(pages.length).fill(-1);
+  return {
+    addPage(p) {
+      for (const chunk of corpus.chunksOf(pages[p]!.fileId)) {
+        if (!hasText(chunk.text)) continue;
+        if (firstChunkOf[p] === -1) firstChunkOf[p] = textOf.length;
+        pageOf.push(p);
+        sectionOf.push(chunk.sectionId);
+        textOf.push(chunk.text);
+      }
+    },
+    finish: () => ({
+      pageOf: Int32Array.from(pageOf),
+      sectionOf,
+      textOf,
+      firstChunkOf,
+      count: textOf.length,
+    }),
+  };
+}
+
 /**
  * Lay every page's chunks out in one table (a chunk without text is skipped, whatever the corpus gives).
  *
@@ -29,19 +59,29 @@ export function hasText(text: string): boolean {
  * @throws what `corpus.chunksOf` throws.
  */
 export function buildChunks(corpus: SearchCorpus): ChunkTable {
-  const pages = corpus.pages;
-  const pageOf: number[] = [];
-  const sectionOf: (string | null)[] = [];
-  const textOf: string[] = [];
-  const firstChunkOf = new Int32Array(pages.length).fill(-1);
-  for (let p = 0; p < pages.length; p++) {
-    for (const chunk of corpus.chunksOf(pages[p]!.fileId)) {
-      if (!hasText(chunk.text)) continue;
-      if (firstChunkOf[p] === -1) firstChunkOf[p] = textOf.length;
-      pageOf.push(p);
-      sectionOf.push(chunk.sectionId);
-      textOf.push(chunk.text);
-    }
+  const builder = chunkTableBuilder(corpus);
+  for (let p = 0; p < corpus.pages.length; p++) builder.addPage(p);
+  return builder.finish();
+}
+
+/**
+ * `buildChunks` in slices: `pace()` after each page, awaited when it yields, so a large corpus does not
+ * hold the event loop.
+ *
+ * @param corpus - the source's corpus.
+ * @param pace - a pacer (`createPacer`).
+ * @returns the chunk table.
+ * @throws what `corpus.chunksOf` throws, or what `pace` rejects with (an abort).
+ */
+export async function buildChunksSliced(
+  corpus: SearchCorpus,
+  pace: () => Promise<void> | undefined,
+): Promise<ChunkTable> {
+  const builder = chunkTableBuilder(corpus);
+  for (let p = 0; p < corpus.pages.length; p++) {
+    builder.addPage(p);
+    const paused = pace();
+    if (paused !== undefined) await paused;
   }
-  return { pageOf: Int32Array.from(pageOf), sectionOf, textOf, firstChunkOf, count: textOf.length };
+  return builder.finish();
 }

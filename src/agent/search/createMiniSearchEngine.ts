@@ -1,6 +1,7 @@
 /**
- * The default search engine: MiniSearch (BM25+) over section texts and file fields, optional semantic
- * ranking and reranking, graph expansion. It owns its embedder, reranker, excerpt size and time limits.
+ * The default search engine: BM25F over a static index of section texts and file fields (it was
+ * MiniSearch's until issue 22, hence its name), optional semantic ranking and reranking, graph
+ * expansion. It owns its embedder, reranker, excerpt size and time limits.
  *
  * @module
  */
@@ -154,9 +155,11 @@ function readEngineOptions(api: string, options: unknown): RankerSettings {
 }
 
 /**
- * The default search engine of `createCatalogSource`, as a factory: BM25+ on
- * [MiniSearch](https://github.com/lucaong/minisearch) over section texts and file fields with
- * Knowledge Kit's CJK-aware tokenizer, optional semantic ranking fused by reciprocal rank fusion,
+ * The default search engine of `createCatalogSource`, as a factory: one BM25F model over section
+ * texts and file fields, on a static index in typed arrays built with Knowledge Kit's CJK-aware
+ * tokens (identifiers also kept whole, word pairs and four-character CJK runs as phrase evidence,
+ * function words weighed less); the name is from the MiniSearch index it used until issue 22.
+ * Optional semantic ranking fused by reciprocal rank fusion,
  * optional reranking, and graph expansion. Its index is built on `warm()` or the first search. It ranks
  * every candidate in memory and pages by offset (its continuation is the decimal offset of the next hit).
  *
@@ -193,7 +196,7 @@ export function miniSearchFactory(api: string, options: unknown): SearchEngineFa
 function miniSearchEngine(corpus: SearchCorpus, settings: RankerSettings): SearchEngine {
   const ranker = createMiniSearchRanker(corpus, settings);
   return Object.freeze({
-    warm: (signal?: AbortSignal) => ranker.warm(signal),
+    warm: (signal, onProgress) => ranker.warm(signal, onProgress),
     async search(request) {
       const { limit, continuation, ...rest } = request;
       return pageByOffset(await ranker.rank(rest), limit, continuation);

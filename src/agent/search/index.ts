@@ -1,6 +1,7 @@
 /**
- * The search engine behind `search_files`: the public port (`port.ts`) and the default MiniSearch
- * engine; everything else here is internal (not exported from a package entry).
+ * The search engine behind `search_files`: the public port (`port.ts`) and the default engine
+ * (`createMiniSearchEngine`, a static BM25F index); everything else here is internal (not exported
+ * from a package entry).
  *
  * @module
  */
@@ -31,29 +32,29 @@ export type {
   SearchHit,
   SearchRelation,
   SearchRequest,
+  SearchWarmProgress,
 } from './port.js';
 export { documentLead } from './documentLead.js';
 export { embeddingKey, isVector, lookUp } from './embeddingCache.js';
 export type { KnowledgeEmbeddingCache } from './embeddingCache.js';
-export { CJK_TERM_MARK, decodeTerm, encodeTerm } from './encodeTerm.js';
 export { expandGraph, GRAPH_DECAY } from './expandGraph.js';
 export { foldText } from './foldText.js';
 export { fuseRanks, RRF_K } from './fuseRanks.js';
+export { isFunctionWord } from './functionWords.js';
+export { indexTokens, MAX_COMPOUND_PARTS } from './indexTokens.js';
+export type { IndexTokenSink } from './indexTokens.js';
 export {
-  buildLexicalIndex,
-  FIELD_BOOST,
-  FILE_FIELDS,
-  isFuzzyTerm,
-  isSingleCjkTerm,
-  isWordTerm,
-  lexicalIndexOptions,
-  QUERY_OPTIONS,
-} from './lexicalIndex.js';
-export { MAX_QUERY_TERMS, planQuery } from './planQuery.js';
-export type { QueryPlan } from './planQuery.js';
-export type { LexicalIndex } from './lexicalIndex.js';
-export { CHUNK_SHARE, chunkFrequency, FILE_FIELD_SHARE, lexicalSearch } from './lexicalSearch.js';
-export type { LexicalFile, LexicalResult } from './lexicalSearch.js';
+  isFuzzyToken,
+  MAX_QUERY_TERMS,
+  planQuery,
+  QUERY_WEIGHTS,
+  withinOneEdit,
+} from './planQuery.js';
+export type { QueryPlan, QueryTerm, QueryWeights } from './planQuery.js';
+export { CHUNK_SHARE, FIELD_MODEL, lexicalSearch } from './lexicalSearch.js';
+export type { FieldModel, LexicalFile, LexicalResult } from './lexicalSearch.js';
+export { buildStaticIndex, CONTENT, FIELD_COUNT, FILE_FIELDS, PairTable } from './staticIndex.js';
+export type { Postings, StaticIndex } from './staticIndex.js';
 export { abortError, raceAbort, withTimeout } from './limits.js';
 export type { Settled } from './limits.js';
 export { locateTerm } from './locateTerm.js';

@@ -1,28 +1,48 @@
-import type { MatchInfo, SearchResult } from 'minisearch';
 import type { MatchedField } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
-import { FILE_FIELDS, type LexicalIndex } from './lexicalIndex.js';
 import { planQuery } from './planQuery.js';
+import {
+  CONTENT,
+  FIELD_COUNT,
+  FILE_FIELDS,
+  type Postings,
+  type StaticIndex,
+} from './staticIndex.js';
 
 /** Share of the second and third best chunks of a page added to its best chunk's score. */
 export const CHUNK_SHARE = 0.25;
 
 /**
- * Share of the file fields' BM25 (another index, with its own statistics over short fields) added to
- * the content score. Chosen on the `tune` half of the search-quality bench (0, 0.5, 0.6, 0.7, 0.8, 1
- * and 1.5 tried; see docs/search.md): at 1 the short fields' scores dominated the sections'.
+ * The one scoring model of sections and file fields (BM25F): a chunk is scored as one document made of
+ * its own text and its page's title, path, description and tags, each field's term count
+ * length-normalized against that field's mean, weighted, summed, and then saturated once per term.
+ * Chosen on the `tune` half of the search-quality bench (docs/search.md).
  */
-export const FILE_FIELD_SHARE = 0.7;
+export interface FieldModel {
+  /** BM25 saturation. */
+  readonly k1: number;
+  /** Weight per field: content, title, path, description, tags. */
+  readonly weight: readonly number[];
+  /** Length normalization per field (0: none, 1: full). */
+  readonly b: readonly number[];
+}
+
+/** The field model in use. */
+export const FIELD_MODEL: FieldModel = Object.freeze({
+  k1: 3,
+  weight: Object.freeze([1, 2, 1, 1, 1.5]),
+  b: Object.freeze([0.5, 0.75, 0.75, 0.75, 0.75]),
+});
 
 /** One page found lexically. */
 export interface LexicalFile {
   readonly page: number;
-  /** Best chunk's BM25 + `CHUNK_SHARE` × the next two + `FILE_FIELD_SHARE` × the file fields' BM25. */
+  /** Its file fields' part plus its best chunk's part plus `CHUNK_SHARE` × the next two chunks' parts. */
   readonly score: number;
   /** Best matching chunk, or `-1` when only file fields matched. */
   readonly bestChunk: number;
-  /** The best chunk's matched document terms. */
-  readonly bestMatch: MatchInfo | undefined;
+  /** Tokens found in the best chunk, rarest first (to place its excerpt). */
+  readonly bestTerms: readonly string[];
   /** Chunks counted into the score (at most 3). */
   readonly chunks: number;
   /** Up to 3 best-matching chunks that are sections, best first. */
@@ -31,16 +51,11 @@ export interface LexicalFile {
   readonly fields: readonly MatchedField[];
 }
 
-/** Pages found lexically, best first, and what is needed to weigh matched terms later. */
+/** Pages found lexically, best first. */
 export interface LexicalResult {
   readonly files: readonly LexicalFile[];
-  /** Matched document term → matching chunks holding it; only when asked for (`countTerms`). */
-  readonly termCounts: ReadonlyMap<string, number> | undefined;
 }
 
-const FIELD_BIT: Readonly<Record<string, number>> = Object.fromEntries(
-  FILE_FIELDS.map((field, bit) => [field, 1 << bit]),
-);
 const CONTENT_BIT = 1 << FILE_FIELDS.length;
 /** Every `matchedFields` list by bit mask (file fields in order, then `content`), shared and frozen. */
 const FIELD_LISTS: readonly (readonly MatchedField[])[] = Array.from(
@@ -50,27 +65,69 @@ const FIELD_LISTS: readonly (readonly MatchedField[])[] = Array.from(
       [...FILE_FIELDS, 'content' as const].filter((_, bit) => (mask & (1 << bit)) !== 0),
     ),
 );
-
 const NO_CHUNKS: readonly number[] = Object.freeze([]);
+const NO_TERMS: readonly string[] = Object.freeze([]);
 
-/**
- * A page's running tally while chunk hits stream in, in MiniSearch's match order (not sorted): its
- * three best chunk scores and its three best section chunks, an equal score never displacing an
- * earlier one, exactly what walking the hits sorted by score (a stable sort) would keep. Plain number
- * fields, no arrays: one object per page.
- */
+/** Bits of `chunkTerms`: the first 31 excerpt terms (rarest first). */
+const TERM_BITS = 31;
+
+/** Scratch arrays of one index, reused by every search (searches are synchronous). */
+interface Scratch {
+  /** Page → summed, weighted, normalized file-field count of the current term. */
+  readonly fieldTf: Float64Array;
+  /** Page → file-field part of its score. */
+  readonly fieldScore: Float64Array;
+  /** Page → matched file fields (bits in `FILE_FIELDS` order). */
+  readonly fieldMask: Int32Array;
+  /** Page → 1 + its place in the touched list. */
+  readonly pageSlot: Int32Array;
+  /** Chunk → its content part. */
+  readonly chunkScore: Float64Array;
+  /** Chunk → bits of the excerpt terms it holds. */
+  readonly chunkTerms: Int32Array;
+  /** Chunk → 1 once touched by this search. */
+  readonly chunkSeen: Uint8Array;
+  /** Page → 1 once touched by the current term's file fields. */
+  readonly termSeen: Uint8Array;
+}
+
+const scratches = new WeakMap<StaticIndex, Scratch>();
+
+function scratchOf(index: StaticIndex): Scratch {
+  let s = scratches.get(index);
+  if (s === undefined) {
+    const pages = index.pageCount;
+    s = {
+      fieldTf: new Float64Array(pages),
+      fieldScore: new Float64Array(pages),
+      fieldMask: new Int32Array(pages),
+      pageSlot: new Int32Array(pages),
+      chunkScore: new Float64Array(index.chunkCount),
+      chunkTerms: new Int32Array(index.chunkCount),
+      chunkSeen: new Uint8Array(index.chunkCount),
+      termSeen: new Uint8Array(pages),
+    };
+    scratches.set(index, s);
+  }
+  return s;
+}
+
+/** `log(1 + (N − df + 0.5) / (df + 0.5))`: BM25's inverse document frequency, always positive. */
+function idf(pages: number, df: number): number {
+  return Math.log(1 + (pages - df + 0.5) / (df + 0.5));
+}
+
+/** A page's running tally: its best chunks and sections. */
 class Tally implements LexicalFile {
   readonly page: number;
   score = 0;
   bestChunk = -1;
-  bestMatch: MatchInfo | undefined = undefined;
+  bestTerms: readonly string[] = NO_TERMS;
   chunks = 0;
   fields: readonly MatchedField[] = FIELD_LISTS[0]!;
-  /** Matched file fields, by `FIELD_BIT`. */
-  fieldMask = 0;
+  best = 0;
   second = 0;
   third = 0;
-  /** Best section chunks (`sections` of them) and their scores, best first. */
   sections = 0;
   section0 = -1;
   section1 = -1;
@@ -99,18 +156,14 @@ class Tally implements LexicalFile {
     return this.#sectionChunks;
   }
 
-  addChunk(chunk: number, score: number, match: MatchInfo, section: boolean): void {
+  /** Chunks arrive in ascending order; an equal score never displaces an earlier chunk. */
+  addChunk(chunk: number, score: number, section: boolean): void {
     const n = this.chunks;
-    if (n === 0) {
-      this.score = score;
-      this.bestChunk = chunk;
-      this.bestMatch = match;
-    } else if (score > this.score) {
+    if (n === 0 || score > this.best) {
       this.third = this.second;
-      this.second = this.score;
-      this.score = score;
+      this.second = this.best;
+      this.best = score;
       this.bestChunk = chunk;
-      this.bestMatch = match;
     } else if (n === 1 || score > this.second) {
       this.third = this.second;
       this.second = score;
@@ -118,120 +171,150 @@ class Tally implements LexicalFile {
       this.third = score;
     }
     if (n < 3) this.chunks = n + 1;
-    if (section) this.addSection(chunk, score);
-  }
-
-  private addSection(chunk: number, score: number): void {
-    const n = this.sections;
-    if (n === 0 || score > this.sectionScore0) {
+    if (!section) return;
+    const m = this.sections;
+    if (m === 0 || score > this.sectionScore0) {
       this.section2 = this.section1;
       this.sectionScore2 = this.sectionScore1;
       this.section1 = this.section0;
       this.sectionScore1 = this.sectionScore0;
       this.section0 = chunk;
       this.sectionScore0 = score;
-    } else if (n === 1 || score > this.sectionScore1) {
+    } else if (m === 1 || score > this.sectionScore1) {
       this.section2 = this.section1;
       this.sectionScore2 = this.sectionScore1;
       this.section1 = chunk;
       this.sectionScore1 = score;
-    } else if (n === 2 || score > this.sectionScore2) {
+    } else if (m === 2 || score > this.sectionScore2) {
       this.section2 = chunk;
       this.sectionScore2 = score;
     }
-    if (n < 3) this.sections = n + 1;
-  }
-
-  /** The content score, summed in the order the sorted walk would: best, then the second, then the third. */
-  finishContent(): void {
-    let score = this.score;
-    if (this.chunks > 1) score += CHUNK_SHARE * this.second;
-    if (this.chunks > 2) score += CHUNK_SHARE * this.third;
-    this.score = score;
+    if (m < 3) this.sections = m + 1;
   }
 }
 
 /**
- * Run a query on both indexes (file fields only in `file` mode) and fold chunk hits into one entry per
- * page: its best chunk's score plus a quarter of the next two, so a page is ranked by its best section
- * while a second matching section breaks ties, and a long page gains little from many weak sections.
- * Chunk hits are folded in MiniSearch's `filter` callback, which keeps none: MiniSearch then neither
- * collects nor sorts the (often tens of thousands of) chunk results, and no page is dropped.
+ * Run a query on the static index (file fields only in `file` mode) and score pages by one BM25F
+ * model: each chunk is a document of its own text plus its page's file fields, so a page's title
+ * words and its sections' words saturate together rather than add up from two indexes with their own
+ * statistics. A page scores its file-field part plus its best chunk's part plus a quarter of its next
+ * two chunks' parts. Linear in the postings the query's terms read.
  *
- * @param index - the two indexes.
+ * @param index - the static index.
  * @param chunks - the chunk table.
  * @param query - the query text.
  * @param fileFieldsOnly - `file` mode.
- * @param countTerms - also count, per matched document term, the chunks it matched in (see
- *   `LexicalResult.termCounts`; for when `chunkFrequency` cannot read them from the index).
+ * @param model - the field model (the bench tries others).
  * @returns pages by descending score, ties in path order.
  */
 export function lexicalSearch(
-  index: LexicalIndex,
+  index: StaticIndex,
   chunks: ChunkTable,
   query: string,
   fileFieldsOnly: boolean,
-  countTerms = false,
+  model: FieldModel = FIELD_MODEL,
+  plan = planQuery(query, index),
 ): LexicalResult {
-  const plan = planQuery(query, chunkFrequency(index));
+  const s = scratchOf(index);
+  const { fieldTf, fieldScore, fieldMask, pageSlot, chunkScore, chunkTerms, chunkSeen, termSeen } =
+    s;
+  const { k1, weight, b } = model;
+  const pages: number[] = [];
+  const touchedChunks: number[] = [];
+  const termPages: number[] = [];
+  const excerptTerms: string[] = [];
+  const N = index.pageCount;
+  const sat = (x: number): number => (x * (k1 + 1)) / (k1 + x);
+  const norm = (p: Postings, f: number, entry: number): number =>
+    1 - b[f]! + (b[f]! * p.lengths[entry]!) / p.meanLength;
+
+  for (const term of plan.terms) {
+    const w = term.weight * idf(N, term.frequency);
+    if (term.pair) {
+      if (fileFieldsOnly) continue;
+      const p = index.pairPostings;
+      for (let i = p.start[term.id]!, end = p.start[term.id + 1]!; i < end; i++) {
+        const c = p.docs[i]!;
+        if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), touchedChunks.push(c));
+        chunkScore[c]! += w * sat((weight[CONTENT]! * p.tfs[i]!) / norm(p, CONTENT, c));
+      }
+      continue;
+    }
+    const t = term.id;
+    for (let f = 1; f < FIELD_COUNT; f++) {
+      const p = index.fields[f]!;
+      for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) {
+        const page = p.docs[i]!;
+        if (termSeen[page] === 0) ((termSeen[page] = 1), termPages.push(page));
+        fieldTf[page]! += (weight[f]! * p.tfs[i]!) / norm(p, f, page);
+        fieldMask[page]! |= 1 << (f - 1);
+      }
+    }
+    for (const page of termPages) {
+      if (pageSlot[page] === 0) (pages.push(page), (pageSlot[page] = pages.length));
+      fieldScore[page]! += w * sat(fieldTf[page]!);
+    }
+    if (!fileFieldsOnly) {
+      const bit =
+        excerptTerms.length < TERM_BITS && term.token !== '' ? 1 << excerptTerms.length : 0;
+      if (bit !== 0) excerptTerms.push(term.token);
+      const p = index.fields[CONTENT]!;
+      const pageOf = chunks.pageOf;
+      for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) {
+        const c = p.docs[i]!;
+        const y = fieldTf[pageOf[c]!]!;
+        const x = (weight[CONTENT]! * p.tfs[i]!) / norm(p, CONTENT, c);
+        if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), touchedChunks.push(c));
+        chunkScore[c]! += w * (sat(x + y) - sat(y));
+        chunkTerms[c]! |= bit;
+      }
+    }
+    for (const page of termPages) ((fieldTf[page] = 0), (termSeen[page] = 0));
+    termPages.length = 0;
+  }
+
+  // Fold chunks into pages, in chunk order (so ties keep the earlier chunk).
+  touchedChunks.sort((a, c) => a - c);
+  const tallies = new Map<number, Tally>();
+  const pageOf = chunks.pageOf;
+  const sectionOf = chunks.sectionOf;
+  for (const c of touchedChunks) {
+    const page = pageOf[c]!;
+    let tally = tallies.get(page);
+    if (tally === undefined) tallies.set(page, (tally = new Tally(page)));
+    tally.addChunk(c, chunkScore[c]!, sectionOf[c] !== null);
+  }
   const files: Tally[] = [];
-  // Page → 1 + its place in `files`, 0 when not found yet.
-  const slot = new Int32Array(chunks.firstChunkOf.length);
-  const entry = (page: number): Tally => {
-    const at = slot[page]!;
-    if (at !== 0) return files[at - 1]!;
-    const file = new Tally(page);
-    files.push(file);
-    slot[page] = files.length;
-    return file;
-  };
-  const termCounts = countTerms ? new Map<string, number>() : undefined;
-  if (!fileFieldsOnly) {
-    const { pageOf, sectionOf } = chunks;
-    const filter = (result: SearchResult): boolean => {
-      const chunk = result.id as number;
-      entry(pageOf[chunk]!).addChunk(chunk, result.score, result.match, sectionOf[chunk] !== null);
-      if (termCounts !== undefined)
-        for (const term in result.match) termCounts.set(term, (termCounts.get(term) ?? 0) + 1);
-      return false;
-    };
-    index.content.search(plan.text, { ...plan.options, filter });
-    for (const file of files) file.finishContent();
+  for (const page of pages) {
+    if (!tallies.has(page)) tallies.set(page, new Tally(page));
   }
-  for (const result of index.files.search(plan.text, plan.options)) {
-    const file = entry(result.id as number);
-    file.score += FILE_FIELD_SHARE * result.score;
-    let mask = 0;
-    for (const term in result.match)
-      for (const field of result.match[term]!) mask |= FIELD_BIT[field] ?? 0;
-    file.fieldMask = mask;
+  for (const tally of tallies.values()) {
+    const page = tally.page;
+    let score = fieldScore[page]!;
+    if (tally.chunks > 0) {
+      score += tally.best;
+      if (tally.chunks > 1) score += CHUNK_SHARE * tally.second;
+      if (tally.chunks > 2) score += CHUNK_SHARE * tally.third;
+      const bits = chunkTerms[tally.bestChunk]!;
+      const found: string[] = [];
+      for (let i = 0; i < excerptTerms.length; i++)
+        if ((bits & (1 << i)) !== 0) found.push(excerptTerms[i]!);
+      tally.bestTerms = found;
+    }
+    tally.score = score;
+    tally.fields = FIELD_LISTS[fieldMask[page]! | (tally.chunks > 0 ? CONTENT_BIT : 0)]!;
+    if (score > 0) files.push(tally);
   }
-  for (const file of files)
-    file.fields = FIELD_LISTS[file.fieldMask | (file.bestChunk !== -1 ? CONTENT_BIT : 0)]!;
-  files.sort((a, b) => b.score - a.score || a.page - b.page);
-  return { files, termCounts };
-}
-
-/** The part of MiniSearch 7's private state `chunkFrequency` reads: term → field ID → document → count. */
-interface TermIndex {
-  get(term: string): ReadonlyMap<number, ReadonlyMap<number, number>> | undefined;
-}
-
-/**
- * A term's document frequency in the content index (chunks holding it), read from MiniSearch's term
- * index in one lookup. That index is private, so this checks its shape and returns `undefined` when it
- * differs (another MiniSearch version); callers then count matches instead (`lexicalSearch`'s
- * `countTerms`). `minisearch` is pinned to 7.2.0, and a test pins this reader.
- *
- * @param index - the lexical index.
- * @returns a reader, or `undefined`.
- */
-export function chunkFrequency(index: LexicalIndex): ((term: string) => number) | undefined {
-  const terms = (index.content as unknown as { _index?: TermIndex })._index;
-  if (terms === undefined || typeof terms.get !== 'function') return undefined;
-  return (term) => {
-    const fields = terms.get(term);
-    const docs = fields?.get(0);
-    return docs instanceof Map ? docs.size : 0;
-  };
+  for (const c of touchedChunks) {
+    chunkScore[c] = 0;
+    chunkTerms[c] = 0;
+    chunkSeen[c] = 0;
+  }
+  for (const page of pages) {
+    fieldScore[page] = 0;
+    fieldMask[page] = 0;
+    pageSlot[page] = 0;
+  }
+  files.sort((a, c) => c.score - a.score || a.page - c.page);
+  return { files };
 }

@@ -55,10 +55,35 @@ function foldWithOrigin(text: string): { folded: string; origin: Int32Array } {
  */
 export function locateTerm(text: string, term: string): readonly [number, number] | undefined {
   if (term.length === 0) return undefined;
-  // Fast path: ASCII text, or text whose folding keeps its length (full-width punctuation, case),
-  // searched in one natively folded string; a hit is accepted only if its own source folds to the
-  // term, so a shifted position falls through to the exact, piece-by-piece mapping.
+  // Look for the term as written in the text first, without folding a long text: as it is (a term
+  // without cased letters, CJK or digits, is nearly always there so), Capitalized and in capitals.
+  // The earliest hit whose source folds to the term is taken; a word only found in another mix of
+  // cases, or only through NFKC, falls through to folding the whole text.
+  let best: readonly [number, number] | undefined;
+  const upper = term.toUpperCase();
+  const variants =
+    upper === term
+      ? [term]
+      : [term, term[0]!.toUpperCase() + term.slice(1), upper].filter(
+          (v) => v.length === term.length,
+        );
+  for (const variant of variants) {
+    // Once a hit is known, only an earlier one matters: search the text before it (a hit starting
+    // there ends inside the slice, so its edge check reads the real next character).
+    const within = best === undefined ? text : text.slice(0, best[0] + variant.length);
+    const hit = find(within, undefined, variant);
+    if (hit === undefined || (best !== undefined && hit[0] >= best[0])) continue;
+    if (foldText(text.slice(hit[0], hit[1])) === term) best = hit;
+  }
+  if (best !== undefined) return best;
   if (ASCII.test(text)) return find(text.toLowerCase(), undefined, term);
+  // Another mix of cases (`WeakMap` for `weakmap`): the lower-cased text, as long as the text for
+  // nearly every script, before folding piece by piece.
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) {
+    const hit = find(lower, undefined, term);
+    if (hit !== undefined && foldText(text.slice(hit[0], hit[1])) === term) return hit;
+  }
   const whole = foldText(text);
   if (whole.length === text.length) {
     const hit = find(whole, undefined, term);

@@ -7,17 +7,18 @@ import type {
   StageStatus,
 } from '../types.js';
 import { applyRerank, checkRerankScores } from './applyRerank.js';
-import { buildChunks, type ChunkTable } from './buildChunks.js';
+import { buildChunksSliced, type ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
-import { buildLexicalIndex, type LexicalIndex } from './lexicalIndex.js';
-import { chunkFrequency, lexicalSearch } from './lexicalSearch.js';
+import { lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
-import type { SearchCorpus, SearchHit, SearchRequest } from './port.js';
 import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
+import { createPacer } from './pace.js';
+import type { SearchCorpus, SearchHit, SearchRequest, SearchWarmProgress } from './port.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
+import { buildStaticIndex, type StaticIndex } from './staticIndex.js';
 import { toRankedFile } from './toRankedFile.js';
 
 /** Longest candidate text sent to a reranker, in code points. */
@@ -47,8 +48,12 @@ export interface Ranking {
 
 /** The MiniSearch ranker of one corpus: every candidate, ranked (`createMiniSearchEngine` pages it). */
 export interface Ranker {
-  /** Build the index and the section vectors; idempotent, shared by concurrent callers. */
-  warm(signal?: AbortSignal): Promise<void>;
+  /**
+   * Build the index and the section vectors; idempotent, shared by concurrent callers. `onProgress`
+   * hears the index build's progress (pages indexed) until this call settles. `signal` stops waiting,
+   * and stops a build this call started (the next call starts another).
+   */
+  warm(signal?: AbortSignal, onProgress?: (progress: SearchWarmProgress) => void): Promise<void>;
   /**
    * Rank every candidate for `request`. Rejects only with `KnowledgeToolError`
    * (`SEARCH_UNAVAILABLE`, `SEARCH_TIMEOUT`, or `TIMEOUT` when the caller aborts).
@@ -58,8 +63,7 @@ export interface Ranker {
 
 interface Built {
   readonly chunks: ChunkTable;
-  readonly index: LexicalIndex;
-  readonly readFrequency: ((term: string) => number) | undefined;
+  readonly index: StaticIndex;
 }
 
 const status = <C extends string>(
@@ -68,7 +72,7 @@ const status = <C extends string>(
 ): StageStatus<C> => Object.freeze({ state, safeCode });
 
 /**
- * The MiniSearch ranker of one corpus: BM25 on MiniSearch over section texts and file fields,
+ * The default ranker of one corpus: BM25F on a static index of section texts and file fields,
  * optional semantic ranking fused by reciprocal rank fusion, optional reranking, and graph expansion.
  * The index and the section vectors are built once, on `warm()` or the first search that needs them,
  * shared by concurrent callers; a failed build is retried by the next call.
@@ -94,12 +98,19 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   const vectorSignal = new AbortController().signal;
 
   let built: Promise<Built> | undefined;
-  const lexicalReady = (): Promise<Built> => {
+  // Whoever waits in `warm()` hears how far the shared build has come.
+  const listeners = new Set<(progress: SearchWarmProgress) => void>();
+  const report = (progress: SearchWarmProgress): void => {
+    for (const listener of listeners) listener(progress);
+  };
+  /** The shared build; `signal` (a warm-up's) stops a build it starts, between two slices. */
+  const lexicalReady = (signal?: AbortSignal): Promise<Built> => {
     if (built === undefined) {
       built = (async () => {
-        const chunks = buildChunks(corpus);
-        const index = await buildLexicalIndex(chunks, pages);
-        return { chunks, index, readFrequency: chunkFrequency(index) };
+        // Both steps run in slices that yield to the event loop: reads go on during a long build.
+        const chunks = await buildChunksSliced(corpus, createPacer(signal));
+        const index = await buildStaticIndex(chunks, pages, signal, report);
+        return { chunks, index };
       })().catch((error: unknown) => {
         built = undefined;
         throw new KnowledgeToolError(
@@ -230,19 +241,13 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
     signal: AbortSignal,
     checkpoint: () => void,
   ): Promise<Ranking> {
-    const { chunks, index, readFrequency } = await raceAbort(lexicalReady(), signal);
+    const { chunks, index } = await raceAbort(lexicalReady(), signal);
     checkpoint();
     const semanticWanted = request.mode !== 'file' && embedder !== undefined;
     // Started before the lexical search so the query's embedding overlaps it.
     const semantic = semanticWanted ? semanticStage(request.query, chunks, signal) : undefined;
     semantic?.catch(() => undefined);
-    const lexical = lexicalSearch(
-      index,
-      chunks,
-      request.query,
-      request.mode === 'file',
-      readFrequency === undefined,
-    );
+    const lexical = lexicalSearch(index, chunks, request.query, request.mode === 'file');
     checkpoint();
     let semanticStatus: StageStatus<SemanticSafeCode>;
     let semanticFiles: SemanticFile[] | undefined;
@@ -275,25 +280,20 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         request.graphDepth,
         request.graphFanout,
       );
-    const known = new Map<string, number>();
-    const frequency = (term: string): number => {
-      let n = known.get(term);
-      if (n === undefined) {
-        n = readFrequency?.(term) ?? lexical.termCounts?.get(term) ?? Number.MAX_SAFE_INTEGER;
-        known.set(term, n);
-      }
-      return n;
-    };
     const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
-    const context = { chunks, fileIdOf, excerptChars, leadOf, frequency };
+    const context = { chunks, fileIdOf, excerptChars, leadOf };
     const hits: SearchHit[] = ranked.map((candidate) => toRankedFile(candidate, context));
     return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
   }
 
   return {
-    async warm(signal?: AbortSignal): Promise<void> {
+    async warm(
+      signal?: AbortSignal,
+      onProgress?: (progress: SearchWarmProgress) => void,
+    ): Promise<void> {
+      if (onProgress !== undefined) listeners.add(onProgress);
       try {
-        const { chunks } = await raceAbort(lexicalReady(), signal);
+        const { chunks } = await raceAbort(lexicalReady(signal), signal);
         if (embedder === undefined) return;
         await raceAbort(vectorsReady(chunks), signal).catch((error: unknown) => {
           if (signal?.aborted === true) throw error;
@@ -315,6 +315,8 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         if (signal?.aborted === true && !isKnowledgeToolError(error))
           throw abortError(signal, 'Warming the search index');
         throw error;
+      } finally {
+        if (onProgress !== undefined) listeners.delete(onProgress);
       }
     },
 

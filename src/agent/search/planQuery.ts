@@ -1,66 +1,205 @@
-import type { SearchOptions } from 'minisearch';
-import { encodeTerm } from './encodeTerm.js';
-import { QUERY_OPTIONS } from './lexicalIndex.js';
-import { tokenize } from './tokenize.js';
+import { isFunctionWord } from './functionWords.js';
+import { indexTokens } from './indexTokens.js';
+import type { StaticIndex } from './staticIndex.js';
 
 /** Most distinct terms a query searches for; beyond it, the rarest are kept. */
 export const MAX_QUERY_TERMS = 64;
 
-/** What MiniSearch is asked: the query's distinct terms, and its options with a boost for repeats. */
+/**
+ * The weights of a query's terms, chosen on the `tune` half of the search-quality bench (see
+ * docs/search.md, "Ranking changes").
+ */
+export interface QueryWeights {
+  /** A function word's weight when the query has other words (1 when it has none). */
+  readonly functionWord: number;
+  /** An indexed word one edit away from a query word of 5+ Latin letters. */
+  readonly fuzzy: number;
+  /** An indexed word the query's last word is a prefix of (0: no prefix matching). */
+  readonly prefix: number;
+  /** A CJK bigram starting with a one-character CJK query term. */
+  readonly cjkPrefix: number;
+  /** Two query words that follow each other in a chunk (phrase evidence). */
+  readonly pair: number;
+  /** Two CJK bigrams that follow each other (four characters in a row) in a chunk. */
+  readonly cjkPair: number;
+}
+
+/** The weights in use. */
+export const QUERY_WEIGHTS: QueryWeights = Object.freeze({
+  functionWord: 0.2,
+  fuzzy: 0.4,
+  prefix: 0.3,
+  cjkPrefix: 0.1,
+  pair: 1,
+  cjkPair: 1,
+});
+
+/** One term a query searches for. */
+export interface QueryTerm {
+  /** Term number (`StaticIndex.terms`), or pair number when `pair`. */
+  readonly id: number;
+  readonly pair: boolean;
+  /** The folded token, for locating it in an excerpt (`''` for a pair). */
+  readonly token: string;
+  /** Query weight: repeats × the weight of its kind. */
+  readonly weight: number;
+  /** Pages holding it (its document frequency). */
+  readonly frequency: number;
+}
+
+/** What a query searches for: its terms, rarest first. */
 export interface QueryPlan {
-  /** The distinct tokens, space-separated (they tokenize back to themselves), the query's last token last. */
-  readonly text: string;
-  readonly options: SearchOptions;
+  readonly terms: readonly QueryTerm[];
+}
+
+/** Whether `token` is a Latin word of at least 5 letters (fuzzy matching of one edit applies). */
+export function isFuzzyToken(token: string): boolean {
+  if (token.length < 5) return false;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 0x61 || c > 0x7a) return false;
+  }
+  return true;
+}
+
+/** Whether `a` and `b` are at most one insertion, deletion or substitution apart. Linear. */
+export function withinOneEdit(a: string, b: string): boolean {
+  const la = a.length;
+  const lb = b.length;
+  if (la - lb > 1 || lb - la > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (la === lb) return a.slice(i + 1) === b.slice(i + 1);
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+interface Token {
+  readonly token: string;
+  readonly cjk: boolean;
+  readonly compound: boolean;
+  readonly start: number;
 }
 
 /**
- * Plan a query: each distinct term once, boosted by how often the query repeats it (MiniSearch sums one
- * sub-query per token, so the scores are the same), and at most `MAX_QUERY_TERMS` distinct terms, the
- * rarest in the content index. A 2,000-character query that repeats one word, or names hundreds of
- * words, then costs a bounded number of term lookups instead of blocking the process for seconds.
+ * Plan a query on a static index: each distinct token once, weighted by how often the query repeats
+ * it (so the scores are those of repeating it); function words weighed less when the query has other
+ * words; at most `MAX_QUERY_TERMS` distinct tokens, the rarest; then the indexed words one edit away
+ * from words of 5+ Latin letters, the words the last word starts, the bigrams a one-character CJK term
+ * starts, and the pairs of adjacent query words found adjacent in some chunk.
  *
  * @param query - the query text.
- * @param frequency - chunks holding an indexed term (`chunkFrequency`), or `undefined` when unknown
- *   (then the first terms are kept).
- * @returns the text and options to search with.
+ * @param index - the index.
+ * @param weights - the weights of each kind of term.
+ * @returns the terms, rarest first (then in query order).
  */
 export function planQuery(
   query: string,
-  frequency: ((term: string) => number) | undefined,
+  index: StaticIndex,
+  weights: QueryWeights = QUERY_WEIGHTS,
 ): QueryPlan {
-  const tokens = tokenize(query);
+  const tokens: Token[] = [];
+  indexTokens(query, (token, cjk, compound, start) => tokens.push({ token, cjk, compound, start }));
   const counts = new Map<string, number>();
-  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-  let distinct = [...counts.keys()];
-  const last = tokens[tokens.length - 1];
-  if (distinct.length > MAX_QUERY_TERMS) {
-    const rarity = new Map(
-      distinct.map((token, order) => [token, { df: frequency?.(encodeTerm(token)) ?? 0, order }]),
-    );
-    const kept = new Set(
-      [...distinct]
-        .sort(
-          (a, b) =>
-            rarity.get(a)!.df - rarity.get(b)!.df || rarity.get(a)!.order - rarity.get(b)!.order,
-        )
-        .slice(0, MAX_QUERY_TERMS),
-    );
-    distinct = distinct.filter((token) => kept.has(token));
+  const first = new Map<string, Token>();
+  for (const t of tokens) {
+    counts.set(t.token, (counts.get(t.token) ?? 0) + 1);
+    if (!first.has(t.token)) first.set(t.token, t);
   }
-  // The query's last token stays last, so prefix matching still applies to the word being typed.
-  if (last !== undefined && distinct.includes(last) && distinct[distinct.length - 1] !== last) {
-    distinct = [...distinct.filter((token) => token !== last), last];
-  }
-  const boosts = new Map<string, number>();
-  for (const token of distinct) {
-    const n = counts.get(token)!;
-    if (n > 1) boosts.set(encodeTerm(token), n);
-  }
-  return {
-    text: distinct.join(' '),
-    options:
-      boosts.size === 0
-        ? QUERY_OPTIONS
-        : { ...QUERY_OPTIONS, boostTerm: (term: string) => boosts.get(term) ?? 1 },
+  const frequencyOf = (token: string): number => {
+    const id = index.terms.get(token);
+    return id === undefined ? 0 : index.pageFrequency[id]!;
   };
+  let distinct = [...first.values()];
+  if (distinct.length > MAX_QUERY_TERMS) {
+    const rank = new Map(distinct.map((t, order) => [t, { df: frequencyOf(t.token), order }]));
+    distinct = [...distinct]
+      .sort((a, b) => rank.get(a)!.df - rank.get(b)!.df || rank.get(a)!.order - rank.get(b)!.order)
+      .slice(0, MAX_QUERY_TERMS)
+      .sort((a, b) => rank.get(a)!.order - rank.get(b)!.order);
+  }
+  const hasContent = distinct.some((t) => !isFunctionWord(t.token, t.cjk));
+  const lastWord = [...tokens].reverse().find((t) => !t.cjk && !t.compound);
+
+  const out = new Map<number, QueryTerm>();
+  const add = (id: number, token: string, weight: number): void => {
+    const had = out.get(id);
+    if (had !== undefined && had.weight >= weight) return;
+    out.set(id, { id, pair: false, token, weight, frequency: index.pageFrequency[id]! });
+  };
+  const exact = new Set(distinct.map((t) => t.token));
+  const variants: [number, string, number][] = [];
+  for (const t of distinct) {
+    let weight = counts.get(t.token)!;
+    if (hasContent && isFunctionWord(t.token, t.cjk)) weight *= weights.functionWord;
+    const id = index.terms.get(t.token);
+    if (id !== undefined) add(id, t.token, weight);
+    if (t.cjk) {
+      // A one-character term that is a function word (`的` between two names) would match every
+      // bigram it starts: it is matched as itself only.
+      if (
+        weights.cjkPrefix > 0 &&
+        t.token.length === (t.token.codePointAt(0)! > 0xffff ? 2 : 1) &&
+        !isFunctionWord(t.token, true)
+      )
+        for (const v of index.bigramsByHead.get(t.token) ?? [])
+          variants.push([v, index.termList[v]!, weight * weights.cjkPrefix]);
+      continue;
+    }
+    if (t.compound || t.token.length < 2) continue;
+    const bucket = index.wordsByHead.get(t.token.slice(0, 2));
+    if (bucket === undefined) continue;
+    const fuzzy = weights.fuzzy > 0 && isFuzzyToken(t.token);
+    const prefix = weights.prefix > 0 && t.token === lastWord?.token;
+    if (!fuzzy && !prefix) continue;
+    for (const v of bucket) {
+      const word = index.termList[v]!;
+      if (exact.has(word)) continue;
+      let share = 0;
+      if (prefix && word.length > t.token.length && word.startsWith(t.token))
+        share = weights.prefix;
+      if (fuzzy && withinOneEdit(t.token, word)) share = Math.max(share, weights.fuzzy);
+      if (share > 0) variants.push([v, word, weight * share]);
+    }
+  }
+  for (const [id, token, weight] of variants) add(id, token, weight);
+
+  const terms: QueryTerm[] = [...out.values()];
+  {
+    const pairs = new Map<number, QueryTerm>();
+    const addPair = (q: number, weight: number): void => {
+      if (q === -1 || weight === 0) return;
+      const had = pairs.get(q);
+      pairs.set(q, {
+        id: q,
+        pair: true,
+        token: '',
+        weight: (had?.weight ?? 0) + weight,
+        frequency: index.pairFrequency[q]!,
+      });
+    };
+    // As the index pairs them: adjacent words, and CJK bigrams two places apart in one run.
+    let previous = -1;
+    let back2 = -1;
+    let back1 = -1;
+    let cjkStart = -2;
+    for (const t of tokens) {
+      if (t.compound) continue;
+      const id = index.terms.get(t.token) ?? -1;
+      if (t.cjk) {
+        previous = -1;
+        if (t.start !== cjkStart + 1 && t.start !== cjkStart + 2) back2 = back1 = -1;
+        if (back2 !== -1 && id !== -1) addPair(index.pairs.get(back2, id), weights.cjkPair);
+        back2 = back1;
+        back1 = id;
+        cjkStart = t.start;
+        continue;
+      }
+      back2 = back1 = -1;
+      if (previous !== -1 && id !== -1) addPair(index.pairs.get(previous, id), weights.pair);
+      previous = id;
+    }
+    terms.push(...pairs.values());
+  }
+  terms.sort((a, b) => a.frequency - b.frequency);
+  return { terms };
 }

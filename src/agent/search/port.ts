@@ -161,6 +161,16 @@ export interface SearchAnswer {
 }
 
 /**
+ * How far an engine's `warm()` has come, in the engine's own units (the MiniSearch engine counts the
+ * pages and chunks it has indexed): `done` of `total`, `0 <= done <= total`. The source turns it into
+ * the progress `serve` prints and the `retryAfterSeconds` of a search refused meanwhile.
+ */
+export interface SearchWarmProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+/**
  * A search engine: ranks the pages of one corpus for a query, one page of hits at a time. The same
  * request answers the same hits while the corpus is the same (paging relies on it: pages of one ranking
  * concatenate to the ranking, with no repeat and no gap); optional stages that can fail (semantic,
@@ -170,11 +180,16 @@ export interface SearchEngine {
   /**
    * Build what the first search would (indexes, vectors, connections), so that it costs nothing later;
    * idempotent, shared by concurrent callers. Optional: a source without it resolves `warm()` at once.
+   * Long work should run in slices that yield to the event loop (the MiniSearch engine yields every
+   * ~20 ms), so that the process keeps answering other calls meanwhile. While a source's `warm()` runs,
+   * a search waits for it at most a second, then the source answers `SEARCH_UNAVAILABLE` with
+   * `retryAfterSeconds` without calling `search`.
    *
    * @param signal - stops waiting (the work may go on for the next caller).
+   * @param onProgress - called now and then while the work goes on (never after it settles).
    * @throws {KnowledgeToolError} `SEARCH_UNAVAILABLE` when the engine cannot be made ready.
    */
-  warm?(signal?: AbortSignal): Promise<void>;
+  warm?(signal?: AbortSignal, onProgress?: (progress: SearchWarmProgress) => void): Promise<void>;
   /**
    * One page of the ranking for `request`.
    *

@@ -1,7 +1,6 @@
 import type { EvidenceType, MatchedField } from '../types.js';
 import { type ChunkTable, hasText } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
-import { decodeTerm } from './encodeTerm.js';
 import { locateTerm } from './locateTerm.js';
 import { makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
 import type { SearchHit } from './port.js';
@@ -13,8 +12,6 @@ export interface HitContext {
   readonly excerptChars: number;
   /** The start of a page's text (see `documentLead`). */
   readonly leadOf: (page: number) => string;
-  /** Chunks holding a matched document term (its document frequency). */
-  readonly frequency: (term: string) => number;
 }
 
 const FIELD_TYPES: readonly EvidenceType[] = ['content', 'metadata', 'semantic', 'graph'];
@@ -95,20 +92,6 @@ export function toRankedFile(candidate: Candidate, context: HitContext): SearchH
   return new Hit(candidate, context);
 }
 
-/** Code units of a chunk searched first for the term (most first occurrences are early). */
-const HEAD = 1024;
-
-/** `locateTerm` on the chunk's head, then on all of it when the head has no whole occurrence. */
-function locateFirst(raw: string, term: string): readonly [number, number] | undefined {
-  if (raw.length > HEAD * 2) {
-    const head = raw.slice(0, HEAD);
-    const at = locateTerm(head, term);
-    // A hit touching the head's end may be part of a longer word: decide on the whole text.
-    if (at !== undefined && at[1] < HEAD - 1) return at;
-  }
-  return locateTerm(raw, term);
-}
-
 /**
  * The excerpt around `[a, b)` of `raw`, collapsing only a window of a few excerpts' length around it:
  * the term holds no whitespace, so the window collapsed piece by piece is a substring of the whole
@@ -134,12 +117,8 @@ function excerptOf(candidate: Candidate, context: HitContext): string {
   const lexical = candidate.lexical;
   if (lexical !== undefined && lexical.bestChunk !== -1) {
     const raw = chunks.textOf[lexical.bestChunk]!;
-    const terms = Object.keys(lexical.bestMatch ?? {})
-      .map((term) => ({ term, frequency: context.frequency(term) }))
-      .sort((a, b) => a.frequency - b.frequency || b.term.length - a.term.length)
-      .map((entry) => entry.term);
-    for (const term of terms) {
-      const at = locateFirst(raw, decodeTerm(term));
+    for (const term of lexical.bestTerms) {
+      const at = locateTerm(raw, term);
       if (at !== undefined) return excerptAround(raw, at[0], at[1], excerptChars);
     }
     return excerptAround(raw, 0, 0, excerptChars);

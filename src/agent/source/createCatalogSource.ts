@@ -7,12 +7,13 @@ import { buildRelations, type LinkCounts, readLinkRoot } from '../relations/inde
 import { searchCorpus } from '../search/index.js';
 import type {
   CatalogSourceOptions,
-  KnowledgeCallContext,
   KnowledgeSource,
   KnowledgeToolName,
+  KnowledgeWarmContext,
 } from '../types.js';
 import { type CallScope, openScope, toToolError } from './callScope.js';
 import { engineFailure } from './callEngine.js';
+import { gateWarmUp, progressListener } from './warmGate.js';
 import { expandGraph } from './expandGraph.js';
 import { getFile } from './getFile.js';
 import { listTree } from './listTree.js';
@@ -82,7 +83,8 @@ export function createCatalogSource(
   // to fix, so it is `INVALID_INPUT` too (the file table names the entry when it can).
   const table = guardInput(API, () => buildFileTable(catalog, opts));
   const relations = buildRelations(catalog, table, readLinkRoot(opts.linkRoot));
-  const engine = search(searchCorpus(catalog, table, relations));
+  // Searches while `warm()` runs are refused with `retryAfterSeconds` (warmGate.ts).
+  const engine = gateWarmUp(search(searchCorpus(catalog, table, relations)));
   const navTexts = new Map<string, string>();
   const sizes = new Map<string, readonly SectionSize[]>();
   const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? '' };
@@ -153,9 +155,9 @@ export function createCatalogSource(
       run('read_related', context, (scope) => readRelated(state, scope, input)),
     expandGraph: (input, context) =>
       run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
-    warm: (context?: KnowledgeCallContext) =>
+    warm: (context?: KnowledgeWarmContext) =>
       run('search_files', context, (scope) =>
-        engine.warm?.(scope.signal).catch((error: unknown) => {
+        engine.warm?.(scope.signal, progressListener(context)).catch((error: unknown) => {
           throw engineFailure(scope, error, 'Warming search');
         }),
       ),

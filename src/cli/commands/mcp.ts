@@ -7,6 +7,7 @@ import { knowledgeBaseId } from '../folder.js';
 import { EXIT, type CliIo } from '../io.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
+import { warmInBackground } from '../warmup.js';
 import { BoundedStdioTransport } from '../stdio.js';
 import { packageVersion } from '../version.js';
 
@@ -58,6 +59,9 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     stderr: io.stderr,
   });
   await server.connect(transport);
+  // The search index is built now, in slices, while the other tools answer (warmup.ts).
+  const stopWarming = new AbortController();
+  const warmed = warmInBackground('mcp', live.source, io, stopWarming.signal);
   const closed = new Promise<string>((resolve) => {
     const previous = transport.onclose;
     transport.onclose = () => {
@@ -69,7 +73,9 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     `knowledge-kit mcp: serving ${count(live.documents(), 'document')} from \`${dir}\` on stdio${values['watch'] === true ? ', watching for changes' : ''}\n`,
   );
   await Promise.race([closed, untilStopped()]);
+  stopWarming.abort();
   await live.close();
   await server.close();
+  await warmed;
   return EXIT.ok;
 }

@@ -9,6 +9,7 @@ import { parseCommandArgs } from '../args.js';
 import { MCP_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
+import { warmInBackground } from '../warmup.js';
 import { packageVersion } from '../version.js';
 import { openDatabase } from './openDatabase.js';
 
@@ -69,8 +70,13 @@ export async function mcpDatabase(argv: readonly string[], io: CliIo): Promise<n
     io.stderr.write(
       `knowledge-kit mcp: serving \`${knowledgeBase}\` (${found.pages} ${found.pages === 1 ? 'page' : 'pages'}, the active revision on each call) from the database on stdio\n`,
     );
+    // The search index is built now, in slices, while the other tools answer.
+    const stopWarming = new AbortController();
+    const warmed = warmInBackground('mcp', source, io, stopWarming.signal);
     await Promise.race([closed, untilStopped()]);
+    stopWarming.abort();
     await server.close();
+    await warmed;
     return EXIT.ok;
   } finally {
     await close();

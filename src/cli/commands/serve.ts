@@ -11,6 +11,7 @@ import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { openLiveFolder, untilStopped } from '../live.js';
 import { count } from '../problems.js';
 import { isLoopback, usableOrigins } from '../hostUrls.js';
+import { warmInBackground } from '../warmup.js';
 
 /** Reads the bearer token of `--token-file`. */
 export async function readToken(path: string): Promise<string> {
@@ -171,6 +172,9 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
         : (error as Error).message;
     throw new CliExit(`knowledge-kit serve: ${reason}.`);
   }
+  // The search index is built now, in slices, while reads are served (warmup.ts).
+  const stopWarming = new AbortController();
+  const warmed = warmInBackground('serve', live.source, io, stopWarming.signal);
   // `0.0.0.0` and `::` name no host: print the loopback URL, and the others it answers on.
   const [origin, ...others] = usableOrigins(served.url, hostname);
   const url = `${origin!}${basePath}/knowledge-bases/${encodeURIComponent(id)}`;
@@ -204,7 +208,9 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   io.stdout.write(lines.join('\n'));
   const signal = await untilStopped();
   io.stderr.write(`knowledge-kit serve: ${signal}, stopping\n`);
+  stopWarming.abort();
   await live.close();
   await served.close();
+  await warmed;
   return EXIT.ok;
 }

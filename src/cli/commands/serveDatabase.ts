@@ -16,6 +16,7 @@ import { CliExit, EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
 import { openDatabase } from './openDatabase.js';
 import { readToken, sameToken, shellWord } from './serve.js';
+import { warmInBackground } from '../warmup.js';
 
 /** Whether `argv` asks `serve` for a database rather than a folder. */
 export function wantsDatabase(argv: readonly string[]): boolean {
@@ -157,6 +158,11 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
       `knowledge-kit serve: ${code === 'EADDRINUSE' ? `port ${port} on ${hostname} is in use; pick another with --port` : (error as Error).message}.`,
     );
   }
+  // The search index of each knowledge base is built now, in slices, while reads are served.
+  const stopWarming = new AbortController();
+  const warmed = Promise.all(
+    known.map((kb) => warmInBackground('serve', sourceOf(kb.id), io, stopWarming.signal, kb.id)),
+  );
   const auth = secured ? ' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"' : '';
   const first = known[0]?.id ?? '<id>';
   const lines = [
@@ -175,7 +181,9 @@ export async function serveDatabase(argv: readonly string[], io: CliIo): Promise
   io.stdout.write(lines.join('\n'));
   const signal = await untilStopped();
   io.stderr.write(`knowledge-kit serve: ${signal}, stopping\n`);
+  stopWarming.abort();
   await served.close();
+  await warmed;
   await close();
   return EXIT.ok;
 }

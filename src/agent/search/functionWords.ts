@@ -1,0 +1,33 @@
+/**
+ * Function words: the words of a question that say how it is asked, not what about ("how do I … in",
+ * "什么", "怎么"). A query weighs them less when it has other words (see `planQuery`).
+ */
+const ENGLISH = new Set(
+  (
+    'a an the of to in on at by for with from into onto about as and or but if then than so not nor ' +
+    'is are was were be been being am do does did doing done have has had having ' +
+    'i me my we our us you your he him his she her it its they them their this that these those ' +
+    'there here what which who whom whose when where why how can could should would will shall may ' +
+    'might must let just also very some any all each every other such only own same too s t ' +
+    'between vs versus way ways something thing things one'
+  ).split(' '),
+);
+
+/** Han characters that carry grammar rather than topic (particles, pronouns, question words). */
+const CHINESE = new Set([
+  ...'的了吗呢吧啊是在和与及或我你他她它们这那个有也都就要会能可以把被让给对从到为什么怎样如何哪些该并而还又得地着过呀需想用',
+]);
+
+/**
+ * Whether a query token is a function word: an English word of the list, or a CJK token every
+ * character of which is a Chinese function character (`什么`, `可以`, `的`).
+ *
+ * @param token - a folded token.
+ * @param cjk - whether it is a CJK bigram or character.
+ * @returns whether it is a function word.
+ */
+export function isFunctionWord(token: string, cjk: boolean): boolean {
+  if (!cjk) return ENGLISH.has(token);
+  for (const ch of token) if (!CHINESE.has(ch)) return false;
+  return true;
+}

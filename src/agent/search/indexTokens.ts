@@ -1,0 +1,62 @@
+import { foldText } from './foldText.js';
+import { scanTokens } from './scanTokens.js';
+
+/** Most parts an identifier compound joins (`a-b-c-…`); longer runs stop growing compounds. */
+export const MAX_COMPOUND_PARTS = 6;
+
+/**
+ * Receives one index token: its folded text; whether it is a CJK bigram or character; whether it is an
+ * identifier compound (two or more words joined by connectors, emitted after its last part); and its
+ * start in the folded text (for a compound, its first part's).
+ */
+export type IndexTokenSink = (
+  token: string,
+  cjk: boolean,
+  compound: boolean,
+  start: number,
+) => void;
+
+/**
+ * Whether the code unit joins two words of one identifier: `-`, `_`, `.`, `/`, `:` (and so `::`).
+ */
+function isConnector(c: number): boolean {
+  return c === 45 || c === 95 || c === 46 || c === 47 || c === 58;
+}
+
+/**
+ * The tokens the index and queries use: `tokenize`'s tokens (words and CJK bigrams), plus identifier
+ * compounds kept whole (`v-if`, `no-unused-vars`, `std::fs`, `snake_case`, `main.rs`): when words
+ * are joined by one connector (`-`, `_`, `.`, `/`, `:`, or `::`) with no space, each growing prefix
+ * of the run (`std::fs`, then `std::fs::read`) is emitted after the word that ends it. Linear in the
+ * text; no regular expression.
+ *
+ * @param text - any text (folded here: NFKC, lower case).
+ * @param emit - called for each token, in text order.
+ */
+export function indexTokens(text: string, emit: IndexTokenSink): void {
+  const folded = foldText(text);
+  let runStart = -1;
+  let lastEnd = -1;
+  let parts = 0;
+  scanTokens(folded, (start, end, cjk) => {
+    if (cjk) {
+      runStart = -1;
+      emit(folded.slice(start, end), true, false, start);
+      return;
+    }
+    emit(folded.slice(start, end), false, false, start);
+    const gap = start - lastEnd;
+    const joined =
+      runStart !== -1 &&
+      ((gap === 1 && isConnector(folded.charCodeAt(lastEnd))) ||
+        (gap === 2 && folded.charCodeAt(lastEnd) === 58 && folded.charCodeAt(lastEnd + 1) === 58));
+    if (joined && parts < MAX_COMPOUND_PARTS) {
+      parts++;
+      emit(folded.slice(runStart, end), false, true, runStart);
+    } else {
+      runStart = start;
+      parts = 1;
+    }
+    lastEnd = end;
+  });
+}

@@ -1,0 +1,347 @@
+import type { ChunkTable } from './buildChunks.js';
+import { indexTokens } from './indexTokens.js';
+import { createPacer } from './pace.js';
+import type { SearchCorpusPage, SearchWarmProgress } from './port.js';
+
+/** File fields searched in every mode, in `matchedFields` order. */
+export const FILE_FIELDS = ['title', 'path', 'description', 'tags'] as const;
+
+/** Field numbers of the index: 0 is a chunk's text, then the file fields in `FILE_FIELDS` order. */
+export const CONTENT = 0;
+/** Fields of the index (content, then the four file fields). */
+export const FIELD_COUNT = 1 + FILE_FIELDS.length;
+
+/**
+ * Postings of one field in compressed rows: term `t`'s entries are `docs[start[t] … start[t + 1])`
+ * (chunk numbers for content, page numbers for file fields, ascending) with their counts in `tfs`.
+ */
+export interface Postings {
+  readonly start: Int32Array;
+  readonly docs: Int32Array;
+  readonly tfs: Uint16Array;
+  /** Tokens of each entry (chunk or page) in this field. */
+  readonly lengths: Float32Array;
+  /** Mean of `lengths` over entries with any token (1 when none has). */
+  readonly meanLength: number;
+}
+
+/**
+ * The static index of a frozen corpus: a term dictionary and, per field, postings in typed arrays.
+ * Built once (`buildStaticIndex`), never changed: a new catalog is a new index.
+ */
+export interface StaticIndex {
+  /** Term → term number. Terms are `indexTokens`'s tokens. */
+  readonly terms: ReadonlyMap<string, number>;
+  /** Term number → term. */
+  readonly termList: readonly string[];
+  /** Term number → pages holding it in any field (its document frequency, pages being documents). */
+  readonly pageFrequency: Int32Array;
+  /** Per field (`CONTENT`, then file fields), the postings. */
+  readonly fields: readonly Postings[];
+  /** Adjacent word pairs of chunk texts: (first term, second term) → pair number. */
+  readonly pairs: PairTable;
+  /** Postings of the pairs (chunks), and their page frequency. */
+  readonly pairPostings: Postings;
+  readonly pairFrequency: Int32Array;
+  /** Words (not CJK, not compounds) by their first two code units, for prefix and fuzzy lookups. */
+  readonly wordsByHead: ReadonlyMap<string, readonly number[]>;
+  /** CJK bigrams by their first character, for one-character queries. */
+  readonly bigramsByHead: ReadonlyMap<string, readonly number[]>;
+  readonly pageCount: number;
+  readonly chunkCount: number;
+}
+
+/**
+ * Ordered pairs of term numbers → pair number: open addressing on typed arrays (a `Map` keyed by
+ * `a × 2²¹ + b` holds heap numbers and was a third of the build).
+ */
+export class PairTable {
+  #first = new Int32Array(1 << 12);
+  #second = new Int32Array(1 << 12);
+  #value = new Int32Array(1 << 12).fill(-1);
+  #mask = (1 << 12) - 1;
+  /** Pairs held. */
+  size = 0;
+
+  #slot(a: number, b: number): number {
+    let i = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca77)) & this.#mask;
+    while (this.#value[i] !== -1 && (this.#first[i] !== a || this.#second[i] !== b))
+      i = (i + 1) & this.#mask;
+    return i;
+  }
+
+  /** The pair number of `(a, b)`, or `-1`. */
+  get(a: number, b: number): number {
+    return this.#value[this.#slot(a, b)]!;
+  }
+
+  /** The pair number of `(a, b)`, numbering it `size` when new. */
+  add(a: number, b: number): number {
+    const i = this.#slot(a, b);
+    const v = this.#value[i]!;
+    if (v !== -1) return v;
+    this.#first[i] = a;
+    this.#second[i] = b;
+    this.#value[i] = this.size;
+    if (++this.size * 2 > this.#mask) this.#grow();
+    return this.size - 1;
+  }
+
+  #grow(): void {
+    const [first, second, value] = [this.#first, this.#second, this.#value];
+    const n = value.length * 2;
+    this.#first = new Int32Array(n);
+    this.#second = new Int32Array(n);
+    this.#value = new Int32Array(n).fill(-1);
+    this.#mask = n - 1;
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] === -1) continue;
+      const j = this.#slot(first[i]!, second[i]!);
+      this.#first[j] = first[i]!;
+      this.#second[j] = second[i]!;
+      this.#value[j] = value[i]!;
+    }
+  }
+}
+
+/** Growing (term, entry, count) triples of one field, laid out in rows by `freeze`. */
+class Triples {
+  term: Int32Array = new Int32Array(1024);
+  doc: Int32Array = new Int32Array(1024);
+  tf: Uint16Array = new Uint16Array(1024);
+  size = 0;
+
+  push(term: number, doc: number, tf: number): void {
+    if (this.size === this.term.length) {
+      const grow = <T extends Int32Array | Uint16Array>(a: T, b: T): T => {
+        b.set(a);
+        return b;
+      };
+      const n = this.size * 2;
+      this.term = grow(this.term, new Int32Array(n));
+      this.doc = grow(this.doc, new Int32Array(n));
+      this.tf = grow(this.tf, new Uint16Array(n));
+    }
+    this.term[this.size] = term;
+    this.doc[this.size] = doc;
+    this.tf[this.size] = tf > 0xffff ? 0xffff : tf;
+    this.size++;
+  }
+
+  /** Rows by term (a counting sort, stable: entries stay ascending). */
+  freeze(terms: number, lengths: Float32Array): Postings {
+    const start = new Int32Array(terms + 1);
+    for (let i = 0; i < this.size; i++) start[this.term[i]! + 1]!++;
+    for (let t = 0; t < terms; t++) start[t + 1]! += start[t]!;
+    const fill = start.slice(0, terms);
+    const docs = new Int32Array(this.size);
+    const tfs = new Uint16Array(this.size);
+    for (let i = 0; i < this.size; i++) {
+      const at = fill[this.term[i]!]!++;
+      docs[at] = this.doc[i]!;
+      tfs[at] = this.tf[i]!;
+    }
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < lengths.length; i++)
+      if (lengths[i]! > 0) {
+        sum += lengths[i]!;
+        n++;
+      }
+    return { start, docs, tfs, lengths, meanLength: n === 0 ? 1 : sum / n };
+  }
+}
+
+/** The text of file field `f` (1–4) of a page. */
+function fieldText(page: SearchCorpusPage, f: number): string {
+  switch (f) {
+    case 1:
+      return page.title;
+    case 2:
+      return page.path;
+    case 3:
+      return page.description ?? '';
+    default:
+      return page.tags.join('\n');
+  }
+}
+
+/**
+ * Build the static index of a chunk table and its pages: one pass over every text with
+ * `indexTokens`, counts per entry, then postings laid out by a counting sort. Built in slices that
+ * yield to the event loop (`createPacer`), so timers, aborts and other calls stay live during a long
+ * build.
+ *
+ * @param chunks - the chunk table.
+ * @param pages - the pages, in path order.
+ * @param signal - stops the build between entries.
+ * @param onProgress - called at each yield with the pages indexed so far, of all pages.
+ * @returns the index.
+ * @throws the signal's reason when it aborts.
+ */
+export async function buildStaticIndex(
+  chunks: ChunkTable,
+  pages: readonly SearchCorpusPage[],
+  signal?: AbortSignal,
+  onProgress?: (progress: SearchWarmProgress) => void,
+): Promise<StaticIndex> {
+  const terms = new Map<string, number>();
+  const termList: string[] = [];
+  const wordsByHead = new Map<string, number[]>();
+  const bigramsByHead = new Map<string, number[]>();
+  const pageFrequency: number[] = [];
+  const lastPage: number[] = [];
+  const pairs = new PairTable();
+  const pairFrequency: number[] = [];
+  const pairLastPage: number[] = [];
+
+  const triples = Array.from({ length: FIELD_COUNT }, () => new Triples());
+  const pairTriples = new Triples();
+  const lengths = [
+    new Float32Array(chunks.count),
+    ...FILE_FIELDS.map(() => new Float32Array(pages.length)),
+  ];
+
+  // Per entry: term → count, in a growing array with the touched terms listed.
+  let counts = new Int32Array(4096);
+  const touched: number[] = [];
+  let pairCounts = new Int32Array(4096);
+  const pairTouched: number[] = [];
+
+  const termOf = (token: string, cjk: boolean, compound: boolean): number => {
+    let t = terms.get(token);
+    if (t === undefined) {
+      t = termList.length;
+      terms.set(token, t);
+      termList.push(token);
+      pageFrequency.push(0);
+      lastPage.push(-1);
+      if (t >= counts.length) {
+        const grown = new Int32Array(counts.length * 2);
+        grown.set(counts);
+        counts = grown;
+      }
+      const head = cjk ? token.slice(0, token.codePointAt(0)! > 0xffff ? 2 : 1) : token.slice(0, 2);
+      const byHead = cjk ? (token.length > head.length ? bigramsByHead : undefined) : wordsByHead;
+      if (byHead !== undefined && !compound) {
+        let list = byHead.get(head);
+        if (list === undefined) byHead.set(head, (list = []));
+        list.push(t);
+      }
+    }
+    return t;
+  };
+
+  const flush = (field: number, entry: number, page: number): void => {
+    const out = triples[field]!;
+    for (const t of touched) {
+      out.push(t, entry, counts[t]!);
+      counts[t] = 0;
+      if (lastPage[t] !== page) {
+        lastPage[t] = page;
+        pageFrequency[t] = pageFrequency[t]! + 1;
+      }
+    }
+    touched.length = 0;
+  };
+
+  const pace = createPacer(signal);
+  const total = pages.length;
+
+  // Page by page (a page's chunks are contiguous, in page order), so that a term's page frequency
+  // counts each page once, whether its file fields or its chunks hold it.
+  const pageOf = chunks.pageOf;
+  let c = 0;
+  for (let p = 0; p < pages.length; p++) {
+    for (let f = 1; f < FIELD_COUNT; f++) {
+      let n = 0;
+      indexTokens(fieldText(pages[p]!, f), (token, cjk, compound) => {
+        const t = termOf(token, cjk, compound);
+        if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
+        if (!compound) n++;
+      });
+      lengths[f]![p] = n;
+      flush(f, p, p);
+    }
+    for (; c < chunks.count && pageOf[c] === p; c++) {
+      indexChunk(c);
+      const paused = pace();
+      if (paused !== undefined) {
+        onProgress?.({ done: p, total });
+        await paused;
+      }
+    }
+    const paused = pace();
+    if (paused !== undefined) {
+      onProgress?.({ done: p + 1, total });
+      await paused;
+    }
+  }
+
+  function indexChunk(c: number): void {
+    let n = 0;
+    let previous = -1;
+    // The CJK bigrams two and one places back, and where the last one started: a bigram and the one
+    // two places after it (no overlap) make a pair, so a pair is four characters in a row.
+    let cjkBack2 = -1;
+    let cjkBack1 = -1;
+    let cjkStart = -2;
+    const page = pageOf[c]!;
+    const addPair = (a: number, b: number): void => {
+      const q = pairs.add(a, b);
+      if (q === pairFrequency.length) {
+        pairFrequency.push(0);
+        pairLastPage.push(-1);
+        if (q >= pairCounts.length) {
+          const grown = new Int32Array(pairCounts.length * 2);
+          grown.set(pairCounts);
+          pairCounts = grown;
+        }
+      }
+      if ((pairCounts[q] = pairCounts[q]! + 1) === 1) pairTouched.push(q);
+    };
+    indexTokens(chunks.textOf[c]!, (token, cjk, compound, start) => {
+      const t = termOf(token, cjk, compound);
+      if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
+      if (compound) return;
+      n++;
+      if (cjk) {
+        previous = -1;
+        if (start !== cjkStart + 1 && start !== cjkStart + 2) cjkBack2 = cjkBack1 = -1;
+        if (cjkBack2 !== -1) addPair(cjkBack2, t);
+        cjkBack2 = cjkBack1;
+        cjkBack1 = t;
+        cjkStart = start;
+        return;
+      }
+      cjkBack2 = cjkBack1 = -1;
+      if (previous !== -1) addPair(previous, t);
+      previous = t;
+    });
+    lengths[CONTENT]![c] = n;
+    flush(CONTENT, c, page);
+    for (const q of pairTouched) {
+      pairTriples.push(q, c, pairCounts[q]!);
+      pairCounts[q] = 0;
+      if (pairLastPage[q] !== page) {
+        pairLastPage[q] = page;
+        pairFrequency[q] = pairFrequency[q]! + 1;
+      }
+    }
+    pairTouched.length = 0;
+  }
+
+  return {
+    terms,
+    termList,
+    pageFrequency: Int32Array.from(pageFrequency),
+    fields: triples.map((t, f) => t.freeze(termList.length, lengths[f]!)),
+    pairs,
+    pairPostings: pairTriples.freeze(pairFrequency.length, lengths[CONTENT]!),
+    pairFrequency: Int32Array.from(pairFrequency),
+    wordsByHead,
+    bigramsByHead,
+    pageCount: pages.length,
+    chunkCount: chunks.count,
+  };
+}
