@@ -25,6 +25,7 @@ export type { KnowledgeToolName } from './tools/registry.js';
 export { tokenize } from './search/tokenize.js';
 export { createMiniSearchEngine } from './search/createMiniSearchEngine.js';
 export type { MiniSearchEngineOptions } from './search/createMiniSearchEngine.js';
+export type { KnowledgeEmbeddingCache } from './search/embeddingCache.js';
 export type {
   SearchAnswer,
   SearchChunk,

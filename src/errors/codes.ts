@@ -24,6 +24,7 @@ export const KNOWLEDGE_ERROR_CODES = [
   'INVALID_ENCODING',
   'REFUSED_FILE',
   'READ_FAILED',
+  'WRITE_FAILED',
 ] as const;
 
 /** A machine-readable error code. */

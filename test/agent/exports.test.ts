@@ -31,6 +31,8 @@ describe('agent and MCP entries', () => {
 
   it('pins the export keys of `knowledge-kit/agent/adapters` and `knowledge-kit/agent/exploration`', () => {
     expect(Object.keys(adapters).sort()).toEqual([
+      'fromAISDKEmbeddingModel',
+      'fromOpenAIEmbeddings',
       'toAISDKTools',
       'toAnthropicDocument',
       'toAnthropicSearchResult',
@@ -77,6 +79,7 @@ describe('agent and MCP entries', () => {
     expect(Object.keys(nodeEntry).sort()).toEqual([
       'loadKnowledgeDirectory',
       'loadKnowledgeFiles',
+      'openEmbeddingCache',
       'watchKnowledgeDirectory',
       'watchKnowledgeFiles',
     ]);

@@ -1,8 +1,9 @@
 /**
  * `knowledge-kit/agent/adapters`: shape functions from tool definitions to each runtime's tool format
- * (OpenAI Responses and Chat Completions, Anthropic, the AI SDK, LangChain), and citable document
- * blocks. No SDK is imported: the LangChain and AI SDK adapters take the SDK's own helper as an
- * argument.
+ * (OpenAI Responses and Chat Completions, Anthropic, the AI SDK, LangChain), citable document
+ * blocks, and embedders for hybrid search from the AI SDK's embedding models and OpenAI's embeddings
+ * client. No SDK is imported: the LangChain and AI SDK adapters take the SDK's own helper as an
+ * argument, and the OpenAI embedder takes the caller's client.
  *
  * @example
  * ```ts
@@ -28,3 +29,7 @@ export { toOpenAIChatTools } from './toOpenAIChatTools.js';
 export type { OpenAIChatFunctionTool } from './toOpenAIChatTools.js';
 export { toOpenAIResponsesTools } from './toOpenAIResponsesTools.js';
 export type { OpenAIResponsesFunctionTool, OpenAIToolsOptions } from './toOpenAIResponsesTools.js';
+export { fromAISDKEmbeddingModel } from './fromAISDKEmbeddingModel.js';
+export type { AISDKEmbedMany, AISDKEmbeddingOptions } from './fromAISDKEmbeddingModel.js';
+export { fromOpenAIEmbeddings } from './fromOpenAIEmbeddings.js';
+export type { OpenAIEmbeddingsClient, OpenAIEmbeddingsOptions } from './fromOpenAIEmbeddings.js';

@@ -15,6 +15,7 @@ import {
   type OptionCheck,
 } from '../../internal/checkOptions.js';
 import type { KnowledgeEmbedder, KnowledgeReranker } from '../types.js';
+import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createMiniSearchRanker, type Ranking, type RankerSettings } from './miniSearchRanker.js';
 import type { SearchAnswer, SearchCorpus, SearchEngine, SearchEngineFactory } from './port.js';
 
@@ -25,6 +26,13 @@ export interface MiniSearchEngineOptions {
    * query vector per search, fused with the lexical ranking by reciprocal rank fusion.
    */
   readonly embedder?: KnowledgeEmbedder | undefined;
+  /**
+   * Keeps chunk vectors between builds by the SHA-256 of each text, so a restart or a new revision
+   * embeds only the chunks whose text changed: a `Map<string, Float32Array>`, `openEmbeddingCache`
+   * from `knowledge-kit/node` (a file), or any store with `get` and `set` (and optionally `flush`).
+   * One cache per embedding model.
+   */
+  readonly embeddingCache?: KnowledgeEmbeddingCache | undefined;
   /** How long the semantic stage of one search may take before the lexical result stands. Default 2,000 ms. */
   readonly semanticTimeoutMs?: number | undefined;
   /** Reorders the top `rerankTopK` candidates of a search called with `rerank: true`. */
@@ -39,13 +47,14 @@ export interface MiniSearchEngineOptions {
   readonly excerptChars?: number | undefined;
 }
 
+/** The options `createCatalogSource` still takes at its top level (deprecated), beside `search`. */
+export type MiniSearchShorthandKey = Exclude<keyof MiniSearchEngineOptions, 'embeddingCache'>;
+
 /**
- * The checks of every `MiniSearchEngineOptions` key, shared with `createCatalogSource`'s deprecated
- * shorthand so both name the same rules.
+ * The checks of the `MiniSearchEngineOptions` keys of `createCatalogSource`'s deprecated shorthand,
+ * shared with it so both name the same rules. (`embeddingCache`, newer, is not in the shorthand.)
  */
-export const MINISEARCH_OPTION_CHECKS: Readonly<
-  Record<keyof MiniSearchEngineOptions, OptionCheck>
-> = {
+export const MINISEARCH_OPTION_CHECKS: Readonly<Record<MiniSearchShorthandKey, OptionCheck>> = {
   embedder: withMethod('embed'),
   semanticTimeoutMs: timeoutMs,
   reranker: withMethod('rerank'),
@@ -56,10 +65,21 @@ export const MINISEARCH_OPTION_CHECKS: Readonly<
     Number.isSafeInteger(v) && (v as number) >= 16 ? undefined : 'an integer of at least 16',
 };
 
-/** The options' keys, in the order the docs list them. */
+/** The shorthand's keys, in the order the docs list them. */
 export const MINISEARCH_OPTION_KEYS = Object.freeze(
-  Object.keys(MINISEARCH_OPTION_CHECKS) as (keyof MiniSearchEngineOptions)[],
+  Object.keys(MINISEARCH_OPTION_CHECKS) as MiniSearchShorthandKey[],
 );
+
+/** The checks of every `MiniSearchEngineOptions` key. */
+const { embedder: embedderCheck, ...otherChecks } = MINISEARCH_OPTION_CHECKS;
+const ENGINE_OPTION_CHECKS: Readonly<Record<keyof MiniSearchEngineOptions, OptionCheck>> = {
+  embedder: embedderCheck,
+  embeddingCache: (v) =>
+    withMethod('get')(v) === undefined && withMethod('set')(v) === undefined
+      ? undefined
+      : 'an object with `get` and `set` methods, such as a `Map`',
+  ...otherChecks,
+};
 
 /** Decimal digits of a positive offset, without leading zeros. */
 const OFFSET = /^[1-9][0-9]{0,15}$/;
@@ -97,6 +117,7 @@ export function pageByOffset(
 /** The defaults of `MiniSearchEngineOptions`. */
 export const MINISEARCH_DEFAULTS: RankerSettings = Object.freeze({
   embedder: undefined,
+  embeddingCache: undefined,
   reranker: undefined,
   excerptChars: 240,
   semanticTimeoutMs: 2000,
@@ -112,11 +133,18 @@ export const MINISEARCH_DEFAULTS: RankerSettings = Object.freeze({
  */
 function readEngineOptions(api: string, options: unknown): RankerSettings {
   const issues: KnowledgeIssue[] = [];
-  const o = checkOptions(api, options, MINISEARCH_OPTION_CHECKS, issues) as MiniSearchEngineOptions;
+  const o = checkOptions(api, options, ENGINE_OPTION_CHECKS, issues) as MiniSearchEngineOptions;
+  if (o.embeddingCache !== undefined && o.embedder === undefined && issues.length === 0)
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['options', 'embeddingCache'],
+      message: `${api}: \`embeddingCache\` keeps the vectors of an \`embedder\`, and none was given. Pass \`embedder\` too, or leave \`embeddingCache\` out.`,
+    });
   if (issues.length > 0) throw new KnowledgeError(issues);
   const d = MINISEARCH_DEFAULTS;
   return Object.freeze({
     embedder: o.embedder,
+    embeddingCache: o.embeddingCache,
     reranker: o.reranker,
     excerptChars: o.excerptChars ?? d.excerptChars,
     semanticTimeoutMs: o.semanticTimeoutMs ?? d.semanticTimeoutMs,

@@ -19,7 +19,7 @@ export {
   miniSearchFactory,
   pageByOffset,
 } from './createMiniSearchEngine.js';
-export type { MiniSearchEngineOptions } from './createMiniSearchEngine.js';
+export type { MiniSearchEngineOptions, MiniSearchShorthandKey } from './createMiniSearchEngine.js';
 export { createMiniSearchRanker, RERANK_TEXT_CHARS } from './miniSearchRanker.js';
 export type { Ranker, RankerSettings, Ranking, RankRequest } from './miniSearchRanker.js';
 export type {
@@ -35,6 +35,8 @@ export type {
   SearchWarmProgress,
 } from './port.js';
 export { documentLead } from './documentLead.js';
+export { embeddingKey, isVector, lookUp } from './embeddingCache.js';
+export type { KnowledgeEmbeddingCache } from './embeddingCache.js';
 export { expandGraph, GRAPH_DECAY } from './expandGraph.js';
 export { foldText } from './foldText.js';
 export { fuseRanks, RRF_K } from './fuseRanks.js';
@@ -67,7 +69,7 @@ export {
   SEMANTIC_CANDIDATES,
   storeVectors,
 } from './semantic.js';
-export type { SemanticFile, VectorStore } from './semantic.js';
+export type { BuiltVectors, SemanticFile, VectorStore } from './semantic.js';
 export { toRankedFile } from './toRankedFile.js';
 export type { HitContext } from './toRankedFile.js';
 export { tokenize } from './tokenize.js';

@@ -14,6 +14,7 @@ import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
 import { lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
+import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createPacer } from './pace.js';
 import type { SearchCorpus, SearchHit, SearchRequest, SearchWarmProgress } from './port.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
@@ -26,6 +27,7 @@ export const RERANK_TEXT_CHARS = 2000;
 /** The MiniSearch engine's settings, defaults applied (see `MiniSearchEngineOptions`). */
 export interface RankerSettings {
   readonly embedder: KnowledgeEmbedder | undefined;
+  readonly embeddingCache: KnowledgeEmbeddingCache | undefined;
   readonly reranker: KnowledgeReranker | undefined;
   readonly excerptChars: number;
   readonly semanticTimeoutMs: number;
@@ -85,6 +87,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   const fileIdOf = (page: number): string => pages[page]!.fileId;
   const {
     embedder,
+    embeddingCache,
     reranker,
     excerptChars,
     semanticTimeoutMs,
@@ -121,12 +124,43 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
     return built;
   };
   let vectors: Promise<VectorStore> | undefined;
+  // The length of the embedder's query vectors, once one differed from the chunk vectors'.
+  let queryDims = 0;
+  // Whether the cache holds vectors its `flush` has not persisted yet, and the flush under way.
+  let unsaved = false;
+  let saving: Promise<void> | undefined;
+  const saveCache = (): Promise<void> => {
+    if (saving !== undefined) return saving;
+    if (!unsaved || embeddingCache?.flush === undefined) return Promise.resolve();
+    unsaved = false;
+    const flush = (async () => {
+      await embeddingCache.flush!();
+    })();
+    saving = flush.then(
+      () => {
+        saving = undefined;
+      },
+      (error: unknown) => {
+        saving = undefined;
+        unsaved = true;
+        throw error;
+      },
+    );
+    return saving;
+  };
   const vectorsReady = (chunks: ChunkTable): Promise<VectorStore> => {
     if (vectors === undefined) {
-      vectors = buildVectors(embedder!, chunks, vectorSignal).catch((error: unknown) => {
-        vectors = undefined;
-        throw error;
-      });
+      vectors = buildVectors(embedder!, chunks, vectorSignal, embeddingCache, queryDims).then(
+        ({ store, embedded }) => {
+          if (embedded > 0) unsaved = true;
+          saveCache().catch(() => undefined);
+          return store;
+        },
+        (error: unknown) => {
+          vectors = undefined;
+          throw error;
+        },
+      );
       vectors.catch(() => undefined);
     }
     return vectors;
@@ -143,6 +177,15 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         const answer = await embedder!.embed([query], { signal: stage });
         if (!Array.isArray(answer) || answer.length !== 1 || answer[0] === undefined)
           throw new Error('the embedder must return one vector for the query');
+        const length = (answer[0] as ArrayLike<number>).length;
+        if (embeddingCache !== undefined && chunks.count > 0 && length !== store.dimensions) {
+          // The cache held another model's vectors: build again, embedding those of another length.
+          queryDims = length;
+          if (vectors !== undefined && (await vectors) === store) vectors = undefined;
+          throw new Error(
+            `the query's vector has ${length} numbers and the cached chunk vectors ${store.dimensions}: the embedding cache holds another model's vectors; they are embedded again`,
+          );
+        }
         return rankSemantic(store, chunks, answer[0]);
       },
       semanticTimeoutMs,
@@ -257,6 +300,14 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
           throw new KnowledgeToolError(
             'SEARCH_UNAVAILABLE',
             'Semantic search is unavailable: the embedder failed while computing section vectors. Lexical search still works; the vectors are tried again on the next search.',
+            { cause: error },
+          );
+        });
+        await raceAbort(saveCache(), signal).catch((error: unknown) => {
+          if (signal?.aborted === true) throw error;
+          throw new KnowledgeToolError(
+            'SEARCH_UNAVAILABLE',
+            `Search works, semantic search too, but the embedding cache could not save the new section vectors (${error instanceof Error ? error.message : String(error)}), so the next start embeds them again. Fix what the cache names; \`warm()\` tries again.`,
             { cause: error },
           );
         });

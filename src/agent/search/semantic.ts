@@ -1,5 +1,6 @@
 import type { KnowledgeEmbedder } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
+import { embeddingKey, isVector, lookUp, type KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
 
 /** Texts sent to the embedder per call. */
@@ -63,40 +64,110 @@ export function storeVectors(
   return dims;
 }
 
+/** The chunk vectors of one build, and how many the embedder made (the rest came from the cache). */
+export interface BuiltVectors {
+  readonly store: VectorStore;
+  /** Texts the embedder was asked for (each distinct text once). */
+  readonly embedded: number;
+}
+
+/** `text` cut to `EMBED_TEXT_CHARS` code points: what is embedded, and what the cache key names. */
+function embeddedText(text: string): string {
+  return text.length <= EMBED_TEXT_CHARS
+    ? text
+    : text.slice(0, advanceCodePoints(text, 0, EMBED_TEXT_CHARS));
+}
+
 /**
- * Embed every chunk, in batches of `EMBED_BATCH`, each text cut to `EMBED_TEXT_CHARS` code points.
+ * Embed every chunk, each text cut to `EMBED_TEXT_CHARS` code points, each distinct text once, in
+ * batches of `EMBED_BATCH`. With a cache, a text whose vector the cache holds (by `embeddingKey`) is
+ * not sent, and every new vector is stored; a cached vector that is not one of the embedder's length
+ * or not finite is embedded again.
  *
- * @param embedder - the source's embedder.
+ * @param embedder - the engine's embedder.
  * @param chunks - the chunk table.
- * @param signal - passed to every `embed` call.
- * @returns the vectors.
- * @throws what the embedder throws, or `Error` for a malformed answer.
+ * @param signal - passed to every `embed` call, checked between batches.
+ * @param cache - the app's embedding cache, if any.
+ * @param knownDims - the embedder's vector length when known (0 if not): cached vectors of another
+ *   length are embedded again.
+ * @returns the vectors and the count of texts embedded.
+ * @throws what the embedder or the cache throws, or `Error` for a malformed answer.
  */
 export async function buildVectors(
   embedder: KnowledgeEmbedder,
   chunks: ChunkTable,
   signal: AbortSignal,
-): Promise<VectorStore> {
-  let dimensions = 0;
+  cache?: KnowledgeEmbeddingCache,
+  knownDims = 0,
+): Promise<BuiltVectors> {
+  const count = chunks.count;
+  const texts = chunks.textOf.map(embeddedText);
+  const keys = cache === undefined ? texts : await Promise.all(texts.map(embeddingKey));
+  signal.throwIfAborted();
+  const vectorOf: (ArrayLike<number> | undefined)[] = new Array(count).fill(undefined);
+  if (cache !== undefined) {
+    const answers = await lookUp(cache, keys);
+    for (let c = 0; c < count; c++)
+      if (isVector(answers[c], 0)) vectorOf[c] = answers[c] as ArrayLike<number>;
+  }
+  let dims = knownDims;
+  let embedded = 0;
+  // Embed the distinct texts of `rows` (in order), store each vector for every row of its text.
+  const embedRows = async (rows: number[]): Promise<void> => {
+    const rowsOf = new Map<string, number[]>();
+    for (const c of rows) {
+      const list = rowsOf.get(keys[c]!);
+      if (list === undefined) rowsOf.set(keys[c]!, [c]);
+      else list.push(c);
+    }
+    const distinct = [...rowsOf.values()];
+    for (let from = 0; from < distinct.length; from += EMBED_BATCH) {
+      signal.throwIfAborted();
+      const batch = distinct.slice(from, from + EMBED_BATCH);
+      const vectors = await embedder.embed(
+        batch.map((list) => texts[list[0]!]!),
+        { signal },
+      );
+      if (!Array.isArray(vectors) || vectors.length !== batch.length)
+        throw new Error(
+          `the embedder returned ${Array.isArray(vectors) ? vectors.length : 'no'} vectors for ${batch.length} texts`,
+        );
+      const stored: unknown[] = [];
+      for (let v = 0; v < batch.length; v++) {
+        const vector = vectors[v];
+        if (dims === 0 && isVector(vector, 0)) dims = vector.length;
+        if (!isVector(vector, dims))
+          throw new Error(
+            'the embedder returned vectors of unequal or zero length, or a non-finite number',
+          );
+        const copy = Float32Array.from(vector);
+        for (const c of batch[v]!) vectorOf[c] = copy;
+        if (cache !== undefined) stored.push(cache.set(keys[batch[v]![0]!]!, copy));
+      }
+      // An async store's writes of one batch run together.
+      await Promise.all(stored);
+      embedded += batch.length;
+    }
+  };
+  const missing: number[] = [];
+  for (let c = 0; c < count; c++) if (vectorOf[c] === undefined) missing.push(c);
+  await embedRows(missing);
+  if (cache !== undefined && count > 0) {
+    // The embedder's length when it was called, else the first cached vector's; a cached vector of
+    // another length (another model's) is embedded again.
+    if (dims === 0) dims = vectorOf[0]!.length;
+    const stale: number[] = [];
+    for (let c = 0; c < count; c++) if (vectorOf[c]!.length !== dims) stale.push(c);
+    await embedRows(stale);
+  }
   let data = new Float32Array(0);
-  const target = (dims: number): Float32Array => {
-    if (data.length === 0) data = new Float32Array(dims * chunks.count);
+  const target = (d: number): Float32Array => {
+    if (data.length === 0) data = new Float32Array(d * count);
     return data;
   };
-  for (let from = 0; from < chunks.count; from += EMBED_BATCH) {
-    const texts: string[] = [];
-    for (let c = from; c < Math.min(from + EMBED_BATCH, chunks.count); c++) {
-      const text = chunks.textOf[c]!;
-      texts.push(
-        text.length <= EMBED_TEXT_CHARS
-          ? text
-          : text.slice(0, advanceCodePoints(text, 0, EMBED_TEXT_CHARS)),
-      );
-    }
-    const vectors = await embedder.embed(texts, { signal });
-    dimensions = storeVectors(vectors, texts.length, dimensions, target, from);
-  }
-  return { dimensions, data };
+  const dimensions =
+    count === 0 ? 0 : storeVectors(vectorOf as ArrayLike<number>[], count, 0, target, 0);
+  return { store: { dimensions, data }, embedded };
 }
 
 /**
