@@ -33,6 +33,7 @@ export { buildFileTable } from './files/buildFileTable.js';
 export { renderIndexMarkdown } from './files/renderIndexMarkdown.js';
 export { buildRelations, type LinkCounts } from './relations/buildRelations.js';
 export { linkCountsOf } from './source/createCatalogSource.js';
+export { linkRootProblem, readLinkRoot } from './relations/index.js';
 export { searchCorpus } from './search/catalogCorpus.js';
 export { type CallScope, openScope, type ScopeDefaults, toToolError } from './source/callScope.js';
 export { type CursorSigner, cursorKeyProblem, cursorSigner } from './source/cursorKey.js';

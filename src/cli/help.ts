@@ -153,7 +153,7 @@ Options:
 Exit codes: 0 the client disconnected, 1 a folder that cannot be served at all (never one broken
 file), 2 usage or I/O error.`;
 
-export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--title t] [--revision r] [--keep n] [--schema s]
+export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--title t] [--revision r] [--keep n] [--schema s] [--link-root dir]
 
 Check and load the folder as check does, then publish it to a PostgreSQL knowledge store
 (knowledge-kit/postgres) as a new revision of the knowledge base, in one transaction, and make it
@@ -167,6 +167,8 @@ Options:
   --revision r    the revision to publish as (default a digest of the content)
   --keep n        revisions kept, the new one included (default 2); older ones are removed
   --schema s      the store's schema (default knowledge_kit)
+  --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself): the
+                  stored relationships follow \`/learn/state\` and \`/guide/list.html\` links through it
   -h, --help      this help
 
 Exit codes: 0 published (or unchanged), 1 problems in the folder (printed as by check; nothing

@@ -6,7 +6,13 @@ import {
   string,
   type OptionCheck,
 } from '../internal/checkOptions.js';
-import { buildFileTable, buildRelations, computeSectionSizes } from '../agent/internals.js';
+import {
+  buildFileTable,
+  buildRelations,
+  computeSectionSizes,
+  linkRootProblem,
+  readLinkRoot,
+} from '../agent/internals.js';
 import type { ActiveContentRevision } from '../agent/index.js';
 import { isCatalogLike, isPlainObject } from '../internal/values.js';
 import { deriveRows, writeDerived } from './derived.js';
@@ -34,6 +40,7 @@ const CHECKS: Readonly<Record<keyof PublishKnowledgeOptions, OptionCheck>> = {
   title: string,
   keep: positiveInteger,
   schema: string,
+  linkRoot: linkRootProblem,
 };
 
 /** One page row, serialized. */
@@ -99,7 +106,7 @@ export async function publishKnowledge(
   const table = buildFileTable(catalog, { files: opts.files });
   const digest = String(table.activeContentRevision);
   const revision: ActiveContentRevision = opts.revision ?? digest;
-  const relations = buildRelations(catalog, table);
+  const relations = buildRelations(catalog, table, readLinkRoot(opts.linkRoot));
   const rows: PageRow[] = table.pages.map((page) => ({
     fileId: page.fileId,
     path: page.path,

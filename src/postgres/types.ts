@@ -56,6 +56,13 @@ export interface PublishKnowledgeOptions extends KnowledgeStoreOptions {
   readonly title?: string;
   /** How many revisions are kept, the active one included (default 2, at least 1). */
   readonly keep?: number;
+  /**
+   * What a site-root link's `/` stands for, as `createCatalogSource`'s `linkRoot`: the relationships
+   * stored with each page resolve `/learn/state`-style links through it. Not part of the content's
+   * digest: republishing the same content with another `linkRoot` is a no-op unless a new `revision`
+   * is given.
+   */
+  readonly linkRoot?: CatalogSourceOptions['linkRoot'];
 }
 
 /** What `publishKnowledge` did. */

@@ -80,6 +80,51 @@ describe('knowledge-kit publish', () => {
     }
   });
 
+  it('stores relationships of site-root links through the folder, or --link-root, as serve reads them', async () => {
+    const dir = await folder({
+      'learn/index.md': '# Learn\n\nRead [state](/learn/state) and [lists](/learn/lists.html).\n',
+      'learn/state.md': '# State\n\nBack to [learn](/learn/).\n',
+      'learn/lists.md': '# Lists\n',
+    });
+    const test = await openTestDatabase('cli_link_root');
+    const data = POSTGRES_URL === undefined ? await folder() : undefined;
+    const url = data === undefined ? POSTGRES_URL! : `pglite:${data}`;
+    const base = ['publish', dir, '--database', url, '--schema', test.schema];
+    try {
+      const site = await cli([...base, '--kb', 'site']);
+      expect(site.stderr).toBe('');
+      expect(site.code).toBe(0);
+      // `/` stands for the folder `learn/` holds: every site-root link names no page.
+      const learn = join(dir, 'learn');
+      expect((await cli([...base, '--kb', 'learn', '--link-root', learn])).code).toBe(0);
+      const bad = await cli([...base, '--kb', 'x', '--link-root', '/nowhere-near']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--link-root/);
+      const db = data === undefined ? test.db : new PGlite(data);
+      try {
+        const linked = async (kb: string) => {
+          const store = createPostgresSource(db, { knowledgeBase: kb, schema: test.schema });
+          const related = await store.readRelated({ fileId: 'learn/index' });
+          return related.items
+            .filter((item) => item.relationType === 'links_to')
+            .map((item) => item.fileId)
+            .sort();
+        };
+        expect(await linked('site')).toEqual(['learn/lists', 'learn/state']);
+        expect(await linked('learn')).toEqual([]);
+        const { source: reference } = await loadInProcess(dir, 'site');
+        const store = createPostgresSource(db, { knowledgeBase: 'site', schema: test.schema });
+        expect(await store.readRelated({ fileId: 'learn/index' })).toEqual(
+          await reference.readRelated({ fileId: 'learn/index' }),
+        );
+      } finally {
+        if (data !== undefined) await (db as PGlite).close();
+      }
+    } finally {
+      await test.close();
+    }
+  });
+
   it('publishes nothing from a folder with problems (exit 1), and refuses a bad --database (exit 2)', async () => {
     const dir = await folder({ 'broken.md': '<!-- agent-section:a -->\nno close\n' });
     const data = await folder();

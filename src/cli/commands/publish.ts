@@ -6,6 +6,7 @@ import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { PUBLISH_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { openDatabase } from './openDatabase.js';
+import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 
 /** Runs `publish`. */
 export async function publish(argv: readonly string[], io: CliIo): Promise<number> {
@@ -19,6 +20,7 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
       revision: { type: 'string' },
       keep: { type: 'string' },
       schema: { type: 'string' },
+      ...LINK_ROOT_FLAG,
     },
     1,
   );
@@ -33,7 +35,12 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
       'knowledge-kit publish: needs a folder and --database, such as `knowledge-kit publish ./knowledge --database postgres://localhost/knowledge --kb handbook`. Run `knowledge-kit publish --help`.',
     );
   const keep = integerOption('publish', 'keep', values['keep'], 1, 1000);
-  const loaded = await loadFolder('publish', dir, io);
+  const loaded = await loadFolder(
+    'publish',
+    dir,
+    io,
+    linkRootOption('publish', dir, values['link-root']),
+  );
   const knowledgeBase = knowledgeBaseId(dir, values['kb']);
   const { db, close } = await openDatabase('publish', url);
   try {
@@ -43,6 +50,7 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
       knowledgeBase,
       catalog: loaded.catalog,
       files: loaded.files,
+      linkRoot: loaded.linkRoot,
       ...(typeof values['revision'] === 'string' ? { revision: values['revision'] } : {}),
       ...(typeof values['title'] === 'string' ? { title: values['title'] } : {}),
       ...(keep === undefined ? {} : { keep }),
