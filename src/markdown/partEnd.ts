@@ -6,6 +6,82 @@
 import { BlockScanner } from './blockScanner.js';
 import { FENCE_BODY } from './lineKinds.js';
 
+/** Where lines and blocks of a text end: the places a part may be cut at, in increasing order. */
+export interface PartBoundaries {
+  /** Every line end (after its `\n`, `\r\n` or `\r`) before the text's end. */
+  readonly lines: readonly number[];
+  /** The line ends of blank lines outside fenced code. */
+  readonly blocks: readonly number[];
+}
+
+/**
+ * The places a part of `text` may end at, read once from the text's start (the block structure at a
+ * place depends on every line before it). Linear in the text; compute it once and cut every part of
+ * the text with `partEndIn`.
+ *
+ * @param text - the whole text the parts are cut from.
+ * @returns its line and block boundaries.
+ */
+export function partBoundaries(text: string): PartBoundaries {
+  const scanner = new BlockScanner(text);
+  const lines: number[] = [];
+  const blocks: number[] = [];
+  let start = 0;
+  let lf = -2;
+  let cr = -2;
+  const total = text.length;
+  while (start < total) {
+    if (lf < start && lf !== -1) lf = text.indexOf('\n', start);
+    if (cr < start && cr !== -1) cr = text.indexOf('\r', start);
+    const end = lf === -1 ? (cr === -1 ? total : cr) : cr === -1 ? lf : Math.min(lf, cr);
+    let p = start;
+    let c = p < end ? text.charCodeAt(p) : 0;
+    while ((c === 32 || c === 9) && ++p < end) c = text.charCodeAt(p);
+    const kind = scanner.line(start, end, p, c);
+    if (end >= total) break;
+    const next = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+    lines.push(next);
+    if (p === end && kind !== FENCE_BODY) blocks.push(next);
+    start = next;
+  }
+  return { lines, blocks };
+}
+
+/** The largest value of the increasing `list` in `(from, to]`, or `-1`. */
+function lastIn(list: readonly number[], from: number, to: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! <= to) lo = mid + 1;
+    else hi = mid;
+  }
+  const found = lo > 0 ? list[lo - 1]! : -1;
+  return found > from ? found : -1;
+}
+
+/**
+ * `partEnd` over boundaries computed once (`partBoundaries`): logarithmic in the text's lines.
+ *
+ * @param boundaries - `partBoundaries(text)`.
+ * @param length - `text.length`.
+ * @param from - where the part starts (UTF-16 index).
+ * @param to - the furthest end the limit allows (UTF-16 index), `from < to`.
+ * @returns the part's end, as `partEnd(text, from, to)`.
+ */
+export function partEndIn(
+  boundaries: PartBoundaries,
+  length: number,
+  from: number,
+  to: number,
+): number {
+  if (to >= length) return length;
+  const block = lastIn(boundaries.blocks, from, to);
+  if (block !== -1) return block;
+  const line = lastIn(boundaries.lines, from, to);
+  return line !== -1 ? line : to;
+}
+
 /**
  * The end of the part of `text` that starts at `from` and may reach `to` (exclusive, a code point
  * boundary): the largest `end` in `(from, to]` that ends a blank line outside fenced code, else the

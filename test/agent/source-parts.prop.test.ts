@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { createCatalogSource } from '../../src/agent/source/index.js';
 import type { ReadFileOutput } from '../../src/agent/types.js';
+import { partBoundaries, partEnd, partEndIn } from '../../src/markdown/partEnd.js';
 
 const SEED = 20_261_201;
 
@@ -60,6 +61,18 @@ describe('read_file parts', () => {
         }
       }),
       { seed: SEED, numRuns: 200 },
+    );
+  });
+
+  it('cut where partEnd cuts when the boundaries are read once for every part (partEndIn)', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (body, a, b) => {
+        const boundaries = partBoundaries(body);
+        const from = a % body.length;
+        const to = from + 1 + (b % (body.length - from + 5));
+        expect(partEndIn(boundaries, body.length, from, to)).toBe(partEnd(body, from, to));
+      }),
+      { seed: SEED, numRuns: 500 },
     );
   });
 });

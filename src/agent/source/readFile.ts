@@ -10,7 +10,8 @@ import { fileActions } from './readActions.js';
 import { readInput } from './readInput.js';
 import { readFileTool } from '../tools/readFile/definition.js';
 import { advanceCodePoints, countCodePoints as codePoints } from '../../internal/codePoints.js';
-import { partEnd } from '../../markdown/partEnd.js';
+import { type PartBoundaries, partBoundaries, partEndIn } from '../../markdown/partEnd.js';
+import stringify from 'fast-json-stable-stringify';
 import { encodeCursor, resumeCall } from './cursor.js';
 import type { SourceState } from './state.js';
 
@@ -146,6 +147,7 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
   };
 
   let content: string;
+  let read: SelectionRead | undefined;
   if (file.kind !== 'page') {
     if (sectionIds !== undefined) {
       throw scope.fail(
@@ -157,7 +159,7 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
   } else {
     const selection: KnowledgeSelection =
       sectionIds === undefined ? { mode: 'document' } : { mode: mode ?? 'subtree', sectionIds };
-    const read = readSelection(state, scope, file, selection);
+    read = readSelection(state, scope, file, selection);
     if (read.catalogLimit !== undefined) limit = Math.min(limit, read.catalogLimit);
     const snapshot = read.snapshot;
     record.selection =
@@ -169,9 +171,9 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
   }
 
   const position = resumed.at as PartStart | undefined;
-  const fits = content.length <= limit || codePoints(content) <= limit;
+  const fits = content.length <= limit || pointsOf(read, content) <= limit;
   if (position === undefined && fits) return { file: record, content, nextCursor: null };
-  if (whole || limit < 1) throw tooLarge(state, scope, file, codePoints(content), limit);
+  if (whole || limit < 1) throw tooLarge(state, scope, file, pointsOf(read, content), limit);
   // The limit is part of what the cursor is bound to: parts of another size would not line up.
   const ranking = `limit:${limit}`;
   if (position !== undefined && resumed.ranking !== ranking) {
@@ -187,10 +189,15 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
       '`read_file`: the cursor points past the end of the content. Call it again without `cursor` to read from the first part.',
     );
   }
-  const to = partEnd(content, from, advanceCodePoints(content, from, limit));
+  const to = partEndIn(
+    boundariesOf(read, content),
+    content.length,
+    from,
+    advanceCodePoints(content, from, limit),
+  );
   const text = content.slice(from, to);
   const toPoint = fromPoint + codePoints(text);
-  const total = to === content.length ? toPoint : codePoints(content);
+  const total = to === content.length ? toPoint : pointsOf(read, content);
   const nextCursor =
     to < content.length
       ? encodeCursor(scope, state.cursors, resumed.binding, [to, toPoint], ranking)
@@ -237,7 +244,57 @@ function readSelection(
   scope: CallScope,
   file: FileRecord,
   selection: KnowledgeSelection,
-): { readonly snapshot: KnowledgeSnapshot; readonly catalogLimit: number | undefined } {
+): SelectionRead {
+  // Reading a long page part by part reads the same selection once per part: keep the last few
+  // reads of each state (a state is one revision, so a kept read never goes stale), so that every
+  // part after the first costs what it returns, not a read of the whole page again.
+  const key = `${file.fileId}\u0000${stringify(selection)}`;
+  let recent = RECENT_READS.get(state);
+  const kept = recent?.get(key);
+  if (kept !== undefined) return kept;
+  const read = readSelectionOnce(state, scope, file, selection);
+  if (recent === undefined) RECENT_READS.set(state, (recent = new Map()));
+  if (recent.size >= RECENT_READS_KEPT) recent.delete(recent.keys().next().value!);
+  recent.set(key, read);
+  return read;
+}
+
+/**
+ * A selection's snapshot, and the catalog's own read limit when the selection is over it; its length
+ * in code points and where its parts may end, computed once when first asked for.
+ */
+interface SelectionRead {
+  readonly snapshot: KnowledgeSnapshot;
+  readonly catalogLimit: number | undefined;
+  points?: number;
+  boundaries?: PartBoundaries;
+}
+
+/** The code points of `content`, kept with its read when it has one. */
+function pointsOf(read: SelectionRead | undefined, content: string): number {
+  if (read === undefined) return codePoints(content);
+  return (read.points ??= codePoints(content));
+}
+
+/** Where parts of `content` may end, kept with its read when it has one. */
+function boundariesOf(read: SelectionRead | undefined, content: string): PartBoundaries {
+  if (read === undefined) return partBoundaries(content);
+  return (read.boundaries ??= partBoundaries(content));
+}
+
+/** How many recent selection reads a source state keeps (oldest out first). */
+const RECENT_READS_KEPT = 4;
+
+/** The recent selection reads of each source state. */
+const RECENT_READS = new WeakMap<SourceState, Map<string, SelectionRead>>();
+
+/** `readSelection` without the recent reads. */
+function readSelectionOnce(
+  state: SourceState,
+  scope: CallScope,
+  file: FileRecord,
+  selection: KnowledgeSelection,
+): SelectionRead {
   try {
     try {
       return {
