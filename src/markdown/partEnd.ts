@@ -20,9 +20,10 @@ export interface PartBoundaries {
  * the text with `partEndIn`.
  *
  * @param text - the whole text the parts are cut from.
+ * @param upTo - read only the boundaries at or before this index (default the whole text).
  * @returns its line and block boundaries.
  */
-export function partBoundaries(text: string): PartBoundaries {
+export function partBoundaries(text: string, upTo: number = text.length): PartBoundaries {
   const scanner = new BlockScanner(text);
   const lines: number[] = [];
   const blocks: number[] = [];
@@ -30,7 +31,7 @@ export function partBoundaries(text: string): PartBoundaries {
   let lf = -2;
   let cr = -2;
   const total = text.length;
-  while (start < total) {
+  while (start < upTo) {
     if (lf < start && lf !== -1) lf = text.indexOf('\n', start);
     if (cr < start && cr !== -1) cr = text.indexOf('\r', start);
     const end = lf === -1 ? (cr === -1 ? total : cr) : cr === -1 ? lf : Math.min(lf, cr);
@@ -40,6 +41,7 @@ export function partBoundaries(text: string): PartBoundaries {
     const kind = scanner.line(start, end, p, c);
     if (end >= total) break;
     const next = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+    if (next > upTo) break;
     lines.push(next);
     if (p === end && kind !== FENCE_BODY) blocks.push(next);
     start = next;
@@ -100,29 +102,5 @@ export function partEndIn(
  */
 export function partEnd(text: string, from: number, to: number): number {
   if (to >= text.length) return text.length;
-  const scanner = new BlockScanner(text);
-  let block = -1;
-  let line = -1;
-  let start = 0;
-  let lf = -2;
-  let cr = -2;
-  const total = text.length;
-  while (start < to) {
-    if (lf < start && lf !== -1) lf = text.indexOf('\n', start);
-    if (cr < start && cr !== -1) cr = text.indexOf('\r', start);
-    const end = lf === -1 ? (cr === -1 ? total : cr) : cr === -1 ? lf : Math.min(lf, cr);
-    let p = start;
-    let c = p < end ? text.charCodeAt(p) : 0;
-    while ((c === 32 || c === 9) && ++p < end) c = text.charCodeAt(p);
-    const kind = scanner.line(start, end, p, c);
-    if (end >= total) break;
-    const next = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
-    if (next > to) break;
-    if (next > from) {
-      line = next;
-      if (p === end && kind !== FENCE_BODY) block = next;
-    }
-    start = next;
-  }
-  return block > from ? block : line > from ? line : to;
+  return partEndIn(partBoundaries(text, to), text.length, from, to);
 }

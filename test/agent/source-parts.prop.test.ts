@@ -64,13 +64,17 @@ describe('read_file parts', () => {
     );
   });
 
-  it('cut where partEnd cuts when the boundaries are read once for every part (partEndIn)', () => {
+  it('cut alike from boundaries read once for the whole text (partEndIn) and read up to the window (partEnd)', () => {
     fc.assert(
       fc.property(text, fc.nat(), fc.nat(), (body, a, b) => {
-        const boundaries = partBoundaries(body);
+        const whole = partBoundaries(body);
         const from = a % body.length;
         const to = from + 1 + (b % (body.length - from + 5));
-        expect(partEndIn(boundaries, body.length, from, to)).toBe(partEnd(body, from, to));
+        // The boundaries up to `to` are the whole text's boundaries up to `to`.
+        const upTo = partBoundaries(body, to);
+        expect(upTo.lines).toEqual(whole.lines.filter((end) => end <= to));
+        expect(upTo.blocks).toEqual(whole.blocks.filter((end) => end <= to));
+        expect(partEndIn(whole, body.length, from, to)).toBe(partEnd(body, from, to));
       }),
       { seed: SEED, numRuns: 500 },
     );
