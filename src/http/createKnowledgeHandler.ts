@@ -477,7 +477,13 @@ export function registryHandler(
         const value = lookup(admitted, knowledgeBaseId);
         if (value === undefined) return notReadable(knowledgeBaseId, requestId);
         const entry = toEntry(value, knowledgeBaseId, registry);
-        const response = await mcp.fetch(entry.source, knowledgeBaseId, entry.title, c.req.raw);
+        const response = await mcp.fetch(
+          entry.source,
+          knowledgeBaseId,
+          entry.title,
+          `${basePath}/knowledge-bases/${encodeURIComponent(knowledgeBaseId)}`,
+          c.req.raw,
+        );
         const headers = new Headers(response.headers);
         headers.set('X-Request-Id', requestId);
         return new Response(response.body, {

@@ -6,7 +6,7 @@
  * @module
  */
 import { createMcpHandler, McpServer, type McpHttpHandler } from '@modelcontextprotocol/server';
-import { type KnowledgeSource } from '../agent/index.js';
+import type { KnowledgeCallContext, KnowledgeSource } from '../agent/index.js';
 import { registryTools, type KnowledgeToolRegistry } from '../agent/internals.js';
 import {
   KNOWLEDGE_MCP_INSTRUCTIONS,
@@ -51,12 +51,14 @@ export class McpEndpoints {
    * @param source - the knowledge base's source.
    * @param knowledgeBaseId - its ID, the server's name unless it has a title.
    * @param title - its title, if any.
+   * @param actionBase - the knowledge base's URL path, as its REST routes give their calls.
    * @param request - the HTTP request, body unread.
    */
   fetch(
     source: KnowledgeSource,
     knowledgeBaseId: string,
     title: string | undefined,
+    actionBase: string,
     request: Request,
   ): Promise<Response> {
     let bySource = this.#handlers.get(source);
@@ -67,17 +69,44 @@ export class McpEndpoints {
     let handler = bySource.get(knowledgeBaseId);
     if (handler === undefined) {
       const name = title ?? knowledgeBaseId;
+      // Calls over MCP get the context the REST routes give theirs: read actions under this
+      // knowledge base's URL, and cursors bound to its ID, so that both transports accept each
+      // other's cursors.
+      const routed = withRouteContext(source, this.#registry, { actionBase, knowledgeBaseId });
       const factory = () => {
         const server = new McpServer(
           { name, version: this.#version },
           { instructions: KNOWLEDGE_MCP_INSTRUCTIONS },
         );
-        registerKnowledgeTools(server, registryTools(this.#registry, source));
-        return registerKnowledgeResources(server, source);
+        registerKnowledgeTools(server, registryTools(this.#registry, routed));
+        return registerKnowledgeResources(server, routed);
       };
       handler = createMcpHandler(factory, { onerror: this.#onerror });
       bySource.set(knowledgeBaseId, handler);
     }
     return handler.fetch(request);
   }
+}
+
+/** A source method, called with its input and context. */
+type SourceMethod = (input: unknown, context?: KnowledgeCallContext) => Promise<object>;
+
+/**
+ * `source` with every read method of `registry` (and `warm`) called with `route` filled into its
+ * context, under what the caller gives (its `signal`).
+ */
+function withRouteContext(
+  source: KnowledgeSource,
+  registry: KnowledgeToolRegistry,
+  route: Pick<KnowledgeCallContext, 'actionBase' | 'knowledgeBaseId'>,
+): KnowledgeSource {
+  const methods = source as unknown as Readonly<Record<string, SourceMethod>>;
+  const routed: Record<string, unknown> = {};
+  for (const { method } of registry) {
+    const call = methods[method]!;
+    routed[method] = (input: unknown, context?: KnowledgeCallContext) =>
+      call.call(source, input, { ...route, ...context });
+  }
+  if (source.warm !== undefined) routed['warm'] = source.warm.bind(source);
+  return routed as unknown as KnowledgeSource;
 }

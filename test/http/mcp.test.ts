@@ -17,6 +17,8 @@ import { BASE_PATH, exampleHandler, OTHER, READER } from './helpers/exampleHandl
 import type { RateLimitRequestInfo } from '../../src/http/types.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
+import { createCatalogSource } from '../../src/agent/index.js';
+import { catalogOf } from '../agent/helpers/files-catalog.js';
 
 const KINDS: readonly ClientKind[] = ['sdk-v1', 'sdk-v2', 'sdk-v2-2026'];
 const limited: RateLimitRequestInfo[] = [];
@@ -191,5 +193,48 @@ describe('the /mcp route', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     expect(response.headers.get('access-control-allow-origin')).toBe('http://app.test');
+  });
+});
+
+describe('calls over {KB}/mcp get the context the REST routes give theirs', () => {
+  it('read actions name the knowledge base URL, and REST and MCP accept each other’s cursors', async () => {
+    // A source made with neither `actionBase` nor the route's ID, as an app's `access` may hand it.
+    const source = createCatalogSource(
+      catalogOf({ a: '# A\n\nSee [b](b.md).\n', b: '# B\n', c: '# C\n' }),
+      { id: 'internal-name' },
+    );
+    const mounted = await serveKnowledge({
+      handler: createKnowledgeHandler({
+        basePath: BASE_PATH,
+        access: () => ({ knowledgeBases: { docs: source } }),
+      }),
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    const base = `${mounted.url}${BASE_PATH}/knowledge-bases/docs`;
+    const { client } = await connectHttp('sdk-v2', `${base}/mcp`);
+    try {
+      const read = await client.callTool({ name: 'read_file', arguments: { fileId: 'a' } });
+      expect(read.isError).toBe(false);
+      const actions = (read.structuredContent as { file: { readActions: object } }).file
+        .readActions;
+      for (const url of Object.values(actions) as string[])
+        expect(url.startsWith(`${BASE_PATH}/knowledge-bases/docs/`), url).toBe(true);
+      // A REST cursor continues over MCP, given alone.
+      const rest = (await (await fetch(`${base}/tree?parentPath=pages&limit=1`)).json()) as {
+        nextCursor: string;
+        items: { fileId: string }[];
+      };
+      const next = await client.callTool({
+        name: 'list_tree',
+        arguments: { cursor: rest.nextCursor },
+      });
+      expect(next.isError, JSON.stringify(next.content)).toBe(false);
+      const items = (next.structuredContent as { items: { fileId: string }[] }).items;
+      expect(items.map((item) => item.fileId)).not.toContain(rest.items[0]!.fileId);
+    } finally {
+      await client.close();
+      await mounted.close();
+    }
   });
 });
