@@ -176,6 +176,16 @@ describe('read_file in parts', () => {
         message: /read limit changed since this cursor was issued \(30 code points, now 25\)/,
       },
     );
+    // `mode` defaults to "subtree" with `sectionIds`: spelt out beside the cursor, it is the same read.
+    const sections = { fileId: 'anchored', sectionIds: ['intro', 'details'], maxChars: 30 };
+    const bySections = await s.readFile(sections);
+    expect(
+      await s.readFile({ ...sections, mode: 'subtree', cursor: bySections.nextCursor }),
+    ).toEqual(await s.readFile({ cursor: bySections.nextCursor }));
+    await expectKnowledgeError(
+      s.readFile({ ...sections, mode: 'self', cursor: bySections.nextCursor }),
+      { code: 'INVALID_CURSOR', message: /`mode` "subtree", not "self"/ },
+    );
     const listing = await s.listTree({ limit: 1 });
     await expectKnowledgeError(s.readFile({ cursor: listing.nextCursor }), {
       code: 'INVALID_CURSOR',

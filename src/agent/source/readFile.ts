@@ -96,11 +96,17 @@ export function readFile(state: SourceState, scope: CallScope, input: unknown): 
     );
   }
   // The cursor first: it carries the parameters it was issued for; after a change it is stale.
+  // `mode` defaults to "subtree" with `sectionIds`: bind the cursor to the mode read, so that the
+  // same read with `mode` spelt out continues it.
+  const bound =
+    args['sectionIds'] !== undefined && args['mode'] === undefined
+      ? { ...args, mode: 'subtree' }
+      : args;
   const resumed = resumeCall(
     scope,
     state.cursors,
     state.table.activeContentRevision,
-    args,
+    bound,
     READ_PARAMS as Record<keyof typeof READ_PARAMS, JsonValue>,
     isPartStart,
   );
