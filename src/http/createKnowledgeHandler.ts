@@ -23,6 +23,7 @@ import {
   KNOWLEDGE_TOOL_ERROR_STATUS,
   isKnowledgeToolError,
   type KnowledgeToolErrorCode,
+  type ContentRange,
   type KnowledgeCallContext,
   type KnowledgeSource,
 } from '../agent/index.js';
@@ -586,10 +587,14 @@ function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response 
   const markdown = content && prefersMarkdown(request.headers.get('accept'));
   const body = markdown ? undefined : JSON.stringify(output);
   const url = c.env.url;
+  // A part's bytes depend on the server's read limit, not only on the URL: its range is in the tag.
+  const partRange = (output as { readonly file?: { readonly contentRange?: ContentRange } }).file
+    ?.contentRange;
   const etag = entityTag(
     revisionOf(output) ?? digest64(body ?? ''),
     url.pathname + url.search,
     markdown ? 'markdown' : 'json',
+    partRange === undefined ? undefined : `${partRange.start}-${partRange.end}/${partRange.total}`,
   );
   const headers = baseHeaders(requestId);
   headers['ETag'] = etag;

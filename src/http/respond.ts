@@ -96,15 +96,18 @@ export function errorResponse(answer: ErrorAnswer): Response {
 }
 
 /**
- * The `ETag` of a 200: the knowledge base's revision, the request's path and query, and the
- * representation its `Accept` chose.
+ * The `ETag` of a 200: the knowledge base's revision, the request's path and query, the
+ * representation its `Accept` chose, and for a part of a long read its range (which the server's read
+ * limit decides, not the URL).
  */
 export function entityTag(
   revision: string,
   pathAndQuery: string,
   representation: 'json' | 'markdown',
+  part?: string,
 ): string {
-  return `"${digest64(JSON.stringify([revision, pathAndQuery, representation]))}"`;
+  const parts = [revision, pathAndQuery, representation, ...(part === undefined ? [] : [part])];
+  return `"${digest64(JSON.stringify(parts))}"`;
 }
 
 /** Whether `If-None-Match` names `etag` (weak comparison, `*` matches any). */

@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { BASE_PATH, exampleHandler, READER } from './helpers/exampleHandler.js';
+import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
 import { expectError, get } from './helpers/handler-http.js';
 
 const KB = `${BASE_PATH}/knowledge-bases/example`;
@@ -107,6 +110,32 @@ describe('read_file parts over HTTP', () => {
       at = part.nextCursor;
     }
     expect(text).toBe(whole.content);
+  });
+
+  it('a part’s ETag names its range: replicas with another read limit never share one', async () => {
+    const behind = (maxReadChars: number) =>
+      createKnowledgeHandler({
+        basePath: BASE_PATH,
+        access: () => ({
+          knowledgeBases: {
+            example: createCatalogSource(exampleCatalog(), {
+              ...exampleSourceOptions(),
+              maxReadChars,
+            }),
+          },
+        }),
+      });
+    const path = `${KB}/files/agent-tools/content`;
+    const [a, b, again] = await Promise.all([
+      get(behind(300), path),
+      get(behind(1000), path),
+      get(behind(300), path),
+    ]);
+    expect(a.headers.get('etag')).not.toBe(b.headers.get('etag'));
+    expect(a.headers.get('etag')).toBe(again.headers.get('etag'));
+    // A client holding the 300 part's tag gets the 400 part, not a 304.
+    const conditional = await get(behind(1000), path, { 'if-none-match': a.headers.get('etag')! });
+    expect(conditional.status).toBe(200);
   });
 
   it('the client reads the next part from a cursor alone', async () => {
