@@ -56,15 +56,18 @@ export function knowledgeBaseId(dir: string, id: unknown): string {
 /** What the command line sets of a served folder's source: `--cursor-key-file`, `--max-chars`. */
 export type ServedOptions = Pick<CatalogSourceOptions, 'cursorKey' | 'maxReadChars'>;
 
-/** A catalog source on a loaded folder. */
+/**
+ * A catalog source on a loaded folder; a folder loaded file by file also gives each file's status.
+ */
 export function sourceOf(
-  loaded: LoadedKnowledgeDirectory,
+  loaded: LoadedKnowledgeDirectory & Partial<Pick<CatalogSourceOptions, 'fileStatus'>>,
   id: string,
   served: ServedOptions = {},
 ): KnowledgeSource {
   return createCatalogSource(loaded.catalog, {
     id,
     files: loaded.files,
+    ...(loaded.fileStatus === undefined ? {} : { fileStatus: loaded.fileStatus }),
     linkRoot: loaded.linkRoot,
     ...served,
   });

@@ -10,8 +10,8 @@ import {
   type LoadKnowledgeDirectoryOptions,
 } from '../node/index.js';
 import { posix } from 'node:path';
-import { createCatalogSource, type KnowledgeSource } from '../agent/index.js';
-import { folderError, liveSource, type ServedOptions } from './folder.js';
+import type { KnowledgeSource } from '../agent/index.js';
+import { folderError, liveSource, type ServedOptions, sourceOf } from './folder.js';
 import { reportLinks } from './linkRoot.js';
 import type { CliIo } from './io.js';
 import { count, escapeControls, textLine, toProblems } from './problems.js';
@@ -29,21 +29,6 @@ export interface LiveFolder {
   problems(): string | undefined;
   /** Stops watching (when watching). */
   close(): Promise<void>;
-}
-
-/** The source of a folder loaded file by file; `served` sets its cursor key and read limit. */
-export function sourceOfFiles(
-  loaded: LoadedKnowledgeFiles,
-  id: string,
-  served: ServedOptions = {},
-): KnowledgeSource {
-  return createCatalogSource(loaded.catalog, {
-    id,
-    files: loaded.files,
-    fileStatus: loaded.fileStatus,
-    linkRoot: loaded.linkRoot,
-    ...served,
-  });
 }
 
 /** How many files are served from an earlier version and how many not at all. */
@@ -111,8 +96,7 @@ export async function openLiveFolder(
         if (!now.has(file) && file !== '')
           say(`\`${posix.join(dir.split('\\').join('/'), file)}\` has no problem now.`);
   };
-  const serveLoad = (next: LoadedKnowledgeFiles): KnowledgeSource =>
-    sourceOfFiles(next, id, served);
+  const serveLoad = (next: LoadedKnowledgeFiles): KnowledgeSource => sourceOf(next, id, served);
 
   if (watch) {
     try {
