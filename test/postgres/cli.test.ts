@@ -11,7 +11,7 @@ import {
   migrateKnowledgeStore,
 } from '../../src/postgres/index.js';
 import { loadInProcess } from '../cli/helpers/inProcess.js';
-import { requireBuiltCli, useRunningClis } from '../cli/helpers/cli.js';
+import { requireBuiltCli, startCli, useRunningClis } from '../cli/helpers/cli.js';
 import { getJson, httpContext, startServe } from '../cli/helpers/serve.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -146,6 +146,32 @@ describe('knowledge-kit publish', () => {
     const missing = await cli(['publish', good]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/needs a folder and --database/);
+  });
+
+  it('`mcp --database` answers a line over 10 MB with a JSON-RPC error and goes on, as `mcp` on a folder does', async () => {
+    await requireBuiltCli();
+    const dir = await folder(TREE);
+    const url = `pglite:${await folder()}`;
+    expect((await cli(['publish', dir, '--database', url, '--kb', 'docs'])).code).toBe(0);
+    const running = startCli(['mcp', '--database', url, '--kb', 'docs']);
+    await running.stderrMatch(/serving `docs`/, 30_000);
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      },
+    });
+    running.child.stdin.write(`${'x'.repeat(10 * 1024 * 1024 + 1)}\n${initialize}\n`);
+    await running.stdoutMatch(/"id":0\}$/m, 30_000);
+    const first = JSON.parse(running.stdout().split('\n')[0]!) as unknown;
+    expect(first).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(running.stderr()).toMatch(/message line of 10485761 bytes is over the limit/);
+    running.child.stdin.end();
+    expect((await running.exited).code).toBe(0);
   });
 
   it('`mcp --database --kb` serves the published knowledge base to an MCP client, as the catalog source', async () => {

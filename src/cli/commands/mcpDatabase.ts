@@ -2,7 +2,7 @@
  * `knowledge-kit mcp --database <url> --kb <id>`: the six tools as an MCP server on stdio over one
  * knowledge base of a PostgreSQL knowledge store (`createPostgresSource`), instead of a folder.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { BoundedStdioTransport } from '../stdio.js';
 import { createKnowledgeMcpServer } from '../../mcp/index.js';
 import { createPostgresSource, listKnowledgeBases } from '../../postgres/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
@@ -74,7 +74,12 @@ export async function mcpDatabase(argv: readonly string[], io: CliIo): Promise<n
       name: 'knowledge-kit',
       version: packageVersion(),
     });
-    const transport = new StdioServerTransport();
+    // The bounded transport `mcp` on a folder uses (stdio.ts), not the SDK's StdioServerTransport.
+    const transport = new BoundedStdioTransport({
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: io.stderr,
+    });
     await server.connect(transport);
     const closed = new Promise<string>((resolve) => {
       const previous = transport.onclose;
