@@ -85,8 +85,34 @@ const ENGINE_OPTION_CHECKS: Readonly<Record<keyof MiniSearchEngineOptions, Optio
 const OFFSET = /^[1-9][0-9]{0,15}$/;
 
 /**
- * One page of a complete ranking, by offset: the continuation is the decimal offset of the next hit.
- * A continuation that is not one (or points past the end) answers no hits.
+ * The window of a complete list that one page shows, by offset: the continuation is the decimal offset
+ * of the next item. A continuation that is not one (or points past the end) shows no items.
+ *
+ * @param items - every item, in order.
+ * @param limit - most items.
+ * @param continuation - the previous page's continuation, or `undefined` for the first page.
+ * @returns the items shown (a fresh array) and the next continuation, `null` after the last.
+ */
+export function windowByOffset<T>(
+  items: readonly T[],
+  limit: number,
+  continuation: string | undefined,
+): { readonly items: T[]; readonly continuation: string | null } {
+  const from =
+    continuation === undefined
+      ? 0
+      : OFFSET.test(continuation) && Number.isSafeInteger(Number(continuation))
+        ? Number(continuation)
+        : items.length;
+  const to = Math.min(items.length, from + limit);
+  return {
+    items: from >= items.length ? [] : items.slice(from, to),
+    continuation: to < items.length ? String(to) : null,
+  };
+}
+
+/**
+ * One page of a complete ranking, by offset (`windowByOffset`).
  *
  * @param ranking - every candidate, ranked.
  * @param limit - most hits.
@@ -99,16 +125,10 @@ export function pageByOffset(
   continuation: string | undefined,
 ): SearchAnswer {
   const { hits, semanticStatus, rerankerStatus } = ranking;
-  const from =
-    continuation === undefined
-      ? 0
-      : OFFSET.test(continuation) && Number.isSafeInteger(Number(continuation))
-        ? Number(continuation)
-        : hits.length;
-  const to = Math.min(hits.length, from + limit);
+  const page = windowByOffset(hits, limit, continuation);
   return Object.freeze({
-    hits: from >= hits.length ? Object.freeze([]) : Object.freeze(hits.slice(from, to)),
-    continuation: to < hits.length ? String(to) : null,
+    hits: Object.freeze(page.items),
+    continuation: page.continuation,
     semanticStatus,
     rerankerStatus,
   });

@@ -223,7 +223,7 @@ export function lexicalSearch(
   const touchedChunks: number[] = [];
   const termPages: number[] = [];
   const excerptTerms: string[] = [];
-  const N = index.pageCount;
+  const N = index.corpusPageCount ?? index.pageCount;
   const sat = (x: number): number => (x * (k1 + 1)) / (k1 + x);
   const norm = (p: Postings, f: number, entry: number): number =>
     1 - b[f]! + (b[f]! * p.lengths[entry]!) / p.meanLength;
