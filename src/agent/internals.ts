@@ -61,3 +61,5 @@ export {
   type TermStorePage,
   type TermStoreRelation,
 } from './search/index.js';
+export { NotRead, notRead } from './source/notRead.js';
+export { type StoredPage, storedState, storedTable } from './source/storedState.js';
