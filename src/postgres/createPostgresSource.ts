@@ -48,11 +48,14 @@ import {
   navFileState,
 } from './narrowState.js';
 import { schemaOf } from './schema.js';
+import { searchState } from './searchState.js';
 import { checkDatabase } from './session.js';
 import type { KnowledgeDatabase, PostgresSourceOptions } from './types.js';
 
 const API = 'createPostgresSource';
 const DEFAULT_MAX_READ_CHARS = 20_000;
+/** How many times a search starts again when its revision was removed while it ran. */
+const SEARCH_ATTEMPTS = 3;
 
 const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
   knowledgeBase: () => undefined,
@@ -180,6 +183,9 @@ export function createPostgresSource(
   if (issues.length > 0) throw new KnowledgeError(issues);
   const s = schemaOf(API, opts.schema);
   const knowledgeBase = opts.knowledgeBase!;
+  // Without a `search` engine of the app's, search runs on the stored index (schema version 3); the
+  // default engine, in memory, answers for a revision stored without one.
+  const stored = opts.search === undefined;
   const factory = opts.search ?? createMiniSearchEngine();
   const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? knowledgeBase };
   const maxReadChars = opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS;
@@ -282,6 +288,20 @@ export function createPostgresSource(
       scope = openScope(tool, context, defaults);
       if (scope.signal?.aborted)
         throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
+      if (tool === 'search_files' && stored) {
+        // The stored index: start again if the revision went away meanwhile (more than `keep`
+        // publishes during one search); a revision without search rows is searched in memory below.
+        for (let attempt = 0; attempt < SEARCH_ATTEMPTS; attempt++) {
+          const call = await searchState(narrow);
+          if (call === undefined) break;
+          try {
+            return await body(call.state, scope);
+          } catch (error) {
+            if (error instanceof NotRead) break;
+            if (!call.gone()) throw error;
+          }
+        }
+      }
       const narrowed = await narrowStateFor(scope, tool, input);
       if (narrowed !== undefined) {
         try {

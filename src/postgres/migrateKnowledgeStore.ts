@@ -2,6 +2,7 @@ import { checkOptions, string, type OptionCheck } from '../internal/checkOptions
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { backfillDerived } from './derived.js';
+import { backfillSearch } from './searchRows.js';
 import { MIGRATIONS, schemaOf, SCHEMA_VERSION } from './schema.js';
 import { checkDatabase, inTransaction } from './session.js';
 import type { KnowledgeDatabase, KnowledgeStoreMigration, KnowledgeStoreOptions } from './types.js';
@@ -9,12 +10,14 @@ import type { KnowledgeDatabase, KnowledgeStoreMigration, KnowledgeStoreOptions 
 const API = 'migrateKnowledgeStore';
 /**
  * What a migration does to the data already stored, after its statements, by version: version 2
- * derives the directories, tree and `index.md` of every revision published before it.
+ * derives the directories, tree and `index.md` of every revision published before it; version 3
+ * builds the search rows of each.
  */
 const DATA_STEPS: Readonly<
   Record<number, (session: KnowledgeDatabase, s: string) => Promise<unknown>>
 > = {
   2: backfillDerived,
+  3: backfillSearch,
 };
 
 const CHECKS: Readonly<Record<keyof KnowledgeStoreOptions, OptionCheck>> = {
@@ -35,7 +38,7 @@ const CHECKS: Readonly<Record<keyof KnowledgeStoreOptions, OptionCheck>> = {
  * ```ts
  * import { PGlite } from '@electric-sql/pglite';
  * const db = new PGlite();
- * await migrateKnowledgeStore(db); // { from: 0, to: 2 }
+ * await migrateKnowledgeStore(db); // { from: 0, to: 3 }
  * ```
  */
 export async function migrateKnowledgeStore(

@@ -16,6 +16,7 @@ import {
 import type { ActiveContentRevision } from '../agent/index.js';
 import { isCatalogLike, isPlainObject } from '../internal/values.js';
 import { deriveRows, writeDerived } from './derived.js';
+import { buildSearchRows, writeSearchRows } from './searchRows.js';
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase, inTransaction } from './session.js';
@@ -56,8 +57,9 @@ interface PageRow {
 /**
  * Publish a catalog as a new revision of a knowledge base, in one transaction, and make it active:
  * readers (`createPostgresSource`) see the old revision or the new one, never a mix. The page
- * records, documents, section sizes and relationships are computed here with the same code
- * `createCatalogSource` runs, so a source over the store answers what a catalog source would.
+ * records, documents, section sizes, relationships and search index (as rows: `searchRows.ts`) are
+ * computed here with the same code `createCatalogSource` runs, so a source over the store answers
+ * what a catalog source would.
  *
  * Publishing a revision that is already stored only makes it active again (nothing else is written).
  * Revisions are kept by publish order: the newest `keep` (default 2, the active one always among them)
@@ -152,6 +154,8 @@ export async function publishKnowledge(
         removed: [],
       };
     }
+    // The search index as rows (what the in-memory engine would index), built only for a new revision.
+    const search = await buildSearchRows(catalog, table, relations);
     const next = await session.query(
       `SELECT coalesce(max(serial), 0) + 1 AS serial FROM ${s}.revisions WHERE knowledge_base = $1`,
       [knowledgeBase],
@@ -184,6 +188,7 @@ export async function publishKnowledge(
       );
     }
     await writeDerived(session, s, knowledgeBase, serial, derived);
+    await writeSearchRows(session, s, knowledgeBase, serial, search);
     await session.query(
       `UPDATE ${s}.knowledge_bases SET active_serial = $2, title = coalesce($3, title), updated_at = now() WHERE id = $1`,
       [knowledgeBase, serial, opts.title ?? null],

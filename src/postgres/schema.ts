@@ -47,6 +47,14 @@ export function schemaOf(api: string, schema: unknown): string {
  *   0, 1, …: directories, then files): a page by `file_id` (its record is in `pages`), a directory or a
  *   navigation file by its record (`entry`).
  * - `nav_files` (version 2): `index.md`, rendered at publish: its record and its text.
+ * - `search_stats` (version 3): the corpus statistics of a revision's search index (`TermStats` as
+ *   JSON); a revision without one (published by an older version) is searched in memory.
+ * - `search_pages` (version 3): each page's number in the search corpus (the file table's page order)
+ *   and the page numbers of its relationships (`-1` for a target that is not a page), in order.
+ * - `search_terms` (version 3): one row per term and per pair of adjacent terms of the index
+ *   (`TermRow`): its key, its number, its head for prefix and fuzzy matching, its page frequency, and
+ *   its postings (`postings.ts`). Keys are looked up by `left(key, 200)` (a B-tree entry must stay
+ *   under 2.7 KB, and a token has no length limit), heads by their own index.
  */
 export const MIGRATIONS: readonly ((s: string) => readonly string[])[] = [
   (s) => [
@@ -112,6 +120,40 @@ export const MIGRATIONS: readonly ((s: string) => readonly string[])[] = [
       PRIMARY KEY (knowledge_base, serial, file_id),
       FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
     )`,
+  ],
+  // Version 3: the search index as rows, so that a search reads its own terms' postings only
+  // (`searchRows.ts` writes them; the migration builds them for the revisions already stored).
+  (s) => [
+    `CREATE TABLE IF NOT EXISTS ${s}.search_stats (
+      knowledge_base text NOT NULL,
+      serial bigint NOT NULL,
+      stats text NOT NULL,
+      PRIMARY KEY (knowledge_base, serial),
+      FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${s}.search_pages (
+      knowledge_base text NOT NULL,
+      serial bigint NOT NULL,
+      page_number integer NOT NULL,
+      file_id text NOT NULL,
+      related integer[] NOT NULL,
+      PRIMARY KEY (knowledge_base, serial, page_number),
+      FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${s}.search_terms (
+      knowledge_base text NOT NULL,
+      serial bigint NOT NULL,
+      key text NOT NULL,
+      ordinal integer NOT NULL,
+      pair boolean NOT NULL,
+      head text,
+      bigram boolean NOT NULL,
+      frequency integer NOT NULL,
+      postings bytea NOT NULL,
+      FOREIGN KEY (knowledge_base, serial) REFERENCES ${s}.revisions (knowledge_base, serial) ON DELETE CASCADE
+    )`,
+    `CREATE INDEX IF NOT EXISTS search_terms_by_key ON ${s}.search_terms (knowledge_base, serial, left(key, 200))`,
+    `CREATE INDEX IF NOT EXISTS search_terms_by_head ON ${s}.search_terms (knowledge_base, serial, head) WHERE head IS NOT NULL`,
   ],
 ];
 

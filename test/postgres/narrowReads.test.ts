@@ -255,15 +255,22 @@ describe('a store published before schema version 2', () => {
         revision: REVISION,
         schema,
       });
-      // What version 1 held: the same revisions and pages, none of version 2's tables.
-      for (const table of ['nav_files', 'tree', 'directories'])
+      // What version 1 held: the same revisions and pages, none of version 2's or 3's tables.
+      for (const table of [
+        'search_terms',
+        'search_pages',
+        'search_stats',
+        'nav_files',
+        'tree',
+        'directories',
+      ])
         await test.db.query(`DROP TABLE "${schema}".${table}`);
-      await test.db.query(`DELETE FROM "${schema}".schema_version WHERE version = 2`);
+      await test.db.query(`DELETE FROM "${schema}".schema_version WHERE version >= 2`);
       const old = createPostgresSource(test.db, { knowledgeBase: 'gen', schema });
       await expect(old.listTree({})).rejects.toMatchObject({ code: 'INTERNAL' });
 
-      expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 1, to: 2 });
-      expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 2, to: 2 });
+      expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 1, to: 3 });
+      expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 3, to: 3 });
       const { db, rows } = counting(test.db);
       const store = createPostgresSource(db, { knowledgeBase: 'gen', schema });
       expect(await store.listTree({ parentPath: 'pages', limit: 2 })).toEqual(

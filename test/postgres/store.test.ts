@@ -49,15 +49,15 @@ const counting = (db: KnowledgeDatabase) => {
 
 describe('migrateKnowledgeStore', () => {
   it('creates the schema once, then does nothing', async () => {
-    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 0, to: 2 });
-    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 2, to: 2 });
+    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 0, to: 3 });
+    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 3, to: 3 });
     const [a, b] = await Promise.all([
       migrateKnowledgeStore(test.db, { schema }),
       migrateKnowledgeStore(test.other(), { schema }),
     ]);
     expect([a, b]).toEqual([
-      { from: 2, to: 2 },
-      { from: 2, to: 2 },
+      { from: 3, to: 3 },
+      { from: 3, to: 3 },
     ]);
   });
 
