@@ -170,3 +170,45 @@ export async function pgliteEngine() {
     close: () => db.close(),
   };
 }
+
+/**
+ * knowledge-kit's PostgreSQL store on PGlite: each folder published (`publishKnowledge`, the search
+ * index as rows) and searched by `createPostgresSource` on its stored index (`searchTermStore`), first
+ * page of 10. Its ranking is the in-memory engine's, so its figures must equal `knowledge-kit`'s.
+ * `undefined` when `@electric-sql/pglite` cannot be loaded.
+ */
+export async function pgliteStoreEngine() {
+  let PGlite;
+  try {
+    ({ PGlite } = await import('@electric-sql/pglite'));
+  } catch {
+    return undefined;
+  }
+  const { createPostgresSource, migrateKnowledgeStore, publishKnowledge } = await import(
+    'knowledge-kit/postgres'
+  );
+  const db = await PGlite.create();
+  await migrateKnowledgeStore(db);
+  let count = 0;
+  return {
+    name: 'knowledge-kit, PostgreSQL store (PGlite)',
+    languages: ['en', 'zh'],
+    async build(folder) {
+      const knowledgeBase = `kb-${++count}`;
+      await publishKnowledge(db, {
+        knowledgeBase,
+        catalog: folder.loaded.catalog,
+        files: folder.loaded.files,
+      });
+      const source = createPostgresSource(db, { knowledgeBase, id: folder.name });
+      const pathOf = folder.pathOf;
+      return {
+        async search(query) {
+          const out = await source.searchFiles({ query, limit: TOP });
+          return out.items.map((item) => pathOf(item.fileId));
+        },
+      };
+    },
+    close: () => db.close(),
+  };
+}

@@ -28,6 +28,7 @@ import {
   miniSearchBigrams,
   miniSearchDefault,
   pgliteEngine,
+  pgliteStoreEngine,
 } from './engines.mjs';
 import { knownItemQueries } from './known-items.mjs';
 
@@ -241,6 +242,12 @@ const engines = [knowledgeKit, miniSearchDefault, miniSearchBigrams, lunrEngine]
 const pg = wanted('PostgreSQL FTS (PGlite)') ? await pgliteEngine() : undefined;
 if (pg !== undefined) engines.push(pg);
 else if (only === undefined) log('PGlite not installed: PostgreSQL full text skipped');
+// The PostgreSQL store runs when asked for by name only (SEARCH_QUALITY_ENGINES=store): it publishes
+// every folder first, and ranks as `knowledge-kit` does.
+const store = only?.some((o) => o === 'store' || o.includes('PostgreSQL store'))
+  ? await pgliteStoreEngine()
+  : undefined;
+if (store !== undefined) engines.push(store);
 
 const results = []; // { engine, query, rr, ndcg, recall, ms }
 const builds = []; // { engine, folder, lang, ms }
@@ -285,6 +292,7 @@ for (const folder of folders) {
   }
 }
 await pg?.close();
+await store?.close();
 
 // ---------------------------------------------------------------------------------------------------
 // Sections (issue 22 item 4). The corpus has no anchor lines, so its pages have no sections; here each
