@@ -214,6 +214,14 @@ describe('searchTermStore', () => {
     );
   });
 
+  it('lays out an index of hundreds of thousands of pairs (a 100,000-page store has them)', async () => {
+    // One page of 200,000 distinct words: as many pairs. Spread as arguments, they overflowed the stack.
+    const text = Array.from({ length: 200_000 }, (_, i) => `w${i.toString(36)}`).join(' ');
+    const fixture = searchFixture([{ id: 'big', text: `# Big\n\n${text}\n` }]);
+    const rows = await buildTermRows(corpusOf(fixture));
+    expect(rows.rows.filter((r) => r.pair).length).toBeGreaterThanOrEqual(199_999);
+  });
+
   it('reads the documents of the hits shown only', async () => {
     const pair = await pairOf(SAMPLE_PAGES);
     const pages: number[][] = [];
