@@ -113,9 +113,7 @@ try {
       const task = { url, schema, knowledgeBase, size, calls };
       Object.assign(
         row,
-        size <= searchMax
-          ? {}
-          : { 'first search ms': '-', 'heapMB after search': '-' },
+        size <= searchMax ? {} : { 'first search ms': '-', 'heapMB after search': '-' },
         await reader({ ...task, mode: 'measure', search: size <= searchMax, words: WORDS }).done,
       );
       // Two replicas reading while the next edition is published.

@@ -184,9 +184,8 @@ export async function pgliteStoreEngine() {
   } catch {
     return undefined;
   }
-  const { createPostgresSource, migrateKnowledgeStore, publishKnowledge } = await import(
-    'knowledge-kit/postgres'
-  );
+  const { createPostgresSource, migrateKnowledgeStore, publishKnowledge } =
+    await import('knowledge-kit/postgres');
   const db = await PGlite.create();
   await migrateKnowledgeStore(db);
   let count = 0;
