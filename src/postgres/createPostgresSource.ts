@@ -143,12 +143,15 @@ function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
  * section sizes, relationships, cursors and error codes), with `activeContentRevision` the published
  * revision. Creating it reads nothing. Each call reads the active revision and what it needs of it in
  * one statement (one snapshot: a call never mixes revisions) and answers with the agent layer's own
- * code: a call about one page reads that page's row (and its related pages' records) only; a miss, and
- * `list_tree`, `index.md`, `expand_graph` and search, read every page's record. A publish in between
- * makes the next call see the new revision and older cursors stale.
+ * code: a call about one page reads that page's row (and its related pages' records) only;
+ * `list_tree`, `index.md` and `expand_graph` read what they return; a miss reads every page's record.
+ * A publish in between makes the next call see the new revision and older cursors stale.
  *
- * Search: the engine (`search`, default `createMiniSearchEngine()`) is built over the active revision's
- * pages on the first search of that revision and kept until another revision is active.
+ * Search: without `search`, `search_files` runs on the revision's stored search index
+ * (`searchTermStore`: the in-memory engine's ranking, reading the query's terms' rows and the hits'
+ * pages only). With `search` (an engine of the app's, e.g. with an embedder), or on a revision stored
+ * without search rows, that engine (default `createMiniSearchEngine()`) is built over the active
+ * revision's pages on the first search of that revision and kept until another revision is active.
  *
  * @param db - anything with `query(text, params)`: a `pg` Pool or Client, PGlite.
  * @param options - `knowledgeBase`, and `id`, `actionBase`, `maxReadChars`, `search`, `schema`,

@@ -1,9 +1,10 @@
 /**
  * A term row's postings as stored in `search_terms.postings` (`bytea`, schema version 3): unsigned
  * LEB128 varints, page numbers as the gap from the entry before in the same list: the number of file
- * fields, the content list (its entry count, then page gap, chunk place, count, length per entry), then
- * each file field's list in `FILE_FIELDS` order (its entry count, then page gap, count, length). About 5 bytes per
- * content entry where `integer[]` takes 16, and decoded in one linear pass.
+ * fields, the content list (its entry count, then page gap, chunk place, count, length per entry),
+ * then each file field's list in `FILE_FIELDS` order (its entry count, then page gap, count, length).
+ * About 5 bytes per content entry where `integer[]` takes 16, and decoded in one linear pass. Plain
+ * JavaScript (no Node built-in): the entry runs where PGlite does.
  */
 import { CONTENT_STRIDE, FIELD_STRIDE, type TermRow } from '../agent/internals.js';
 
@@ -61,7 +62,7 @@ export function encodePostings(row: TermRow): string {
 /**
  * Read back what `encodePostings` wrote.
  *
- * @param bytes - the stored `bytea` (a `Buffer` from `pg`, a `Uint8Array` from PGlite).
+ * @param bytes - the stored `bytea` (a `Uint8Array`, from `pg` and from PGlite alike).
  * @returns the content postings and the file-field postings, as `TermRow` holds them.
  * @throws {Error} when the bytes end early (a corrupt row).
  */

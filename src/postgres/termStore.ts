@@ -19,6 +19,7 @@ import {
 } from '../agent/internals.js';
 import { decodePostings } from './postings.js';
 import { KEY_PREFIX } from './searchRows.js';
+import { nearestPages } from './vectors.js';
 import type { KnowledgeDatabase } from './types.js';
 import type { ActiveContentRevision } from '../agent/index.js';
 
@@ -186,5 +187,7 @@ export function sqlTermStore(
       }
       return out;
     },
+    // Asked only when the search is given an embedder (the source does not pass one yet).
+    nearest: (query, limit) => nearestPages(db, s, knowledgeBase, serial, query, limit),
   };
 }
