@@ -289,7 +289,23 @@ export async function buildKnowledgeBundle(
       ranges,
     };
   });
-  const pageRecords: BundlePageRecord[] = bundlePages.map(({ graphPath: _g, ...record }) => record);
+  const pageRecords: BundlePageRecord[] = bundlePages.map(
+    ({ graphPath: _g, sections, ranges, ...record }) => {
+      const index = new Map(sections.map((section, i) => [section.id, i]));
+      return {
+        ...record,
+        outline: sections.map(
+          (section, i) =>
+            [
+              section.id,
+              section.parentId === null ? -1 : index.get(section.parentId)!,
+              ranges[i]![0],
+              ranges[i]![1],
+            ] as const,
+        ),
+      };
+    },
+  );
   const related: PageRelation[][] = ordered.map((p) =>
     p.relations.map((r) => [r.fileId, pageNumber.get(r.fileId) ?? -1, r.weight] as const),
   );

@@ -82,7 +82,10 @@ export interface BundleFiles {
 }
 
 /** A page's record in a page shard: what a search hit shows and its document is rebuilt from. */
-export type BundlePageRecord = Omit<BundlePage, 'graphPath'>;
+export interface BundlePageRecord extends Omit<BundlePage, 'graphPath' | 'sections' | 'ranges'> {
+  /** Its sections in source order: ID, the index of the parent (`-1` at top level), and range. */
+  readonly outline: readonly (readonly [id: string, parent: number, start: number, end: number])[];
+}
 
 /** `_index/search/manifest.json`: statistics and where the shards are. */
 export interface SearchManifest {
@@ -90,8 +93,13 @@ export interface SearchManifest {
   readonly version: typeof BUNDLE_VERSION;
   readonly activeContentRevision: ActiveContentRevision;
   readonly stats: TermStats;
-  /** Dictionary shards in key order: each one's first key and file name (under `_index/search/`). */
+  /**
+   * Dictionary shards of the terms, in key order: each one's first key and file name (under
+   * `_index/search/`).
+   */
   readonly dictionary: readonly (readonly [firstKey: string, name: string])[];
+  /** Dictionary shards of the pairs of adjacent terms (keys `first second`), likewise. */
+  readonly pairs: readonly (readonly [firstKey: string, name: string])[];
   /** Page shards: `size` consecutive page numbers each, by file name. */
   readonly pages: { readonly size: number; readonly shards: readonly string[] };
 }

@@ -168,18 +168,26 @@ export function createStaticSource(options: StaticSourceOptions): KnowledgeSourc
     return slot.data;
   };
 
-  /** A page's document: its text, parsed with its record's revision and locale. */
+  /** A page's document: its text, cut into its sections by their ranges. */
   const documentOf = async (
-    record: BundlePageRecord,
+    page: BundlePage | BundlePageRecord,
     signal: AbortSignal | undefined,
   ): Promise<KnowledgeDocument> => {
-    const text = await bundle.text(record.path, signal);
-    return documentFromRanges(
-      { id: record.fileId, revision: String(record.revision), locale: record.locale },
-      text,
-      record.sections,
-      record.ranges,
-    );
+    const text = await bundle.text(page.path, signal);
+    const head = { id: page.fileId, revision: String(page.revision), locale: page.locale };
+    if ('outline' in page) {
+      const { outline } = page;
+      return documentFromRanges(
+        head,
+        text,
+        outline.map(([id, parent]) => ({
+          id,
+          parentId: parent === -1 ? null : outline[parent]![0],
+        })),
+        outline.map(([, , start, end]) => [start, end] as const),
+      );
+    }
+    return documentFromRanges(head, text, page.sections, page.ranges);
   };
 
   /** A page's relationships, from its graph file (`read_related`'s shape). */
@@ -200,7 +208,7 @@ export function createStaticSource(options: StaticSourceOptions): KnowledgeSourc
     }));
   };
 
-  const recordOf = (p: BundlePageRecord): StoredPage['record'] => ({
+  const recordOf = (p: BundlePage | BundlePageRecord): StoredPage['record'] => ({
     fileId: p.fileId,
     path: p.path,
     title: p.title,

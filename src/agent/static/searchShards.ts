@@ -19,11 +19,11 @@ import {
 } from './bundleFormat.js';
 
 /** Postings (content and file-field entries) per postings shard, about (a row is never cut). */
-export const POSTINGS_PER_SHARD = 5_000;
+export const POSTINGS_PER_SHARD = 2_500;
 /** Characters of dictionary entries per dictionary shard, about. */
 export const DICTIONARY_SHARD_CHARS = 16_000;
 /** Pages per page shard. */
-export const PAGE_SHARD_SIZE = 32;
+export const PAGE_SHARD_SIZE = 8;
 
 /** Code-unit order, as the reader's binary search compares keys. */
 const byKey = (a: TermRow, b: TermRow): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -94,39 +94,44 @@ export function searchShardFiles(
   }
   flush();
 
-  // Dictionary shards over them.
-  const dictionary: [string, string][] = [];
-  let entries: DictionaryEntry[] = [];
-  let names: string[] = [];
-  let chars = 0;
-  const flushDictionary = (): void => {
-    if (entries.length === 0) return;
-    const text = bundleJson({ postings: names, entries });
-    const name = shardName('dictionary', text);
-    shards.set(name, text);
-    dictionary.push([entries[0]![0], name]);
-    entries = [];
-    names = [];
-    chars = 0;
+  // Dictionary shards over them: the terms', and apart the pairs' (so that a head's prefix range
+  // covers terms only).
+  const dictionaryOf = (list: readonly TermRow[]): [string, string][] => {
+    const out: [string, string][] = [];
+    let entries: DictionaryEntry[] = [];
+    let names: string[] = [];
+    let chars = 0;
+    const flushDictionary = (): void => {
+      if (entries.length === 0) return;
+      const text = bundleJson({ postings: names, entries });
+      const name = shardName('dictionary', text);
+      shards.set(name, text);
+      out.push([entries[0]![0], name]);
+      entries = [];
+      names = [];
+      chars = 0;
+    };
+    for (const row of list) {
+      if (chars >= DICTIONARY_SHARD_CHARS) flushDictionary();
+      const postings = postingsShardOf.get(row.key)!;
+      let local = names.lastIndexOf(postings);
+      if (local === -1) local = names.push(postings) - 1;
+      entries.push([
+        row.key,
+        row.ordinal,
+        row.pair ? 1 : 0,
+        row.head,
+        row.bigram ? 1 : 0,
+        row.frequency,
+        local,
+      ]);
+      chars += row.key.length + 24;
+    }
+    flushDictionary();
+    return out;
   };
-  for (const row of sorted) {
-    if (chars >= DICTIONARY_SHARD_CHARS) flushDictionary();
-    const postings = postingsShardOf.get(row.key)!;
-    let local = names.lastIndexOf(postings);
-    if (local === -1) local = names.push(postings) - 1;
-    const entry: DictionaryEntry = [
-      row.key,
-      row.ordinal,
-      row.pair ? 1 : 0,
-      row.head,
-      row.bigram ? 1 : 0,
-      row.frequency,
-      local,
-    ];
-    entries.push(entry);
-    chars += row.key.length + 24;
-  }
-  flushDictionary();
+  const dictionary = dictionaryOf(sorted.filter((row) => !row.pair));
+  const pairs = dictionaryOf(sorted.filter((row) => row.pair));
 
   // Page shards.
   const pageShards: string[] = [];
@@ -148,13 +153,14 @@ export function searchShardFiles(
     activeContentRevision: revision,
     stats: rows.stats,
     dictionary,
+    pairs,
     pages: { size: PAGE_SHARD_SIZE, shards: pageShards },
   };
   return {
     manifest,
     shards,
     counts: {
-      dictionaryShards: dictionary.length,
+      dictionaryShards: dictionary.length + pairs.length,
       postingsShards,
       pageShards: pageShards.length,
     },

@@ -12,8 +12,11 @@ export type SectionRange = readonly [start: number, end: number];
 
 const SEP = '\n\n';
 
+/** What the tree of a page's sections needs of each: its ID and its parent's. */
+export type SectionNode = Pick<FileSectionInfo, 'id' | 'parentId'>;
+
 /** Children of each section (and of the root, key `null`), in source order. */
-function childrenOf(sections: readonly FileSectionInfo[]): Map<string | null, number[]> {
+function childrenOf(sections: readonly SectionNode[]): Map<string | null, number[]> {
   const out = new Map<string | null, number[]>([[null, []]]);
   sections.forEach((s, i) => {
     let list = out.get(s.parentId);
@@ -111,7 +114,7 @@ function piece(text: string): string {
 export function documentFromRanges(
   head: { readonly id: string; readonly revision: string; readonly locale: string | null },
   text: string,
-  sections: readonly FileSectionInfo[],
+  sections: readonly SectionNode[],
   ranges: readonly SectionRange[],
 ): KnowledgeDocument {
   const kids = childrenOf(sections);

@@ -65,29 +65,40 @@ const NO_FIELDS: readonly (readonly number[])[] = Object.freeze(
  */
 export function shardTermStore(manifest: SearchManifest, reads: ShardReads): ShardTermStore {
   const records = new Map<string, BundlePageRecord>();
-  const dictionary = manifest.dictionary;
 
-  /** The dictionary shards (by index) that may hold `keys`, or keys starting with one of `prefixes`. */
-  const dictionaryShards = (keys: readonly string[], prefixes: readonly string[]): number[] => {
+  /**
+   * The shards (by index) of `list` that may hold `keys`, or keys starting with one of `prefixes`.
+   */
+  const shardsOf = (
+    list: SearchManifest['dictionary'],
+    keys: readonly string[],
+    prefixes: readonly string[],
+  ): number[] => {
     const wanted = new Set<number>();
-    if (dictionary.length === 0) return [];
-    for (const key of keys) wanted.add(shardIndex(dictionary, key));
+    if (list.length === 0) return [];
+    for (const key of keys) wanted.add(shardIndex(list, key));
     for (const prefix of prefixes) {
-      let i = shardIndex(dictionary, prefix);
+      let i = shardIndex(list, prefix);
       wanted.add(i);
-      while (i + 1 < dictionary.length && dictionary[i + 1]![0].startsWith(prefix)) wanted.add(++i);
+      while (i + 1 < list.length && list[i + 1]![0].startsWith(prefix)) wanted.add(++i);
     }
     return [...wanted].sort((a, b) => a - b);
   };
-  const readDictionary = (i: number) => reads.shard(dictionary[i]![1]) as Promise<DictionaryShard>;
+  const read = (list: SearchManifest['dictionary'], indexes: readonly number[]) =>
+    Promise.all(indexes.map((i) => reads.shard(list[i]![1]) as Promise<DictionaryShard>));
 
-  /** The dictionary entries of `keys` with their postings shard's name. */
+  /** The dictionary entries of `keys` (terms and pairs) with their postings shard's name. */
   const locate = async (keys: readonly string[]) => {
-    const shards = dictionaryShards(keys, []);
-    const read = await Promise.all(shards.map(readDictionary));
+    // No token holds a space: a key with one is a pair's.
+    const pairKeys = keys.filter((k) => k.includes(' '));
+    const termKeys = keys.filter((k) => !k.includes(' '));
+    const shards = [
+      ...(await read(manifest.dictionary, shardsOf(manifest.dictionary, termKeys, []))),
+      ...(await read(manifest.pairs, shardsOf(manifest.pairs, pairKeys, []))),
+    ];
     const want = new Set(keys);
     const found = new Map<string, { entry: DictionaryEntry; postings: string }>();
-    for (const shard of read)
+    for (const shard of shards)
       for (const e of shard.entries)
         if (want.has(e[0])) found.set(e[0], { entry: e, postings: shard.postings[e[6]]! });
     return found;
@@ -104,11 +115,11 @@ export function shardTermStore(manifest: SearchManifest, reads: ShardReads): Sha
     records,
     stats: () => Promise.resolve(manifest.stats),
     async dictionary(keys, heads) {
-      const read = await Promise.all(dictionaryShards(keys, heads).map(readDictionary));
+      const shards = await read(manifest.dictionary, shardsOf(manifest.dictionary, keys, heads));
       const exact = new Set(keys);
       const under = new Set(heads);
       const out: TermEntry[] = [];
-      for (const shard of read)
+      for (const shard of shards)
         for (const e of shard.entries)
           if (exact.has(e[0]) || (e[3] !== null && under.has(e[3]))) out.push(entryOf(e));
       return out;
