@@ -125,15 +125,12 @@ export interface DictionaryShard {
 }
 
 /**
- * A postings shard: rows sorted by key, each `[key, content, fields]` with page numbers coded as the
- * difference to the previous entry's page (the first entry's page as is).
+ * A postings shard: rows sorted by key, each `[key, content, fields]`, every list of postings coded by
+ * `encodeNumbers` with page numbers as the difference to the previous entry's page (the first entry's
+ * page as is); `fields` is `[]` for a row with no file-field postings.
  */
 export interface PostingsShard {
-  readonly rows: readonly (readonly [
-    key: string,
-    content: readonly number[],
-    fields: readonly (readonly number[])[],
-  ])[];
+  readonly rows: readonly (readonly [key: string, content: string, fields: readonly string[]])[];
 }
 
 /** A related page as graph mode follows it: file ID, page number (`-1`: not a page), weight. */
@@ -200,4 +197,59 @@ export function undeltaPages(list: readonly number[], stride: number): number[] 
  */
 export function bundleUrlPath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The last digit of a number (base 32). */
+const LAST = '0123456789abcdefghijklmnopqrstuv';
+/** A digit with more to follow (base 32). */
+const MORE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZwxyz-_';
+const DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < 32; i++) {
+  DIGIT[LAST.charCodeAt(i)] = i;
+  DIGIT[MORE.charCodeAt(i)] = 32 + i;
+}
+
+/**
+ * Non-negative integers as text: each in base 32, most significant digit first, every digit but the
+ * last from `MORE`, the last from `LAST`; no separators (a number under 32 is one character). About
+ * half the size of a JSON array of the same numbers.
+ *
+ * @param list - non-negative safe integers.
+ */
+export function encodeNumbers(list: readonly number[]): string {
+  const out: string[] = [];
+  for (const n of list) {
+    let digits = LAST[n % 32]!;
+    for (let rest = Math.floor(n / 32); rest > 0; rest = Math.floor(rest / 32))
+      digits = MORE[rest % 32]! + digits;
+    out.push(digits);
+  }
+  return out.join('');
+}
+
+/**
+ * The inverse of `encodeNumbers`.
+ *
+ * @param text - the coded numbers.
+ * @throws {Error} on a character that is not a digit, or a number left unfinished.
+ */
+export function decodeNumbers(text: string): number[] {
+  const out: number[] = [];
+  let n = 0;
+  let open = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const d = c < 128 ? DIGIT[c]! : -1;
+    if (d === -1) throw new Error(`a postings list holds ${JSON.stringify(text[i])}`);
+    if (d >= 32) {
+      n = n * 32 + (d - 32);
+      open = true;
+    } else {
+      out.push(n * 32 + d);
+      n = 0;
+      open = false;
+    }
+  }
+  if (open) throw new Error('a postings list ends inside a number');
+  return out;
 }

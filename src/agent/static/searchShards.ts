@@ -11,6 +11,7 @@ import {
   BUNDLE_VERSION,
   bundleJson,
   deltaPages,
+  encodeNumbers,
   shardName,
   type BundlePageRecord,
   type DictionaryEntry,
@@ -73,10 +74,10 @@ export function searchShardFiles(
     const text = bundleJson({
       rows: batch.map((row) => [
         row.key,
-        deltaPages(row.content, CONTENT_STRIDE),
+        encodeNumbers(deltaPages(row.content, CONTENT_STRIDE)),
         row.fields.every((list) => list.length === 0)
           ? []
-          : row.fields.map((list) => deltaPages(list, FIELD_STRIDE)),
+          : row.fields.map((list) => encodeNumbers(deltaPages(list, FIELD_STRIDE))),
       ]),
     });
     const name = shardName('postings', text);

@@ -8,6 +8,7 @@ import { FIELD_COUNT } from '../search/staticIndex.js';
 import { CONTENT_STRIDE, FIELD_STRIDE, type TermEntry, type TermRow } from '../search/termRows.js';
 import type { TermStore, TermStorePage, TermStoreRelation } from '../search/termStoreEngine.js';
 import {
+  decodeNumbers,
   undeltaPages,
   type BundlePageRecord,
   type DictionaryEntry,
@@ -135,9 +136,11 @@ export function shardTermStore(manifest: SearchManifest, reads: ShardReads): Sha
           if (f === undefined) continue;
           out.push({
             ...entryOf(f.entry),
-            content: undeltaPages(content, CONTENT_STRIDE),
+            content: undeltaPages(decodeNumbers(content), CONTENT_STRIDE),
             fields:
-              fields.length === 0 ? NO_FIELDS : fields.map((l) => undeltaPages(l, FIELD_STRIDE)),
+              fields.length === 0
+                ? NO_FIELDS
+                : fields.map((l) => undeltaPages(decodeNumbers(l), FIELD_STRIDE)),
           });
         }
       return out;
