@@ -137,7 +137,7 @@ async function measure(name, pages) {
     const warm = [];
     const memory = [];
     const kept = createStaticSource({ baseUrl: server.url });
-    await reference.searchFiles({ query: 'warm up' });
+    await reference.warm?.();
     for (const query of asked) {
       // A first visitor: a fresh source keeps nothing.
       const fresh = createStaticSource({ baseUrl: server.url });
