@@ -60,6 +60,7 @@ export {
   type TermStore,
   type TermStorePage,
   type TermStoreRelation,
+  type TermStoreSemanticPage,
 } from './search/index.js';
 export { NotRead, notRead } from './source/notRead.js';
 export { type StoredPage, storedState, storedTable } from './source/storedState.js';

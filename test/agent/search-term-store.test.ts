@@ -15,6 +15,9 @@ import {
   type SearchRequest,
 } from '../../src/agent/search/index.js';
 import { buildTermRows, memoryTermStore } from '../../src/agent/search/memoryTermStore.js';
+import { buildChunks, buildVectors } from '../../src/agent/search/index.js';
+import type { KnowledgeEmbedder } from '../../src/agent/types.js';
+import { failingEmbedder, goodEmbedder, slowEmbedder } from './helpers/search-fakes.js';
 import { searchTermStore, type TermStore } from '../../src/agent/search/termStoreEngine.js';
 import { TERM_ROWS_FORMAT } from '../../src/agent/search/termRows.js';
 import {
@@ -80,6 +83,7 @@ const shown = (answer: SearchAnswer) => ({
 });
 
 interface Pair {
+  readonly embedder?: KnowledgeEmbedder;
   readonly fixture: SearchFixture;
   readonly store: TermStore;
   readonly reference: ReturnType<ReturnType<typeof createMiniSearchEngine>>;
@@ -87,11 +91,19 @@ interface Pair {
   readonly calls: Record<string, number>;
 }
 
-async function pairOf(pages: readonly TestPage[]): Promise<Pair> {
+async function pairOf(pages: readonly TestPage[], embedder?: KnowledgeEmbedder): Promise<Pair> {
   const fixture = searchFixture(pages);
   const corpus = corpusOf(fixture);
   const rows = await buildTermRows(corpus);
-  const inner = memoryTermStore(rows, corpus, (id) => fixture.catalog.document(id));
+  const chunks = buildChunks(corpus);
+  const semantic =
+    embedder === undefined
+      ? undefined
+      : {
+          chunks,
+          vectors: (await buildVectors(embedder, chunks, new AbortController().signal)).store,
+        };
+  const inner = memoryTermStore(rows, corpus, (id) => fixture.catalog.document(id), semantic);
   const calls: Record<string, number> = {};
   const store = Object.fromEntries(
     Object.entries(inner).map(([name, fn]) => [
@@ -102,12 +114,21 @@ async function pairOf(pages: readonly TestPage[]): Promise<Pair> {
       },
     ]),
   ) as unknown as TermStore;
-  return { fixture, store, reference: createMiniSearchEngine()(corpus), calls };
+  return {
+    ...(embedder === undefined ? {} : { embedder }),
+    fixture,
+    store,
+    reference: createMiniSearchEngine({ embedder })(corpus),
+    calls,
+  };
 }
 
 async function expectSame(pair: Pair, req: SearchRequest): Promise<SearchAnswer> {
   const want = await pair.reference.search(req);
-  const got = await searchTermStore(pair.store, req, { excerptChars: 240 });
+  const got = await searchTermStore(pair.store, req, {
+    excerptChars: 240,
+    embedder: pair.embedder,
+  });
   expect(shown(got)).toEqual(shown(want));
   return want;
 }
@@ -137,6 +158,47 @@ describe('searchTermStore', () => {
     ])
       for (const mode of ['hybrid', 'file', 'graph'] as const)
         await expectSamePages(sample, request(query, { mode, limit: 2 }));
+  });
+
+  it('fuses the store’s nearest pages as the in-memory engine fuses its own', async () => {
+    const pair = await pairOf(SAMPLE_PAGES, goodEmbedder({ cost: 'price' }));
+    for (const query of ['When are renewal notices sent?', 'cost', '退款', 'the'])
+      for (const mode of ['hybrid', 'file', 'graph'] as const) {
+        await expectSamePages(pair, request(query, { mode, limit: 2 }));
+      }
+    const answer = await searchTermStore(pair.store, request('cost'), {
+      excerptChars: 240,
+      embedder: pair.embedder,
+    });
+    expect(answer.semanticStatus).toEqual({ state: 'ready', safeCode: null });
+    expect(answer.hits.length).toBeGreaterThan(0);
+  });
+
+  it('says the semantic stage is unavailable, and ranks lexically, when it fails or is late', async () => {
+    const noVectors = await pairOf(SAMPLE_PAGES);
+    const withVectors = await pairOf(SAMPLE_PAGES, goodEmbedder());
+    const lexical = await searchTermStore(noVectors.store, request('billing'), {
+      excerptChars: 240,
+    });
+    for (const [store, embedder, safeCode] of [
+      [noVectors.store, goodEmbedder(), 'SEMANTIC_UNAVAILABLE'],
+      [withVectors.store, failingEmbedder, 'SEMANTIC_UNAVAILABLE'],
+      [withVectors.store, slowEmbedder(500), 'SEMANTIC_TIMEOUT'],
+    ] as const) {
+      const answer = await searchTermStore(store, request('billing'), {
+        excerptChars: 240,
+        embedder,
+        semanticTimeoutMs: 50,
+      });
+      expect(answer.semanticStatus).toEqual({ state: 'unavailable', safeCode });
+      expect(shown(answer).hits).toEqual(shown(lexical).hits);
+    }
+    const withoutVectors: TermStore = { ...noVectors.store, nearest: async () => undefined };
+    const answer = await searchTermStore(withoutVectors, request('billing'), {
+      excerptChars: 240,
+      embedder: goodEmbedder(),
+    });
+    expect(answer.semanticStatus.safeCode).toBe('SEMANTIC_UNAVAILABLE');
   });
 
   it('refuses rows of another format with the fix', async () => {

@@ -75,6 +75,7 @@ export { toRankedFile } from './toRankedFile.js';
 export type { HitContext } from './toRankedFile.js';
 export { tokenize } from './tokenize.js';
 export { buildTermRows, memoryTermStore } from './memoryTermStore.js';
+export type { MemoryVectors } from './memoryTermStore.js';
 export { PairRecorder, partialIndex } from './partialIndex.js';
 export type { PartialIndex } from './partialIndex.js';
 export { CONTENT_STRIDE, FIELD_STRIDE, pairKey, TERM_ROWS_FORMAT, termRowsOf } from './termRows.js';
@@ -84,5 +85,6 @@ export type {
   TermStore,
   TermStorePage,
   TermStoreRelation,
+  TermStoreSemanticPage,
   TermStoreSettings,
 } from './termStoreEngine.js';

@@ -3,12 +3,19 @@
  * publish writes, and the reference a stored term store is checked against.
  */
 import type { KnowledgeDocument } from '../../types.js';
-import { buildChunksSliced } from './buildChunks.js';
+import { buildChunksSliced, type ChunkTable } from './buildChunks.js';
 import { createPacer } from './pace.js';
 import type { SearchCorpus } from './port.js';
+import { rankSemantic, type VectorStore } from './semantic.js';
 import { buildStaticIndex } from './staticIndex.js';
 import { termRowsOf, type TermEntry, type TermRow, type TermRows } from './termRows.js';
-import type { TermStore, TermStoreRelation } from './termStoreEngine.js';
+import type { TermStore, TermStoreRelation, TermStoreSemanticPage } from './termStoreEngine.js';
+
+/** Chunk vectors for `memoryTermStore`'s `nearest`: the vectors and the chunk table they follow. */
+export interface MemoryVectors {
+  readonly vectors: VectorStore;
+  readonly chunks: ChunkTable;
+}
 
 /**
  * Index a corpus and lay its index out as rows (`termRowsOf`), in slices that yield to the event loop.
@@ -30,12 +37,14 @@ export async function buildTermRows(corpus: SearchCorpus, signal?: AbortSignal):
  * @param rows - the rows (`buildTermRows`).
  * @param corpus - the corpus they were built from (its pages by number, their relationships).
  * @param documentOf - a page's compiled document by file ID.
+ * @param semantic - chunk vectors, for `nearest` (left out without them).
  * @returns the store.
  */
 export function memoryTermStore(
   rows: TermRows,
   corpus: SearchCorpus,
   documentOf: (fileId: string) => KnowledgeDocument,
+  semantic?: MemoryVectors,
 ): TermStore {
   const byKey = new Map<string, TermRow>(rows.rows.map((r) => [r.key, r]));
   const byHead = new Map<string, TermEntry[]>();
@@ -51,7 +60,26 @@ export function memoryTermStore(
       const row = byKey.get(k);
       return row === undefined ? [] : [row];
     });
+  const placeOf = (chunks: ChunkTable, c: number): number =>
+    (c - chunks.firstChunkOf[chunks.pageOf[c]!]!) * 2 + (chunks.sectionOf[c] === null ? 0 : 1);
+  const nearest =
+    semantic === undefined
+      ? undefined
+      : (query: readonly number[], limit: number): Promise<TermStoreSemanticPage[]> => {
+          const { vectors, chunks } = semantic;
+          return Promise.resolve(
+            rankSemantic(vectors, chunks, query)
+              .slice(0, limit)
+              .map((f) => ({
+                page: f.page,
+                similarity: f.similarity,
+                bestPlace: placeOf(chunks, f.bestChunk),
+                sectionPlaces: f.sectionChunks.map((c) => placeOf(chunks, c)),
+              })),
+          );
+        };
   return {
+    ...(nearest === undefined ? {} : { nearest }),
     stats: () => Promise.resolve(rows.stats),
     dictionary: (keys, heads) =>
       Promise.resolve([...pick(keys), ...heads.flatMap((h) => byHead.get(h) ?? [])]),

@@ -30,6 +30,10 @@ export interface PartialIndex {
   readonly chunkPlaces: readonly number[];
   /** Give a local chunk its section ID and text (before hits read them). */
   fillChunk(chunk: number, sectionId: string | null, text: string): void;
+  /** The local number of a store's chunk (page, chunk place without the section bit), if numbered. */
+  chunkOf(page: number, place: number): number | undefined;
+  /** The local number of a store's page, if numbered. */
+  pageOf(page: number): number | undefined;
 }
 
 /** The term tokens of `entries` (not pairs) and their local numbers, in term-number order. */
@@ -68,12 +72,15 @@ function layOut(
  *   under its heads, its pairs); with postings or not.
  * @param rows - the rows with postings, by key; an entry without a row has empty postings (it can
  *   still be planned, never scored).
+ * @param extra - more chunks to number (page, then chunk place × 2 + 1 for a section's), such as
+ *   those a semantic stage found; they hold no term.
  * @returns the index, its chunk table, and the maps back to the store's numbers.
  */
 export function partialIndex(
   stats: TermStats,
   entries: readonly TermEntry[],
   rows: ReadonlyMap<string, TermRow>,
+  extra: readonly (readonly [page: number, place: number])[] = [],
 ): PartialIndex {
   const terms = numberTerms(entries);
   const termNumber = new Map<string, number>(terms.map((e, i) => [e.key, i]));
@@ -87,21 +94,22 @@ export function partialIndex(
   // Local pages and chunks, in the store's order.
   const pageSet = new Set<number>();
   const chunkKeys = new Map<number, Map<number, boolean>>();
+  const addChunk = (page: number, place: number): void => {
+    pageSet.add(page);
+    let places = chunkKeys.get(page);
+    if (places === undefined) chunkKeys.set(page, (places = new Map()));
+    places.set(place >> 1, (place & 1) === 1);
+  };
   const visit = (row: TermRow | undefined): void => {
     if (row === undefined) return;
     const c = row.content;
-    for (let i = 0; i < c.length; i += CONTENT_STRIDE) {
-      const page = c[i]!;
-      pageSet.add(page);
-      let places = chunkKeys.get(page);
-      if (places === undefined) chunkKeys.set(page, (places = new Map()));
-      places.set(c[i + 1]! >> 1, (c[i + 1]! & 1) === 1);
-    }
+    for (let i = 0; i < c.length; i += CONTENT_STRIDE) addChunk(c[i]!, c[i + 1]!);
     for (const list of row.fields)
       for (let i = 0; i < list.length; i += FIELD_STRIDE) pageSet.add(list[i]!);
   };
   for (const e of terms) visit(rows.get(e.key));
   for (const e of pairEntries) visit(rows.get(e.key));
+  for (const [page, place] of extra) addChunk(page, place);
   const pageNumbers = [...pageSet].sort((a, b) => a - b);
   const localPage = new Map<number, number>(pageNumbers.map((p, i) => [p, i]));
   const chunkPlaces: number[] = [];
@@ -217,6 +225,8 @@ export function partialIndex(
       sectionOf[chunk] = sectionId;
       textOf[chunk] = text;
     },
+    chunkOf: (page, place) => localChunk.get(page)?.get(place),
+    pageOf: (page) => localPage.get(page),
   };
 }
 

@@ -7,7 +7,12 @@
  * hits shown, not the size of the knowledge base, and its ranking is the in-memory engine's.
  */
 import type { KnowledgeDocument } from '../../types.js';
-import type { StageStatus, SemanticSafeCode, RerankerSafeCode } from '../types.js';
+import type {
+  KnowledgeEmbedder,
+  RerankerSafeCode,
+  SemanticSafeCode,
+  StageStatus,
+} from '../types.js';
 import type { Candidate } from './candidate.js';
 import { documentChunks } from './catalogCorpus.js';
 import { windowByOffset } from './createMiniSearchEngine.js';
@@ -18,7 +23,8 @@ import { indexTokens } from './indexTokens.js';
 import { lexicalSearch } from './lexicalSearch.js';
 import { PairRecorder, partialIndex } from './partialIndex.js';
 import { planQuery } from './planQuery.js';
-import { abortError } from './limits.js';
+import { abortError, withTimeout } from './limits.js';
+import { SEMANTIC_CANDIDATES, type SemanticFile } from './semantic.js';
 import type { SearchAnswer, SearchRequest } from './port.js';
 import { TERM_ROWS_FORMAT, type TermEntry, type TermRow, type TermStats } from './termRows.js';
 import { toRankedFile } from './toRankedFile.js';
@@ -29,6 +35,20 @@ export interface TermStoreRelation {
   /** The target's page number, or `-1` when it is not a page of the corpus. */
   readonly page: number;
   readonly weight: number;
+}
+
+/**
+ * A page a term store found semantically: its most similar chunk and up to three most similar
+ * section chunks, as chunk places (`TermRow.content`'s: the chunk's index among its page's chunks,
+ * times 2, plus 1 for a section's).
+ */
+export interface TermStoreSemanticPage {
+  readonly page: number;
+  /** Cosine similarity of its best chunk, above 0. */
+  readonly similarity: number;
+  readonly bestPlace: number;
+  /** Best first. */
+  readonly sectionPlaces: readonly number[];
 }
 
 /** A page a term store returns for the hits shown: its file ID and its compiled document. */
@@ -58,12 +78,30 @@ export interface TermStore {
    * lists them), by page number. Only graph mode asks.
    */
   relations(pages: readonly number[]): Promise<ReadonlyMap<number, readonly TermStoreRelation[]>>;
+  /**
+   * The `limit` pages whose best chunk is most similar to `query` (a query vector as the embedder
+   * returned it; cosine similarity), most similar first, ties by page number; only pages above 0.
+   * Optional: a store without chunk vectors leaves it out, or answers `undefined` for a revision
+   * published without them, and the semantic stage is then unavailable.
+   */
+  nearest?(
+    query: readonly number[],
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<readonly TermStoreSemanticPage[] | undefined>;
 }
 
 /** Settings of a term-store search. */
 export interface TermStoreSettings {
   /** Largest `sourceExcerpt`, in code points. */
   readonly excerptChars: number;
+  /**
+   * Embeds the query for the store's `nearest` (the model the store's chunk vectors were made with).
+   * Without it there is no semantic stage (`disabled`).
+   */
+  readonly embedder?: KnowledgeEmbedder | undefined;
+  /** How long the semantic stage may take before the lexical ranking stands. Default 2,000 ms. */
+  readonly semanticTimeoutMs?: number | undefined;
 }
 
 const status = <C extends string>(
@@ -91,10 +129,46 @@ function queryKeys(query: string): { keys: string[]; heads: string[] } {
   return { keys: [...keys], heads: [...heads] };
 }
 
+/** The semantic stage: embed the query, ask the store for its nearest pages, within the time limit. */
+async function semanticStage(
+  store: TermStore,
+  request: SearchRequest,
+  settings: TermStoreSettings,
+): Promise<{
+  pages: readonly TermStoreSemanticPage[] | undefined;
+  status: StageStatus<SemanticSafeCode>;
+}> {
+  const parent = request.signal ?? new AbortController().signal;
+  const settled = await withTimeout(
+    async (signal) => {
+      if (store.nearest === undefined) throw new Error('this store keeps no chunk vectors');
+      const answer = await settings.embedder!.embed([request.query], { signal });
+      const vector = Array.isArray(answer) && answer.length === 1 ? answer[0] : undefined;
+      if (vector === undefined || typeof vector.length !== 'number' || vector.length === 0)
+        throw new Error('the embedder must return one vector for the query');
+      const pages = await store.nearest(Array.from(vector), SEMANTIC_CANDIDATES, signal);
+      if (pages === undefined) throw new Error('this revision was stored without chunk vectors');
+      return pages;
+    },
+    settings.semanticTimeoutMs ?? DEFAULT_SEMANTIC_TIMEOUT_MS,
+    parent,
+  );
+  if (settled.ok) return { pages: settled.value, status: status<SemanticSafeCode>('ready', null) };
+  return {
+    pages: undefined,
+    status: status('unavailable', settled.timedOut ? 'SEMANTIC_TIMEOUT' : 'SEMANTIC_UNAVAILABLE'),
+  };
+}
+
+/** The semantic stage's time limit when the settings give none. */
+const DEFAULT_SEMANTIC_TIMEOUT_MS = 2000;
+
 /**
  * Rank a query on a term store and return one page of hits, paged by offset as the in-memory engine
- * pages (its continuation is the decimal offset of the next hit). No semantic stage (it says
- * `disabled`, as an engine without an embedder) and no reranker (`RERANKER_DISABLED`).
+ * pages (its continuation is the decimal offset of the next hit). With an `embedder` and a store that
+ * keeps chunk vectors (`nearest`), the store's most similar pages are fused with the lexical ranking
+ * by reciprocal rank fusion, as the in-memory engine fuses its own; without one the semantic stage is
+ * `disabled`. No reranker (`RERANKER_DISABLED`).
  *
  * @param store - the term store.
  * @param request - the search request.
@@ -113,6 +187,11 @@ export async function searchTermStore(
     throw new Error(
       `the search index is in format ${String(stats.format)}, and this version reads format ${TERM_ROWS_FORMAT}: publish or export the knowledge base again with this version`,
     );
+  const fileOnly = request.mode === 'file';
+  const semanticWanted = !fileOnly && settings.embedder !== undefined;
+  // Started first, so the query's embedding overlaps the lexical reads.
+  const semantic = semanticWanted ? semanticStage(store, request, settings) : undefined;
+  semantic?.catch(() => undefined);
   const { keys, heads } = queryKeys(request.query);
   const entries = [...(await store.dictionary(keys, heads))];
 
@@ -130,11 +209,30 @@ export async function searchTermStore(
     if (row.pair) entries.push(row);
   }
 
+  // The semantic pages' chunks are numbered with the lexical ones.
+  let semanticStatus: StageStatus<SemanticSafeCode> = fileOnly
+    ? status('skipped', 'SEMANTIC_NOT_USED')
+    : status('disabled', 'SEMANTIC_DISABLED');
+  let nearest: readonly TermStoreSemanticPage[] | undefined;
+  if (semantic !== undefined) {
+    const outcome = await semantic;
+    semanticStatus = outcome.status;
+    nearest = outcome.pages;
+  }
+  const extra: [number, number][] = [];
+  for (const p of nearest ?? [])
+    for (const place of [p.bestPlace, ...p.sectionPlaces]) extra.push([p.page, place]);
+
   // The real plan and ranking, on the rows read.
-  const partial = partialIndex(stats, entries, rows);
-  const fileOnly = request.mode === 'file';
+  const partial = partialIndex(stats, entries, rows, extra);
   const lexical = lexicalSearch(partial.index, partial.chunks, request.query, fileOnly);
-  let ranked: Candidate[] = fuseRanks(lexical.files, undefined);
+  const semanticFiles = nearest?.map((p): SemanticFile => ({
+    page: partial.pageOf(p.page)!,
+    similarity: p.similarity,
+    bestChunk: partial.chunkOf(p.page, p.bestPlace >> 1)!,
+    sectionChunks: p.sectionPlaces.map((place) => partial.chunkOf(p.page, place >> 1)!),
+  }));
+  let ranked: Candidate[] = fuseRanks(lexical.files, semanticFiles);
 
   // Candidates name local pages; graph mode may add pages the rows did not hold.
   const pageNumbers = [...partial.pageNumbers];
@@ -189,9 +287,6 @@ export async function searchTermStore(
   }
 
   // The page of hits asked for, then the documents of its pages only.
-  const semanticStatus: StageStatus<SemanticSafeCode> = fileOnly
-    ? status('skipped', 'SEMANTIC_NOT_USED')
-    : status('disabled', 'SEMANTIC_DISABLED');
   const rerankerStatus = status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED');
   const shown = windowByOffset(ranked, request.limit, request.continuation);
   const candidates = shown.items;
