@@ -112,7 +112,7 @@ export async function exportKnowledgeBundle(
         `\`${join(out, BUNDLE_PATHS.manifest)}\` is not a bundle's manifest; pass an empty or new folder, or the folder of an earlier export.`,
       );
   }
-  const { bundleOptions } = { bundleOptions: { ...options, out: undefined } };
+  const { out: _out, ...bundleOptions } = options;
   const bundle = await buildKnowledgeBundle(source, bundleOptions);
 
   const written: string[] = [];
