@@ -219,6 +219,43 @@ describe('createStaticSource', () => {
     });
   });
 
+  it('reads files.json once per revision, and a page only for the calls that need it', async () => {
+    const { files } = await buildKnowledgeBundle(example(), { id: 'example' });
+    const reads: string[] = [];
+    const source = createStaticSource({
+      read: (p) => (reads.push(p), Promise.resolve(files.get(p) ?? null)),
+    });
+    await source.getFile({ fileId: 'exploration' });
+    expect(reads).toEqual(['manifest.json', '_index/files.json']);
+    reads.length = 0;
+    await source.getFile({ fileId: 'agent-tools' });
+    await source.listTree({ parentPath: 'pages' });
+    expect(reads).toEqual(['manifest.json', 'manifest.json']);
+    reads.length = 0;
+    await source.readFile({ fileId: 'agent-tools' });
+    await source.readRelated({ fileId: 'agent-tools' });
+    expect(reads).toEqual([
+      'manifest.json',
+      'pages/agents/agent-tools.md',
+      'manifest.json',
+      '_graph/by-file/agent-tools.json',
+    ]);
+  });
+
+  it('says TRANSPORT_ERROR naming the shard when one fails during a search', async () => {
+    const { files } = await buildKnowledgeBundle(example(), { id: 'example' });
+    const source = createStaticSource({
+      read: (p) =>
+        p.includes('/postings-')
+          ? Promise.reject(new Error('connection reset'))
+          : Promise.resolve(files.get(p) ?? null),
+    });
+    await expectKnowledgeError(source.searchFiles({ query: 'stale cursor' }), {
+      code: 'TRANSPORT_ERROR',
+      message: /_index\/search\/postings-[0-9a-f]{16}\.json.*connection reset/,
+    });
+  });
+
   it('fetches bundle paths percent-encoded, once', async () => {
     const { files } = await buildKnowledgeBundle(
       createCatalogSource(defineKnowledgeCatalog(exampleDocuments()), {
