@@ -143,7 +143,7 @@ export function termRowsOf(index: StaticIndex, chunks: ChunkTable): TermRows {
       fields: noFields,
     };
   });
-  // One by one: spreading hundreds of thousands of pairs as arguments overflows the stack.
+  // One by one: a spread of hundreds of thousands of pairs overflows the call stack.
   for (const pair of pairs) rows.push(pair);
   return {
     stats: {
