@@ -65,3 +65,5 @@ export {
 } from './search/index.js';
 export { NotRead, notRead } from './source/notRead.js';
 export { type StoredPage, storedState, storedTable } from './source/storedState.js';
+export { buildChunks, buildVectors, chunkPlace } from './search/index.js';
+export { embeddingCacheCheck } from './search/embeddingCache.js';

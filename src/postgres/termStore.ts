@@ -18,6 +18,7 @@ import {
   type TermStoreRelation,
 } from '../agent/internals.js';
 import { decodePostings } from './postings.js';
+import { nearestPages } from './vectors.js';
 import { KEY_PREFIX } from './searchRows.js';
 import type { KnowledgeDatabase } from './types.js';
 import type { ActiveContentRevision } from '../agent/index.js';
@@ -147,6 +148,8 @@ export function sqlTermStore(
       WHERE r.knowledge_base = $1 AND r.serial = $2
       ORDER BY w.i`;
   return {
+    // The chunk vectors of the revision, when it was published with an embedder (pgvector).
+    nearest: (query, limit) => nearestPages(db, s, knowledgeBase, serial, query, limit),
     stats: () => Promise.resolve(head.stats),
     dictionary: async (keys, heads) =>
       (await pinned(termsStatement(s, false), [keys, heads], 'key')).map(entry),
