@@ -65,6 +65,8 @@ export {
 } from './search/index.js';
 export { NotRead, notRead } from './source/notRead.js';
 export { type StoredPage, storedState, storedTable } from './source/storedState.js';
+export { buildChunks, buildVectors, chunkPlace } from './search/index.js';
+export { embeddingCacheCheck } from './search/embeddingCache.js';
 
 // Static bundles: what `knowledge-kit/node`'s export writes (`docs/static.md`).
 export {

@@ -5,6 +5,8 @@ import {
   func,
   positiveInteger,
   string,
+  timeoutMs,
+  withMethod,
   type OptionCheck,
 } from '../internal/checkOptions.js';
 import { isPlainObject } from '../internal/values.js';
@@ -65,6 +67,8 @@ const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
   cursorKey: cursorKeyProblem,
   search: func,
   schema: string,
+  embedder: withMethod('embed'),
+  semanticTimeoutMs: timeoutMs,
 };
 
 /** An engine for calls that do not search: never called. */
@@ -231,6 +235,8 @@ export function createPostgresSource(
     maxReadChars,
     engine: NO_ENGINE,
     cursors,
+    embedder: opts.embedder,
+    semanticTimeoutMs: opts.semanticTimeoutMs,
   };
 
   /**

@@ -20,7 +20,7 @@ import {
   storedState,
   storedTable,
 } from '../agent/internals.js';
-import type { ActiveContentRevision, SearchEngine } from '../agent/index.js';
+import type { ActiveContentRevision, KnowledgeEmbedder, SearchEngine } from '../agent/index.js';
 import { isPlainObject } from '../internal/values.js';
 import { readNavFile, readPages, readTreeWindow } from './readDerived.js';
 import type { KnowledgeDatabase } from './types.js';
@@ -35,6 +35,10 @@ export interface NarrowContext {
   readonly engine: SearchEngine;
   /** Signs and checks cursors, as the source's own state does. */
   readonly cursors: CursorSigner;
+  /** Embeds queries for the stored chunk vectors (hybrid search), when given. */
+  readonly embedder?: KnowledgeEmbedder | undefined;
+  /** The semantic stage's time limit. */
+  readonly semanticTimeoutMs?: number | undefined;
 }
 
 /** How many times a call starts again when the revision it pinned was removed meanwhile. */

@@ -4,22 +4,34 @@ import {
   checkOptions,
   positiveInteger,
   string,
+  withMethod,
   type OptionCheck,
 } from '../internal/checkOptions.js';
 import {
+  buildChunks,
   buildFileTable,
   buildRelations,
+  buildVectors,
+  chunkPlace,
   computeSectionSizes,
+  embeddingCacheCheck,
+  searchCorpus,
   linkRootProblem,
   readLinkRoot,
 } from '../agent/internals.js';
-import type { ActiveContentRevision } from '../agent/index.js';
+import type {
+  ActiveContentRevision,
+  KnowledgeEmbedder,
+  KnowledgeEmbeddingCache,
+  SearchCorpus,
+} from '../agent/index.js';
 import { isCatalogLike, isPlainObject } from '../internal/values.js';
 import { deriveRows, writeDerived } from './derived.js';
 import { buildSearchRows, writeSearchRows } from './searchRows.js';
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase, inTransaction } from './session.js';
+import { ensureVectorTable, writeVectors, type StoredVector } from './vectors.js';
 import type { KnowledgeDatabase, PublishedKnowledge, PublishKnowledgeOptions } from './types.js';
 
 const API = 'publishKnowledge';
@@ -42,7 +54,38 @@ const CHECKS: Readonly<Record<keyof PublishKnowledgeOptions, OptionCheck>> = {
   keep: positiveInteger,
   schema: string,
   linkRoot: linkRootProblem,
+  embedder: withMethod('embed'),
+  embeddingCache: embeddingCacheCheck,
 };
+
+/**
+ * Every chunk's vector, with its page number and chunk place (as the search rows number them).
+ *
+ * @throws `Error` naming the embedder's failure: nothing is published.
+ */
+async function embedChunks(
+  embedder: KnowledgeEmbedder,
+  cache: KnowledgeEmbeddingCache | undefined,
+  corpus: SearchCorpus,
+): Promise<StoredVector[]> {
+  const chunks = buildChunks(corpus);
+  let store;
+  try {
+    ({ store } = await buildVectors(embedder, chunks, new AbortController().signal, cache));
+    await cache?.flush?.();
+  } catch (error) {
+    throw new Error(
+      `${API}: \`options.embedder\` failed while embedding the new revision's chunks (${error instanceof Error ? error.message : String(error)}); nothing was published. Fix the embedder, or publish without it.`,
+      { cause: error },
+    );
+  }
+  const dims = store.dimensions;
+  return Array.from({ length: chunks.count }, (_, c) => ({
+    page: chunks.pageOf[c]!,
+    place: chunkPlace(chunks, c),
+    vector: store.data.subarray(c * dims, (c + 1) * dims),
+  }));
+}
 
 /** One page row, serialized. */
 interface PageRow {
@@ -189,6 +232,20 @@ export async function publishKnowledge(
     }
     await writeDerived(session, s, knowledgeBase, serial, derived);
     await writeSearchRows(session, s, knowledgeBase, serial, search);
+    if (opts.embedder !== undefined) {
+      await ensureVectorTable(session, s, API);
+      await writeVectors(
+        session,
+        s,
+        knowledgeBase,
+        serial,
+        await embedChunks(
+          opts.embedder,
+          opts.embeddingCache,
+          searchCorpus(catalog, table, relations),
+        ),
+      );
+    }
     await session.query(
       `UPDATE ${s}.knowledge_bases SET active_serial = $2, title = coalesce($3, title), updated_at = now() WHERE id = $1`,
       [knowledgeBase, serial, opts.title ?? null],

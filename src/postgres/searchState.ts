@@ -51,6 +51,8 @@ export async function searchState(context: NarrowContext): Promise<SearchCall | 
       try {
         return await searchTermStore(store, request, {
           excerptChars: MINISEARCH_DEFAULTS.excerptChars,
+          embedder: context.embedder,
+          semanticTimeoutMs: context.semanticTimeoutMs,
         });
       } catch (error) {
         if (error instanceof RevisionGone) gone = true;

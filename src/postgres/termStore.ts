@@ -18,8 +18,8 @@ import {
   type TermStoreRelation,
 } from '../agent/internals.js';
 import { decodePostings } from './postings.js';
-import { KEY_PREFIX } from './searchRows.js';
 import { nearestPages } from './vectors.js';
+import { KEY_PREFIX } from './searchRows.js';
 import type { KnowledgeDatabase } from './types.js';
 import type { ActiveContentRevision } from '../agent/index.js';
 
@@ -148,6 +148,8 @@ export function sqlTermStore(
       WHERE r.knowledge_base = $1 AND r.serial = $2
       ORDER BY w.i`;
   return {
+    // The chunk vectors of the revision, when it was published with an embedder (pgvector).
+    nearest: (query, limit) => nearestPages(db, s, knowledgeBase, serial, query, limit),
     stats: () => Promise.resolve(head.stats),
     dictionary: async (keys, heads) =>
       (await pinned(termsStatement(s, false), [keys, heads], 'key')).map(entry),
@@ -187,7 +189,5 @@ export function sqlTermStore(
       }
       return out;
     },
-    // Asked only when the search is given an embedder (the source does not pass one yet).
-    nearest: (query, limit) => nearestPages(db, s, knowledgeBase, serial, query, limit),
   };
 }

@@ -5,7 +5,12 @@
  * @module
  */
 import type { KnowledgeCatalog } from '../types.js';
-import type { ActiveContentRevision, CatalogSourceOptions } from '../agent/index.js';
+import type {
+  ActiveContentRevision,
+  CatalogSourceOptions,
+  KnowledgeEmbedder,
+  KnowledgeEmbeddingCache,
+} from '../agent/index.js';
 
 /** One result of `query`: the rows, each a record from column name to value. */
 export interface KnowledgeQueryResult {
@@ -63,6 +68,15 @@ export interface PublishKnowledgeOptions extends KnowledgeStoreOptions {
    * is given.
    */
   readonly linkRoot?: CatalogSourceOptions['linkRoot'];
+  /**
+   * Embeds every chunk of a new revision, whose vectors are stored in pgvector (the `vector`
+   * extension, created when missing; refused with the fix when the database cannot have it), so that
+   * `createPostgresSource` given the same model's `embedder` serves hybrid search. Without it, the
+   * revision is searched lexically.
+   */
+  readonly embedder?: KnowledgeEmbedder;
+  /** Keeps chunk vectors between publishes by text digest, as the in-memory engine's option. */
+  readonly embeddingCache?: KnowledgeEmbeddingCache;
 }
 
 /** What `publishKnowledge` did. */
@@ -99,4 +113,12 @@ export interface PostgresSourceOptions
   readonly knowledgeBase: string;
   /** The source's knowledge base ID in its outputs and errors (default: `knowledgeBase`). */
   readonly id?: string;
+  /**
+   * Embeds each query, for hybrid search over the chunk vectors `publishKnowledge` stored with the
+   * same model (pgvector): their most similar pages are fused with the lexical ranking. A revision
+   * published without vectors answers `semanticStatus` unavailable. Without it, `disabled`.
+   */
+  readonly embedder?: KnowledgeEmbedder;
+  /** How long a search's semantic stage may take before the lexical ranking stands. Default 2,000 ms. */
+  readonly semanticTimeoutMs?: number;
 }

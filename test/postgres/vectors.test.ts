@@ -10,9 +10,17 @@ import {
   buildChunks,
   buildTermRows,
   buildVectors,
+  chunkPlace,
   memoryTermStore,
 } from '../../src/agent/search/index.js';
-import { migrateKnowledgeStore, publishKnowledge } from '../../src/postgres/index.js';
+import {
+  createPostgresSource,
+  migrateKnowledgeStore,
+  publishKnowledge,
+} from '../../src/postgres/index.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import { createMiniSearchEngine } from '../../src/agent/search/index.js';
+import { exampleCatalog, exampleFiles } from '../agent/helpers/exampleKnowledge.js';
 import { schemaOf } from '../../src/postgres/schema.js';
 import { ensureVectorTable, nearestPages, writeVectors } from '../../src/postgres/vectors.js';
 import { goodEmbedder } from '../agent/helpers/search-fakes.js';
@@ -65,14 +73,11 @@ describe('pgvector chunk vectors', () => {
       s,
       'vec',
       serial,
-      Array.from({ length: chunks.count }, (_, c) => {
-        const page = chunks.pageOf[c]!;
-        return {
-          page,
-          place: (c - chunks.firstChunkOf[page]!) * 2 + (chunks.sectionOf[c] === null ? 0 : 1),
-          vector: store.data.subarray(c * dims, (c + 1) * dims),
-        };
-      }),
+      Array.from({ length: chunks.count }, (_, c) => ({
+        page: chunks.pageOf[c]!,
+        place: chunkPlace(chunks, c),
+        vector: store.data.subarray(c * dims, (c + 1) * dims),
+      })),
     );
     for (const text of ['cost of renewal', '退款', 'plan', 'zzz']) {
       const [vector] = await embedder.embed([text], { signal: new AbortController().signal });
@@ -86,6 +91,82 @@ describe('pgvector chunk vectors', () => {
     }
     // Another revision has none.
     expect(await nearestPages(t.db, s, 'vec', serial + 1, [1, 2], 50)).toBeUndefined();
+  });
+
+  it('serves hybrid search from the vectors a publish stored, as the catalog source with the same embedder', async (context) => {
+    if (!present) context.skip();
+    const embedder = goodEmbedder({ price: 'billing' });
+    await publishKnowledge(t.db, {
+      schema: t.schema,
+      knowledgeBase: 'hybrid',
+      catalog: exampleCatalog(),
+      files: exampleFiles(),
+      embedder,
+    });
+    const stored = createPostgresSource(t.db, {
+      schema: t.schema,
+      knowledgeBase: 'hybrid',
+      embedder,
+    });
+    const reference = createCatalogSource(exampleCatalog(), {
+      id: 'hybrid',
+      files: exampleFiles(),
+      search: createMiniSearchEngine({ embedder }),
+    });
+    for (const query of [
+      'What does a snapshot ID name?',
+      'section anchors',
+      'price',
+      'exploration budget',
+    ])
+      for (const mode of ['hybrid', 'graph', 'file'] as const) {
+        const want = await reference.searchFiles({ query, mode, limit: 3 });
+        const got = await stored.searchFiles({ query, mode, limit: 3 });
+        expect(got).toEqual(want);
+        if (mode !== 'file') expect(got.semanticStatus).toEqual({ state: 'ready', safeCode: null });
+      }
+    // Without the embedder: lexical only, `disabled`; with one but a revision stored without vectors:
+    // `unavailable`, and the lexical ranking stands.
+    const lexical = createPostgresSource(t.db, { schema: t.schema, knowledgeBase: 'hybrid' });
+    expect((await lexical.searchFiles({ query: 'price' })).semanticStatus.safeCode).toBe(
+      'SEMANTIC_DISABLED',
+    );
+    await publishKnowledge(t.db, {
+      schema: t.schema,
+      knowledgeBase: 'plain',
+      catalog: exampleCatalog(),
+      files: exampleFiles(),
+    });
+    const plain = createPostgresSource(t.db, {
+      schema: t.schema,
+      knowledgeBase: 'plain',
+      embedder,
+    });
+    const answer = await plain.searchFiles({ query: 'section anchors' });
+    expect(answer.semanticStatus).toEqual({
+      state: 'unavailable',
+      safeCode: 'SEMANTIC_UNAVAILABLE',
+    });
+    expect(answer.items.length).toBeGreaterThan(0);
+  });
+
+  it('publishes nothing when the embedder fails, naming it', async (context) => {
+    if (!present) context.skip();
+    await expect(
+      publishKnowledge(t.db, {
+        schema: t.schema,
+        knowledgeBase: 'failing',
+        catalog: exampleCatalog(),
+        files: exampleFiles(),
+        embedder: { embed: async () => Promise.reject(new Error('model down')) },
+      }),
+    ).rejects.toThrow(
+      /publishKnowledge: `options.embedder` failed .*model down.*nothing was published/,
+    );
+    const { rows } = await t.db.query(
+      `SELECT 1 FROM ${schemaOf('test', t.schema)}.knowledge_bases WHERE id = 'failing'`,
+    );
+    expect(rows).toHaveLength(0);
   });
 
   it('refuses to store vectors where pgvector cannot be installed, naming the option and the fix', async () => {

@@ -15,7 +15,7 @@ import {
   type OptionCheck,
 } from '../../internal/checkOptions.js';
 import type { KnowledgeEmbedder, KnowledgeReranker } from '../types.js';
-import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
+import { embeddingCacheCheck, type KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createMiniSearchRanker, type Ranking, type RankerSettings } from './miniSearchRanker.js';
 import type { SearchAnswer, SearchCorpus, SearchEngine, SearchEngineFactory } from './port.js';
 
@@ -74,10 +74,7 @@ export const MINISEARCH_OPTION_KEYS = Object.freeze(
 const { embedder: embedderCheck, ...otherChecks } = MINISEARCH_OPTION_CHECKS;
 const ENGINE_OPTION_CHECKS: Readonly<Record<keyof MiniSearchEngineOptions, OptionCheck>> = {
   embedder: embedderCheck,
-  embeddingCache: (v) =>
-    withMethod('get')(v) === undefined && withMethod('set')(v) === undefined
-      ? undefined
-      : 'an object with `get` and `set` methods, such as a `Map`',
+  embeddingCache: embeddingCacheCheck,
   ...otherChecks,
 };
 

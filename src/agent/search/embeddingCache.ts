@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type OptionCheck, withMethod } from '../../internal/checkOptions.js';
 
 /**
  * Where the MiniSearch engine keeps chunk vectors between builds (`createMiniSearchEngine({
@@ -21,6 +22,15 @@
  * const search = createMiniSearchEngine({ embedder, embeddingCache });
  * ```
  */
+/**
+ * The option check of an embedding cache (`embeddingCache` of the default engine and of
+ * `publishKnowledge`): an object with `get` and `set` methods.
+ */
+export const embeddingCacheCheck: OptionCheck = (v) =>
+  withMethod('get')(v) === undefined && withMethod('set')(v) === undefined
+    ? undefined
+    : 'an object with `get` and `set` methods, such as a `Map`';
+
 export interface KnowledgeEmbeddingCache {
   /** The vector stored for `key`, or `undefined`. May answer a promise. */
   get(key: string): ArrayLike<number> | undefined | PromiseLike<ArrayLike<number> | undefined>;

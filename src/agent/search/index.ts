@@ -78,7 +78,14 @@ export { buildTermRows, memoryTermStore } from './memoryTermStore.js';
 export type { MemoryVectors } from './memoryTermStore.js';
 export { PairRecorder, partialIndex } from './partialIndex.js';
 export type { PartialIndex } from './partialIndex.js';
-export { CONTENT_STRIDE, FIELD_STRIDE, pairKey, TERM_ROWS_FORMAT, termRowsOf } from './termRows.js';
+export {
+  chunkPlace,
+  CONTENT_STRIDE,
+  FIELD_STRIDE,
+  pairKey,
+  TERM_ROWS_FORMAT,
+  termRowsOf,
+} from './termRows.js';
 export type { TermEntry, TermRow, TermRows, TermStats } from './termRows.js';
 export { searchTermStore } from './termStoreEngine.js';
 export type {

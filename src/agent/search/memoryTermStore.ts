@@ -8,7 +8,7 @@ import { createPacer } from './pace.js';
 import type { SearchCorpus } from './port.js';
 import { rankSemantic, type VectorStore } from './semantic.js';
 import { buildStaticIndex } from './staticIndex.js';
-import { termRowsOf, type TermEntry, type TermRow, type TermRows } from './termRows.js';
+import { chunkPlace, termRowsOf, type TermEntry, type TermRow, type TermRows } from './termRows.js';
 import type { TermStore, TermStoreRelation, TermStoreSemanticPage } from './termStoreEngine.js';
 
 /** Chunk vectors for `memoryTermStore`'s `nearest`: the vectors and the chunk table they follow. */
@@ -60,8 +60,6 @@ export function memoryTermStore(
       const row = byKey.get(k);
       return row === undefined ? [] : [row];
     });
-  const placeOf = (chunks: ChunkTable, c: number): number =>
-    (c - chunks.firstChunkOf[chunks.pageOf[c]!]!) * 2 + (chunks.sectionOf[c] === null ? 0 : 1);
   const nearest =
     semantic === undefined
       ? undefined
@@ -73,8 +71,8 @@ export function memoryTermStore(
               .map((f) => ({
                 page: f.page,
                 similarity: f.similarity,
-                bestPlace: placeOf(chunks, f.bestChunk),
-                sectionPlaces: f.sectionChunks.map((c) => placeOf(chunks, c)),
+                bestPlace: chunkPlace(chunks, f.bestChunk),
+                sectionPlaces: f.sectionChunks.map((c) => chunkPlace(chunks, c)),
               })),
           );
         };

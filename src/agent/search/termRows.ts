@@ -79,14 +79,24 @@ export function pairKey(first: string, second: string): string {
   return `${first} ${second}`;
 }
 
+/**
+ * A chunk's place in its page, as rows and stores name chunks: its index among its page's chunks,
+ * times 2, plus 1 when it is a section's.
+ *
+ * @param chunks - the chunk table.
+ * @param c - the chunk's number in it.
+ * @returns the place.
+ */
+export function chunkPlace(chunks: ChunkTable, c: number): number {
+  return (c - chunks.firstChunkOf[chunks.pageOf[c]!]!) * 2 + (chunks.sectionOf[c] === null ? 0 : 1);
+}
+
 /** The content postings of row `t` of `p`, as `CONTENT_STRIDE` numbers an entry. */
 function contentOf(p: Postings, t: number, chunks: ChunkTable): number[] {
   const out: number[] = [];
   for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) {
     const c = p.docs[i]!;
-    const page = chunks.pageOf[c]!;
-    const place = c - chunks.firstChunkOf[page]!;
-    out.push(page, place * 2 + (chunks.sectionOf[c] === null ? 0 : 1), p.tfs[i]!, p.lengths[c]!);
+    out.push(chunks.pageOf[c]!, chunkPlace(chunks, c), p.tfs[i]!, p.lengths[c]!);
   }
   return out;
 }
