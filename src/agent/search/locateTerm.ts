@@ -59,7 +59,6 @@ export function locateTerm(text: string, term: string): readonly [number, number
   // without cased letters, CJK or digits, is nearly always there so), Capitalized and in capitals.
   // The earliest hit whose source folds to the term is taken; a word only found in another mix of
   // cases, or only through NFKC, falls through to folding the whole text.
-  let best: readonly [number, number] | undefined;
   const upper = term.toUpperCase();
   const variants =
     upper === term
@@ -67,23 +66,35 @@ export function locateTerm(text: string, term: string): readonly [number, number
       : [term, term[0]!.toUpperCase() + term.slice(1), upper].filter(
           (v) => v.length === term.length,
         );
-  for (const variant of variants) {
-    // Once a hit is known, only an earlier one matters: search the text before it (a hit starting
-    // there ends inside the slice, so its edge check reads the real next character).
-    const within = best === undefined ? text : text.slice(0, best[0] + variant.length);
-    const hit = find(within, undefined, variant);
-    if (hit === undefined || (best !== undefined && hit[0] >= best[0])) continue;
-    if (foldText(text.slice(hit[0], hit[1])) === term) best = hit;
+  // Each variant's first whole hit counts; the earliest of those that fold to the term is taken. The
+  // text is read in windows growing fourfold, so a term near the start of a long text is found
+  // without reading the rest three times over; a window holds every hit starting in it, so the first
+  // window with an answer gives the same answer as the whole text.
+  let best: readonly [number, number] | undefined;
+  for (let window = FIRST_WINDOW; best === undefined; window *= 4) {
+    const limit = Math.min(window, text.length);
+    for (const variant of variants) {
+      // Once a hit is known, only an earlier one matters.
+      const hit = findBefore(text, variant, best === undefined ? limit : best[0]);
+      if (hit === undefined) continue;
+      if (foldText(text.slice(hit[0], hit[1])) === term) best = hit;
+    }
+    if (limit === text.length) break;
   }
   if (best !== undefined) return best;
-  if (ASCII.test(text)) return find(text.toLowerCase(), undefined, term);
-  // Another mix of cases (`WeakMap` for `weakmap`): the lower-cased text, as long as the text for
-  // nearly every script, before folding piece by piece.
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) {
-    const hit = find(lower, undefined, term);
-    if (hit !== undefined && foldText(text.slice(hit[0], hit[1])) === term) return hit;
-  }
+  // Another mix of cases (`WeakMap` for `weakmap`): the lower-cased text, as long as the text unless
+  // it holds `İ` (the one character whose lower case is longer), before folding piece by piece.
+  const lowered = text.indexOf('\u0130') === -1 ? findLowered(text, term) : null;
+  if (lowered === null) {
+    const lower = text.toLowerCase();
+    if (lower.length === text.length) {
+      const hit = find(lower, undefined, term);
+      if (hit !== undefined && foldText(text.slice(hit[0], hit[1])) === term) return hit;
+    }
+  } else if (lowered === undefined) {
+    // An ASCII text folds as it lower-cases: what is not found there is not in it.
+    if (ASCII.test(text)) return undefined;
+  } else if (foldText(text.slice(lowered[0], lowered[1])) === term) return lowered;
   const whole = foldText(text);
   if (whole.length === text.length) {
     const hit = find(whole, undefined, term);
@@ -93,22 +104,57 @@ export function locateTerm(text: string, term: string): readonly [number, number
   return find(folded, origin, term);
 }
 
+/** Code units of the first window `locateTerm` reads. */
+const FIRST_WINDOW = 2048;
+
+/**
+ * `find` (unfolded text) for a hit starting before `limit`: `indexOf` reads only the text such a hit
+ * can span, and the edges are checked on the whole text.
+ */
+function findBefore(
+  text: string,
+  term: string,
+  limit: number,
+): readonly [number, number] | undefined {
+  const end = limit + term.length - 1;
+  return find(end >= text.length ? text : text.slice(0, end), undefined, term, text);
+}
+
+/**
+ * `find` in the lower-cased text, lower-casing it in windows growing fourfold (a term early in a long
+ * text costs a window, not the whole text). Lower-casing is per character but for `Σ`, whose lower
+ * case depends on its neighbours: `null` when a window holds one (lower-case the whole text then).
+ * The text must not hold `İ`, so that lower-casing keeps offsets.
+ */
+function findLowered(text: string, term: string): readonly [number, number] | undefined | null {
+  for (let window = FIRST_WINDOW; ; window *= 4) {
+    const limit = Math.min(window, text.length);
+    // Two code units past the longest hit starting before `limit`, for its edge check.
+    const piece = text.slice(0, Math.min(text.length, limit + term.length + 1));
+    if (piece.indexOf('\u03a3') !== -1) return null;
+    const hit = find(piece.toLowerCase(), undefined, term);
+    if (hit !== undefined && hit[0] < limit) return hit;
+    if (limit === text.length) return undefined;
+  }
+}
+
 function find(
   folded: string,
   origin: Int32Array | undefined,
   term: string,
+  whole: string = folded,
 ): readonly [number, number] | undefined {
   const first = term.codePointAt(0)!;
   const cjk = (classOf(first) & 3) === CJK;
   const single = term.length === (first > 0xffff ? 2 : 1);
   for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
     const end = at + term.length;
-    const before = classBefore(folded, at);
-    const after = classAt(folded, end);
-    const whole = cjk
+    const before = classBefore(whole, at);
+    const after = classAt(whole, end);
+    const isWhole = cjk
       ? !single || (before !== CJK && after !== CJK)
       : (before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK);
-    if (whole) return origin === undefined ? [at, end] : [origin[at]!, origin[end]!];
+    if (isWhole) return origin === undefined ? [at, end] : [origin[at]!, origin[end]!];
   }
   return undefined;
 }

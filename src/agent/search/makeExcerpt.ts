@@ -1,8 +1,4 @@
-import {
-  advanceCodePoints,
-  countCodePoints,
-  retreatCodePoints,
-} from '../../internal/codePoints.js';
+import { advanceCodePoints, retreatCodePoints } from '../../internal/codePoints.js';
 
 /** The excerpt's ellipsis mark, at each cut end. */
 export const CUT = '…';
@@ -49,7 +45,7 @@ export function makeExcerpt(
   before = false,
   after = false,
 ): string {
-  if (!before && !after && countCodePoints(text) <= maxChars) return text;
+  if (!before && !after && fitsIn(text, 0, maxChars)) return text;
   if (maxChars < 3) return maxChars >= 1 ? CUT : '';
   const tail = after ? 1 : 0;
   let from = snapForward(
@@ -59,7 +55,7 @@ export function makeExcerpt(
   );
   const head = from > 0 || before ? 1 : 0;
   let to: number;
-  if (countCodePoints(text, from) <= maxChars - head - tail) {
+  if (fitsIn(text, from, maxChars - head - tail)) {
     to = text.length;
     if (head === 1)
       from = snapForward(text, retreatCodePoints(text, text.length, maxChars - 1 - tail), start);
@@ -72,6 +68,17 @@ export function makeExcerpt(
   }
   const body = text.slice(from, to).trim();
   return (from > 0 || before ? CUT : '') + body + (to < text.length || after ? CUT : '');
+}
+
+/**
+ * Whether `text` from `from` on has at most `limit` code points (`countCodePoints(text, from) <=
+ * limit`), reading at most `limit + 1` code points rather than the whole rest.
+ */
+function fitsIn(text: string, from: number, limit: number): boolean {
+  const units = text.length - from;
+  if (units <= limit) return true;
+  if (units > 2 * limit + 1) return false;
+  return advanceCodePoints(text, from, limit) === text.length;
 }
 
 function snapForward(text: string, from: number, limit: number): number {

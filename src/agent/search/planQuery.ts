@@ -69,8 +69,12 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (la - lb > 1 || lb - la > 1) return false;
   let i = 0;
   while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (la === lb) return a.slice(i + 1) === b.slice(i + 1);
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  // After the first difference, the rest must match with one unit skipped in one or both.
+  const skipA = la >= lb ? 1 : 0;
+  const skipB = lb >= la ? 1 : 0;
+  for (let j = i + skipA, k = i + skipB; j < la; j++, k++)
+    if (a.charCodeAt(j) !== b.charCodeAt(k)) return false;
+  return true;
 }
 
 interface Token {
@@ -153,12 +157,11 @@ export function planQuery(
     if (!fuzzy && !prefix) continue;
     for (const v of bucket) {
       const word = index.termList[v]!;
-      if (exact.has(word)) continue;
       let share = 0;
       if (prefix && word.length > t.token.length && word.startsWith(t.token))
         share = weights.prefix;
       if (fuzzy && withinOneEdit(t.token, word)) share = Math.max(share, weights.fuzzy);
-      if (share > 0) variants.push([v, word, weight * share]);
+      if (share > 0 && !exact.has(word)) variants.push([v, word, weight * share]);
     }
   }
   for (const [id, token, weight] of variants) add(id, token, weight);

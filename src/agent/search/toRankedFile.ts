@@ -92,24 +92,66 @@ export function toRankedFile(candidate: Candidate, context: HitContext): SearchH
   return new Hit(candidate, context);
 }
 
+/** Code units of slack a cut may move by (`makeExcerpt`'s snap) plus a margin. */
+const SLACK = 24;
+
 /**
  * The excerpt around `[a, b)` of `raw`, collapsing only a window of a few excerpts' length around it:
  * the term holds no whitespace, so the window collapsed piece by piece is a substring of the whole
- * text collapsed.
+ * text collapsed. A narrow window (an excerpt's length and some slack each side) is tried first; when
+ * whitespace collapsed it below what `makeExcerpt` may read (more than `maxChars` code points each
+ * side, or the text's end), the wide one is used, so the excerpt is the same either way.
  */
 function excerptAround(raw: string, a: number, b: number, maxChars: number): string {
-  // Room enough for the quarter of the excerpt before the term and the rest after, in code units
-  // (a code point takes at most two), with slack for whitespace that collapses.
-  let from = Math.max(0, a - 2 * maxChars);
-  let to = Math.min(raw.length, b + 4 * maxChars);
+  // The narrow window lies inside the wide one (a small `maxChars` has a small wide window).
+  const narrowBack = Math.min(maxChars + 2 * SLACK, 2 * maxChars);
+  const narrowAhead = Math.min(maxChars + 2 * SLACK, 4 * maxChars);
+  return (
+    excerptIn(raw, a, b, maxChars, narrowBack, narrowAhead, true) ??
+    // Room enough for the quarter of the excerpt before the term and the rest after, in code units
+    // (a code point takes at most two), with slack for whitespace that collapses.
+    excerptIn(raw, a, b, maxChars, 2 * maxChars, 4 * maxChars, false)!
+  );
+}
+
+function excerptIn(
+  raw: string,
+  a: number,
+  b: number,
+  maxChars: number,
+  back: number,
+  ahead: number,
+  narrow: boolean,
+): string | undefined {
+  let from = Math.max(0, a - back);
+  let to = Math.min(raw.length, b + ahead);
   if (from > 0 && raw.charCodeAt(from) >= 0xdc00 && raw.charCodeAt(from) <= 0xdfff) from--;
   if (to < raw.length && raw.charCodeAt(to) >= 0xdc00 && raw.charCodeAt(to) <= 0xdfff) to++;
   const lead = raw.slice(from, a).replace(WHITESPACE_RUN, ' ').trimStart();
   const rest = raw.slice(b, to).replace(WHITESPACE_RUN, ' ').trimEnd();
-  const text = lead + raw.slice(a, b) + rest;
   const before = from > 0 && hasText(raw.slice(0, from));
   const after = to < raw.length && hasText(raw.slice(to));
+  // `makeExcerpt` reads at most `maxChars` code points and a snap's slack either side of the term.
+  if (narrow && ((before && !wider(lead, maxChars)) || (after && !wider(rest, maxChars))))
+    return undefined;
+  const text = lead + raw.slice(a, b) + rest;
   return makeExcerpt(text, lead.length, lead.length + (b - a), maxChars, before, after);
+}
+
+/** Whether `text` has more than `maxChars` code points and a snap's slack. */
+function wider(text: string, maxChars: number): boolean {
+  const need = maxChars + SLACK;
+  if (text.length <= need) return false;
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    if (++count > need) return true;
+  }
+  return false;
 }
 
 function excerptOf(candidate: Candidate, context: HitContext): string {
