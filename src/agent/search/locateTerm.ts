@@ -84,7 +84,12 @@ export function locateTerm(text: string, term: string): readonly [number, number
   if (best !== undefined) return best;
   // Another mix of cases (`WeakMap` for `weakmap`): the lower-cased text, as long as the text unless
   // it holds `İ` (the one character whose lower case is longer), before folding piece by piece.
-  const lowered = text.indexOf('\u0130') === -1 ? findLowered(text, term) : null;
+  const lowered =
+    text.indexOf('\u0130') !== -1
+      ? null
+      : ASCII.test(term)
+        ? findCaseless(text, term)
+        : findLowered(text, term);
   if (lowered === null) {
     const lower = text.toLowerCase();
     if (lower.length === text.length) {
@@ -135,6 +140,48 @@ function findLowered(text: string, term: string): readonly [number, number] | un
     const hit = find(piece.toLowerCase(), undefined, term);
     if (hit !== undefined && hit[0] < limit) return hit;
     if (limit === text.length) return undefined;
+  }
+}
+
+/**
+ * `find` in the lower-cased text for an ASCII term, without lower-casing the text (which is slow on
+ * text beyond Latin-1): the candidates are where the term's first character is, in either case, and
+ * the rest is compared case by case. Only ASCII letters and `K` (Kelvin sign, lower case `k`) lower-case
+ * to ASCII, and lower-casing keeps a character's class, so the edges are checked on the text itself.
+ * The text must not hold `İ`.
+ */
+function findCaseless(text: string, term: string): readonly [number, number] | undefined {
+  const n = term.length;
+  const t0 = term.charCodeAt(0);
+  const letter = t0 >= 0x61 && t0 <= 0x7a;
+  const upper = letter ? String.fromCharCode(t0 - 32) : undefined;
+  const kelvin = t0 === 0x6b;
+  let at = -1;
+  for (;;) {
+    // The next place the first character is, in any case that lower-cases to it.
+    let next = text.indexOf(term[0]!, at + 1);
+    if (upper !== undefined) {
+      const u = text.indexOf(upper, at + 1);
+      if (u !== -1 && (next === -1 || u < next)) next = u;
+    }
+    if (kelvin) {
+      const k = text.indexOf('\u212a', at + 1);
+      if (k !== -1 && (next === -1 || k < next)) next = k;
+    }
+    if (next === -1 || next + n > text.length) return undefined;
+    at = next;
+    let k = 1;
+    for (; k < n; k++) {
+      const c = text.charCodeAt(at + k);
+      const t = term.charCodeAt(k);
+      if (c !== t && !(t >= 0x61 && t <= 0x7a && c === t - 32) && !(t === 0x6b && c === 0x212a))
+        break;
+    }
+    if (k < n) continue;
+    const before = classBefore(text, at);
+    const after = classAt(text, at + n);
+    if ((before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK))
+      return [at, at + n];
   }
 }
 

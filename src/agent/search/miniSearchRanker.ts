@@ -98,6 +98,8 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   const vectorSignal = new AbortController().signal;
 
   let built: Promise<Built> | undefined;
+  // The build once it has settled (what a lexical-only search reads without awaiting).
+  let ready: Built | undefined;
   // Whoever waits in `warm()` hears how far the shared build has come.
   const listeners = new Set<(progress: SearchWarmProgress) => void>();
   const report = (progress: SearchWarmProgress): void => {
@@ -110,7 +112,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         // Both steps run in slices that yield to the event loop: reads go on during a long build.
         const chunks = await buildChunksSliced(corpus, createPacer(signal));
         const index = await buildStaticIndex(chunks, pages, signal, report);
-        return { chunks, index };
+        return (ready = { chunks, index });
       })().catch((error: unknown) => {
         built = undefined;
         throw new KnowledgeToolError(
@@ -271,6 +273,17 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         signal,
       ));
     checkpoint();
+    return ranking(request, chunks, ranked, semanticStatus, rerankerStatus);
+  }
+
+  /** The hits of a ranking: the graph's pages added in `graph` mode, each candidate as a hit. */
+  function ranking(
+    request: RankRequest,
+    chunks: ChunkTable,
+    ranked: Candidate[],
+    semanticStatus: StageStatus<SemanticSafeCode>,
+    rerankerStatus: StageStatus<RerankerSafeCode>,
+  ): Ranking {
     if (request.mode === 'graph')
       ranked = expandGraph(
         ranked,
@@ -280,11 +293,61 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         request.graphDepth,
         request.graphFanout,
       );
-    const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
     const context = { chunks, fileIdOf, excerptChars, leadOf };
     const hits: SearchHit[] = ranked.map((candidate) => toRankedFile(candidate, context));
     return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
   }
+  const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
+
+  /**
+   * A search with nothing to wait for (index built, no embedder, no reranker asked): run at once,
+   * without the timer and the abort plumbing of `run`, which a synchronous search cannot use. The
+   * caller's abort and the time limit are checked where `run` checks them.
+   */
+  function rankNow(request: RankRequest, built: Built, started: number): Ranking {
+    const outer = request.signal;
+    const check = (): void => {
+      if (outer?.aborted === true) throw abortError(outer, 'The search');
+      if (Date.now() - started > searchTimeoutMs) throw timeoutError();
+    };
+    check();
+    const lexical = lexicalSearch(
+      built.index,
+      built.chunks,
+      request.query,
+      request.mode === 'file',
+    );
+    check();
+    const semanticStatus =
+      request.mode === 'file'
+        ? status<SemanticSafeCode>('skipped', 'SEMANTIC_NOT_USED')
+        : status<SemanticSafeCode>('disabled', 'SEMANTIC_DISABLED');
+    const ranked = fuseRanks(lexical.files, undefined);
+    check();
+    return ranking(
+      request,
+      built.chunks,
+      ranked,
+      semanticStatus,
+      status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED'),
+    );
+  }
+
+  const timeoutError = (): KnowledgeToolError =>
+    new KnowledgeToolError(
+      'SEARCH_TIMEOUT',
+      `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`,
+    );
+
+  /** Errors of a search as `rank` rejects with them. */
+  const searchError = (error: unknown): KnowledgeToolError =>
+    isKnowledgeToolError(error)
+      ? error
+      : new KnowledgeToolError(
+          'SEARCH_UNAVAILABLE',
+          'Search could not run. Browse with list_tree and read index.md instead, or try again.',
+          { cause: error },
+        );
 
   return {
     async warm(
@@ -322,11 +385,17 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
 
     async rank(request: RankRequest): Promise<Ranking> {
       const started = Date.now();
-      const timeoutError = (): KnowledgeToolError =>
-        new KnowledgeToolError(
-          'SEARCH_TIMEOUT',
-          `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`,
-        );
+      if (
+        ready !== undefined &&
+        embedder === undefined &&
+        (!request.rerank || reranker === undefined)
+      ) {
+        try {
+          return rankNow(request, ready, started);
+        } catch (error) {
+          throw searchError(error);
+        }
+      }
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(timeoutError()), searchTimeoutMs);
       const outer = request.signal;
@@ -342,12 +411,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         checkpoint();
         return await raceAbort(run(request, controller.signal, checkpoint), controller.signal);
       } catch (error) {
-        if (isKnowledgeToolError(error)) throw error;
-        throw new KnowledgeToolError(
-          'SEARCH_UNAVAILABLE',
-          'Search could not run. Browse with list_tree and read index.md instead, or try again.',
-          { cause: error },
-        );
+        throw searchError(error);
       } finally {
         clearTimeout(timer);
         outer?.removeEventListener('abort', onAbort);

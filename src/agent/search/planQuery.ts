@@ -155,12 +155,17 @@ export function planQuery(
     const fuzzy = weights.fuzzy > 0 && isFuzzyToken(t.token);
     const prefix = weights.prefix > 0 && t.token === lastWord?.token;
     if (!fuzzy && !prefix) continue;
+    const token = t.token;
+    const length = token.length;
+    const termList = index.termList;
     for (const v of bucket) {
-      const word = index.termList[v]!;
+      const word = termList[v]!;
+      const n = word.length;
+      // Lengths first: a prefix match is longer, a fuzzy one differs by one unit at most.
       let share = 0;
-      if (prefix && word.length > t.token.length && word.startsWith(t.token))
-        share = weights.prefix;
-      if (fuzzy && withinOneEdit(t.token, word)) share = Math.max(share, weights.fuzzy);
+      if (prefix && n > length && word.startsWith(token)) share = weights.prefix;
+      if (fuzzy && n <= length + 1 && n >= length - 1 && withinOneEdit(token, word))
+        share = Math.max(share, weights.fuzzy);
       if (share > 0 && !exact.has(word)) variants.push([v, word, weight * share]);
     }
   }

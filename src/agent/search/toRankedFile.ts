@@ -104,8 +104,10 @@ const SLACK = 24;
  */
 function excerptAround(raw: string, a: number, b: number, maxChars: number): string {
   // The narrow window lies inside the wide one (a small `maxChars` has a small wide window).
-  const narrowBack = Math.min(maxChars + 2 * SLACK, 2 * maxChars);
-  const narrowAhead = Math.min(maxChars + 2 * SLACK, 4 * maxChars);
+  // Half an excerpt more than it may read, for whitespace that collapses (Markdown's line breaks).
+  const narrow = maxChars + (maxChars >> 1) + 2 * SLACK;
+  const narrowBack = Math.min(narrow, 2 * maxChars);
+  const narrowAhead = Math.min(narrow, 4 * maxChars);
   return (
     excerptIn(raw, a, b, maxChars, narrowBack, narrowAhead, true) ??
     // Room enough for the quarter of the excerpt before the term and the rest after, in code units
