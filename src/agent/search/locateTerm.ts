@@ -67,19 +67,22 @@ export function locateTerm(text: string, term: string): readonly [number, number
           (v) => v.length === term.length,
         );
   // Each variant's first whole hit counts; the earliest of those that fold to the term is taken. The
-  // text is read in windows growing fourfold, so a term near the start of a long text is found
-  // without reading the rest three times over; a window holds every hit starting in it, so the first
-  // window with an answer gives the same answer as the whole text.
+  // text is read in windows growing fourfold, each variant from where the window before stopped, so
+  // a term near the start of a long text is found without reading the rest three times over, and no
+  // part is read twice; a window holds every hit starting in it.
   let best: readonly [number, number] | undefined;
-  for (let window = FIRST_WINDOW; best === undefined; window *= 4) {
+  let decided = 0; // bit per variant whose first whole hit is known
+  for (let window = FIRST_WINDOW, scanned = 0; ; scanned = window, window *= 4) {
     const limit = Math.min(window, text.length);
-    for (const variant of variants) {
+    for (let v = 0; v < variants.length; v++) {
+      if ((decided & (1 << v)) !== 0) continue;
       // Once a hit is known, only an earlier one matters.
-      const hit = findBefore(text, variant, best === undefined ? limit : best[0]);
+      const hit = findBetween(text, variants[v]!, scanned, best === undefined ? limit : best[0]);
       if (hit === undefined) continue;
+      decided |= 1 << v;
       if (foldText(text.slice(hit[0], hit[1])) === term) best = hit;
     }
-    if (limit === text.length) break;
+    if (best !== undefined || limit === text.length) break;
   }
   if (best !== undefined) return best;
   // Another mix of cases (`WeakMap` for `weakmap`): the lower-cased text, as long as the text unless
@@ -113,16 +116,18 @@ export function locateTerm(text: string, term: string): readonly [number, number
 const FIRST_WINDOW = 2048;
 
 /**
- * `find` (unfolded text) for a hit starting before `limit`: `indexOf` reads only the text such a hit
- * can span, and the edges are checked on the whole text.
+ * `find` (unfolded text) for the first whole hit starting in `[from, limit)`: `indexOf` reads only
+ * the text such a hit can span, and the edges are checked on the whole text.
  */
-function findBefore(
+function findBetween(
   text: string,
   term: string,
+  from: number,
   limit: number,
 ): readonly [number, number] | undefined {
+  if (from >= limit) return undefined;
   const end = limit + term.length - 1;
-  return find(end >= text.length ? text : text.slice(0, end), undefined, term, text);
+  return find(end >= text.length ? text : text.slice(0, end), undefined, term, text, from);
 }
 
 /**
@@ -190,11 +195,12 @@ function find(
   origin: Int32Array | undefined,
   term: string,
   whole: string = folded,
+  from = 0,
 ): readonly [number, number] | undefined {
   const first = term.codePointAt(0)!;
   const cjk = (classOf(first) & 3) === CJK;
   const single = term.length === (first > 0xffff ? 2 : 1);
-  for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+  for (let at = folded.indexOf(term, from); at !== -1; at = folded.indexOf(term, at + 1)) {
     const end = at + term.length;
     const before = classBefore(whole, at);
     const after = classAt(whole, end);

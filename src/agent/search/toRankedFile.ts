@@ -98,24 +98,31 @@ const SLACK = 24;
 /**
  * The excerpt around `[a, b)` of `raw`, collapsing only a window of a few excerpts' length around it:
  * the term holds no whitespace, so the window collapsed piece by piece is a substring of the whole
- * text collapsed. A narrow window (an excerpt's length and some slack each side) is tried first; when
- * whitespace collapsed it below what `makeExcerpt` may read (more than `maxChars` code points each
- * side, or the text's end), the wide one is used, so the excerpt is the same either way.
+ * text collapsed. A narrow window is tried first; when whitespace collapsed it below what
+ * `makeExcerpt` may read, the wide one is used, so the excerpt is the same either way.
  */
 function excerptAround(raw: string, a: number, b: number, maxChars: number): string {
-  // The narrow window lies inside the wide one (a small `maxChars` has a small wide window).
-  // Half an excerpt more than it may read, for whitespace that collapses (Markdown's line breaks).
-  const narrow = maxChars + (maxChars >> 1) + 2 * SLACK;
-  const narrowBack = Math.min(narrow, 2 * maxChars);
-  const narrowAhead = Math.min(narrow, 4 * maxChars);
+  // The narrow window lies inside the wide one (a small `maxChars` has a small wide window). Before
+  // the term it holds the excerpt's first quarter, after it the excerpt, each with a snap's slack
+  // and room for whitespace that collapses (Markdown's line breaks and indents).
+  const quarter = (maxChars - 2) >> 2;
+  const narrowBack = Math.min(quarter + (maxChars >> 2) + 2 * SLACK, 2 * maxChars);
+  const narrowAhead = Math.min(maxChars + (maxChars >> 1) + 2 * SLACK, 4 * maxChars);
   return (
-    excerptIn(raw, a, b, maxChars, narrowBack, narrowAhead, true) ??
+    excerptIn(raw, a, b, maxChars, narrowBack, narrowAhead, quarter) ??
     // Room enough for the quarter of the excerpt before the term and the rest after, in code units
     // (a code point takes at most two), with slack for whitespace that collapses.
-    excerptIn(raw, a, b, maxChars, 2 * maxChars, 4 * maxChars, false)!
+    excerptIn(raw, a, b, maxChars, 2 * maxChars, 4 * maxChars, -1)!
   );
 }
 
+/**
+ * The excerpt from one window; for a narrow window (`quarter` ≥ 0), `undefined` when the window may
+ * not hold what `makeExcerpt` reads: after the term, more than `maxChars` code points and a snap's
+ * slack (or the text's end); before it, more than the excerpt's first quarter and the slack when
+ * the excerpt ends inside the window, else more than `maxChars` (an excerpt that ends at the text's
+ * end reaches back from there), or the text's start.
+ */
 function excerptIn(
   raw: string,
   a: number,
@@ -123,7 +130,7 @@ function excerptIn(
   maxChars: number,
   back: number,
   ahead: number,
-  narrow: boolean,
+  quarter: number,
 ): string | undefined {
   let from = Math.max(0, a - back);
   let to = Math.min(raw.length, b + ahead);
@@ -133,17 +140,22 @@ function excerptIn(
   const rest = raw.slice(b, to).replace(WHITESPACE_RUN, ' ').trimEnd();
   const before = from > 0 && hasText(raw.slice(0, from));
   const after = to < raw.length && hasText(raw.slice(to));
-  // `makeExcerpt` reads at most `maxChars` code points and a snap's slack either side of the term.
-  if (narrow && ((before && !wider(lead, maxChars)) || (after && !wider(rest, maxChars))))
-    return undefined;
+  if (quarter >= 0) {
+    const long = longer(rest, maxChars + SLACK);
+    if (after && !long) return undefined;
+    if (before && !longer(lead, (long ? quarter : maxChars) + SLACK)) return undefined;
+  }
   const text = lead + raw.slice(a, b) + rest;
   return makeExcerpt(text, lead.length, lead.length + (b - a), maxChars, before, after);
 }
 
-/** Whether `text` has more than `maxChars` code points and a snap's slack. */
-function wider(text: string, maxChars: number): boolean {
-  const need = maxChars + SLACK;
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
+/** Whether `text` has more than `need` code points. */
+function longer(text: string, need: number): boolean {
   if (text.length <= need) return false;
+  // Each code point is one or two code units; without a surrogate, one.
+  if (text.length > 2 * need || !HIGH_SURROGATE.test(text)) return true;
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
