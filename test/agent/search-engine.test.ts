@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildChunks,
   buildStaticIndex,
+  CONTENT,
   indexTokens,
   lexicalSearch,
   MAX_QUERY_TERMS,
@@ -125,6 +126,38 @@ describe('lexical search', () => {
     expect(hit!.sourceExcerpt).toMatch(/^….*Here a zebra grazes\..*…$/);
     expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(240);
     expect(text.replace(/\s+/g, ' ')).toContain(hit!.sourceExcerpt.slice(1, -1));
+  });
+
+  it('excerpts around the first occurrence the index saw, in any mix of cases', async () => {
+    const filler = 'alpha beta gamma delta. '.repeat(400);
+    const text = `<!-- agent-section:maps -->\n${filler}The type HashMap stores pairs. ${filler}Call hashmap::new here.\n<!-- /agent-section:maps -->`;
+    const f = searchFixture([{ id: 'maps', text }]);
+    const [hit] = (await rankerOf(f).rank(searchRequest('hashmap'))).hits;
+    expect(hit!.sourceExcerpt).toMatch(/^….*The type HashMap stores pairs\..*…$/);
+    // The index holds where each chunk's term first starts, in the folded text.
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildStaticIndex(chunks, f.table.pages);
+    const t = index.terms.get('hashmap')!;
+    const content = index.fields[CONTENT]!;
+    expect(content.firsts![content.start[t]!]).toBe(chunks.textOf[0]!.indexOf('HashMap'));
+    const [file] = lexicalSearch(index, chunks, 'hashmap', false).files;
+    expect(file!.bestAt).toBe(chunks.textOf[0]!.indexOf('HashMap'));
+  });
+
+  it('finds the excerpt by searching when the index has no first positions or folding moved them', async () => {
+    // `ﬁ` folds to two letters: offsets after it in the folded text are one past the original's.
+    const text = `<!-- agent-section:s -->\nThe ﬁrst line. ${'Filler words here. '.repeat(30)}The needle sits here. ${'More filler text. '.repeat(30)}\n<!-- /agent-section:s -->`;
+    const f = searchFixture([{ id: 'lig', text }]);
+    const [hit] = (await rankerOf(f).rank(searchRequest('needle'))).hits;
+    expect(hit!.sourceExcerpt).toMatch(/^….*The needle sits here\..*…$/);
+    // A partial index (a store's postings, without `firsts`) places it by searching too.
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildStaticIndex(chunks, f.table.pages);
+    const { firsts: _, ...content } = index.fields[CONTENT]!;
+    const partial = { ...index, fields: [content, ...index.fields.slice(1)] };
+    const [file] = lexicalSearch(partial, chunks, 'needle', false).files;
+    expect(file!.bestAt).toBe(-1);
+    expect(file!.bestTerms).toEqual(['needle']);
   });
 
   it('counts page frequencies once per page, whether a file field or a chunk holds the term', async () => {

@@ -37,6 +37,11 @@ export interface LexicalFile {
   readonly bestChunk: number;
   /** Tokens found in the best chunk, rarest first (to place its excerpt). */
   readonly bestTerms: readonly string[];
+  /**
+   * Where `bestTerms[0]` first starts in the best chunk's folded text (`Postings.firsts`), or `-1`
+   * when the index does not record it. Optional: a `LexicalFile` made elsewhere may leave it out.
+   */
+  readonly bestAt?: number;
   /** Chunks counted into the score (at most 3). */
   readonly chunks: number;
   /** Up to 3 best-matching chunks that are sections, best first. */
@@ -81,6 +86,8 @@ interface Scratch {
   readonly chunkTerms: Int32Array;
   /** Chunk → 1 once touched by this search. */
   readonly chunkSeen: Uint8Array;
+  /** Chunk → where its first excerpt term (its lowest `chunkTerms` bit) first starts, or -1. */
+  readonly chunkFirst: Int32Array;
   /** Page → 1 once touched by the current term's file fields. */
   readonly termSeen: Uint8Array;
   /** Page → its tally during a search (`undefined` outside one). */
@@ -103,6 +110,7 @@ function scratchOf(index: StaticIndex): Scratch {
       chunkScore: new Float64Array(index.chunkCount),
       chunkTerms: new Int32Array(index.chunkCount),
       chunkSeen: new Uint8Array(index.chunkCount),
+      chunkFirst: new Int32Array(index.chunkCount),
       termSeen: new Uint8Array(pages),
       tallyOf: new Array<Tally | undefined>(pages).fill(undefined),
       order: new Int32Array(index.chunkCount),
@@ -122,6 +130,7 @@ class Tally implements LexicalFile {
   readonly page: number;
   score = 0;
   bestChunk = -1;
+  bestAt = -1;
   chunks = 0;
   fields: readonly MatchedField[] = FIELD_LISTS[0]!;
   best = 0;
@@ -244,6 +253,7 @@ export function lexicalSearch(
     chunkScore,
     chunkTerms,
     chunkSeen,
+    chunkFirst,
     termSeen,
     tallyOf,
     order,
@@ -302,7 +312,7 @@ export function lexicalSearch(
       const bit =
         excerptTerms.length < TERM_BITS && term.token !== '' ? 1 << excerptTerms.length : 0;
       if (bit !== 0) excerptTerms.push(term.token);
-      const { docs, tfs, lengths, meanLength } = content;
+      const { docs, tfs, lengths, meanLength, firsts } = content;
       const bf = b[CONTENT]!;
       const keep = 1 - bf;
       for (let i = content.start[t]!, end = content.start[t + 1]!; i < end; i++) {
@@ -312,6 +322,9 @@ export function lexicalSearch(
         if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), touchedChunks.push(c));
         const xy = x + y;
         chunkScore[c]! += w * ((xy * k1p1) / (k1 + xy) - (y * k1p1) / (k1 + y));
+        // The chunk's first excerpt term (terms come rarest first): where it starts.
+        if (bit !== 0 && chunkTerms[c] === 0)
+          chunkFirst[c] = firsts === undefined ? -1 : firsts[i]!;
         chunkTerms[c]! |= bit;
       }
     }
@@ -353,8 +366,10 @@ export function lexicalSearch(
       score += tally.best;
       if (tally.chunks > 1) score += CHUNK_SHARE * tally.second;
       if (tally.chunks > 2) score += CHUNK_SHARE * tally.third;
-      tally.termBits = chunkTerms[tally.bestChunk]!;
+      const bits = chunkTerms[tally.bestChunk]!;
+      tally.termBits = bits;
       tally.excerptTerms = excerptTerms;
+      if (bits !== 0) tally.bestAt = chunkFirst[tally.bestChunk]!;
     }
     tally.score = score;
     tally.fields = FIELD_LISTS[fieldMask[page]! | (tally.chunks > 0 ? CONTENT_BIT : 0)]!;

@@ -112,6 +112,35 @@ export function locateTerm(text: string, term: string): readonly [number, number
   return find(folded, origin, term);
 }
 
+/**
+ * Whether a token occurs whole at `at` of original text, as the tokenizer would cut it: the text there
+ * folds to it and its edges are word edges (`locateTerm`'s check). For a position the index recorded
+ * in the folded text, which is the original's when folding kept every length before it.
+ *
+ * @param text - original text.
+ * @param at - a code-unit offset.
+ * @param term - a token as `tokenize` produced it.
+ * @returns whether `[at, at + term.length)` is that token.
+ */
+export function isTermAt(text: string, at: number, term: string): boolean {
+  const end = at + term.length;
+  if (term.length === 0 || at < 0 || end > text.length) return false;
+  if (foldText(text.slice(at, end)) !== term) return false;
+  return isWhole(text, at, end, term);
+}
+
+/** Whether the hit `[at, end)` of `term` in `text` is whole (`find`'s edge check). */
+function isWhole(text: string, at: number, end: number, term: string): boolean {
+  const first = term.codePointAt(0)!;
+  const cjk = (classOf(first) & 3) === CJK;
+  const single = term.length === (first > 0xffff ? 2 : 1);
+  const before = classBefore(text, at);
+  const after = classAt(text, end);
+  return cjk
+    ? !single || (before !== CJK && after !== CJK)
+    : (before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK);
+}
+
 /** Code units of the first window `locateTerm` reads. */
 const FIRST_WINDOW = 2048;
 

@@ -77,6 +77,22 @@ export function withinOneEdit(a: string, b: string): boolean {
   return true;
 }
 
+/** Each bucket's word lengths, derived on first use (a bucket is a frozen index's, or a partial one's). */
+const bucketLengths = new WeakMap<readonly number[], Uint16Array>();
+
+/** The lengths of a `wordsByHead` bucket's words, in bucket order (capped at 65,535). */
+function lengthsOf(bucket: readonly number[], termList: readonly string[]): Uint16Array {
+  let lengths = bucketLengths.get(bucket);
+  // A bucket that grew since (a partial index being filled) is measured again.
+  if (lengths === undefined || lengths.length !== bucket.length) {
+    lengths = new Uint16Array(bucket.length);
+    for (let k = 0; k < bucket.length; k++)
+      lengths[k] = Math.min(0xffff, termList[bucket[k]!]!.length);
+    bucketLengths.set(bucket, lengths);
+  }
+  return lengths;
+}
+
 interface Token {
   readonly token: string;
   readonly cjk: boolean;
@@ -158,10 +174,14 @@ export function planQuery(
     const token = t.token;
     const length = token.length;
     const termList = index.termList;
-    for (const v of bucket) {
+    const lengths = lengthsOf(bucket, termList);
+    for (let k = 0; k < bucket.length; k++) {
+      // Lengths first (without reading the word): a prefix match is longer, a fuzzy one differs by
+      // one unit at most.
+      const n = lengths[k]!;
+      if (!(prefix && n > length) && !(fuzzy && n <= length + 1 && n >= length - 1)) continue;
+      const v = bucket[k]!;
       const word = termList[v]!;
-      const n = word.length;
-      // Lengths first: a prefix match is longer, a fuzzy one differs by one unit at most.
       let share = 0;
       if (prefix && n > length && word.startsWith(token)) share = weights.prefix;
       if (fuzzy && n <= length + 1 && n >= length - 1 && withinOneEdit(token, word))

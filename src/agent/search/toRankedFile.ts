@@ -1,7 +1,7 @@
 import type { EvidenceType, MatchedField } from '../types.js';
 import { type ChunkTable, hasText } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
-import { locateTerm } from './locateTerm.js';
+import { isTermAt, locateTerm } from './locateTerm.js';
 import { makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
 import type { SearchHit } from './port.js';
 
@@ -173,6 +173,14 @@ function excerptOf(candidate: Candidate, context: HitContext): string {
   const lexical = candidate.lexical;
   if (lexical !== undefined && lexical.bestChunk !== -1) {
     const raw = chunks.textOf[lexical.bestChunk]!;
+    // Where the index saw the strongest term first, when folding kept the offsets there; else
+    // searched for.
+    const at = lexical.bestAt ?? -1;
+    if (at !== -1) {
+      const term = lexical.bestTerms[0];
+      if (term !== undefined && isTermAt(raw, at, term))
+        return excerptAround(raw, at, at + term.length, excerptChars);
+    }
     for (const term of lexical.bestTerms) {
       const at = locateTerm(raw, term);
       if (at !== undefined) return excerptAround(raw, at[0], at[1], excerptChars);
