@@ -106,8 +106,8 @@ function excerptAround(raw: string, a: number, b: number, maxChars: number): str
   // the term it holds the excerpt's first quarter, after it the excerpt, each with a snap's slack
   // and room for whitespace that collapses (Markdown's line breaks and indents).
   const quarter = (maxChars - 2) >> 2;
-  const narrowBack = Math.min(quarter + (maxChars >> 2) + 2 * SLACK, 2 * maxChars);
-  const narrowAhead = Math.min(maxChars + (maxChars >> 1) + 2 * SLACK, 4 * maxChars);
+  const narrowBack = Math.min(quarter + (maxChars >> 3) + 2 * SLACK, 2 * maxChars);
+  const narrowAhead = Math.min(maxChars + (maxChars >> 2) + 2 * SLACK, 4 * maxChars);
   return (
     excerptIn(raw, a, b, maxChars, narrowBack, narrowAhead, quarter) ??
     // Room enough for the quarter of the excerpt before the term and the rest after, in code units
