@@ -98,17 +98,26 @@ export function pageByOffset(
   limit: number,
   continuation: string | undefined,
 ): SearchAnswer {
-  const { hits, semanticStatus, rerankerStatus } = ranking;
+  const { semanticStatus, rerankerStatus } = ranking;
+  // A ranking that makes its hits on demand makes only the page's.
+  const total = ranking.total ?? ranking.hits.length;
   const from =
     continuation === undefined
       ? 0
       : OFFSET.test(continuation) && Number.isSafeInteger(Number(continuation))
         ? Number(continuation)
-        : hits.length;
-  const to = Math.min(hits.length, from + limit);
+        : total;
+  const to = Math.min(total, from + limit);
   return Object.freeze({
-    hits: from >= hits.length ? Object.freeze([]) : Object.freeze(hits.slice(from, to)),
-    continuation: to < hits.length ? String(to) : null,
+    hits:
+      from >= total
+        ? Object.freeze([])
+        : Object.freeze(
+            ranking.hitsBetween !== undefined
+              ? [...ranking.hitsBetween(from, to)]
+              : ranking.hits.slice(from, to),
+          ),
+    continuation: to < total ? String(to) : null,
     semanticStatus,
     rerankerStatus,
   });

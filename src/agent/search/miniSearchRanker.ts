@@ -12,7 +12,7 @@ import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
-import { lexicalSearch } from './lexicalSearch.js';
+import { lexicalSearch, type LexicalFile } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
 import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createPacer } from './pace.js';
@@ -20,6 +20,11 @@ import type { SearchCorpus, SearchHit, SearchRequest, SearchWarmProgress } from 
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
 import { buildStaticIndex, type StaticIndex } from './staticIndex.js';
 import { toRankedFile } from './toRankedFile.js';
+
+/** A lexical file's candidate when no other stage ran (what `fuseRanks` makes of it). */
+function lexicalCandidate(file: LexicalFile): Candidate {
+  return { page: file.page, score: file.score, lexical: file, semantic: undefined, graph: false };
+}
 
 /** Longest candidate text sent to a reranker, in code points. */
 export const RERANK_TEXT_CHARS = 2000;
@@ -41,7 +46,12 @@ export type RankRequest = Omit<SearchRequest, 'limit' | 'continuation'>;
 
 /** Every candidate for one query, ranked, with the stage statuses. */
 export interface Ranking {
+  /** Every hit (made when first read). */
   readonly hits: readonly SearchHit[];
+  /** How many hits there are, without making them. */
+  readonly total?: number;
+  /** The hits from `from` to `to` (exclusive), made for a page without making the others. */
+  hitsBetween?(from: number, to: number): readonly SearchHit[];
   readonly semanticStatus: StageStatus<SemanticSafeCode>;
   readonly rerankerStatus: StageStatus<RerankerSafeCode>;
 }
@@ -276,17 +286,22 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
     return ranking(request, chunks, ranked, semanticStatus, rerankerStatus);
   }
 
-  /** The hits of a ranking: the graph's pages added in `graph` mode, each candidate as a hit. */
+  /**
+   * The hits of a ranking: the graph's pages added in `graph` mode, each candidate as a hit. Given
+   * the lexical files alone (no other stage ran), their candidates are made as `fuseRanks` makes
+   * them, and only for the hits read: a page of ten does not make one per matching page.
+   */
   function ranking(
     request: RankRequest,
     chunks: ChunkTable,
-    ranked: Candidate[],
+    ranked: Candidate[] | { readonly lexical: readonly LexicalFile[] },
     semanticStatus: StageStatus<SemanticSafeCode>,
     rerankerStatus: StageStatus<RerankerSafeCode>,
   ): Ranking {
+    let list = ranked;
     if (request.mode === 'graph')
-      ranked = expandGraph(
-        ranked,
+      list = expandGraph(
+        Array.isArray(list) ? list : fuseRanks(list.lexical, undefined),
         corpus.relationsOf,
         fileIdOf,
         pageOf,
@@ -294,8 +309,28 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         request.graphFanout,
       );
     const context = { chunks, fileIdOf, excerptChars, leadOf };
-    const hits: SearchHit[] = ranked.map((candidate) => toRankedFile(candidate, context));
-    return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
+    const candidates = list;
+    const total = Array.isArray(candidates) ? candidates.length : candidates.lexical.length;
+    const hitsBetween = (from: number, to: number): SearchHit[] => {
+      const out: SearchHit[] = [];
+      for (let i = from; i < to && i < total; i++) {
+        const candidate: Candidate = Array.isArray(candidates)
+          ? candidates[i]!
+          : lexicalCandidate(candidates.lexical[i]!);
+        out.push(toRankedFile(candidate, context));
+      }
+      return out;
+    };
+    let hits: readonly SearchHit[] | undefined;
+    return Object.freeze({
+      get hits(): readonly SearchHit[] {
+        return (hits ??= Object.freeze(hitsBetween(0, total)));
+      },
+      total,
+      hitsBetween,
+      semanticStatus,
+      rerankerStatus,
+    });
   }
   const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
 
@@ -322,12 +357,11 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
       request.mode === 'file'
         ? status<SemanticSafeCode>('skipped', 'SEMANTIC_NOT_USED')
         : status<SemanticSafeCode>('disabled', 'SEMANTIC_DISABLED');
-    const ranked = fuseRanks(lexical.files, undefined);
     check();
     return ranking(
       request,
       built.chunks,
-      ranked,
+      { lexical: lexical.files },
       semanticStatus,
       status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED'),
     );
