@@ -47,3 +47,20 @@ export { searchFiles } from './source/searchFiles.js';
 export { computeSectionSizes } from './source/sectionSizes.js';
 export type { SectionSize, SourceState } from './source/state.js';
 export { gateWarmUp, progressListener } from './source/warmGate.js';
+export {
+  buildTermRows,
+  CONTENT_STRIDE,
+  FIELD_STRIDE,
+  searchTermStore,
+  TERM_ROWS_FORMAT,
+  type TermEntry,
+  type TermRow,
+  type TermRows,
+  type TermStats,
+  type TermStore,
+  type TermStorePage,
+  type TermStoreRelation,
+  type TermStoreSemanticPage,
+} from './search/index.js';
+export { NotRead, notRead } from './source/notRead.js';
+export { type StoredPage, storedState, storedTable } from './source/storedState.js';

@@ -73,6 +73,9 @@ export async function openLiveFolder(
   let loaded: LoadedKnowledgeFiles;
   let current: KnowledgeSource;
   let watcher: KnowledgeFilesWatcher | undefined;
+  // The latest reload's number: only it is swapped in once its search index is built.
+  let pending = 0;
+  let building: AbortController | undefined;
   const say = (line: string): void => void io.stderr.write(`knowledge-kit ${command}: ${line}\n`);
   /** Prints the problems of `next`, only those of files whose problems changed since `before`. */
   const printProblems = (next: LoadedKnowledgeFiles, before?: LoadedKnowledgeFiles): void => {
@@ -117,14 +120,26 @@ export async function openLiveFolder(
           );
           return;
         }
-        const before = loaded;
-        current = next;
-        loaded = change.loaded;
-        printProblems(loaded, before);
-        const summary = problemSummary(loaded, dir);
-        say(
-          `reloaded \`${dir}\`: ${count(loaded.catalog.ids.length, 'document')}${summary === undefined ? '' : `; ${summary}`}`,
-        );
+        // The new source's search index is built before it is served, so searches go on being
+        // answered (by the previous revision) meanwhile; a newer change supersedes one still building.
+        const serial = ++pending;
+        building?.abort();
+        const controller = (building = new AbortController());
+        const ready = next.warm?.({ signal: controller.signal }) ?? Promise.resolve();
+        void ready
+          .catch(() => undefined)
+          .then(() => {
+            if (serial !== pending) return;
+            building = undefined;
+            const before = loaded;
+            current = next;
+            loaded = change.loaded;
+            printProblems(loaded, before);
+            const summary = problemSummary(loaded, dir);
+            say(
+              `reloaded \`${dir}\`: ${count(loaded.catalog.ids.length, 'document')}${summary === undefined ? '' : `; ${summary}`}`,
+            );
+          });
       });
     } catch (error) {
       throw folderError(command, dir, error, io);
@@ -152,6 +167,7 @@ export async function openLiveFolder(
     documents: () => loaded.catalog.ids.length,
     problems: () => problemSummary(loaded, dir),
     close: async () => {
+      building?.abort();
       await watcher?.close();
     },
   };

@@ -27,6 +27,9 @@ import {
   readRelated,
   searchFiles,
   type SourceState,
+  NotRead,
+  storedState,
+  storedTable,
 } from '../agent/internals.js';
 import {
   createMiniSearchEngine,
@@ -44,10 +47,8 @@ import {
   type NarrowContext,
   navFileState,
 } from './narrowState.js';
-import { NotRead } from './notRead.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase } from './session.js';
-import { storedState, storedTable } from './storedState.js';
 import type { KnowledgeDatabase, PostgresSourceOptions } from './types.js';
 
 const API = 'createPostgresSource';

@@ -4,9 +4,13 @@
  * and `index.md`'s rendered text. Written by `publishKnowledge`, and by `migrateKnowledgeStore` for the
  * revisions stored before version 2.
  */
-import { renderIndexMarkdown, type FileTable } from '../agent/internals.js';
+import {
+  renderIndexMarkdown,
+  type FileTable,
+  type StoredPage,
+  storedTable,
+} from '../agent/internals.js';
 import type { ActiveContentRevision } from '../agent/index.js';
-import { type StoredPage, storedTable } from './storedState.js';
 import type { KnowledgeDatabase } from './types.js';
 
 /** Rows per `INSERT … SELECT FROM unnest(…)`: arrays of this many values per column. */

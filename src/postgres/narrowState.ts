@@ -15,12 +15,14 @@ import {
   type FileTable,
   type ScopeDefaults,
   type SourceState,
+  notRead,
+  type StoredPage,
+  storedState,
+  storedTable,
 } from '../agent/internals.js';
 import type { ActiveContentRevision, SearchEngine } from '../agent/index.js';
 import { isPlainObject } from '../internal/values.js';
-import { notRead } from './notRead.js';
 import { readNavFile, readPages, readTreeWindow } from './readDerived.js';
-import { type StoredPage, storedState, storedTable } from './storedState.js';
 import type { KnowledgeDatabase } from './types.js';
 
 /** Where a source reads and what its calls answer with. */

@@ -13,8 +13,7 @@
  * 0.2 ms for three pages of `expand_graph`).
  */
 import type { ActiveContentRevision } from '../agent/index.js';
-import type { DirectoryRecord, FileRecord } from '../agent/internals.js';
-import type { StoredPage } from './storedState.js';
+import { type DirectoryRecord, type FileRecord, type StoredPage } from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
 
 /** The revision a read was of. */

@@ -8,7 +8,7 @@
  * statistics stale right after a publish, the join scanned every page of the revision (560 ms against
  * 5 ms for `read_related` at 10,000 pages).
  */
-import type { StoredPage } from './storedState.js';
+import type { StoredPage } from '../agent/internals.js';
 import type { ReadRevision } from './readRevision.js';
 import type { KnowledgeDatabase } from './types.js';
 import type { ActiveContentRevision } from '../agent/index.js';

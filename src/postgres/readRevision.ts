@@ -5,7 +5,7 @@
  */
 import { graphFilePath } from '../internal/pagePath.js';
 import type { ActiveContentRevision } from '../agent/index.js';
-import type { StoredPage } from './storedState.js';
+import type { StoredPage } from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
 
 /** What a call needs besides the page records. */

@@ -353,6 +353,10 @@ describe.concurrent('serve', () => {
       ),
     );
     expect(cli.stderr()).toMatch(/reloaded/);
+    // The reloaded source was swapped in with its search index built: a search finds the new words.
+    const found = await getJson(`${url}/search?query=${encodeURIComponent('exchanges are free')}`);
+    expect(found.status).toBe(200);
+    expect((found.body as { items: { fileId: string }[] }).items[0]?.fileId).toBe(guideId);
     cli.child.kill('SIGTERM');
     expect((await cli.exited).code).toBe(0);
   });

@@ -17,7 +17,13 @@ import {
 import type { KnowledgeEmbedder, KnowledgeReranker } from '../types.js';
 import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createMiniSearchRanker, type Ranking, type RankerSettings } from './miniSearchRanker.js';
-import type { SearchAnswer, SearchCorpus, SearchEngine, SearchEngineFactory } from './port.js';
+import type {
+  SearchAnswer,
+  SearchHit,
+  SearchCorpus,
+  SearchEngine,
+  SearchEngineFactory,
+} from './port.js';
 
 /** Options of `createMiniSearchEngine`; every one is optional. */
 export interface MiniSearchEngineOptions {
@@ -85,8 +91,41 @@ const ENGINE_OPTION_CHECKS: Readonly<Record<keyof MiniSearchEngineOptions, Optio
 const OFFSET = /^[1-9][0-9]{0,15}$/;
 
 /**
- * One page of a complete ranking, by offset: the continuation is the decimal offset of the next hit.
- * A continuation that is not one (or points past the end) answers no hits.
+ * The window of a complete list that one page shows, by offset: the continuation is the decimal offset
+ * of the next item. A continuation that is not one (or points past the end) shows no items.
+ *
+ * @param items - every item, in order.
+ * @param limit - most items.
+ * @param continuation - the previous page's continuation, or `undefined` for the first page.
+ * @returns the items shown (a fresh array) and the next continuation, `null` after the last.
+ */
+export function windowByOffset<T>(
+  items: readonly T[],
+  limit: number,
+  continuation: string | undefined,
+): { readonly items: T[]; readonly continuation: string | null } {
+  const { from, to, next } = offsetRange(items.length, limit, continuation);
+  return { items: from >= items.length ? [] : items.slice(from, to), continuation: next };
+}
+
+/** The offsets of a page of `total` items, and the continuation after it (`null` after the last). */
+function offsetRange(
+  total: number,
+  limit: number,
+  continuation: string | undefined,
+): { readonly from: number; readonly to: number; readonly next: string | null } {
+  const from =
+    continuation === undefined
+      ? 0
+      : OFFSET.test(continuation) && Number.isSafeInteger(Number(continuation))
+        ? Number(continuation)
+        : total;
+  const to = Math.min(total, from + limit);
+  return { from, to, next: to < total ? String(to) : null };
+}
+
+/**
+ * One page of a complete ranking, by offset (`windowByOffset`).
  *
  * @param ranking - every candidate, ranked.
  * @param limit - most hits.
@@ -100,24 +139,15 @@ export function pageByOffset(
 ): SearchAnswer {
   const { semanticStatus, rerankerStatus } = ranking;
   // A ranking that makes its hits on demand makes only the page's.
-  const total = ranking.total ?? ranking.hits.length;
-  const from =
-    continuation === undefined
-      ? 0
-      : OFFSET.test(continuation) && Number.isSafeInteger(Number(continuation))
-        ? Number(continuation)
-        : total;
-  const to = Math.min(total, from + limit);
+  const { hitsBetween, total } = ranking;
+  let page: { readonly items: readonly SearchHit[]; readonly continuation: string | null };
+  if (hitsBetween !== undefined && total !== undefined) {
+    const { from, to, next } = offsetRange(total, limit, continuation);
+    page = { items: from >= total ? [] : [...hitsBetween(from, to)], continuation: next };
+  } else page = windowByOffset(ranking.hits, limit, continuation);
   return Object.freeze({
-    hits:
-      from >= total
-        ? Object.freeze([])
-        : Object.freeze(
-            ranking.hitsBetween !== undefined
-              ? [...ranking.hitsBetween(from, to)]
-              : ranking.hits.slice(from, to),
-          ),
-    continuation: to < total ? String(to) : null,
+    hits: Object.freeze([...page.items]),
+    continuation: page.continuation,
     semanticStatus,
     rerankerStatus,
   });

@@ -22,7 +22,7 @@ const MIN_WEIGHT = 0.01;
  */
 export function expandGraph(
   ranked: readonly Candidate[],
-  relationsOf: (fileId: string) => readonly SearchRelation[],
+  relationsOf: (fileId: string) => readonly Pick<SearchRelation, 'fileId' | 'weight'>[],
   fileIdOf: (page: number) => string,
   pageOf: ReadonlyMap<string, number>,
   depth: number,

@@ -18,6 +18,7 @@ export {
   MINISEARCH_OPTION_KEYS,
   miniSearchFactory,
   pageByOffset,
+  windowByOffset,
 } from './createMiniSearchEngine.js';
 export type { MiniSearchEngineOptions, MiniSearchShorthandKey } from './createMiniSearchEngine.js';
 export { createMiniSearchRanker, RERANK_TEXT_CHARS } from './miniSearchRanker.js';
@@ -73,3 +74,17 @@ export type { BuiltVectors, SemanticFile, VectorStore } from './semantic.js';
 export { toRankedFile } from './toRankedFile.js';
 export type { HitContext } from './toRankedFile.js';
 export { tokenize } from './tokenize.js';
+export { buildTermRows, memoryTermStore } from './memoryTermStore.js';
+export type { MemoryVectors } from './memoryTermStore.js';
+export { PairRecorder, partialIndex } from './partialIndex.js';
+export type { PartialIndex } from './partialIndex.js';
+export { CONTENT_STRIDE, FIELD_STRIDE, pairKey, TERM_ROWS_FORMAT, termRowsOf } from './termRows.js';
+export type { TermEntry, TermRow, TermRows, TermStats } from './termRows.js';
+export { searchTermStore } from './termStoreEngine.js';
+export type {
+  TermStore,
+  TermStorePage,
+  TermStoreRelation,
+  TermStoreSemanticPage,
+  TermStoreSettings,
+} from './termStoreEngine.js';

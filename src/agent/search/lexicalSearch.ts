@@ -263,7 +263,7 @@ export function lexicalSearch(
   const touchedChunks: number[] = [];
   const termPages: number[] = [];
   const excerptTerms: string[] = [];
-  const N = index.pageCount;
+  const N = index.corpusPageCount ?? index.pageCount;
   // BM25's saturation `x (k1 + 1) / (k1 + x)` and each field's length normalization
   // `1 − b + b × length / mean`, written out in the loops with their constants hoisted: the same
   // operations in the same order, so the same scores to the last bit.

@@ -55,6 +55,11 @@ export interface StaticIndex {
   readonly bigramsByHead: ReadonlyMap<string, readonly number[]>;
   readonly pageCount: number;
   readonly chunkCount: number;
+  /**
+   * Pages of the whole corpus, for the inverse document frequency, when this index holds only some of
+   * them (a partial index of one query's terms, `partialIndex.ts`); `pageCount` otherwise.
+   */
+  readonly corpusPageCount?: number;
 }
 
 /**
@@ -91,6 +96,12 @@ export class PairTable {
     this.#value[i] = this.size;
     if (++this.size * 2 > this.#mask) this.#grow();
     return this.size - 1;
+  }
+
+  /** Calls `fn(first, second, pair)` for every pair held, in no particular order. */
+  forEach(fn: (first: number, second: number, pair: number) => void): void {
+    for (let i = 0; i < this.#value.length; i++)
+      if (this.#value[i] !== -1) fn(this.#first[i]!, this.#second[i]!, this.#value[i]!);
   }
 
   #grow(): void {

@@ -4,6 +4,7 @@
  * the end, so suites can run side by side on one server.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
 import type { KnowledgeDatabase } from '../../../src/postgres/index.js';
 
@@ -32,11 +33,16 @@ let counter = 0;
  * this suite (dropped on `close`).
  *
  * @param name - a short lowercase label for the schema.
+ * @param options - `pgvector`: load PGlite's pgvector extension (a server has it or not: see
+ *   `hasPgvector`).
  */
-export async function openTestDatabase(name: string): Promise<TestDatabase> {
+export async function openTestDatabase(
+  name: string,
+  options: { readonly pgvector?: boolean } = {},
+): Promise<TestDatabase> {
   const schema = `kk_test_${name}_${process.pid}_${++counter}`;
   if (POSTGRES_URL === undefined) {
-    const lite = new PGlite();
+    const lite = new PGlite(options.pgvector === true ? { extensions: { vector } } : {});
     await lite.waitReady;
     return {
       db: lite,
@@ -61,4 +67,14 @@ export async function openTestDatabase(name: string): Promise<TestDatabase> {
       await Promise.all(pools.map((p) => p.end()));
     },
   };
+}
+
+/**
+ * Whether the database can hold pgvector's vectors (installed or installable).
+ *
+ * @param db - the database.
+ */
+export async function hasPgvector(db: KnowledgeDatabase): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`);
+  return rows.length > 0;
 }

@@ -5,23 +5,17 @@
  * is missing, and touching it throws `NotRead` (the source then answers from the whole revision),
  * never a wrong answer.
  */
-import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
-import {
-  buildFileTable,
-  renderIndexMarkdown,
-  type FileTable,
-  type PageRecord,
-  type RelationRecord,
-  type RelationTable,
-  type ScopeDefaults,
-  openScope,
-  relatedItems,
-  type SectionSize,
-  type SourceState,
-  type CursorSigner,
-} from '../agent/internals.js';
-import type { SearchEngine, ActiveContentRevision, KnowledgeFileOptions } from '../agent/index.js';
-import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
+import { defineKnowledgeCatalog } from '../../catalog/defineKnowledgeCatalog.js';
+import { buildFileTable } from '../files/buildFileTable.js';
+import { renderIndexMarkdown } from '../files/renderIndexMarkdown.js';
+import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../internal/model.js';
+import type { SearchEngine } from '../search/port.js';
+import type { ActiveContentRevision, KnowledgeFileOptions } from '../types.js';
+import type { KnowledgeCatalog, KnowledgeDocument } from '../../types.js';
+import { openScope, type ScopeDefaults } from './callScope.js';
+import type { CursorSigner } from './cursorKey.js';
+import { relatedItems } from './readRelated.js';
+import type { SectionSize, SourceState } from './state.js';
 import { notRead } from './notRead.js';
 
 /** One page row as a call read it: the record always, the rest when the call asked for it. */

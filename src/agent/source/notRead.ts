@@ -14,5 +14,5 @@ export class NotRead extends Error {
  * @param what - what was not read, for the message.
  */
 export const notRead = (what: string): never => {
-  throw new NotRead(`postgres source: ${what} was not read for this call`);
+  throw new NotRead(`a stored source: ${what} was not read for this call`);
 };

@@ -1,0 +1,342 @@
+/**
+ * Search over a term store: the static index kept as rows (`termRows.ts`) in a store that reads them
+ * by key (PostgreSQL tables, a static bundle's shards, a test's memory). A search reads the
+ * dictionary entries of its tokens and heads, plans the query with `planQuery`, reads the postings of
+ * the planned terms and pairs, ranks with `lexicalSearch` on a partial index of those rows, and then
+ * reads the documents of the page of hits it returns: its cost follows its terms' postings and the
+ * hits shown, not the size of the knowledge base, and its ranking is the in-memory engine's.
+ */
+import type { KnowledgeDocument } from '../../types.js';
+import type {
+  KnowledgeEmbedder,
+  RerankerSafeCode,
+  SemanticSafeCode,
+  StageStatus,
+} from '../types.js';
+import type { Candidate } from './candidate.js';
+import { documentChunks } from './catalogCorpus.js';
+import { windowByOffset } from './createMiniSearchEngine.js';
+import { documentLead } from './documentLead.js';
+import { expandGraph } from './expandGraph.js';
+import { fuseRanks } from './fuseRanks.js';
+import { indexTokens } from './indexTokens.js';
+import { lexicalSearch } from './lexicalSearch.js';
+import { PairRecorder, partialIndex } from './partialIndex.js';
+import { planQuery } from './planQuery.js';
+import { abortError, withTimeout } from './limits.js';
+import { SEMANTIC_CANDIDATES, type SemanticFile } from './semantic.js';
+import type { SearchAnswer, SearchRequest } from './port.js';
+import { TERM_ROWS_FORMAT, type TermEntry, type TermRow, type TermStats } from './termRows.js';
+import { toRankedFile } from './toRankedFile.js';
+
+/** A relationship as a term store gives it: its target's file ID and page number, and its weight. */
+export interface TermStoreRelation {
+  readonly fileId: string;
+  /** The target's page number, or `-1` when it is not a page of the corpus. */
+  readonly page: number;
+  readonly weight: number;
+}
+
+/**
+ * A page a term store found semantically: its most similar chunk and up to three most similar
+ * section chunks, as chunk places (`TermRow.content`'s: the chunk's index among its page's chunks,
+ * times 2, plus 1 for a section's).
+ */
+export interface TermStoreSemanticPage {
+  readonly page: number;
+  /** Cosine similarity of its best chunk, above 0. */
+  readonly similarity: number;
+  readonly bestPlace: number;
+  /** Best first. */
+  readonly sectionPlaces: readonly number[];
+}
+
+/** A page a term store returns for the hits shown: its file ID and its compiled document. */
+export interface TermStorePage {
+  readonly fileId: string;
+  readonly document: KnowledgeDocument;
+}
+
+/**
+ * What a term store answers (every method may read from the network or a database). Page numbers are
+ * the ones its rows use.
+ */
+export interface TermStore {
+  /** The corpus statistics of the revision searched. */
+  stats(): Promise<TermStats>;
+  /**
+   * The dictionary entries of `keys` (exact tokens; absent keys are left out) and of every term listed
+   * under one of `heads` (`TermEntry.head`), postings not needed.
+   */
+  dictionary(keys: readonly string[], heads: readonly string[]): Promise<readonly TermEntry[]>;
+  /** The rows of `keys` (terms and pairs), with their postings; absent keys are left out. */
+  rows(keys: readonly string[]): Promise<readonly TermRow[]>;
+  /** The pages numbered `pages`, in that order. */
+  pages(pages: readonly number[]): Promise<readonly TermStorePage[]>;
+  /**
+   * The relationships of the pages numbered `pages` (strongest first, as `SearchCorpus.relationsOf`
+   * lists them), by page number. Only graph mode asks.
+   */
+  relations(pages: readonly number[]): Promise<ReadonlyMap<number, readonly TermStoreRelation[]>>;
+  /**
+   * The `limit` pages whose best chunk is most similar to `query` (a query vector as the embedder
+   * returned it; cosine similarity), most similar first, ties by page number; only pages above 0.
+   * Optional: a store without chunk vectors leaves it out, or answers `undefined` for a revision
+   * published without them, and the semantic stage is then unavailable.
+   */
+  nearest?(
+    query: readonly number[],
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<readonly TermStoreSemanticPage[] | undefined>;
+}
+
+/** Settings of a term-store search. */
+export interface TermStoreSettings {
+  /** Largest `sourceExcerpt`, in code points. */
+  readonly excerptChars: number;
+  /**
+   * Embeds the query for the store's `nearest` (the model the store's chunk vectors were made with).
+   * Without it there is no semantic stage (`disabled`).
+   */
+  readonly embedder?: KnowledgeEmbedder | undefined;
+  /** How long the semantic stage may take before the lexical ranking stands. Default 2,000 ms. */
+  readonly semanticTimeoutMs?: number | undefined;
+}
+
+const status = <C extends string>(
+  state: StageStatus<C>['state'],
+  safeCode: C | null,
+): StageStatus<C> => Object.freeze({ state, safeCode });
+
+/** Stop a search its caller aborted, between two reads. */
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw abortError(signal, 'The search');
+}
+
+/** The heads a query's tokens may expand under: as `planQuery` looks them up. */
+function queryKeys(query: string): { keys: string[]; heads: string[] } {
+  const keys = new Set<string>();
+  const heads = new Set<string>();
+  indexTokens(query, (token, cjk, compound) => {
+    keys.add(token);
+    if (compound) return;
+    if (cjk) {
+      const one = token.length === (token.codePointAt(0)! > 0xffff ? 2 : 1);
+      if (one) heads.add(token);
+    } else if (token.length >= 2) heads.add(token.slice(0, 2));
+  });
+  return { keys: [...keys], heads: [...heads] };
+}
+
+/** The semantic stage: embed the query, ask the store for its nearest pages, within the time limit. */
+async function semanticStage(
+  store: TermStore,
+  request: SearchRequest,
+  settings: TermStoreSettings,
+): Promise<{
+  pages: readonly TermStoreSemanticPage[] | undefined;
+  status: StageStatus<SemanticSafeCode>;
+}> {
+  const parent = request.signal ?? new AbortController().signal;
+  const settled = await withTimeout(
+    async (signal) => {
+      if (store.nearest === undefined) throw new Error('this store keeps no chunk vectors');
+      const answer = await settings.embedder!.embed([request.query], { signal });
+      const vector = Array.isArray(answer) && answer.length === 1 ? answer[0] : undefined;
+      if (vector === undefined || typeof vector.length !== 'number' || vector.length === 0)
+        throw new Error('the embedder must return one vector for the query');
+      const pages = await store.nearest(Array.from(vector), SEMANTIC_CANDIDATES, signal);
+      if (pages === undefined) throw new Error('this revision was stored without chunk vectors');
+      return pages;
+    },
+    settings.semanticTimeoutMs ?? DEFAULT_SEMANTIC_TIMEOUT_MS,
+    parent,
+  );
+  if (settled.ok) return { pages: settled.value, status: status<SemanticSafeCode>('ready', null) };
+  return {
+    pages: undefined,
+    status: status('unavailable', settled.timedOut ? 'SEMANTIC_TIMEOUT' : 'SEMANTIC_UNAVAILABLE'),
+  };
+}
+
+/** The semantic stage's time limit when the settings give none. */
+const DEFAULT_SEMANTIC_TIMEOUT_MS = 2000;
+
+/**
+ * Rank a query on a term store and return one page of hits, paged by offset as the in-memory engine
+ * pages (its continuation is the decimal offset of the next hit). With an `embedder` and a store that
+ * keeps chunk vectors (`nearest`), the store's most similar pages are fused with the lexical ranking
+ * by reciprocal rank fusion, as the in-memory engine fuses its own; without one the semantic stage is
+ * `disabled`. No reranker (`RERANKER_DISABLED`).
+ *
+ * @param store - the term store.
+ * @param request - the search request.
+ * @param settings - the excerpt size.
+ * @returns the page of hits.
+ * @throws what the store throws; an `Error` when its rows are of another format.
+ */
+export async function searchTermStore(
+  store: TermStore,
+  request: SearchRequest,
+  settings: TermStoreSettings,
+): Promise<SearchAnswer> {
+  throwIfAborted(request.signal);
+  const stats = await store.stats();
+  if (stats.format !== TERM_ROWS_FORMAT)
+    throw new Error(
+      `the search index is in format ${String(stats.format)}, and this version reads format ${TERM_ROWS_FORMAT}: publish or export the knowledge base again with this version`,
+    );
+  const fileOnly = request.mode === 'file';
+  const semanticWanted = !fileOnly && settings.embedder !== undefined;
+  // Started first, so the query's embedding overlaps the lexical reads.
+  const semantic = semanticWanted ? semanticStage(store, request, settings) : undefined;
+  semantic?.catch(() => undefined);
+  const { keys, heads } = queryKeys(request.query);
+  const entries = [...(await store.dictionary(keys, heads))];
+
+  // First plan, on the dictionary alone: which terms and pairs the query searches for.
+  const dry = partialIndex(stats, entries, new Map());
+  const recorder = new PairRecorder();
+  const dryPlan = planQuery(request.query, { ...dry.index, pairs: recorder });
+  const wanted = new Set<string>();
+  for (const term of dryPlan.terms) if (!term.pair) wanted.add(dry.index.termList[term.id]!);
+  for (const key of recorder.keys(dry.index.termList)) wanted.add(key);
+  throwIfAborted(request.signal);
+  const rows = new Map<string, TermRow>();
+  for (const row of await store.rows([...wanted])) {
+    rows.set(row.key, row);
+    if (row.pair) entries.push(row);
+  }
+
+  // The semantic pages' chunks are numbered with the lexical ones.
+  let semanticStatus: StageStatus<SemanticSafeCode> = fileOnly
+    ? status('skipped', 'SEMANTIC_NOT_USED')
+    : status('disabled', 'SEMANTIC_DISABLED');
+  let nearest: readonly TermStoreSemanticPage[] | undefined;
+  if (semantic !== undefined) {
+    const outcome = await semantic;
+    semanticStatus = outcome.status;
+    nearest = outcome.pages;
+  }
+  const extra: [number, number][] = [];
+  for (const p of nearest ?? [])
+    for (const place of [p.bestPlace, ...p.sectionPlaces]) extra.push([p.page, place]);
+
+  // The real plan and ranking, on the rows read.
+  const partial = partialIndex(stats, entries, rows, extra);
+  const lexical = lexicalSearch(partial.index, partial.chunks, request.query, fileOnly);
+  const semanticFiles = nearest?.map((p): SemanticFile => ({
+    page: partial.pageOf(p.page)!,
+    similarity: p.similarity,
+    bestChunk: partial.chunkOf(p.page, p.bestPlace >> 1)!,
+    sectionChunks: p.sectionPlaces.map((place) => partial.chunkOf(p.page, place >> 1)!),
+  }));
+  let ranked: Candidate[] = fuseRanks(lexical.files, semanticFiles);
+
+  // Candidates name local pages; graph mode may add pages the rows did not hold.
+  const pageNumbers = [...partial.pageNumbers];
+  const localOf = new Map<number, number>(pageNumbers.map((p, i) => [p, i]));
+  const local = (page: number): number => {
+    let l = localOf.get(page);
+    if (l === undefined) {
+      l = pageNumbers.length;
+      pageNumbers.push(page);
+      localOf.set(page, l);
+    }
+    return l;
+  };
+  const fileIds = new Map<number, string>();
+  if (request.mode === 'graph') {
+    const relations = new Map<number, readonly TermStoreRelation[]>();
+    let frontier = ranked.slice(0, request.graphFanout).map((c) => pageNumbers[c.page]!);
+    for (let hop = 0; hop < request.graphDepth && frontier.length > 0; hop++) {
+      const read = await store.relations(frontier.filter((p) => !relations.has(p)));
+      const next = new Set<number>();
+      for (const page of frontier) {
+        const list = read.get(page) ?? relations.get(page) ?? [];
+        relations.set(page, list);
+        for (let r = 0; r < list.length && r < request.graphFanout; r++) {
+          const target = list[r]!;
+          if (target.page === -1) continue;
+          fileIds.set(target.page, target.fileId);
+          if (!relations.has(target.page)) next.add(target.page);
+        }
+      }
+      frontier = [...next];
+    }
+    const pageOfFile = new Map<string, number>();
+    for (const [page, fileId] of fileIds) pageOfFile.set(fileId, local(page));
+    const relationsOf = (fileId: string): readonly TermStoreRelation[] => {
+      const page = pageOfFile.get(fileId);
+      return page === undefined ? [] : (relations.get(pageNumbers[page]!) ?? []);
+    };
+    // expandGraph asks by file ID: the seeds' IDs are known once their pages are read, so name pages
+    // by a stand-in ID (their page number) here and by their real ID once read.
+    const idOf = (page: number): string =>
+      fileIds.get(pageNumbers[page]!) ?? `#${pageNumbers[page]}`;
+    for (const c of ranked) pageOfFile.set(idOf(c.page), c.page);
+    ranked = expandGraph(
+      ranked,
+      relationsOf,
+      idOf,
+      pageOfFile,
+      request.graphDepth,
+      request.graphFanout,
+    );
+  }
+
+  // The page of hits asked for, then the documents of its pages only.
+  const rerankerStatus = status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED');
+  const shown = windowByOffset(ranked, request.limit, request.continuation);
+  const candidates = shown.items;
+  throwIfAborted(request.signal);
+  const read = await store.pages(candidates.map((c) => pageNumbers[c.page]!));
+  const documents = new Map<number, KnowledgeDocument>();
+  candidates.forEach((c, i) => {
+    const page = read[i];
+    if (page === undefined)
+      throw new Error(`the store returned no page numbered ${pageNumbers[c.page]}`);
+    fileIds.set(pageNumbers[c.page]!, page.fileId);
+    documents.set(c.page, page.document);
+  });
+  // Give the chunks the hits show their section IDs and texts.
+  const placesOf = new Map<number, number[]>();
+  for (let chunk = 0; chunk < partial.chunks.count; chunk++) {
+    const page = partial.chunks.pageOf[chunk]!;
+    if (!documents.has(page)) continue;
+    let list = placesOf.get(page);
+    if (list === undefined) placesOf.set(page, (list = []));
+    list.push(chunk);
+  }
+  for (const [page, list] of placesOf) {
+    const all = documentChunks(documents.get(page)!);
+    for (const chunk of list) {
+      const place = all[partial.chunkPlaces[chunk]!];
+      if (place === undefined)
+        throw new Error(
+          `the search index names chunk ${partial.chunkPlaces[chunk]} of page ${pageNumbers[page]}, which its document lacks: the index and the pages are of different revisions`,
+        );
+      partial.fillChunk(chunk, place.sectionId, place.text);
+    }
+  }
+  const context = {
+    chunks: partial.chunks,
+    fileIdOf: (page: number) => fileIds.get(pageNumbers[page]!)!,
+    excerptChars: settings.excerptChars,
+    leadOf: (page: number) => documentLead(documents.get(page)!, settings.excerptChars),
+  };
+  const hits = candidates.map((c) => {
+    const hit = toRankedFile(c, context);
+    // Read the lazy fields now: the documents are not kept.
+    void hit.sectionIds;
+    void hit.sourceExcerpt;
+    return hit;
+  });
+  return Object.freeze({
+    hits: Object.freeze(hits),
+    continuation: shown.continuation,
+    semanticStatus,
+    rerankerStatus,
+  });
+}

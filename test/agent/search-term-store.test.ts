@@ -1,0 +1,269 @@
+/**
+ * Search over a term store (`searchTermStore`) ranks exactly as the in-memory engine: the same hits,
+ * scores, fields, sections, excerpts and continuations, on the sample pages and on real English and
+ * Chinese documentation, in every mode and across pages. What PostgreSQL and static bundles store is
+ * these rows; this is the reference they are held to.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  createMiniSearchEngine,
+  type SearchAnswer,
+  type SearchRequest,
+} from '../../src/agent/search/index.js';
+import { buildTermRows, memoryTermStore } from '../../src/agent/search/memoryTermStore.js';
+import { buildChunks, buildVectors } from '../../src/agent/search/index.js';
+import type { KnowledgeEmbedder } from '../../src/agent/types.js';
+import { failingEmbedder, goodEmbedder, slowEmbedder } from './helpers/search-fakes.js';
+import { searchTermStore, type TermStore } from '../../src/agent/search/termStoreEngine.js';
+import { TERM_ROWS_FORMAT } from '../../src/agent/search/termRows.js';
+import {
+  corpusOf,
+  SAMPLE_PAGES,
+  searchFixture,
+  type SearchFixture,
+  type TestPage,
+} from './helpers/search-fixtures.js';
+
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/markdown/', import.meta.url));
+
+/** Up to `max` Markdown pages of one corpus folder, in path order. */
+function corpusPages(folder: string, max: number): TestPage[] {
+  const root = path.join(CORPUS, folder);
+  const files: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) stack.push(full);
+      else if (e.name.endsWith('.md')) files.push(full);
+    }
+  }
+  return files
+    .sort()
+    .slice(0, max)
+    .map((file, i) => ({
+      id: `p${i}`,
+      path: `pages/${path.relative(root, file).split(path.sep).join('/')}`,
+      text: readFileSync(file, 'utf8'),
+    }));
+}
+
+function request(query: string, extra: Partial<SearchRequest> = {}): SearchRequest {
+  return {
+    query,
+    mode: 'hybrid',
+    graphDepth: 1,
+    graphFanout: 10,
+    rerank: false,
+    limit: 10,
+    continuation: undefined,
+    signal: undefined,
+    ...extra,
+  };
+}
+
+/** What a hit shows, read now (its fields are lazy). */
+const shown = (answer: SearchAnswer) => ({
+  continuation: answer.continuation,
+  semanticStatus: answer.semanticStatus,
+  rerankerStatus: answer.rerankerStatus,
+  hits: answer.hits.map((h) => ({
+    fileId: h.fileId,
+    score: h.score,
+    matchedFields: h.matchedFields,
+    evidenceTypes: h.evidenceTypes,
+    sectionIds: h.sectionIds,
+    sourceExcerpt: h.sourceExcerpt,
+  })),
+});
+
+interface Pair {
+  readonly embedder?: KnowledgeEmbedder;
+  readonly fixture: SearchFixture;
+  readonly store: TermStore;
+  readonly reference: ReturnType<ReturnType<typeof createMiniSearchEngine>>;
+  /** Every store call, by method. */
+  readonly calls: Record<string, number>;
+}
+
+async function pairOf(pages: readonly TestPage[], embedder?: KnowledgeEmbedder): Promise<Pair> {
+  const fixture = searchFixture(pages);
+  const corpus = corpusOf(fixture);
+  const rows = await buildTermRows(corpus);
+  const chunks = buildChunks(corpus);
+  const semantic =
+    embedder === undefined
+      ? undefined
+      : {
+          chunks,
+          vectors: (await buildVectors(embedder, chunks, new AbortController().signal)).store,
+        };
+  const inner = memoryTermStore(rows, corpus, (id) => fixture.catalog.document(id), semantic);
+  const calls: Record<string, number> = {};
+  const store = Object.fromEntries(
+    Object.entries(inner).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => {
+        calls[name] = (calls[name] ?? 0) + 1;
+        return (fn as (...a: unknown[]) => unknown)(...args);
+      },
+    ]),
+  ) as unknown as TermStore;
+  return {
+    ...(embedder === undefined ? {} : { embedder }),
+    fixture,
+    store,
+    reference: createMiniSearchEngine({ embedder })(corpus),
+    calls,
+  };
+}
+
+async function expectSame(pair: Pair, req: SearchRequest): Promise<SearchAnswer> {
+  const want = await pair.reference.search(req);
+  const got = await searchTermStore(pair.store, req, {
+    excerptChars: 240,
+    embedder: pair.embedder,
+  });
+  expect(shown(got)).toEqual(shown(want));
+  return want;
+}
+
+/** Every page of a query, both ways. */
+async function expectSamePages(pair: Pair, req: SearchRequest): Promise<void> {
+  let continuation: string | undefined;
+  for (let n = 0; n < 50; n++) {
+    const answer = await expectSame(pair, { ...req, continuation });
+    if (answer.continuation === null) return;
+    continuation = answer.continuation;
+  }
+}
+
+const sample = await pairOf(SAMPLE_PAGES);
+
+describe('searchTermStore', () => {
+  it('ranks the sample pages as the in-memory engine, in every mode', async () => {
+    for (const query of [
+      'When are renewal notices sent?',
+      '退款多久返回支付账户？',
+      'プランを選ぶ',
+      'renewl noti',
+      'billing',
+      'the',
+      'zzzz-not-there',
+    ])
+      for (const mode of ['hybrid', 'file', 'graph'] as const)
+        await expectSamePages(sample, request(query, { mode, limit: 2 }));
+  });
+
+  it('fuses the store’s nearest pages as the in-memory engine fuses its own', async () => {
+    const pair = await pairOf(SAMPLE_PAGES, goodEmbedder({ cost: 'price' }));
+    for (const query of ['When are renewal notices sent?', 'cost', '退款', 'the'])
+      for (const mode of ['hybrid', 'file', 'graph'] as const) {
+        await expectSamePages(pair, request(query, { mode, limit: 2 }));
+      }
+    const answer = await searchTermStore(pair.store, request('cost'), {
+      excerptChars: 240,
+      embedder: pair.embedder,
+    });
+    expect(answer.semanticStatus).toEqual({ state: 'ready', safeCode: null });
+    expect(answer.hits.length).toBeGreaterThan(0);
+  });
+
+  it('says the semantic stage is unavailable, and ranks lexically, when it fails or is late', async () => {
+    const noVectors = await pairOf(SAMPLE_PAGES);
+    const withVectors = await pairOf(SAMPLE_PAGES, goodEmbedder());
+    const lexical = await searchTermStore(noVectors.store, request('billing'), {
+      excerptChars: 240,
+    });
+    for (const [store, embedder, safeCode] of [
+      [noVectors.store, goodEmbedder(), 'SEMANTIC_UNAVAILABLE'],
+      [withVectors.store, failingEmbedder, 'SEMANTIC_UNAVAILABLE'],
+      [withVectors.store, slowEmbedder(500), 'SEMANTIC_TIMEOUT'],
+    ] as const) {
+      const answer = await searchTermStore(store, request('billing'), {
+        excerptChars: 240,
+        embedder,
+        semanticTimeoutMs: 50,
+      });
+      expect(answer.semanticStatus).toEqual({ state: 'unavailable', safeCode });
+      expect(shown(answer).hits).toEqual(shown(lexical).hits);
+    }
+    const withoutVectors: TermStore = { ...noVectors.store, nearest: async () => undefined };
+    const answer = await searchTermStore(withoutVectors, request('billing'), {
+      excerptChars: 240,
+      embedder: goodEmbedder(),
+    });
+    expect(answer.semanticStatus.safeCode).toBe('SEMANTIC_UNAVAILABLE');
+  });
+
+  it('refuses rows of another format with the fix', async () => {
+    const store: TermStore = {
+      ...sample.store,
+      stats: async () => ({
+        ...(await sample.store.stats()),
+        format: 2 as typeof TERM_ROWS_FORMAT,
+      }),
+    };
+    await expect(searchTermStore(store, request('billing'), { excerptChars: 240 })).rejects.toThrow(
+      /format 2, and this version reads format 1: publish or export the knowledge base again/,
+    );
+  });
+
+  it('reads the documents of the hits shown only', async () => {
+    const pair = await pairOf(SAMPLE_PAGES);
+    const pages: number[][] = [];
+    const store: TermStore = {
+      ...pair.store,
+      pages: (list) => (pages.push([...list]), pair.store.pages(list)),
+    };
+    await searchTermStore(store, request('the', { limit: 1 }), { excerptChars: 240 });
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toHaveLength(1);
+  });
+
+  const real = (folder: string) => existsSync(path.join(CORPUS, folder));
+  for (const [folder, max] of [
+    ['rust-lang+book', 120],
+    ['vuejs-translations+docs-zh-cn', 125],
+  ] as const) {
+    it.skipIf(!real(folder))(
+      `ranks real documents as the in-memory engine: ${folder}`,
+      { timeout: 120_000 },
+      async () => {
+        const pages = corpusPages(folder, max);
+        const pair = await pairOf(pages);
+        const texts = pages.map((p) => p.text);
+        const fixed = [
+          'how do I handle errors with Result',
+          'ownership and borrowing rules',
+          'v-if 和 v-show 有什么区别',
+          'computed vs watch 的区别',
+          '组件',
+          'std::fs::read_to_string',
+        ];
+        for (const query of fixed) await expectSame(pair, request(query));
+        // Windows of the pages' own words, as questions and passages are.
+        await fc.assert(
+          fc.asyncProperty(
+            fc.nat({ max: texts.length - 1 }),
+            fc.nat(),
+            fc.integer({ min: 1, max: 12 }),
+            fc.constantFrom('hybrid', 'file', 'graph'),
+            async (page, at, length, mode) => {
+              const text = texts[page]!;
+              const start = text.length === 0 ? 0 : at % text.length;
+              const query = text.slice(start, start + length * 6).trim() || 'x';
+              await expectSame(pair, request(query.slice(0, 2000), { mode }));
+            },
+          ),
+          { seed: 2212, numRuns: 60 },
+        );
+      },
+    );
+  }
+});
