@@ -128,20 +128,28 @@ describe('lexical search', () => {
     expect(text.replace(/\s+/g, ' ')).toContain(hit!.sourceExcerpt.slice(1, -1));
   });
 
-  it('excerpts around the first occurrence the index saw, in any mix of cases', async () => {
+  it('excerpts where the index saw the term first, the same place the search finds', async () => {
     const filler = 'alpha beta gamma delta. '.repeat(400);
-    const text = `<!-- agent-section:maps -->\n${filler}The type HashMap stores pairs. ${filler}Call hashmap::new here.\n<!-- /agent-section:maps -->`;
+    const text = `<!-- agent-section:maps -->\n${filler}Zebra crossings first. ${filler}A zebra again. The type HashMap stores pairs. ${filler}Call hashmap::new here.\n<!-- /agent-section:maps -->`;
     const f = searchFixture([{ id: 'maps', text }]);
-    const [hit] = (await rankerOf(f).rank(searchRequest('hashmap'))).hits;
-    expect(hit!.sourceExcerpt).toMatch(/^….*The type HashMap stores pairs\..*…$/);
-    // The index holds where each chunk's term first starts, in the folded text.
     const chunks = buildChunks(corpusOf(f));
     const index = await buildStaticIndex(chunks, f.table.pages);
-    const t = index.terms.get('hashmap')!;
+    // The index holds where each chunk's term first starts, in the folded text.
     const content = index.fields[CONTENT]!;
-    expect(content.firsts![content.start[t]!]).toBe(chunks.textOf[0]!.indexOf('HashMap'));
-    const [file] = lexicalSearch(index, chunks, 'hashmap', false).files;
-    expect(file!.bestAt).toBe(chunks.textOf[0]!.indexOf('HashMap'));
+    const firstOf = (term: string): number =>
+      content.firsts![content.start[index.terms.get(term)!]!]!;
+    expect(firstOf('zebra')).toBe(chunks.textOf[0]!.indexOf('Zebra'));
+    expect(lexicalSearch(index, chunks, 'zebra', false).files[0]!.bestAt).toBe(
+      chunks.textOf[0]!.indexOf('Zebra'),
+    );
+    const ranker = rankerOf(f);
+    const [zebra] = (await ranker.rank(searchRequest('zebra'))).hits;
+    expect(zebra!.sourceExcerpt).toMatch(/^….*Zebra crossings first\..*…$/);
+    // Written another way than the search looks for first (`HashMap`), the excerpt is the
+    // search's: the term as written, further on.
+    expect(firstOf('hashmap')).toBe(chunks.textOf[0]!.indexOf('HashMap'));
+    const [map] = (await ranker.rank(searchRequest('hashmap'))).hits;
+    expect(map!.sourceExcerpt).toMatch(/^….*Call hashmap::new here\..*$/);
   });
 
   it('finds the excerpt by searching when the index has no first positions or folding moved them', async () => {

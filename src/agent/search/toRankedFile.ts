@@ -168,17 +168,36 @@ function longer(text: string, need: number): boolean {
   return false;
 }
 
+/** Whether `locateTerm` would answer `at` for `term`: see `excerptOf`. */
+function isFirstAsSearched(raw: string, at: number, term: string): boolean {
+  for (let i = 0; i < term.length; i++) {
+    const c = term.charCodeAt(i);
+    if (c === 45 || c === 95 || c === 46 || c === 47 || c === 58) return false;
+  }
+  if (!isTermAt(raw, at, term)) return false;
+  const written = raw.slice(at, at + term.length);
+  return (
+    written === term ||
+    written === term.toUpperCase() ||
+    written === term[0]!.toUpperCase() + term.slice(1)
+  );
+}
+
 function excerptOf(candidate: Candidate, context: HitContext): string {
   const { chunks, excerptChars } = context;
   const lexical = candidate.lexical;
   if (lexical !== undefined && lexical.bestChunk !== -1) {
     const raw = chunks.textOf[lexical.bestChunk]!;
-    // Where the index saw the strongest term first, when folding kept the offsets there; else
-    // searched for.
+    // Where the index saw the strongest term first, when that is where the search below would find
+    // it: the text there is the token, written as the search looks for it first (as folded,
+    // Capitalized or in capitals), and the token is a plain word or CJK (the search takes a
+    // compound inside a longer one, `to_string` in `String::to_string`, which the tokenizer does
+    // not). A partial index without positions, another way of writing, or offsets folding moved:
+    // searched for, so both ways give the same excerpt.
     const at = lexical.bestAt ?? -1;
     if (at !== -1) {
       const term = lexical.bestTerms[0];
-      if (term !== undefined && isTermAt(raw, at, term))
+      if (term !== undefined && isFirstAsSearched(raw, at, term))
         return excerptAround(raw, at, at + term.length, excerptChars);
     }
     for (const term of lexical.bestTerms) {
