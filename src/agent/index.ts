@@ -21,6 +21,18 @@ export type { KnowledgeToolErrorBody, KnowledgeToolErrorCode } from './errors/co
 export { isKnowledgeToolError, KnowledgeToolError } from './errors/KnowledgeToolError.js';
 export type { KnowledgeToolErrorOptions } from './errors/KnowledgeToolError.js';
 export { createCatalogSource } from './source/createCatalogSource.js';
+export { createStaticSource } from './static/createStaticSource.js';
+export type { StaticSourceOptions } from './static/createStaticSource.js';
+export type { StaticBundleRead } from './static/bundleReader.js';
+export type {
+  BundleFiles,
+  BundleManifest,
+  BundlePage,
+  BundlePageRecord,
+  SearchManifest,
+} from './static/bundleFormat.js';
+export type { KnowledgeBundleOptions } from './static/buildKnowledgeBundle.js';
+export type { SectionRange } from './static/sectionRanges.js';
 export type { KnowledgeToolName } from './tools/registry.js';
 export { tokenize } from './search/tokenize.js';
 export { createMiniSearchEngine } from './search/createMiniSearchEngine.js';

@@ -64,3 +64,17 @@ export {
 } from './search/index.js';
 export { NotRead, notRead } from './source/notRead.js';
 export { type StoredPage, storedState, storedTable } from './source/storedState.js';
+
+// Static bundles: what `knowledge-kit/node`'s export writes (`docs/static.md`).
+export {
+  BUNDLE_FORMAT,
+  BUNDLE_PATHS,
+  BUNDLE_VERSION,
+  buildKnowledgeBundle,
+  type BundleFiles,
+  type BundleManifest,
+  type BundlePage,
+  type KnowledgeBundle,
+  type KnowledgeBundleOptions,
+  type SearchManifest,
+} from './static/index.js';

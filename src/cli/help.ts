@@ -173,3 +173,24 @@ Options:
 
 Exit codes: 0 published (or unchanged), 1 problems in the folder (printed as by check; nothing
 published), 2 usage, I/O or database error (nothing published).`;
+
+export const EXPORT_HELP = `Usage: knowledge-kit export <dir> --out <folder> [--id id] [--title t] [--base-url url] [--link-root dir]
+
+Check and load the folder as check does, then write it as a static bundle (docs/static.md): the pages
+under pages/, index.md, _index/files.json (every page with its sections), a sharded search index under
+_index/search/, _graph/ (each page's relationships), llms.txt, llms-full.txt and manifest.json. Any
+static host or CDN serves it; createStaticSource (knowledge-kit/agent) answers the six tools from it.
+The same folder gives the same bytes; into an earlier export, only changed files are written and files
+no longer in the bundle are removed. Prints what it wrote.
+
+Options:
+  --out folder    the bundle's folder: new, empty, or an earlier export (required)
+  --id id         knowledge base ID (default the folder's name)
+  --title t       the title of llms.txt (default the ID)
+  --base-url url  the URL the bundle will be served at, for absolute links in llms.txt (default
+                  relative links)
+  --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself)
+  -h, --help      this help
+
+Exit codes: 0 exported, 1 problems in the folder (printed as by check; nothing written), 2 usage or
+I/O error.`;

@@ -1,6 +1,7 @@
 /** The `knowledge-kit` command: dispatch, top-level help, and the exit code of each run. */
 import {
   CHECK_HELP,
+  EXPORT_HELP,
   MCP_HELP,
   OUTLINE_HELP,
   PUBLISH_HELP,
@@ -45,6 +46,10 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; help: st
     load: async () => (await import('./commands/publish.js')).publish,
     help: PUBLISH_HELP,
   },
+  export: {
+    load: async () => (await import('./commands/export.js')).exportCommand,
+    help: EXPORT_HELP,
+  },
 };
 
 /** The top-level help: one line per command. */
@@ -58,6 +63,7 @@ Commands:
   serve [dir]                  a read-only HTTP knowledge base for agents that run curl
   mcp [dir]                    the six knowledge tools for an MCP client, on stdio
   publish <dir> --database url publish a folder to a PostgreSQL knowledge store, as a revision
+  export <dir> --out folder    write a folder as a static bundle any web host serves (llms.txt too)
 
 Run \`knowledge-kit <command> --help\` for a command's options. --version prints the version.
 Exit codes: 0 success, 1 problems found, 2 usage or I/O error.`;

@@ -23,6 +23,7 @@ describe('agent and MCP entries', () => {
       'callKnowledgeTool',
       'createCatalogSource',
       'createMiniSearchEngine',
+      'createStaticSource',
       'isKnowledgeToolError',
       'knowledgeTools',
       'tokenize',
@@ -77,9 +78,12 @@ describe('agent and MCP entries', () => {
 
   it('pins the export keys of `knowledge-kit/node`', () => {
     expect(Object.keys(nodeEntry).sort()).toEqual([
+      'exportKnowledgeBundle',
+      'exportKnowledgeDirectory',
       'loadKnowledgeDirectory',
       'loadKnowledgeFiles',
       'openEmbeddingCache',
+      'readBundleDirectory',
       'watchKnowledgeDirectory',
       'watchKnowledgeFiles',
     ]);

@@ -143,7 +143,8 @@ export function termRowsOf(index: StaticIndex, chunks: ChunkTable): TermRows {
       fields: noFields,
     };
   });
-  rows.push(...pairs);
+  // One by one: a spread of hundreds of thousands of pairs overflows the call stack.
+  for (const pair of pairs) rows.push(pair);
   return {
     stats: {
       format: TERM_ROWS_FORMAT,

@@ -1,0 +1,174 @@
+/**
+ * The static source's search ranks as the in-memory engine: `search_files` answers the same items
+ * (scores, fields, sections, excerpts), statuses and pages as `createCatalogSource` over the same
+ * knowledge, on the sample pages and on real English and Chinese documentation, in every mode; and a
+ * query reads the manifests and its own shards only, never `_index/files.json`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import { buildKnowledgeBundle } from '../../src/agent/static/buildKnowledgeBundle.js';
+import { createStaticSource } from '../../src/agent/static/createStaticSource.js';
+import type { KnowledgeSource, SearchFilesInput } from '../../src/agent/types.js';
+import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
+import { SAMPLE_PAGES, type TestPage } from '../agent/helpers/search-fixtures.js';
+
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/markdown/', import.meta.url));
+
+/** Up to `max` Markdown pages of one corpus folder, in path order. */
+function corpusPages(folder: string, max: number): TestPage[] {
+  const root = path.join(CORPUS, folder);
+  const files: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) stack.push(full);
+      else if (e.name.endsWith('.md')) files.push(full);
+    }
+  }
+  return files
+    .sort()
+    .slice(0, max)
+    .map((file, i) => ({
+      id: `p${i}`,
+      path: `pages/${path.relative(root, file).split(path.sep).join('/')}`,
+      text: readFileSync(file, 'utf8'),
+    }));
+}
+
+/** A catalog source over test pages, and a static source over its bundle, counting what it reads. */
+async function pairOf(pages: readonly TestPage[]) {
+  const catalog = defineKnowledgeCatalog(
+    pages.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })),
+  );
+  const files = Object.fromEntries(
+    pages.map((p) => [
+      p.id,
+      {
+        ...(p.path === undefined ? {} : { path: p.path }),
+        ...(p.title === undefined ? {} : { title: p.title }),
+        ...(p.description === undefined || p.description === null
+          ? {}
+          : { description: p.description }),
+        ...(p.tags === undefined ? {} : { frontmatter: { tags: [...p.tags] } }),
+      },
+    ]),
+  );
+  const reference = createCatalogSource(catalog, { id: 'kb', files });
+  const bundle = await buildKnowledgeBundle(reference, { id: 'kb' });
+  const reads: string[] = [];
+  const subject = createStaticSource({
+    read: (p) => {
+      reads.push(p);
+      return Promise.resolve(bundle.files.get(p) ?? null);
+    },
+  });
+  return { reference, subject, reads, bundle };
+}
+
+const wire = (value: unknown) => {
+  const out = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  out['nextCursor'] = out['nextCursor'] === null ? null : '<cursor>';
+  return out;
+};
+
+/** Both sources answer a search, and its next page, alike. */
+async function expectSame(
+  pair: { reference: KnowledgeSource; subject: KnowledgeSource },
+  input: SearchFilesInput,
+): Promise<void> {
+  const [a, b] = await Promise.all([
+    pair.subject.searchFiles(input),
+    pair.reference.searchFiles(input),
+  ]);
+  expect(wire(a), JSON.stringify(input)).toEqual(wire(b));
+  if (a.nextCursor !== null && b.nextCursor !== null) {
+    const [c, d] = await Promise.all([
+      pair.subject.searchFiles({ cursor: a.nextCursor }),
+      pair.reference.searchFiles({ cursor: b.nextCursor }),
+    ]);
+    expect(wire(c), `${JSON.stringify(input)} page 2`).toEqual(wire(d));
+  }
+}
+
+describe('createStaticSource search', () => {
+  it('answers the sample pages as the catalog source, top 10 and next pages, in every mode', async () => {
+    const pair = await pairOf(SAMPLE_PAGES);
+    for (const query of [
+      'When are renewal notices sent?',
+      '退款多久返回支付账户？',
+      'プランを選ぶ',
+      'renewl noti',
+      'billing',
+      'the',
+      'zzzz-not-there',
+    ])
+      for (const mode of ['hybrid', 'file', 'graph'] as const) {
+        await expectSame(pair, { query, mode });
+        await expectSame(pair, { query, mode, limit: 2 });
+      }
+  });
+
+  it('reads the manifests and the query’s own shards and hit pages, never _index/files.json', async () => {
+    const pair = await pairOf(SAMPLE_PAGES);
+    await pair.subject.searchFiles({ query: 'billing', limit: 1 });
+    expect(pair.reads).not.toContain('_index/files.json');
+    expect(pair.reads[0]).toBe('manifest.json');
+    expect(pair.reads).toContain('_index/search/manifest.json');
+    const pages = pair.reads.filter((p) => p.startsWith('pages/'));
+    expect(pages).toHaveLength(1);
+    // The shards are kept for the revision: the same query again reads the manifest and its page only.
+    pair.reads.length = 0;
+    await pair.subject.searchFiles({ query: 'billing', limit: 1 });
+    expect(pair.reads.filter((p) => p.startsWith('_index/'))).toEqual([]);
+  });
+
+  const real = (folder: string) => existsSync(path.join(CORPUS, folder));
+  for (const [folder, max] of [
+    ['rust-lang+book', 120],
+    ['vuejs-translations+docs-zh-cn', 125],
+  ] as const) {
+    it.skipIf(!real(folder))(
+      `answers real documents as the catalog source: ${folder}`,
+      { timeout: 180_000 },
+      async () => {
+        const pages = corpusPages(folder, max);
+        const pair = await pairOf(pages);
+        expect(pair.bundle.manifest.counts.dictionaryShards).toBeGreaterThan(1);
+        expect(pair.bundle.manifest.counts.postingsShards).toBeGreaterThan(1);
+        const texts = pages.map((p) => p.text);
+        for (const query of [
+          'how do I handle errors with Result',
+          'ownership and borrowing rules',
+          'v-if 和 v-show 有什么区别',
+          'computed vs watch 的区别',
+          '组件',
+          'std::fs::read_to_string',
+        ])
+          for (const mode of ['hybrid', 'file', 'graph'] as const)
+            await expectSame(pair, { query, mode });
+        // Windows of the pages' own words, as questions and passages are.
+        await fc.assert(
+          fc.asyncProperty(
+            fc.nat({ max: texts.length - 1 }),
+            fc.nat(),
+            fc.integer({ min: 1, max: 12 }),
+            fc.constantFrom('hybrid', 'file', 'graph'),
+            async (page, at, length, mode) => {
+              const text = texts[page]!;
+              const start = text.length === 0 ? 0 : at % text.length;
+              const query = text.slice(start, start + length * 6).trim() || 'x';
+              await expectSame(pair, { query: query.slice(0, 2000), mode });
+            },
+          ),
+          { seed: 2412, numRuns: 40 },
+        );
+      },
+    );
+  }
+});
