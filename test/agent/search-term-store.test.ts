@@ -4,9 +4,6 @@
  * Chinese documentation, in every mode and across pages. What PostgreSQL and static bundles store is
  * these rows; this is the reference they are held to.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,36 +19,13 @@ import { searchTermStore, type TermStore } from '../../src/agent/search/termStor
 import { TERM_ROWS_FORMAT } from '../../src/agent/search/termRows.js';
 import {
   corpusOf,
+  corpusTestPages,
+  hasCorpusFolder,
   SAMPLE_PAGES,
   searchFixture,
   type SearchFixture,
   type TestPage,
 } from './helpers/search-fixtures.js';
-
-const CORPUS = fileURLToPath(new URL('../../../shared/corpus/markdown/', import.meta.url));
-
-/** Up to `max` Markdown pages of one corpus folder, in path order. */
-function corpusPages(folder: string, max: number): TestPage[] {
-  const root = path.join(CORPUS, folder);
-  const files: string[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const dir = stack.pop()!;
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) stack.push(full);
-      else if (e.name.endsWith('.md')) files.push(full);
-    }
-  }
-  return files
-    .sort()
-    .slice(0, max)
-    .map((file, i) => ({
-      id: `p${i}`,
-      path: `pages/${path.relative(root, file).split(path.sep).join('/')}`,
-      text: readFileSync(file, 'utf8'),
-    }));
-}
 
 function request(query: string, extra: Partial<SearchRequest> = {}): SearchRequest {
   return {
@@ -226,7 +200,7 @@ describe('searchTermStore', () => {
     expect(pages[0]).toHaveLength(1);
   });
 
-  const real = (folder: string) => existsSync(path.join(CORPUS, folder));
+  const real = (folder: string) => hasCorpusFolder(folder);
   for (const [folder, max] of [
     ['rust-lang+book', 120],
     ['vuejs-translations+docs-zh-cn', 125],
@@ -235,7 +209,7 @@ describe('searchTermStore', () => {
       `ranks real documents as the in-memory engine: ${folder}`,
       { timeout: 120_000 },
       async () => {
-        const pages = corpusPages(folder, max);
+        const pages = corpusTestPages(folder, max);
         const pair = await pairOf(pages);
         const texts = pages.map((p) => p.text);
         const fixed = [

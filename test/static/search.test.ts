@@ -4,61 +4,25 @@
  * knowledge, on the sample pages and on real English and Chinese documentation, in every mode; and a
  * query reads the manifests and its own shards only, never `_index/files.json`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { buildKnowledgeBundle } from '../../src/agent/static/buildKnowledgeBundle.js';
 import { createStaticSource } from '../../src/agent/static/createStaticSource.js';
 import type { KnowledgeSource, SearchFilesInput } from '../../src/agent/types.js';
-import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import { SAMPLE_PAGES, type TestPage } from '../agent/helpers/search-fixtures.js';
-
-const CORPUS = fileURLToPath(new URL('../../../shared/corpus/markdown/', import.meta.url));
-
-/** Up to `max` Markdown pages of one corpus folder, in path order. */
-function corpusPages(folder: string, max: number): TestPage[] {
-  const root = path.join(CORPUS, folder);
-  const files: string[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const dir = stack.pop()!;
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) stack.push(full);
-      else if (e.name.endsWith('.md')) files.push(full);
-    }
-  }
-  return files
-    .sort()
-    .slice(0, max)
-    .map((file, i) => ({
-      id: `p${i}`,
-      path: `pages/${path.relative(root, file).split(path.sep).join('/')}`,
-      text: readFileSync(file, 'utf8'),
-    }));
-}
+import {
+  catalogOf,
+  corpusTestPages,
+  filesOf,
+  hasCorpusFolder,
+  SAMPLE_PAGES,
+  type TestPage,
+} from '../agent/helpers/search-fixtures.js';
 
 /** A catalog source over test pages, and a static source over its bundle, counting what it reads. */
 async function pairOf(pages: readonly TestPage[]) {
-  const catalog = defineKnowledgeCatalog(
-    pages.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })),
-  );
-  const files = Object.fromEntries(
-    pages.map((p) => [
-      p.id,
-      {
-        ...(p.path === undefined ? {} : { path: p.path }),
-        ...(p.title === undefined ? {} : { title: p.title }),
-        ...(p.description === undefined || p.description === null
-          ? {}
-          : { description: p.description }),
-        ...(p.tags === undefined ? {} : { frontmatter: { tags: [...p.tags] } }),
-      },
-    ]),
-  );
+  const catalog = catalogOf(pages);
+  const files = filesOf(pages);
   const reference = createCatalogSource(catalog, { id: 'kb', files });
   const bundle = await buildKnowledgeBundle(reference, { id: 'kb' });
   const reads: string[] = [];
@@ -128,7 +92,7 @@ describe('createStaticSource search', () => {
     expect(pair.reads.filter((p) => p.startsWith('_index/'))).toEqual([]);
   });
 
-  const real = (folder: string) => existsSync(path.join(CORPUS, folder));
+  const real = (folder: string) => hasCorpusFolder(folder);
   for (const [folder, max] of [
     ['rust-lang+book', 120],
     ['vuejs-translations+docs-zh-cn', 125],
@@ -137,7 +101,7 @@ describe('createStaticSource search', () => {
       `answers real documents as the catalog source: ${folder}`,
       { timeout: 180_000 },
       async () => {
-        const pages = corpusPages(folder, max);
+        const pages = corpusTestPages(folder, max);
         const pair = await pairOf(pages);
         expect(pair.bundle.manifest.counts.dictionaryShards).toBeGreaterThan(1);
         expect(pair.bundle.manifest.counts.postingsShards).toBeGreaterThan(1);

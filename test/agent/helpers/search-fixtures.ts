@@ -3,6 +3,10 @@
  * real file table (`buildFileTable`); relationships from the real link scanner (`buildRelations`), or
  * given as a map when a test needs exact ones.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { KnowledgeFileOptions } from '../../../src/agent/types.js';
 import {
   defineKnowledgeCatalog,
   type KnowledgeCatalog,
@@ -52,22 +56,8 @@ export function searchFixture(
   pages: readonly TestPage[],
   links?: Record<string, readonly Partial<RelationRecord>[]>,
 ): SearchFixture {
-  const catalog = defineKnowledgeCatalog(
-    pages.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })),
-  );
-  const files = Object.fromEntries(
-    pages.map((p) => [
-      p.id,
-      {
-        ...(p.path === undefined ? {} : { path: p.path }),
-        ...(p.title === undefined ? {} : { title: p.title }),
-        ...(p.description === undefined || p.description === null
-          ? {}
-          : { description: p.description }),
-        ...(p.tags === undefined ? {} : { frontmatter: { tags: [...p.tags] } }),
-      },
-    ]),
-  );
+  const catalog = catalogOf(pages);
+  const files = filesOf(pages);
   const table = buildFileTable(catalog, { files });
   if (links === undefined) return { catalog, table, relations: buildRelations(catalog, table) };
   const relations = new Map(
@@ -84,6 +74,65 @@ export function searchFixture(
     ]),
   );
   return { catalog, table, relations };
+}
+
+/** The catalog of test pages (revision `r1`). */
+export function catalogOf(pages: readonly TestPage[]): KnowledgeCatalog {
+  return defineKnowledgeCatalog(
+    pages.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })),
+  );
+}
+
+/** The `files` option of a source over test pages: their paths, titles, descriptions and tags. */
+export function filesOf(pages: readonly TestPage[]): Record<string, KnowledgeFileOptions> {
+  return Object.fromEntries(
+    pages.map((p) => [
+      p.id,
+      {
+        ...(p.path === undefined ? {} : { path: p.path }),
+        ...(p.title === undefined ? {} : { title: p.title }),
+        ...(p.description === undefined || p.description === null
+          ? {}
+          : { description: p.description }),
+        ...(p.tags === undefined ? {} : { frontmatter: { tags: [...p.tags] } }),
+      },
+    ]),
+  );
+}
+
+/** The real Markdown corpus beside the repository (`../shared/corpus/markdown`). */
+export const CORPUS_ROOT = fileURLToPath(
+  new URL('../../../../shared/corpus/markdown/', import.meta.url),
+);
+
+/** Whether the corpus has `folder`. */
+export const hasCorpusFolder = (folder: string): boolean =>
+  existsSync(path.join(CORPUS_ROOT, folder));
+
+/**
+ * Up to `max` Markdown pages of one corpus folder, in path order, as test pages (`p0`, `p1`, … under
+ * `pages/`), read in place.
+ */
+export function corpusTestPages(folder: string, max: number): TestPage[] {
+  const root = path.join(CORPUS_ROOT, folder);
+  const files: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) stack.push(full);
+      else if (e.name.endsWith('.md')) files.push(full);
+    }
+  }
+  return files
+    .sort()
+    .slice(0, max)
+    .map((file, i) => ({
+      id: `p${i}`,
+      path: `pages/${path.relative(root, file).split(path.sep).join('/')}`,
+      text: readFileSync(file, 'utf8'),
+    }));
 }
 
 /** The corpus a catalog source would give its engine over this fixture. */
