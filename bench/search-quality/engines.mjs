@@ -3,7 +3,7 @@
 // Every engine gets the same pages: one page = one document, its title and its body (the text the
 // catalog holds for it, front matter removed). knowledge-kit gets them as loaded by
 // `loadKnowledgeDirectory`, the peers as `{ id, title, body }`.
-import { createCatalogSource } from 'knowledge-kit/agent';
+import { createCatalogSource, createMiniSearchEngine } from 'knowledge-kit/agent';
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
 
@@ -50,14 +50,21 @@ export function bigramTokenize(text) {
   return out;
 }
 
-/** knowledge-kit: `createCatalogSource(...).searchFiles`, first page of 10, lexical only. */
+/**
+ * knowledge-kit: `createCatalogSource(...).searchFiles`, first page of 10, lexical only. `search` is
+ * the whole tool call (arguments checked, ten items with their excerpts and read actions, the next
+ * page's cursor); `timed` adds the engine alone (the default engine's `search` for one page of 10,
+ * its hits' IDs, no excerpt read), so the bench shows what the ranking costs beside what the tool adds.
+ */
 export const knowledgeKit = {
   name: 'knowledge-kit',
   languages: ['en', 'zh'],
   async build(folder) {
+    let engine;
     const source = createCatalogSource(folder.loaded.catalog, {
       id: folder.name,
       files: folder.loaded.files,
+      search: (corpus) => (engine = createMiniSearchEngine()(corpus)),
     });
     await source.warm();
     const pathOf = folder.pathOf;
@@ -65,6 +72,21 @@ export const knowledgeKit = {
       async search(query) {
         const out = await source.searchFiles({ query, limit: TOP });
         return out.items.map((item) => pathOf(item.fileId));
+      },
+      timed: {
+        'engine only (no excerpts)': async (query) => {
+          const answer = await engine.search({
+            query,
+            mode: 'hybrid',
+            graphDepth: 1,
+            graphFanout: 10,
+            rerank: false,
+            limit: TOP,
+            continuation: undefined,
+            signal: undefined,
+          });
+          return answer.hits.map((hit) => pathOf(hit.fileId));
+        },
       },
     };
   },

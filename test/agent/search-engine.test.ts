@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildChunks,
   buildStaticIndex,
+  CONTENT,
   indexTokens,
   lexicalSearch,
   MAX_QUERY_TERMS,
@@ -125,6 +126,46 @@ describe('lexical search', () => {
     expect(hit!.sourceExcerpt).toMatch(/^….*Here a zebra grazes\..*…$/);
     expect([...hit!.sourceExcerpt].length).toBeLessThanOrEqual(240);
     expect(text.replace(/\s+/g, ' ')).toContain(hit!.sourceExcerpt.slice(1, -1));
+  });
+
+  it('excerpts where the index saw the term first, the same place the search finds', async () => {
+    const filler = 'alpha beta gamma delta. '.repeat(400);
+    const text = `<!-- agent-section:maps -->\n${filler}Zebra crossings first. ${filler}A zebra again. The type HashMap stores pairs. ${filler}Call hashmap::new here.\n<!-- /agent-section:maps -->`;
+    const f = searchFixture([{ id: 'maps', text }]);
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildStaticIndex(chunks, f.table.pages);
+    // The index holds where each chunk's term first starts, in the folded text.
+    const content = index.fields[CONTENT]!;
+    const firstOf = (term: string): number =>
+      content.firsts![content.start[index.terms.get(term)!]!]!;
+    expect(firstOf('zebra')).toBe(chunks.textOf[0]!.indexOf('Zebra'));
+    expect(lexicalSearch(index, chunks, 'zebra', false).files[0]!.bestAt).toBe(
+      chunks.textOf[0]!.indexOf('Zebra'),
+    );
+    const ranker = rankerOf(f);
+    const [zebra] = (await ranker.rank(searchRequest('zebra'))).hits;
+    expect(zebra!.sourceExcerpt).toMatch(/^….*Zebra crossings first\..*…$/);
+    // Written another way than the search looks for first (`HashMap`), the excerpt is the
+    // search's: the term as written, further on.
+    expect(firstOf('hashmap')).toBe(chunks.textOf[0]!.indexOf('HashMap'));
+    const [map] = (await ranker.rank(searchRequest('hashmap'))).hits;
+    expect(map!.sourceExcerpt).toMatch(/^….*Call hashmap::new here\..*$/);
+  });
+
+  it('finds the excerpt by searching when the index has no first positions or folding moved them', async () => {
+    // `ﬁ` folds to two letters: offsets after it in the folded text are one past the original's.
+    const text = `<!-- agent-section:s -->\nThe ﬁrst line. ${'Filler words here. '.repeat(30)}The needle sits here. ${'More filler text. '.repeat(30)}\n<!-- /agent-section:s -->`;
+    const f = searchFixture([{ id: 'lig', text }]);
+    const [hit] = (await rankerOf(f).rank(searchRequest('needle'))).hits;
+    expect(hit!.sourceExcerpt).toMatch(/^….*The needle sits here\..*…$/);
+    // A partial index (a store's postings, without `firsts`) places it by searching too.
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildStaticIndex(chunks, f.table.pages);
+    const { firsts: _, ...content } = index.fields[CONTENT]!;
+    const partial = { ...index, fields: [content, ...index.fields.slice(1)] };
+    const [file] = lexicalSearch(partial, chunks, 'needle', false).files;
+    expect(file!.bestAt).toBe(-1);
+    expect(file!.bestTerms).toEqual(['needle']);
   });
 
   it('counts page frequencies once per page, whether a file field or a chunk holds the term', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateTerm, makeExcerpt, tokenize } from '../../src/agent/search/index.js';
+import { isTermAt, locateTerm, makeExcerpt, tokenize } from '../../src/agent/search/index.js';
 
 describe('tokenize', () => {
   it('splits English into lower-case words on every non-letter, non-number', () => {
@@ -56,6 +56,15 @@ describe('tokenize', () => {
 });
 
 describe('locateTerm and makeExcerpt', () => {
+  it('checks a recorded position: the token there, whole, despite NFKC and case', () => {
+    expect(isTermAt('Hello ＷＯＲＬＤ again', 6, 'world')).toBe(true);
+    expect(isTermAt('Use HashMap here', 4, 'hashmap')).toBe(true);
+    expect(isTermAt('start art', 2, 'art')).toBe(false); // inside "start"
+    expect(isTermAt('start art', 6, 'art')).toBe(true);
+    expect(isTermAt('short', 3, 'shorter')).toBe(false);
+    expect(isTermAt('再次退货政策', 4, '政策')).toBe(true);
+  });
+
   it('finds a token in original text despite NFKC and case', () => {
     expect(locateTerm('Hello ＷＯＲＬＤ again', 'world')).toEqual([6, 11]);
     expect(locateTerm('再次退货政策', '政策')).toEqual([4, 6]);

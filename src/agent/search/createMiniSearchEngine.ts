@@ -17,7 +17,13 @@ import {
 import type { KnowledgeEmbedder, KnowledgeReranker } from '../types.js';
 import { embeddingCacheCheck, type KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createMiniSearchRanker, type Ranking, type RankerSettings } from './miniSearchRanker.js';
-import type { SearchAnswer, SearchCorpus, SearchEngine, SearchEngineFactory } from './port.js';
+import type {
+  SearchAnswer,
+  SearchHit,
+  SearchCorpus,
+  SearchEngine,
+  SearchEngineFactory,
+} from './port.js';
 
 /** Options of `createMiniSearchEngine`; every one is optional. */
 export interface MiniSearchEngineOptions {
@@ -95,17 +101,24 @@ export function windowByOffset<T>(
   limit: number,
   continuation: string | undefined,
 ): { readonly items: T[]; readonly continuation: string | null } {
+  const { from, to, next } = offsetRange(items.length, limit, continuation);
+  return { items: from >= items.length ? [] : items.slice(from, to), continuation: next };
+}
+
+/** The offsets of a page of `total` items, and the continuation after it (`null` after the last). */
+function offsetRange(
+  total: number,
+  limit: number,
+  continuation: string | undefined,
+): { readonly from: number; readonly to: number; readonly next: string | null } {
   const from =
     continuation === undefined
       ? 0
       : OFFSET.test(continuation) && Number.isSafeInteger(Number(continuation))
         ? Number(continuation)
-        : items.length;
-  const to = Math.min(items.length, from + limit);
-  return {
-    items: from >= items.length ? [] : items.slice(from, to),
-    continuation: to < items.length ? String(to) : null,
-  };
+        : total;
+  const to = Math.min(total, from + limit);
+  return { from, to, next: to < total ? String(to) : null };
 }
 
 /**
@@ -121,10 +134,16 @@ export function pageByOffset(
   limit: number,
   continuation: string | undefined,
 ): SearchAnswer {
-  const { hits, semanticStatus, rerankerStatus } = ranking;
-  const page = windowByOffset(hits, limit, continuation);
+  const { semanticStatus, rerankerStatus } = ranking;
+  // A ranking that makes its hits on demand makes only the page's.
+  const { hitsBetween, total } = ranking;
+  let page: { readonly items: readonly SearchHit[]; readonly continuation: string | null };
+  if (hitsBetween !== undefined && total !== undefined) {
+    const { from, to, next } = offsetRange(total, limit, continuation);
+    page = { items: from >= total ? [] : [...hitsBetween(from, to)], continuation: next };
+  } else page = windowByOffset(ranking.hits, limit, continuation);
   return Object.freeze({
-    hits: Object.freeze(page.items),
+    hits: Object.freeze([...page.items]),
     continuation: page.continuation,
     semanticStatus,
     rerankerStatus,

@@ -58,7 +58,7 @@ export { buildStaticIndex, CONTENT, FIELD_COUNT, FILE_FIELDS, PairTable } from '
 export type { Postings, StaticIndex } from './staticIndex.js';
 export { abortError, raceAbort, withTimeout } from './limits.js';
 export type { Settled } from './limits.js';
-export { locateTerm } from './locateTerm.js';
+export { isTermAt, locateTerm } from './locateTerm.js';
 export { collapseWhitespace, CUT, makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
 export { scanTokens } from './scanTokens.js';
 export type { TokenSink } from './scanTokens.js';

@@ -1,13 +1,7 @@
 import type { MatchedField } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
 import { planQuery } from './planQuery.js';
-import {
-  CONTENT,
-  FIELD_COUNT,
-  FILE_FIELDS,
-  type Postings,
-  type StaticIndex,
-} from './staticIndex.js';
+import { CONTENT, FIELD_COUNT, FILE_FIELDS, type StaticIndex } from './staticIndex.js';
 
 /** Share of the second and third best chunks of a page added to its best chunk's score. */
 export const CHUNK_SHARE = 0.25;
@@ -43,6 +37,11 @@ export interface LexicalFile {
   readonly bestChunk: number;
   /** Tokens found in the best chunk, rarest first (to place its excerpt). */
   readonly bestTerms: readonly string[];
+  /**
+   * Where `bestTerms[0]` first starts in the best chunk's folded text (`Postings.firsts`), or `-1`
+   * when the index does not record it. Optional: a `LexicalFile` made elsewhere may leave it out.
+   */
+  readonly bestAt?: number;
   /** Chunks counted into the score (at most 3). */
   readonly chunks: number;
   /** Up to 3 best-matching chunks that are sections, best first. */
@@ -87,8 +86,14 @@ interface Scratch {
   readonly chunkTerms: Int32Array;
   /** Chunk → 1 once touched by this search. */
   readonly chunkSeen: Uint8Array;
+  /** Chunk → where its first excerpt term (its lowest `chunkTerms` bit) first starts, or -1. */
+  readonly chunkFirst: Int32Array;
   /** Page → 1 once touched by the current term's file fields. */
   readonly termSeen: Uint8Array;
+  /** Page → its tally during a search (`undefined` outside one). */
+  readonly tallyOf: (Tally | undefined)[];
+  /** Room to sort the touched chunks in. */
+  readonly order: Int32Array;
 }
 
 const scratches = new WeakMap<StaticIndex, Scratch>();
@@ -105,7 +110,10 @@ function scratchOf(index: StaticIndex): Scratch {
       chunkScore: new Float64Array(index.chunkCount),
       chunkTerms: new Int32Array(index.chunkCount),
       chunkSeen: new Uint8Array(index.chunkCount),
+      chunkFirst: new Int32Array(index.chunkCount),
       termSeen: new Uint8Array(pages),
+      tallyOf: new Array<Tally | undefined>(pages).fill(undefined),
+      order: new Int32Array(index.chunkCount),
     };
     scratches.set(index, s);
   }
@@ -122,7 +130,7 @@ class Tally implements LexicalFile {
   readonly page: number;
   score = 0;
   bestChunk = -1;
-  bestTerms: readonly string[] = NO_TERMS;
+  bestAt = -1;
   chunks = 0;
   fields: readonly MatchedField[] = FIELD_LISTS[0]!;
   best = 0;
@@ -136,9 +144,30 @@ class Tally implements LexicalFile {
   sectionScore1 = 0;
   sectionScore2 = 0;
   #sectionChunks: readonly number[] | undefined;
+  /** The best chunk's bits of `#excerptTerms` (see `chunkTerms`). */
+  termBits = 0;
+  #excerptTerms: readonly string[] = NO_TERMS;
+  #bestTerms: readonly string[] | undefined;
 
   constructor(page: number) {
     this.page = page;
+  }
+
+  /** Read only for the hits whose excerpt is shown, so computed then. */
+  get bestTerms(): readonly string[] {
+    if (this.#bestTerms === undefined) {
+      const bits = this.termBits;
+      const terms = this.#excerptTerms;
+      const found: string[] = [];
+      for (let i = 0; i < terms.length; i++) if ((bits & (1 << i)) !== 0) found.push(terms[i]!);
+      this.#bestTerms = this.chunks > 0 ? found : NO_TERMS;
+    }
+    return this.#bestTerms;
+  }
+
+  /** The query's excerpt terms (shared by the search's tallies). */
+  set excerptTerms(terms: readonly string[]) {
+    this.#excerptTerms = terms;
   }
 
   get sectionChunks(): readonly number[] {
@@ -216,56 +245,86 @@ export function lexicalSearch(
   plan = planQuery(query, index),
 ): LexicalResult {
   const s = scratchOf(index);
-  const { fieldTf, fieldScore, fieldMask, pageSlot, chunkScore, chunkTerms, chunkSeen, termSeen } =
-    s;
+  const {
+    fieldTf,
+    fieldScore,
+    fieldMask,
+    pageSlot,
+    chunkScore,
+    chunkTerms,
+    chunkSeen,
+    chunkFirst,
+    termSeen,
+    tallyOf,
+    order,
+  } = s;
   const { k1, weight, b } = model;
   const pages: number[] = [];
   const touchedChunks: number[] = [];
   const termPages: number[] = [];
   const excerptTerms: string[] = [];
   const N = index.corpusPageCount ?? index.pageCount;
-  const sat = (x: number): number => (x * (k1 + 1)) / (k1 + x);
-  const norm = (p: Postings, f: number, entry: number): number =>
-    1 - b[f]! + (b[f]! * p.lengths[entry]!) / p.meanLength;
+  // BM25's saturation `x (k1 + 1) / (k1 + x)` and each field's length normalization
+  // `1 − b + b × length / mean`, written out in the loops with their constants hoisted: the same
+  // operations in the same order, so the same scores to the last bit.
+  const k1p1 = k1 + 1;
+  const content = index.fields[CONTENT]!;
+  const contentWeight = weight[CONTENT]!;
+  const pageOf = chunks.pageOf;
 
   for (const term of plan.terms) {
     const w = term.weight * idf(N, term.frequency);
     if (term.pair) {
       if (fileFieldsOnly) continue;
       const p = index.pairPostings;
+      const { docs, tfs, lengths, meanLength } = p;
+      const bf = b[CONTENT]!;
+      const keep = 1 - bf;
       for (let i = p.start[term.id]!, end = p.start[term.id + 1]!; i < end; i++) {
-        const c = p.docs[i]!;
+        const c = docs[i]!;
         if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), touchedChunks.push(c));
-        chunkScore[c]! += w * sat((weight[CONTENT]! * p.tfs[i]!) / norm(p, CONTENT, c));
+        const x = (contentWeight * tfs[i]!) / (keep + (bf * lengths[c]!) / meanLength);
+        chunkScore[c]! += w * ((x * k1p1) / (k1 + x));
       }
       continue;
     }
     const t = term.id;
     for (let f = 1; f < FIELD_COUNT; f++) {
       const p = index.fields[f]!;
+      const { docs, tfs, lengths, meanLength } = p;
+      const bf = b[f]!;
+      const keep = 1 - bf;
+      const wf = weight[f]!;
+      const bit = 1 << (f - 1);
       for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) {
-        const page = p.docs[i]!;
+        const page = docs[i]!;
         if (termSeen[page] === 0) ((termSeen[page] = 1), termPages.push(page));
-        fieldTf[page]! += (weight[f]! * p.tfs[i]!) / norm(p, f, page);
-        fieldMask[page]! |= 1 << (f - 1);
+        fieldTf[page]! += (wf * tfs[i]!) / (keep + (bf * lengths[page]!) / meanLength);
+        fieldMask[page]! |= bit;
       }
     }
     for (const page of termPages) {
       if (pageSlot[page] === 0) (pages.push(page), (pageSlot[page] = pages.length));
-      fieldScore[page]! += w * sat(fieldTf[page]!);
+      const x = fieldTf[page]!;
+      fieldScore[page]! += w * ((x * k1p1) / (k1 + x));
     }
     if (!fileFieldsOnly) {
       const bit =
         excerptTerms.length < TERM_BITS && term.token !== '' ? 1 << excerptTerms.length : 0;
       if (bit !== 0) excerptTerms.push(term.token);
-      const p = index.fields[CONTENT]!;
-      const pageOf = chunks.pageOf;
-      for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) {
-        const c = p.docs[i]!;
+      const { docs, tfs, lengths, meanLength, firsts } = content;
+      const bf = b[CONTENT]!;
+      const keep = 1 - bf;
+      for (let i = content.start[t]!, end = content.start[t + 1]!; i < end; i++) {
+        const c = docs[i]!;
         const y = fieldTf[pageOf[c]!]!;
-        const x = (weight[CONTENT]! * p.tfs[i]!) / norm(p, CONTENT, c);
+        const x = (contentWeight * tfs[i]!) / (keep + (bf * lengths[c]!) / meanLength);
         if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), touchedChunks.push(c));
-        chunkScore[c]! += w * (sat(x + y) - sat(y));
+        const xy = x + y;
+        chunkScore[c]! += w * ((xy * k1p1) / (k1 + xy) - (y * k1p1) / (k1 + y));
+        // The chunk's first excerpt term (terms come rarest first): where it starts.
+        if (bit !== 0 && chunkTerms[c] === 0)
+          chunkFirst[c] = firsts === undefined ? -1 : firsts[i]!;
         chunkTerms[c]! |= bit;
       }
     }
@@ -273,39 +332,51 @@ export function lexicalSearch(
     termPages.length = 0;
   }
 
-  // Fold chunks into pages, in chunk order (so ties keep the earlier chunk).
-  touchedChunks.sort((a, c) => a - c);
-  const tallies = new Map<number, Tally>();
-  const pageOf = chunks.pageOf;
+  // Fold chunks into pages, in chunk order (so ties keep the earlier chunk): a typed sort of the
+  // touched chunks, or a pass over the seen marks when they are many.
+  const touched = touchedChunks.length;
+  let ordered: ArrayLike<number> = touchedChunks;
+  if (touched > 1) {
+    const sorted = order.subarray(0, touched);
+    if (touched * 16 < index.chunkCount) {
+      sorted.set(touchedChunks);
+      sorted.sort();
+    } else {
+      for (let c = 0, k = 0; k < touched; c++) if (chunkSeen[c] !== 0) sorted[k++] = c;
+    }
+    ordered = sorted;
+  }
+  const tallies: Tally[] = [];
   const sectionOf = chunks.sectionOf;
-  for (const c of touchedChunks) {
+  for (let k = 0; k < touched; k++) {
+    const c = ordered[k]!;
     const page = pageOf[c]!;
-    let tally = tallies.get(page);
-    if (tally === undefined) tallies.set(page, (tally = new Tally(page)));
+    let tally = tallyOf[page];
+    if (tally === undefined) tallies.push((tally = tallyOf[page] = new Tally(page)));
     tally.addChunk(c, chunkScore[c]!, sectionOf[c] !== null);
   }
+  for (const page of pages)
+    if (tallyOf[page] === undefined) tallies.push((tallyOf[page] = new Tally(page)));
   const files: Tally[] = [];
-  for (const page of pages) {
-    if (!tallies.has(page)) tallies.set(page, new Tally(page));
-  }
-  for (const tally of tallies.values()) {
+  for (const tally of tallies) {
     const page = tally.page;
+    tallyOf[page] = undefined;
     let score = fieldScore[page]!;
     if (tally.chunks > 0) {
       score += tally.best;
       if (tally.chunks > 1) score += CHUNK_SHARE * tally.second;
       if (tally.chunks > 2) score += CHUNK_SHARE * tally.third;
       const bits = chunkTerms[tally.bestChunk]!;
-      const found: string[] = [];
-      for (let i = 0; i < excerptTerms.length; i++)
-        if ((bits & (1 << i)) !== 0) found.push(excerptTerms[i]!);
-      tally.bestTerms = found;
+      tally.termBits = bits;
+      tally.excerptTerms = excerptTerms;
+      if (bits !== 0) tally.bestAt = chunkFirst[tally.bestChunk]!;
     }
     tally.score = score;
     tally.fields = FIELD_LISTS[fieldMask[page]! | (tally.chunks > 0 ? CONTENT_BIT : 0)]!;
     if (score > 0) files.push(tally);
   }
-  for (const c of touchedChunks) {
+  for (let k = 0; k < touched; k++) {
+    const c = touchedChunks[k]!;
     chunkScore[c] = 0;
     chunkTerms[c] = 0;
     chunkSeen[c] = 0;

@@ -59,7 +59,6 @@ export function locateTerm(text: string, term: string): readonly [number, number
   // without cased letters, CJK or digits, is nearly always there so), Capitalized and in capitals.
   // The earliest hit whose source folds to the term is taken; a word only found in another mix of
   // cases, or only through NFKC, falls through to folding the whole text.
-  let best: readonly [number, number] | undefined;
   const upper = term.toUpperCase();
   const variants =
     upper === term
@@ -67,23 +66,43 @@ export function locateTerm(text: string, term: string): readonly [number, number
       : [term, term[0]!.toUpperCase() + term.slice(1), upper].filter(
           (v) => v.length === term.length,
         );
-  for (const variant of variants) {
-    // Once a hit is known, only an earlier one matters: search the text before it (a hit starting
-    // there ends inside the slice, so its edge check reads the real next character).
-    const within = best === undefined ? text : text.slice(0, best[0] + variant.length);
-    const hit = find(within, undefined, variant);
-    if (hit === undefined || (best !== undefined && hit[0] >= best[0])) continue;
-    if (foldText(text.slice(hit[0], hit[1])) === term) best = hit;
+  // Each variant's first whole hit counts; the earliest of those that fold to the term is taken. The
+  // text is read in windows growing fourfold, each variant from where the window before stopped, so
+  // a term near the start of a long text is found without reading the rest three times over, and no
+  // part is read twice; a window holds every hit starting in it.
+  let best: readonly [number, number] | undefined;
+  let decided = 0; // bit per variant whose first whole hit is known
+  for (let window = FIRST_WINDOW, scanned = 0; ; scanned = window, window *= 4) {
+    const limit = Math.min(window, text.length);
+    for (let v = 0; v < variants.length; v++) {
+      if ((decided & (1 << v)) !== 0) continue;
+      // Once a hit is known, only an earlier one matters.
+      const hit = findBetween(text, variants[v]!, scanned, best === undefined ? limit : best[0]);
+      if (hit === undefined) continue;
+      decided |= 1 << v;
+      if (foldText(text.slice(hit[0], hit[1])) === term) best = hit;
+    }
+    if (best !== undefined || limit === text.length) break;
   }
   if (best !== undefined) return best;
-  if (ASCII.test(text)) return find(text.toLowerCase(), undefined, term);
-  // Another mix of cases (`WeakMap` for `weakmap`): the lower-cased text, as long as the text for
-  // nearly every script, before folding piece by piece.
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) {
-    const hit = find(lower, undefined, term);
-    if (hit !== undefined && foldText(text.slice(hit[0], hit[1])) === term) return hit;
-  }
+  // Another mix of cases (`WeakMap` for `weakmap`): the lower-cased text, as long as the text unless
+  // it holds `İ` (the one character whose lower case is longer), before folding piece by piece.
+  const lowered =
+    text.indexOf('\u0130') !== -1
+      ? null
+      : ASCII.test(term)
+        ? findCaseless(text, term)
+        : findLowered(text, term);
+  if (lowered === null) {
+    const lower = text.toLowerCase();
+    if (lower.length === text.length) {
+      const hit = find(lower, undefined, term);
+      if (hit !== undefined && foldText(text.slice(hit[0], hit[1])) === term) return hit;
+    }
+  } else if (lowered === undefined) {
+    // An ASCII text folds as it lower-cases: what is not found there is not in it.
+    if (ASCII.test(text)) return undefined;
+  } else if (foldText(text.slice(lowered[0], lowered[1])) === term) return lowered;
   const whole = foldText(text);
   if (whole.length === text.length) {
     const hit = find(whole, undefined, term);
@@ -93,22 +112,131 @@ export function locateTerm(text: string, term: string): readonly [number, number
   return find(folded, origin, term);
 }
 
+/**
+ * Whether a token occurs whole at `at` of original text, as the tokenizer would cut it: the text there
+ * folds to it and its edges are word edges (`locateTerm`'s check). For a position the index recorded
+ * in the folded text, which is the original's when folding kept every length before it.
+ *
+ * @param text - original text.
+ * @param at - a code-unit offset.
+ * @param term - a token as `tokenize` produced it.
+ * @returns whether `[at, at + term.length)` is that token.
+ */
+export function isTermAt(text: string, at: number, term: string): boolean {
+  const end = at + term.length;
+  if (term.length === 0 || at < 0 || end > text.length) return false;
+  if (foldText(text.slice(at, end)) !== term) return false;
+  return isWhole(text, at, end, term);
+}
+
+/** Whether the hit `[at, end)` of `term` in `text` is whole (`find`'s edge check). */
+function isWhole(text: string, at: number, end: number, term: string): boolean {
+  const first = term.codePointAt(0)!;
+  const cjk = (classOf(first) & 3) === CJK;
+  const single = term.length === (first > 0xffff ? 2 : 1);
+  const before = classBefore(text, at);
+  const after = classAt(text, end);
+  return cjk
+    ? !single || (before !== CJK && after !== CJK)
+    : (before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK);
+}
+
+/** Code units of the first window `locateTerm` reads. */
+const FIRST_WINDOW = 2048;
+
+/**
+ * `find` (unfolded text) for the first whole hit starting in `[from, limit)`: `indexOf` reads only
+ * the text such a hit can span, and the edges are checked on the whole text.
+ */
+function findBetween(
+  text: string,
+  term: string,
+  from: number,
+  limit: number,
+): readonly [number, number] | undefined {
+  if (from >= limit) return undefined;
+  const end = limit + term.length - 1;
+  return find(end >= text.length ? text : text.slice(0, end), undefined, term, text, from);
+}
+
+/**
+ * `find` in the lower-cased text, lower-casing it in windows growing fourfold (a term early in a long
+ * text costs a window, not the whole text). Lower-casing is per character but for `Σ`, whose lower
+ * case depends on its neighbours: `null` when a window holds one (lower-case the whole text then).
+ * The text must not hold `İ`, so that lower-casing keeps offsets.
+ */
+function findLowered(text: string, term: string): readonly [number, number] | undefined | null {
+  for (let window = FIRST_WINDOW; ; window *= 4) {
+    const limit = Math.min(window, text.length);
+    // Two code units past the longest hit starting before `limit`, for its edge check.
+    const piece = text.slice(0, Math.min(text.length, limit + term.length + 1));
+    if (piece.indexOf('\u03a3') !== -1) return null;
+    const hit = find(piece.toLowerCase(), undefined, term);
+    if (hit !== undefined && hit[0] < limit) return hit;
+    if (limit === text.length) return undefined;
+  }
+}
+
+/**
+ * `find` in the lower-cased text for an ASCII term, without lower-casing the text (which is slow on
+ * text beyond Latin-1): the candidates are where the term's first character is, in either case, and
+ * the rest is compared case by case. Only ASCII letters and `K` (Kelvin sign, lower case `k`) lower-case
+ * to ASCII, and lower-casing keeps a character's class, so the edges are checked on the text itself.
+ * The text must not hold `İ`.
+ */
+function findCaseless(text: string, term: string): readonly [number, number] | undefined {
+  const n = term.length;
+  const t0 = term.charCodeAt(0);
+  const letter = t0 >= 0x61 && t0 <= 0x7a;
+  const upper = letter ? String.fromCharCode(t0 - 32) : undefined;
+  const kelvin = t0 === 0x6b;
+  let at = -1;
+  for (;;) {
+    // The next place the first character is, in any case that lower-cases to it.
+    let next = text.indexOf(term[0]!, at + 1);
+    if (upper !== undefined) {
+      const u = text.indexOf(upper, at + 1);
+      if (u !== -1 && (next === -1 || u < next)) next = u;
+    }
+    if (kelvin) {
+      const k = text.indexOf('\u212a', at + 1);
+      if (k !== -1 && (next === -1 || k < next)) next = k;
+    }
+    if (next === -1 || next + n > text.length) return undefined;
+    at = next;
+    let k = 1;
+    for (; k < n; k++) {
+      const c = text.charCodeAt(at + k);
+      const t = term.charCodeAt(k);
+      if (c !== t && !(t >= 0x61 && t <= 0x7a && c === t - 32) && !(t === 0x6b && c === 0x212a))
+        break;
+    }
+    if (k < n) continue;
+    const before = classBefore(text, at);
+    const after = classAt(text, at + n);
+    if ((before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK))
+      return [at, at + n];
+  }
+}
+
 function find(
   folded: string,
   origin: Int32Array | undefined,
   term: string,
+  whole: string = folded,
+  from = 0,
 ): readonly [number, number] | undefined {
   const first = term.codePointAt(0)!;
   const cjk = (classOf(first) & 3) === CJK;
   const single = term.length === (first > 0xffff ? 2 : 1);
-  for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+  for (let at = folded.indexOf(term, from); at !== -1; at = folded.indexOf(term, at + 1)) {
     const end = at + term.length;
-    const before = classBefore(folded, at);
-    const after = classAt(folded, end);
-    const whole = cjk
+    const before = classBefore(whole, at);
+    const after = classAt(whole, end);
+    const isWhole = cjk
       ? !single || (before !== CJK && after !== CJK)
       : (before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK);
-    if (whole) return origin === undefined ? [at, end] : [origin[at]!, origin[end]!];
+    if (isWhole) return origin === undefined ? [at, end] : [origin[at]!, origin[end]!];
   }
   return undefined;
 }

@@ -1,8 +1,4 @@
-import {
-  advanceCodePoints,
-  countCodePoints,
-  retreatCodePoints,
-} from '../../internal/codePoints.js';
+import { advanceCodePoints, retreatCodePoints } from '../../internal/codePoints.js';
 
 /** The excerpt's ellipsis mark, at each cut end. */
 export const CUT = '…';
@@ -49,29 +45,48 @@ export function makeExcerpt(
   before = false,
   after = false,
 ): string {
-  if (!before && !after && countCodePoints(text) <= maxChars) return text;
+  // Without a surrogate (nearly every text), a code point is a code unit: no counting loops.
+  const bmp = !HIGH_SURROGATE.test(text);
+  if (!before && !after && fitsIn(text, 0, maxChars, bmp)) return text;
   if (maxChars < 3) return maxChars >= 1 ? CUT : '';
   const tail = after ? 1 : 0;
-  let from = snapForward(
-    text,
-    retreatCodePoints(text, start, Math.floor((maxChars - 2) / 4)),
-    start,
-  );
+  let from = snapForward(text, retreat(text, start, Math.floor((maxChars - 2) / 4), bmp), start);
   const head = from > 0 || before ? 1 : 0;
   let to: number;
-  if (countCodePoints(text, from) <= maxChars - head - tail) {
+  if (fitsIn(text, from, maxChars - head - tail, bmp)) {
     to = text.length;
     if (head === 1)
-      from = snapForward(text, retreatCodePoints(text, text.length, maxChars - 1 - tail), start);
+      from = snapForward(text, retreat(text, text.length, maxChars - 1 - tail, bmp), start);
   } else {
     to = snapBack(
       text,
-      advanceCodePoints(text, from, maxChars - head - 1),
+      bmp
+        ? Math.min(text.length, from + maxChars - head - 1)
+        : advanceCodePoints(text, from, maxChars - head - 1),
       Math.max(end, from + 1),
     );
   }
   const body = text.slice(from, to).trim();
   return (from > 0 || before ? CUT : '') + body + (to < text.length || after ? CUT : '');
+}
+
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
+/** `retreatCodePoints`, in one step when the text has no surrogate pair. */
+function retreat(text: string, index: number, steps: number, bmp: boolean): number {
+  return bmp ? Math.max(0, index - steps) : retreatCodePoints(text, index, steps);
+}
+
+/**
+ * Whether `text` from `from` on has at most `limit` code points (`countCodePoints(text, from) <=
+ * limit`), reading at most `limit + 1` code points rather than the whole rest (none when `bmp`: the
+ * text has no surrogate pair).
+ */
+function fitsIn(text: string, from: number, limit: number, bmp: boolean): boolean {
+  const units = text.length - from;
+  if (units <= limit) return true;
+  if (bmp || units > 2 * limit + 1) return false;
+  return advanceCodePoints(text, from, limit) === text.length;
 }
 
 function snapForward(text: string, from: number, limit: number): number {

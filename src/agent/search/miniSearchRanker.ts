@@ -12,7 +12,7 @@ import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
 import { expandGraph } from './expandGraph.js';
 import { fuseRanks } from './fuseRanks.js';
-import { lexicalSearch } from './lexicalSearch.js';
+import { lexicalSearch, type LexicalFile } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
 import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createPacer } from './pace.js';
@@ -20,6 +20,11 @@ import type { SearchCorpus, SearchHit, SearchRequest, SearchWarmProgress } from 
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
 import { buildStaticIndex, type StaticIndex } from './staticIndex.js';
 import { toRankedFile } from './toRankedFile.js';
+
+/** A lexical file's candidate when no other stage ran (what `fuseRanks` makes of it). */
+function lexicalCandidate(file: LexicalFile): Candidate {
+  return { page: file.page, score: file.score, lexical: file, semantic: undefined, graph: false };
+}
 
 /** Longest candidate text sent to a reranker, in code points. */
 export const RERANK_TEXT_CHARS = 2000;
@@ -41,7 +46,12 @@ export type RankRequest = Omit<SearchRequest, 'limit' | 'continuation'>;
 
 /** Every candidate for one query, ranked, with the stage statuses. */
 export interface Ranking {
+  /** Every hit (made when first read). */
   readonly hits: readonly SearchHit[];
+  /** How many hits there are, without making them. */
+  readonly total?: number;
+  /** The hits from `from` to `to` (exclusive), made for a page without making the others. */
+  hitsBetween?(from: number, to: number): readonly SearchHit[];
   readonly semanticStatus: StageStatus<SemanticSafeCode>;
   readonly rerankerStatus: StageStatus<RerankerSafeCode>;
 }
@@ -98,6 +108,8 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   const vectorSignal = new AbortController().signal;
 
   let built: Promise<Built> | undefined;
+  // The build once it has settled (what a lexical-only search reads without awaiting).
+  let ready: Built | undefined;
   // Whoever waits in `warm()` hears how far the shared build has come.
   const listeners = new Set<(progress: SearchWarmProgress) => void>();
   const report = (progress: SearchWarmProgress): void => {
@@ -110,7 +122,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         // Both steps run in slices that yield to the event loop: reads go on during a long build.
         const chunks = await buildChunksSliced(corpus, createPacer(signal));
         const index = await buildStaticIndex(chunks, pages, signal, report);
-        return { chunks, index };
+        return (ready = { chunks, index });
       })().catch((error: unknown) => {
         built = undefined;
         throw new KnowledgeToolError(
@@ -271,20 +283,105 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         signal,
       ));
     checkpoint();
+    return ranking(request, chunks, ranked, semanticStatus, rerankerStatus);
+  }
+
+  /**
+   * The hits of a ranking: the graph's pages added in `graph` mode, each candidate as a hit. Given
+   * the lexical files alone (no other stage ran), their candidates are made as `fuseRanks` makes
+   * them, and only for the hits read: a page of ten does not make one per matching page.
+   */
+  function ranking(
+    request: RankRequest,
+    chunks: ChunkTable,
+    ranked: Candidate[] | { readonly lexical: readonly LexicalFile[] },
+    semanticStatus: StageStatus<SemanticSafeCode>,
+    rerankerStatus: StageStatus<RerankerSafeCode>,
+  ): Ranking {
+    let list = ranked;
     if (request.mode === 'graph')
-      ranked = expandGraph(
-        ranked,
+      list = expandGraph(
+        Array.isArray(list) ? list : fuseRanks(list.lexical, undefined),
         corpus.relationsOf,
         fileIdOf,
         pageOf,
         request.graphDepth,
         request.graphFanout,
       );
-    const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
     const context = { chunks, fileIdOf, excerptChars, leadOf };
-    const hits: SearchHit[] = ranked.map((candidate) => toRankedFile(candidate, context));
-    return Object.freeze({ hits: Object.freeze(hits), semanticStatus, rerankerStatus });
+    const candidates = list;
+    const total = Array.isArray(candidates) ? candidates.length : candidates.lexical.length;
+    const hitsBetween = (from: number, to: number): SearchHit[] => {
+      const out: SearchHit[] = [];
+      for (let i = from; i < to && i < total; i++) {
+        const candidate: Candidate = Array.isArray(candidates)
+          ? candidates[i]!
+          : lexicalCandidate(candidates.lexical[i]!);
+        out.push(toRankedFile(candidate, context));
+      }
+      return out;
+    };
+    let hits: readonly SearchHit[] | undefined;
+    return Object.freeze({
+      get hits(): readonly SearchHit[] {
+        return (hits ??= Object.freeze(hitsBetween(0, total)));
+      },
+      total,
+      hitsBetween,
+      semanticStatus,
+      rerankerStatus,
+    });
   }
+  const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
+
+  /**
+   * A search with nothing to wait for (index built, no embedder, no reranker asked): run at once,
+   * without the timer and the abort plumbing of `run`, which a synchronous search cannot use. The
+   * caller's abort and the time limit are checked where `run` checks them.
+   */
+  function rankNow(request: RankRequest, built: Built, started: number): Ranking {
+    const outer = request.signal;
+    const check = (): void => {
+      if (outer?.aborted === true) throw abortError(outer, 'The search');
+      if (Date.now() - started > searchTimeoutMs) throw timeoutError();
+    };
+    check();
+    const lexical = lexicalSearch(
+      built.index,
+      built.chunks,
+      request.query,
+      request.mode === 'file',
+    );
+    check();
+    const semanticStatus =
+      request.mode === 'file'
+        ? status<SemanticSafeCode>('skipped', 'SEMANTIC_NOT_USED')
+        : status<SemanticSafeCode>('disabled', 'SEMANTIC_DISABLED');
+    check();
+    return ranking(
+      request,
+      built.chunks,
+      { lexical: lexical.files },
+      semanticStatus,
+      status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED'),
+    );
+  }
+
+  const timeoutError = (): KnowledgeToolError =>
+    new KnowledgeToolError(
+      'SEARCH_TIMEOUT',
+      `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`,
+    );
+
+  /** Errors of a search as `rank` rejects with them. */
+  const searchError = (error: unknown): KnowledgeToolError =>
+    isKnowledgeToolError(error)
+      ? error
+      : new KnowledgeToolError(
+          'SEARCH_UNAVAILABLE',
+          'Search could not run. Browse with list_tree and read index.md instead, or try again.',
+          { cause: error },
+        );
 
   return {
     async warm(
@@ -322,11 +419,17 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
 
     async rank(request: RankRequest): Promise<Ranking> {
       const started = Date.now();
-      const timeoutError = (): KnowledgeToolError =>
-        new KnowledgeToolError(
-          'SEARCH_TIMEOUT',
-          `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`,
-        );
+      if (
+        ready !== undefined &&
+        embedder === undefined &&
+        (!request.rerank || reranker === undefined)
+      ) {
+        try {
+          return rankNow(request, ready, started);
+        } catch (error) {
+          throw searchError(error);
+        }
+      }
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(timeoutError()), searchTimeoutMs);
       const outer = request.signal;
@@ -342,12 +445,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
         checkpoint();
         return await raceAbort(run(request, controller.signal, checkpoint), controller.signal);
       } catch (error) {
-        if (isKnowledgeToolError(error)) throw error;
-        throw new KnowledgeToolError(
-          'SEARCH_UNAVAILABLE',
-          'Search could not run. Browse with list_tree and read index.md instead, or try again.',
-          { cause: error },
-        );
+        throw searchError(error);
       } finally {
         clearTimeout(timer);
         outer?.removeEventListener('abort', onAbort);

@@ -69,8 +69,28 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (la - lb > 1 || lb - la > 1) return false;
   let i = 0;
   while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (la === lb) return a.slice(i + 1) === b.slice(i + 1);
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  // After the first difference, the rest must match with one unit skipped in one or both.
+  const skipA = la >= lb ? 1 : 0;
+  const skipB = lb >= la ? 1 : 0;
+  for (let j = i + skipA, k = i + skipB; j < la; j++, k++)
+    if (a.charCodeAt(j) !== b.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Each bucket's word lengths, derived on first use (a bucket is a frozen index's, or a partial one's). */
+const bucketLengths = new WeakMap<readonly number[], Uint16Array>();
+
+/** The lengths of a `wordsByHead` bucket's words, in bucket order (capped at 65,535). */
+function lengthsOf(bucket: readonly number[], termList: readonly string[]): Uint16Array {
+  let lengths = bucketLengths.get(bucket);
+  // A bucket that grew since (a partial index being filled) is measured again.
+  if (lengths === undefined || lengths.length !== bucket.length) {
+    lengths = new Uint16Array(bucket.length);
+    for (let k = 0; k < bucket.length; k++)
+      lengths[k] = Math.min(0xffff, termList[bucket[k]!]!.length);
+    bucketLengths.set(bucket, lengths);
+  }
+  return lengths;
 }
 
 interface Token {
@@ -151,14 +171,22 @@ export function planQuery(
     const fuzzy = weights.fuzzy > 0 && isFuzzyToken(t.token);
     const prefix = weights.prefix > 0 && t.token === lastWord?.token;
     if (!fuzzy && !prefix) continue;
-    for (const v of bucket) {
-      const word = index.termList[v]!;
-      if (exact.has(word)) continue;
+    const token = t.token;
+    const length = token.length;
+    const termList = index.termList;
+    const lengths = lengthsOf(bucket, termList);
+    for (let k = 0; k < bucket.length; k++) {
+      // Lengths first (without reading the word): a prefix match is longer, a fuzzy one differs by
+      // one unit at most.
+      const n = lengths[k]!;
+      if (!(prefix && n > length) && !(fuzzy && n <= length + 1 && n >= length - 1)) continue;
+      const v = bucket[k]!;
+      const word = termList[v]!;
       let share = 0;
-      if (prefix && word.length > t.token.length && word.startsWith(t.token))
-        share = weights.prefix;
-      if (fuzzy && withinOneEdit(t.token, word)) share = Math.max(share, weights.fuzzy);
-      if (share > 0) variants.push([v, word, weight * share]);
+      if (prefix && n > length && word.startsWith(token)) share = weights.prefix;
+      if (fuzzy && n <= length + 1 && n >= length - 1 && withinOneEdit(token, word))
+        share = Math.max(share, weights.fuzzy);
+      if (share > 0 && !exact.has(word)) variants.push([v, word, weight * share]);
     }
   }
   for (const [id, token, weight] of variants) add(id, token, weight);

@@ -23,6 +23,12 @@ export interface Postings {
   readonly lengths: Float32Array;
   /** Mean of `lengths` over entries with any token (1 when none has). */
   readonly meanLength: number;
+  /**
+   * Content postings only, optional: where the term first starts in the entry's folded text
+   * (`foldText`, code units), beside `docs`. Places an excerpt without searching the chunk; an index
+   * without it (a partial one) has excerpts found by searching.
+   */
+  readonly firsts?: Int32Array;
 }
 
 /**
@@ -120,9 +126,15 @@ class Triples {
   term: Int32Array = new Int32Array(1024);
   doc: Int32Array = new Int32Array(1024);
   tf: Uint16Array = new Uint16Array(1024);
+  /** First positions, when the field keeps them (content). */
+  first: Int32Array | undefined;
   size = 0;
 
-  push(term: number, doc: number, tf: number): void {
+  constructor(firsts = false) {
+    if (firsts) this.first = new Int32Array(1024);
+  }
+
+  push(term: number, doc: number, tf: number, first = 0): void {
     if (this.size === this.term.length) {
       const grow = <T extends Int32Array | Uint16Array>(a: T, b: T): T => {
         b.set(a);
@@ -132,10 +144,12 @@ class Triples {
       this.term = grow(this.term, new Int32Array(n));
       this.doc = grow(this.doc, new Int32Array(n));
       this.tf = grow(this.tf, new Uint16Array(n));
+      if (this.first !== undefined) this.first = grow(this.first, new Int32Array(n));
     }
     this.term[this.size] = term;
     this.doc[this.size] = doc;
     this.tf[this.size] = tf > 0xffff ? 0xffff : tf;
+    if (this.first !== undefined) this.first[this.size] = first;
     this.size++;
   }
 
@@ -147,10 +161,13 @@ class Triples {
     const fill = start.slice(0, terms);
     const docs = new Int32Array(this.size);
     const tfs = new Uint16Array(this.size);
+    const first = this.first;
+    const firsts = first === undefined ? undefined : new Int32Array(this.size);
     for (let i = 0; i < this.size; i++) {
       const at = fill[this.term[i]!]!++;
       docs[at] = this.doc[i]!;
       tfs[at] = this.tf[i]!;
+      if (firsts !== undefined) firsts[at] = first![i]!;
     }
     let sum = 0;
     let n = 0;
@@ -159,7 +176,10 @@ class Triples {
         sum += lengths[i]!;
         n++;
       }
-    return { start, docs, tfs, lengths, meanLength: n === 0 ? 1 : sum / n };
+    const meanLength = n === 0 ? 1 : sum / n;
+    return firsts === undefined
+      ? { start, docs, tfs, lengths, meanLength }
+      : { start, docs, tfs, lengths, meanLength, firsts };
   }
 }
 
@@ -206,15 +226,17 @@ export async function buildStaticIndex(
   const pairFrequency: number[] = [];
   const pairLastPage: number[] = [];
 
-  const triples = Array.from({ length: FIELD_COUNT }, () => new Triples());
+  const triples = Array.from({ length: FIELD_COUNT }, (_, f) => new Triples(f === CONTENT));
   const pairTriples = new Triples();
   const lengths = [
     new Float32Array(chunks.count),
     ...FILE_FIELDS.map(() => new Float32Array(pages.length)),
   ];
 
-  // Per entry: term → count, in a growing array with the touched terms listed.
+  // Per entry: term → count (and, for chunks, where it first starts), in growing arrays with the
+  // touched terms listed.
   let counts = new Int32Array(4096);
+  let firstAt = new Int32Array(4096);
   const touched: number[] = [];
   let pairCounts = new Int32Array(4096);
   const pairTouched: number[] = [];
@@ -231,6 +253,9 @@ export async function buildStaticIndex(
         const grown = new Int32Array(counts.length * 2);
         grown.set(counts);
         counts = grown;
+        const grownFirst = new Int32Array(firstAt.length * 2);
+        grownFirst.set(firstAt);
+        firstAt = grownFirst;
       }
       const head = cjk ? token.slice(0, token.codePointAt(0)! > 0xffff ? 2 : 1) : token.slice(0, 2);
       const byHead = cjk ? (token.length > head.length ? bigramsByHead : undefined) : wordsByHead;
@@ -246,7 +271,7 @@ export async function buildStaticIndex(
   const flush = (field: number, entry: number, page: number): void => {
     const out = triples[field]!;
     for (const t of touched) {
-      out.push(t, entry, counts[t]!);
+      out.push(t, entry, counts[t]!, firstAt[t]!);
       counts[t] = 0;
       if (lastPage[t] !== page) {
         lastPage[t] = page;
@@ -313,7 +338,10 @@ export async function buildStaticIndex(
     };
     indexTokens(chunks.textOf[c]!, (token, cjk, compound, start) => {
       const t = termOf(token, cjk, compound);
-      if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
+      if ((counts[t] = counts[t]! + 1) === 1) {
+        touched.push(t);
+        firstAt[t] = start;
+      }
       if (compound) return;
       n++;
       if (cjk) {

@@ -1,7 +1,7 @@
 import type { EvidenceType, MatchedField } from '../types.js';
 import { type ChunkTable, hasText } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
-import { locateTerm } from './locateTerm.js';
+import { isTermAt, locateTerm } from './locateTerm.js';
 import { makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
 import type { SearchHit } from './port.js';
 
@@ -92,24 +92,95 @@ export function toRankedFile(candidate: Candidate, context: HitContext): SearchH
   return new Hit(candidate, context);
 }
 
+/** Code units of slack a cut may move by (`makeExcerpt`'s snap) plus a margin. */
+const SLACK = 24;
+
 /**
  * The excerpt around `[a, b)` of `raw`, collapsing only a window of a few excerpts' length around it:
  * the term holds no whitespace, so the window collapsed piece by piece is a substring of the whole
- * text collapsed.
+ * text collapsed. A narrow window is tried first; when whitespace collapsed it below what
+ * `makeExcerpt` may read, the wide one is used, so the excerpt is the same either way.
  */
 function excerptAround(raw: string, a: number, b: number, maxChars: number): string {
-  // Room enough for the quarter of the excerpt before the term and the rest after, in code units
-  // (a code point takes at most two), with slack for whitespace that collapses.
-  let from = Math.max(0, a - 2 * maxChars);
-  let to = Math.min(raw.length, b + 4 * maxChars);
+  // The narrow window lies inside the wide one (a small `maxChars` has a small wide window). Before
+  // the term it holds the excerpt's first quarter, after it the excerpt, each with a snap's slack
+  // and room for whitespace that collapses (Markdown's line breaks and indents).
+  const quarter = (maxChars - 2) >> 2;
+  const narrowBack = Math.min(quarter + (maxChars >> 3) + 2 * SLACK, 2 * maxChars);
+  const narrowAhead = Math.min(maxChars + (maxChars >> 2) + 2 * SLACK, 4 * maxChars);
+  return (
+    excerptIn(raw, a, b, maxChars, narrowBack, narrowAhead, quarter) ??
+    // Room enough for the quarter of the excerpt before the term and the rest after, in code units
+    // (a code point takes at most two), with slack for whitespace that collapses.
+    excerptIn(raw, a, b, maxChars, 2 * maxChars, 4 * maxChars, -1)!
+  );
+}
+
+/**
+ * The excerpt from one window; for a narrow window (`quarter` ≥ 0), `undefined` when the window may
+ * not hold what `makeExcerpt` reads: after the term, more than `maxChars` code points and a snap's
+ * slack (or the text's end); before it, more than the excerpt's first quarter and the slack when
+ * the excerpt ends inside the window, else more than `maxChars` (an excerpt that ends at the text's
+ * end reaches back from there), or the text's start.
+ */
+function excerptIn(
+  raw: string,
+  a: number,
+  b: number,
+  maxChars: number,
+  back: number,
+  ahead: number,
+  quarter: number,
+): string | undefined {
+  let from = Math.max(0, a - back);
+  let to = Math.min(raw.length, b + ahead);
   if (from > 0 && raw.charCodeAt(from) >= 0xdc00 && raw.charCodeAt(from) <= 0xdfff) from--;
   if (to < raw.length && raw.charCodeAt(to) >= 0xdc00 && raw.charCodeAt(to) <= 0xdfff) to++;
   const lead = raw.slice(from, a).replace(WHITESPACE_RUN, ' ').trimStart();
   const rest = raw.slice(b, to).replace(WHITESPACE_RUN, ' ').trimEnd();
-  const text = lead + raw.slice(a, b) + rest;
   const before = from > 0 && hasText(raw.slice(0, from));
   const after = to < raw.length && hasText(raw.slice(to));
+  if (quarter >= 0) {
+    const long = longer(rest, maxChars + SLACK);
+    if (after && !long) return undefined;
+    if (before && !longer(lead, (long ? quarter : maxChars) + SLACK)) return undefined;
+  }
+  const text = lead + raw.slice(a, b) + rest;
   return makeExcerpt(text, lead.length, lead.length + (b - a), maxChars, before, after);
+}
+
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
+/** Whether `text` has more than `need` code points. */
+function longer(text: string, need: number): boolean {
+  if (text.length <= need) return false;
+  // Each code point is one or two code units; without a surrogate, one.
+  if (text.length > 2 * need || !HIGH_SURROGATE.test(text)) return true;
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    if (++count > need) return true;
+  }
+  return false;
+}
+
+/** Whether `locateTerm` would answer `at` for `term`: see `excerptOf`. */
+function isFirstAsSearched(raw: string, at: number, term: string): boolean {
+  for (let i = 0; i < term.length; i++) {
+    const c = term.charCodeAt(i);
+    if (c === 45 || c === 95 || c === 46 || c === 47 || c === 58) return false;
+  }
+  if (!isTermAt(raw, at, term)) return false;
+  const written = raw.slice(at, at + term.length);
+  return (
+    written === term ||
+    written === term.toUpperCase() ||
+    written === term[0]!.toUpperCase() + term.slice(1)
+  );
 }
 
 function excerptOf(candidate: Candidate, context: HitContext): string {
@@ -117,6 +188,18 @@ function excerptOf(candidate: Candidate, context: HitContext): string {
   const lexical = candidate.lexical;
   if (lexical !== undefined && lexical.bestChunk !== -1) {
     const raw = chunks.textOf[lexical.bestChunk]!;
+    // Where the index saw the strongest term first, when that is where the search below would find
+    // it: the text there is the token, written as the search looks for it first (as folded,
+    // Capitalized or in capitals), and the token is a plain word or CJK (the search takes a
+    // compound inside a longer one, `to_string` in `String::to_string`, which the tokenizer does
+    // not). A partial index without positions, another way of writing, or offsets folding moved:
+    // searched for, so both ways give the same excerpt.
+    const at = lexical.bestAt ?? -1;
+    if (at !== -1) {
+      const term = lexical.bestTerms[0];
+      if (term !== undefined && isFirstAsSearched(raw, at, term))
+        return excerptAround(raw, at, at + term.length, excerptChars);
+    }
     for (const term of lexical.bestTerms) {
       const at = locateTerm(raw, term);
       if (at !== undefined) return excerptAround(raw, at[0], at[1], excerptChars);
