@@ -81,3 +81,4 @@ export {
   type KnowledgeBundleOptions,
   type SearchManifest,
 } from './static/index.js';
+export { TOOL_BODIES, toolMethods, type ToolRunner } from './source/toolMethods.js';

@@ -22,12 +22,7 @@ import {
   cursorKeyProblem,
   cursorSigner,
   peekCursorParams,
-  expandGraph,
-  getFile,
-  listTree,
-  readFile,
-  readRelated,
-  searchFiles,
+  toolMethods,
   type SourceState,
   NotRead,
   storedState,
@@ -328,18 +323,7 @@ export function createPostgresSource(
   };
 
   const source: KnowledgeSource = {
-    listTree: (input, context) =>
-      run('list_tree', input, context, (state, scope) => listTree(state, scope, input)),
-    getFile: (input, context) =>
-      run('get_file', input, context, (state, scope) => getFile(state, scope, input)),
-    readFile: (input, context) =>
-      run('read_file', input, context, (state, scope) => readFile(state, scope, input)),
-    searchFiles: (input, context) =>
-      run('search_files', input, context, (state, scope) => searchFiles(state, scope, input)),
-    readRelated: (input, context) =>
-      run('read_related', input, context, (state, scope) => readRelated(state, scope, input)),
-    expandGraph: (input, context) =>
-      run('expand_graph', input, context, (state, scope) => expandGraph(state, scope, input)),
+    ...toolMethods(run),
     warm: (context?: KnowledgeWarmContext) =>
       run('search_files', undefined, context, (state, scope) =>
         state.engine.warm?.(scope.signal, progressListener(context)),

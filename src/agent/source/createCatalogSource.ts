@@ -15,13 +15,9 @@ import { type CallScope, openScope, toToolError } from './callScope.js';
 import { engineFailure } from './callEngine.js';
 import { cursorSigner } from './cursorKey.js';
 import { gateWarmUp, progressListener } from './warmGate.js';
-import { expandGraph } from './expandGraph.js';
-import { getFile } from './getFile.js';
-import { listTree } from './listTree.js';
-import { readFile } from './readFile.js';
-import { readRelated, relatedItems } from './readRelated.js';
+import { toolMethods } from './toolMethods.js';
+import { relatedItems } from './readRelated.js';
 import { readSourceOptions } from './readSourceOptions.js';
-import { searchFiles } from './searchFiles.js';
 import { computeSectionSizes } from './sectionSizes.js';
 import type { SectionSize, SourceState } from './state.js';
 
@@ -147,17 +143,9 @@ export function createCatalogSource(
   };
 
   const source: KnowledgeSource = {
-    listTree: (input, context) =>
-      run('list_tree', context, (scope) => listTree(state, scope, input)),
-    getFile: (input, context) => run('get_file', context, (scope) => getFile(state, scope, input)),
-    readFile: (input, context) =>
-      run('read_file', context, (scope) => readFile(state, scope, input)),
-    searchFiles: (input, context) =>
-      run('search_files', context, (scope) => searchFiles(state, scope, input)),
-    readRelated: (input, context) =>
-      run('read_related', context, (scope) => readRelated(state, scope, input)),
-    expandGraph: (input, context) =>
-      run('expand_graph', context, (scope) => expandGraph(state, scope, input)),
+    ...toolMethods((tool, _input, context, body) =>
+      run(tool, context, (scope) => body(state, scope)),
+    ),
     warm: (context?: KnowledgeWarmContext) =>
       run('search_files', context, (scope) =>
         engine.warm?.(scope.signal, progressListener(context)).catch((error: unknown) => {

@@ -9,13 +9,8 @@ import type { SearchEngine } from '../search/port.js';
 import { type CallScope, openScope, type ScopeDefaults, toToolError } from '../source/callScope.js';
 import { peekCursorParams } from '../source/cursor.js';
 import { cursorKeyProblem, cursorSigner } from '../source/cursorKey.js';
-import { expandGraph } from '../source/expandGraph.js';
-import { getFile } from '../source/getFile.js';
-import { listTree } from '../source/listTree.js';
 import { NotRead } from '../source/notRead.js';
-import { readFile } from '../source/readFile.js';
-import { readRelated } from '../source/readRelated.js';
-import { searchFiles } from '../source/searchFiles.js';
+import { toolMethods } from '../source/toolMethods.js';
 import type { SourceState } from '../source/state.js';
 import { type StoredPage, storedState, storedTable } from '../source/storedState.js';
 import type { KnowledgeSource, KnowledgeToolName } from '../types.js';
@@ -393,18 +388,7 @@ export function createStaticSource(options: StaticSourceOptions): KnowledgeSourc
   };
 
   const source: KnowledgeSource = {
-    listTree: (input, context) =>
-      run('list_tree', input, context, (state, scope) => listTree(state, scope, input)),
-    getFile: (input, context) =>
-      run('get_file', input, context, (state, scope) => getFile(state, scope, input)),
-    readFile: (input, context) =>
-      run('read_file', input, context, (state, scope) => readFile(state, scope, input)),
-    searchFiles: (input, context) =>
-      run('search_files', input, context, (state, scope) => searchFiles(state, scope, input)),
-    readRelated: (input, context) =>
-      run('read_related', input, context, (state, scope) => readRelated(state, scope, input)),
-    expandGraph: (input, context) =>
-      run('expand_graph', input, context, (state, scope) => expandGraph(state, scope, input)),
+    ...toolMethods(run),
     // Nothing to build: the index is the bundle's.
     warm: (context) => run('search_files', undefined, context, () => undefined),
   };
