@@ -79,11 +79,17 @@ function termsStatement(s: string, postings: boolean): string {
            WHERE t.knowledge_base = r.knowledge_base AND t.serial = r.serial
              AND left(t.key, ${KEY_PREFIX}) = left(q.k, ${KEY_PREFIX}) AND t.key = q.k
            LIMIT 1) t`;
+  // Under each head, only the terms the query may reach ($5–$7: one row per head and wish).
   const byHead = `SELECT ${columns}
         FROM unnest($4::text[]) AS h (head)
         CROSS JOIN LATERAL (
           SELECT * FROM ${s}.search_terms t
-           WHERE t.knowledge_base = r.knowledge_base AND t.serial = r.serial AND t.head = h.head) t`;
+           WHERE t.knowledge_base = r.knowledge_base AND t.serial = r.serial AND t.head = h.head
+             AND EXISTS (
+               SELECT 1 FROM unnest($5::text[], $6::text[], $7::text[]) AS w (head, kind, value)
+                WHERE w.head = h.head AND (w.kind = 'all'
+                   OR (w.kind = 'prefix' AND starts_with(t.key, w.value))
+                   OR (w.kind = 'length' AND length(t.key) = w.value::integer)))) t`;
   return `SELECT r.serial, t.*
        FROM ${s}.revisions r
        LEFT JOIN LATERAL (${byKey} UNION ALL ${byHead}) t ON true
@@ -151,10 +157,24 @@ export function sqlTermStore(
     // The chunk vectors of the revision, when it was published with an embedder (pgvector).
     nearest: (query, limit) => nearestPages(db, s, knowledgeBase, serial, query, limit),
     stats: () => Promise.resolve(head.stats),
-    dictionary: async (keys, heads) =>
-      (await pinned(termsStatement(s, false), [keys, heads], 'key')).map(entry),
+    dictionary: async (keys, heads) => {
+      // What each head is asked for, one row per wish (`TermHead`).
+      const wishes = heads.flatMap((h) => [
+        ...(h.all ? [[h.head, 'all', '']] : []),
+        ...h.prefixes.map((p) => [h.head, 'prefix', p]),
+        ...h.lengths.map((n) => [h.head, 'length', String(n)]),
+      ]);
+      const params = [
+        keys,
+        heads.map((h) => h.head),
+        wishes.map((w) => w[0]),
+        wishes.map((w) => w[1]),
+        wishes.map((w) => w[2]),
+      ];
+      return (await pinned(termsStatement(s, false), params, 'key')).map(entry);
+    },
     rows: async (keys) =>
-      (await pinned(termsStatement(s, true), [keys, []], 'key')).map((row): TermRow => {
+      (await pinned(termsStatement(s, true), [keys, [], [], [], []], 'key')).map((row): TermRow => {
         const { content, fields } = decodePostings(row['postings'] as Uint8Array);
         return { ...entry(row), content, fields };
       }),

@@ -15,7 +15,11 @@ import { buildTermRows, memoryTermStore } from '../../src/agent/search/memoryTer
 import { buildChunks, buildVectors } from '../../src/agent/search/index.js';
 import type { KnowledgeEmbedder } from '../../src/agent/types.js';
 import { failingEmbedder, goodEmbedder, slowEmbedder } from './helpers/search-fakes.js';
-import { searchTermStore, type TermStore } from '../../src/agent/search/termStoreEngine.js';
+import {
+  searchTermStore,
+  type TermHead,
+  type TermStore,
+} from '../../src/agent/search/termStoreEngine.js';
 import { TERM_ROWS_FORMAT } from '../../src/agent/search/termRows.js';
 import {
   corpusOf,
@@ -174,6 +178,54 @@ describe('searchTermStore', () => {
     });
     expect(answer.semanticStatus.safeCode).toBe('SEMANTIC_UNAVAILABLE');
   });
+
+  it.skipIf(!hasCorpusFolder('rust-lang+book'))(
+    'asks the store for the head terms its query may reach only',
+    async () => {
+      const pair = await pairOf(corpusTestPages('rust-lang+book', 478));
+      const asked: TermHead[][] = [];
+      let returned = 0;
+      const store: TermStore = {
+        ...pair.store,
+        dictionary: async (keys, heads) => {
+          asked.push([...heads]);
+          const entries = await pair.store.dictionary(keys, heads);
+          returned += entries.length;
+          return entries;
+        },
+      };
+      // Every term under the heads, as a store that ignores the wishes would answer: same ranking.
+      const everything: TermStore = {
+        ...pair.store,
+        dictionary: (keys, heads) =>
+          pair.store.dictionary(
+            keys,
+            heads.map((h) => ({ head: h.head, all: true, prefixes: [], lengths: [] })),
+          ),
+      };
+      const query = 'how do closures capture their environment';
+      const want = await searchTermStore(everything, request(query), { excerptChars: 240 });
+      const got = await searchTermStore(store, request(query), { excerptChars: 240 });
+      expect(shown(got)).toEqual(shown(want));
+      // `closures`, `capture`, `their`, `environment` are fuzzy (5+ letters); the last word is a prefix.
+      expect(asked[0]).toContainEqual({ head: 'cl', all: false, prefixes: [], lengths: [7, 8, 9] });
+      expect(asked[0]).toContainEqual({
+        head: 'en',
+        all: false,
+        prefixes: ['environment'],
+        lengths: [10, 11, 12],
+      });
+      expect(asked[0]!.some((h) => h.head === 'do' || h.head === 'ho')).toBe(false);
+      const narrow = await pair.store.dictionary([], asked[0]!);
+      const all = await pair.store.dictionary(
+        [],
+        asked[0]!.map((h) => ({ ...h, all: true })),
+      );
+      expect(narrow.length).toBeGreaterThan(0);
+      expect(narrow.length).toBeLessThan(all.length / 2);
+      expect(returned).toBeLessThan(all.length);
+    },
+  );
 
   it('refuses rows of another format with the fix', async () => {
     const store: TermStore = {

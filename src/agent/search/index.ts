@@ -87,8 +87,9 @@ export {
   termRowsOf,
 } from './termRows.js';
 export type { TermEntry, TermRow, TermRows, TermStats } from './termRows.js';
-export { searchTermStore } from './termStoreEngine.js';
+export { headWants, searchTermStore } from './termStoreEngine.js';
 export type {
+  TermHead,
   TermStore,
   TermStorePage,
   TermStoreRelation,

@@ -9,7 +9,12 @@ import type { SearchCorpus } from './port.js';
 import { rankSemantic, type VectorStore } from './semantic.js';
 import { buildStaticIndex } from './staticIndex.js';
 import { chunkPlace, termRowsOf, type TermEntry, type TermRow, type TermRows } from './termRows.js';
-import type { TermStore, TermStoreRelation, TermStoreSemanticPage } from './termStoreEngine.js';
+import {
+  headWants,
+  type TermStore,
+  type TermStoreRelation,
+  type TermStoreSemanticPage,
+} from './termStoreEngine.js';
 
 /** Chunk vectors for `memoryTermStore`'s `nearest`: the vectors and the chunk table they follow. */
 export interface MemoryVectors {
@@ -80,7 +85,10 @@ export function memoryTermStore(
     ...(nearest === undefined ? {} : { nearest }),
     stats: () => Promise.resolve(rows.stats),
     dictionary: (keys, heads) =>
-      Promise.resolve([...pick(keys), ...heads.flatMap((h) => byHead.get(h) ?? [])]),
+      Promise.resolve([
+        ...pick(keys),
+        ...heads.flatMap((h) => (byHead.get(h.head) ?? []).filter((e) => headWants(h, e.key))),
+      ]),
     rows: (keys) => Promise.resolve(pick(keys)),
     pages: (pages) =>
       Promise.resolve(

@@ -22,7 +22,7 @@ import { fuseRanks } from './fuseRanks.js';
 import { indexTokens } from './indexTokens.js';
 import { lexicalSearch } from './lexicalSearch.js';
 import { PairRecorder, partialIndex } from './partialIndex.js';
-import { planQuery } from './planQuery.js';
+import { isFuzzyToken, planQuery, QUERY_WEIGHTS } from './planQuery.js';
 import { abortError, withTimeout } from './limits.js';
 import { SEMANTIC_CANDIDATES, type SemanticFile } from './semantic.js';
 import type { SearchAnswer, SearchRequest } from './port.js';
@@ -51,6 +51,34 @@ export interface TermStoreSemanticPage {
   readonly sectionPlaces: readonly number[];
 }
 
+/**
+ * Which terms listed under one head (`TermEntry.head`) a query may reach: those `planQuery` may expand
+ * a query word to. A store may return more (every term under the head); never fewer.
+ */
+export interface TermHead {
+  readonly head: string;
+  /** Every term under it (a one-character CJK query term reaches every bigram it starts). */
+  readonly all: boolean;
+  /** Terms starting with one of these (the query's last word, for prefix matching). */
+  readonly prefixes: readonly string[];
+  /** Terms of these lengths in UTF-16 code units (one edit from a query word of 5+ Latin letters). */
+  readonly lengths: readonly number[];
+}
+
+/**
+ * Whether a term listed under `head.head` is one `head` asks for.
+ *
+ * @param head - what the query asks of the head.
+ * @param key - the term.
+ */
+export function headWants(head: TermHead, key: string): boolean {
+  return (
+    head.all ||
+    head.lengths.includes(key.length) ||
+    head.prefixes.some((prefix) => key.startsWith(prefix))
+  );
+}
+
 /** A page a term store returns for the hits shown: its file ID and its compiled document. */
 export interface TermStorePage {
   readonly fileId: string;
@@ -65,10 +93,10 @@ export interface TermStore {
   /** The corpus statistics of the revision searched. */
   stats(): Promise<TermStats>;
   /**
-   * The dictionary entries of `keys` (exact tokens; absent keys are left out) and of every term listed
+   * The dictionary entries of `keys` (exact tokens; absent keys are left out) and of the terms listed
    * under one of `heads` (`TermEntry.head`), postings not needed.
    */
-  dictionary(keys: readonly string[], heads: readonly string[]): Promise<readonly TermEntry[]>;
+  dictionary(keys: readonly string[], heads: readonly TermHead[]): Promise<readonly TermEntry[]>;
   /** The rows of `keys` (terms and pairs), with their postings; absent keys are left out. */
   rows(keys: readonly string[]): Promise<readonly TermRow[]>;
   /** The pages numbered `pages`, in that order. */
@@ -114,19 +142,47 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) throw abortError(signal, 'The search');
 }
 
-/** The heads a query's tokens may expand under: as `planQuery` looks them up. */
-function queryKeys(query: string): { keys: string[]; heads: string[] } {
+/**
+ * A query's tokens, and what they may expand to under their heads, as `planQuery` expands them: a
+ * one-character CJK term to every bigram it starts; the last word (of 2+ code units) to the words it
+ * starts; a word of 5+ Latin letters to the words one edit away (of its length ± 1).
+ */
+function queryKeys(query: string): { keys: string[]; heads: TermHead[] } {
   const keys = new Set<string>();
-  const heads = new Set<string>();
+  const words: string[] = [];
+  const heads = new Map<string, { all: boolean; prefixes: Set<string>; lengths: Set<number> }>();
+  const headOf = (head: string) => {
+    let h = heads.get(head);
+    if (h === undefined)
+      heads.set(head, (h = { all: false, prefixes: new Set(), lengths: new Set() }));
+    return h;
+  };
   indexTokens(query, (token, cjk, compound) => {
     keys.add(token);
     if (compound) return;
     if (cjk) {
       const one = token.length === (token.codePointAt(0)! > 0xffff ? 2 : 1);
-      if (one) heads.add(token);
-    } else if (token.length >= 2) heads.add(token.slice(0, 2));
+      if (one && QUERY_WEIGHTS.cjkPrefix > 0) headOf(token).all = true;
+      return;
+    }
+    words.push(token);
+    if (token.length >= 2 && QUERY_WEIGHTS.fuzzy > 0 && isFuzzyToken(token)) {
+      const h = headOf(token.slice(0, 2));
+      for (const n of [token.length - 1, token.length, token.length + 1]) h.lengths.add(n);
+    }
   });
-  return { keys: [...keys], heads: [...heads] };
+  const last = words[words.length - 1];
+  if (last !== undefined && last.length >= 2 && QUERY_WEIGHTS.prefix > 0)
+    headOf(last.slice(0, 2)).prefixes.add(last);
+  return {
+    keys: [...keys],
+    heads: [...heads].map(([head, h]) => ({
+      head,
+      all: h.all,
+      prefixes: [...h.prefixes],
+      lengths: [...h.lengths],
+    })),
+  };
 }
 
 /** The semantic stage: embed the query, ask the store for its nearest pages, within the time limit. */

@@ -6,7 +6,12 @@
 import type { KnowledgeDocument } from '../../types.js';
 import { FIELD_COUNT } from '../search/staticIndex.js';
 import { CONTENT_STRIDE, FIELD_STRIDE, type TermEntry, type TermRow } from '../search/termRows.js';
-import type { TermStore, TermStorePage, TermStoreRelation } from '../search/termStoreEngine.js';
+import {
+  headWants,
+  type TermStore,
+  type TermStorePage,
+  type TermStoreRelation,
+} from '../search/termStoreEngine.js';
 import {
   decodeNumbers,
   undeltaPages,
@@ -116,13 +121,18 @@ export function shardTermStore(manifest: SearchManifest, reads: ShardReads): Sha
     records,
     stats: () => Promise.resolve(manifest.stats),
     async dictionary(keys, heads) {
-      const shards = await read(manifest.dictionary, shardsOf(manifest.dictionary, keys, heads));
+      // A head asked for by prefix only reads the shards of those prefixes, not of the whole head.
+      const ranges = heads.flatMap((h) => (h.all || h.lengths.length > 0 ? [h.head] : h.prefixes));
+      const shards = await read(manifest.dictionary, shardsOf(manifest.dictionary, keys, ranges));
       const exact = new Set(keys);
-      const under = new Set(heads);
+      const under = new Map(heads.map((h) => [h.head, h]));
       const out: TermEntry[] = [];
       for (const shard of shards)
-        for (const e of shard.entries)
-          if (exact.has(e[0]) || (e[3] !== null && under.has(e[3]))) out.push(entryOf(e));
+        for (const e of shard.entries) {
+          const head = e[3] === null ? undefined : under.get(e[3]);
+          if (exact.has(e[0]) || (head !== undefined && headWants(head, e[0])))
+            out.push(entryOf(e));
+        }
       return out;
     },
     async rows(keys) {
