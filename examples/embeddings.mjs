@@ -3,7 +3,8 @@
 // with a small table of synonyms, no network) stands in for a real one; it is plugged in through the
 // AI SDK's `embedMany` with `fromAISDKEmbeddingModel`, exactly as `openai.embedding(…)` would be. The
 // chunk vectors are kept in a file with `openEmbeddingCache`: a second start embeds nothing, and an
-// edited page re-embeds only its changed sections.
+// edited page re-embeds only its changed sections. Last, the same hybrid search from the PostgreSQL
+// store, whose publish keeps the vectors in pgvector (PGlite with @electric-sql/pglite-pgvector).
 // Run it with `npm run example:embeddings`.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -116,6 +117,34 @@ try {
   console.log(
     `semanticStatus: ${JSON.stringify(lexical.semanticStatus)}; first: ${lexical.items[0].path}`,
   );
+
+  // 6. The same hybrid search from the PostgreSQL store: the publish stores every chunk's vector in
+  //    pgvector, and the source fuses the nearest pages as the in-memory engine does. PGlite loads
+  //    pgvector from @electric-sql/pglite-pgvector; a server needs the `vector` extension.
+  heading('Hybrid search from PostgreSQL (PGlite with pgvector)');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const { createPostgresSource, migrateKnowledgeStore, publishKnowledge } =
+    await import('knowledge-kit/postgres');
+  const db = new PGlite({ extensions: { vector } });
+  try {
+    await migrateKnowledgeStore(db);
+    await publishKnowledge(db, { knowledgeBase: 'handbook', catalog, files, embedder });
+    const stored = createPostgresSource(db, { knowledgeBase: 'handbook', embedder });
+    const fromDb = await stored.searchFiles({ query: 'When do I get my money back?' });
+    const inMemory = await third.source.searchFiles({ query: 'When do I get my money back?' });
+    console.log(`semanticStatus: ${JSON.stringify(fromDb.semanticStatus)}`);
+    for (const item of fromDb.items)
+      console.log(
+        `${item.path.padEnd(36)} ${item.evidenceTypes.join('+')}  ${item.score.toFixed(4)}`,
+      );
+    const same = (a) => a.items.map((i) => `${i.fileId} ${i.score}`).join();
+    if (same(fromDb) !== same(inMemory))
+      throw new Error('the store ranked otherwise than the in-memory engine');
+    console.log('the same ranking as the in-memory engine');
+  } finally {
+    await db.close();
+  }
 
   if (first.embeddedOnStart === 0 || second.embeddedOnStart !== 0 || third.embeddedOnStart !== 1)
     throw new Error('the cache did not save the work it should have');
