@@ -6,14 +6,15 @@
  * searched in memory; a store at version 2 migrates and then searches from rows; paging during
  * publishes that remove revisions is one revision per page or `STALE_CURSOR`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import type { KnowledgeSource, SearchFilesOutput } from '../../src/agent/types.js';
+import type {
+  KnowledgeFileOptions,
+  KnowledgeSource,
+  SearchFilesOutput,
+} from '../../src/agent/types.js';
 import type { KnowledgeCatalog } from '../../src/types.js';
 import {
   createPostgresSource,
@@ -23,6 +24,12 @@ import {
 } from '../../src/postgres/index.js';
 import { decodePostings, encodePostings } from '../../src/postgres/postings.js';
 import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from './helpers/database.js';
+import {
+  catalogOf,
+  corpusTestPages,
+  filesOf,
+  hasCorpusFolder,
+} from '../agent/helpers/search-fixtures.js';
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -30,13 +37,12 @@ beforeAll(async () => {
 }, HOOK_TIMEOUT);
 afterAll(async () => test?.close(), HOOK_TIMEOUT);
 
-const CORPUS = fileURLToPath(new URL('../../../shared/corpus/markdown/', import.meta.url));
 const MODES = ['hybrid', 'file', 'graph'] as const;
 
 /** A knowledge base to publish: its catalog and files. */
 interface Knowledge {
   readonly catalog: KnowledgeCatalog;
-  readonly files: Record<string, { path: string }>;
+  readonly files: Record<string, KnowledgeFileOptions>;
   /** The pages' Markdown. */
   readonly texts?: readonly string[];
 }
@@ -64,29 +70,8 @@ function generated(count: number): Knowledge {
 
 /** Up to `max` Markdown pages of a corpus folder, in path order, under their own paths. */
 function real(folder: string, max: number): Knowledge {
-  const root = path.join(CORPUS, folder);
-  const found: string[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const dir = stack.pop()!;
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) stack.push(full);
-      else if (e.name.endsWith('.md')) found.push(full);
-    }
-  }
-  const chosen = found.sort().slice(0, max);
-  const texts = chosen.map((file) => readFileSync(file, 'utf8'));
-  const catalog = defineKnowledgeCatalog(
-    texts.map((text, i) => parseKnowledgeDocument({ id: `d${i}`, revision: 'r1', text })),
-  );
-  const files = Object.fromEntries(
-    chosen.map((file, i) => [
-      `d${i}`,
-      { path: `pages/${path.relative(root, file).split(path.sep).join('/')}` },
-    ]),
-  );
-  return { catalog, files, texts };
+  const pages = corpusTestPages(folder, max);
+  return { catalog: catalogOf(pages), files: filesOf(pages), texts: pages.map((p) => p.text) };
 }
 
 /** `db`, counting its statements and the rows each returned. */
@@ -274,7 +259,7 @@ describe('search_files on real documentation', () => {
     },
   ] as const;
   for (const { folder, max, queries } of cases) {
-    it.skipIf(!existsSync(path.join(CORPUS, folder)))(
+    it.skipIf(!hasCorpusFolder(folder))(
       `answers what the catalog source answers: ${folder}`,
       { timeout: 600_000 },
       async () => {

@@ -15,7 +15,9 @@ import {
   corpusTestPages,
   filesOf,
   hasCorpusFolder,
+  REAL_QUERIES,
   SAMPLE_PAGES,
+  windowQueries,
   type TestPage,
 } from '../agent/helpers/search-fixtures.js';
 
@@ -106,30 +108,11 @@ describe('createStaticSource search', () => {
         expect(pair.bundle.manifest.counts.dictionaryShards).toBeGreaterThan(1);
         expect(pair.bundle.manifest.counts.postingsShards).toBeGreaterThan(1);
         const texts = pages.map((p) => p.text);
-        for (const query of [
-          'how do I handle errors with Result',
-          'ownership and borrowing rules',
-          'v-if 和 v-show 有什么区别',
-          'computed vs watch 的区别',
-          '组件',
-          'std::fs::read_to_string',
-        ])
+        for (const query of REAL_QUERIES)
           for (const mode of ['hybrid', 'file', 'graph'] as const)
             await expectSame(pair, { query, mode });
-        // Windows of the pages' own words, as questions and passages are.
         await fc.assert(
-          fc.asyncProperty(
-            fc.nat({ max: texts.length - 1 }),
-            fc.nat(),
-            fc.integer({ min: 1, max: 12 }),
-            fc.constantFrom('hybrid', 'file', 'graph'),
-            async (page, at, length, mode) => {
-              const text = texts[page]!;
-              const start = text.length === 0 ? 0 : at % text.length;
-              const query = text.slice(start, start + length * 6).trim() || 'x';
-              await expectSame(pair, { query: query.slice(0, 2000), mode });
-            },
-          ),
+          fc.asyncProperty(windowQueries(texts), (input) => expectSame(pair, input)),
           { seed: 2412, numRuns: 40 },
         );
       },

@@ -4,6 +4,7 @@
  * given as a map when a test needs exact ones.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KnowledgeFileOptions } from '../../../src/agent/types.js';
@@ -133,6 +134,40 @@ export function corpusTestPages(folder: string, max: number): TestPage[] {
       path: `pages/${path.relative(root, file).split(path.sep).join('/')}`,
       text: readFileSync(file, 'utf8'),
     }));
+}
+
+/** Fixed questions for the real corpus folders: English, Chinese, mixed, identifiers. */
+export const REAL_QUERIES: readonly string[] = [
+  'how do I handle errors with Result',
+  'ownership and borrowing rules',
+  'v-if 和 v-show 有什么区别',
+  'computed vs watch 的区别',
+  '组件',
+  'std::fs::read_to_string',
+];
+
+/**
+ * Queries made of a window of one page's own words (as questions and passages are), each with a
+ * search mode.
+ *
+ * @param texts - the pages' texts.
+ */
+export function windowQueries(
+  texts: readonly string[],
+): fc.Arbitrary<{ readonly query: string; readonly mode: 'hybrid' | 'file' | 'graph' }> {
+  return fc
+    .tuple(
+      fc.nat({ max: texts.length - 1 }),
+      fc.nat(),
+      fc.integer({ min: 1, max: 12 }),
+      fc.constantFrom('hybrid' as const, 'file' as const, 'graph' as const),
+    )
+    .map(([page, at, length, mode]) => {
+      const text = texts[page]!;
+      const start = text.length === 0 ? 0 : at % text.length;
+      const query = text.slice(start, start + length * 6).trim() || 'x';
+      return { query: query.slice(0, 2000), mode };
+    });
 }
 
 /** The corpus a catalog source would give its engine over this fixture. */
