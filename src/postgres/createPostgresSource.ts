@@ -148,13 +148,15 @@ function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
  *
  * Search: without `search`, `search_files` runs on the revision's stored search index
  * (`searchTermStore`: the in-memory engine's ranking, reading the query's terms' rows and the hits'
- * pages only). With `search` (an engine of the app's, e.g. with an embedder), or on a revision stored
+ * pages only), fusing the stored chunk vectors' nearest pages when given an `embedder` (pgvector;
+ * the revision must have been published with the same model). With `search` (an engine of the app's,
+ * e.g. with a reranker), or on a revision stored
  * without search rows, that engine (default `createMiniSearchEngine()`) is built over the active
  * revision's pages on the first search of that revision and kept until another revision is active.
  *
  * @param db - anything with `query(text, params)`: a `pg` Pool or Client, PGlite.
  * @param options - `knowledgeBase`, and `id`, `actionBase`, `maxReadChars`, `search`, `schema`,
- *   `cursorKey` (as `createCatalogSource`'s: give replicas, and a catalog source serving the same
+ *   `embedder`, `semanticTimeoutMs`, `cursorKey` (as `createCatalogSource`'s: give replicas, and a catalog source serving the same
  *   knowledge, the same key so that each accepts the others' cursors).
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`NOT_FOUND` when the
  *   knowledge base is not in the store, `INTERNAL` when the database fails).

@@ -110,11 +110,15 @@ interface PageRow {
  * older ones are removed by the same transaction.
  *
  * @param db - anything with `query(text, params)`; on a `pg.Pool` one client is used for the transaction.
- * @param options - `knowledgeBase`, `catalog`, and `files`, `revision`, `title`, `keep`, `schema`.
+ * @param options - `knowledgeBase`, `catalog`, and `files`, `revision`, `title`, `keep`, `linkRoot`,
+ *   `schema`; `embedder` (and `embeddingCache`) to store every chunk's vector in pgvector for hybrid
+ *   search (the extension is created when missing).
  * @returns the knowledge base, its active revision, whether it was new, its page count, and the
  *   revisions removed.
  * @throws {KnowledgeError} `INVALID_INPUT` for bad options, invalid `files` (as `createCatalogSource`
- *   reports them), or a `revision` already published with other content. What the database throws.
+ *   reports them), a `revision` already published with other content, or an `embedder` where the
+ *   database cannot have pgvector (at `options.embedder`). An `Error` naming the embedder's failure
+ *   (nothing is published). What the database throws.
  * @example
  * ```ts
  * await migrateKnowledgeStore(db);
