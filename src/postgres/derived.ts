@@ -10,7 +10,7 @@ import {
   type StoredPage,
   storedTable,
 } from '../agent/internals.js';
-import type { ActiveContentRevision } from '../agent/index.js';
+import { backfillRevisions } from './backfill.js';
 import type { KnowledgeDatabase } from './types.js';
 
 /** Rows per `INSERT … SELECT FROM unnest(…)`: arrays of this many values per column. */
@@ -143,25 +143,12 @@ export async function writeDerived(
  * @param s - the quoted schema.
  * @returns how many revisions were filled.
  */
-export async function backfillDerived(session: KnowledgeDatabase, s: string): Promise<number> {
-  const { rows: revisions } = await session.query(
-    `SELECT r.knowledge_base, r.serial, r.revision FROM ${s}.revisions r
-      WHERE NOT EXISTS (SELECT 1 FROM ${s}.directories d
-                         WHERE d.knowledge_base = r.knowledge_base AND d.serial = r.serial)
-      ORDER BY r.knowledge_base, r.serial`,
-  );
-  for (const revision of revisions) {
-    const knowledgeBase = String(revision['knowledge_base']);
-    const serial = Number(revision['serial']);
-    const { rows } = await session.query(
-      `SELECT record FROM ${s}.pages WHERE knowledge_base = $1 AND serial = $2`,
-      [knowledgeBase, serial],
-    );
+export function backfillDerived(session: KnowledgeDatabase, s: string): Promise<number> {
+  return backfillRevisions(session, s, 'directories', 'record', async (r) => {
     const table = storedTable(
-      rows.map((row) => JSON.parse(String(row['record'])) as StoredPage['record']),
-      JSON.parse(String(revision['revision'])) as ActiveContentRevision,
+      r.pages.map((row) => JSON.parse(String(row['record'])) as StoredPage['record']),
+      r.revision,
     );
-    await writeDerived(session, s, knowledgeBase, serial, deriveRows(table));
-  }
-  return revisions.length;
+    await writeDerived(session, s, r.knowledgeBase, r.serial, deriveRows(table));
+  });
 }

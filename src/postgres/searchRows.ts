@@ -15,8 +15,8 @@ import {
   type StoredPage,
   type TermRows,
 } from '../agent/internals.js';
-import type { ActiveContentRevision } from '../agent/index.js';
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
+import { backfillRevisions } from './backfill.js';
 import { encodePostings } from './postings.js';
 import type { KnowledgeDatabase } from './types.js';
 
@@ -158,25 +158,11 @@ export async function writeSearchRows(
  * @param s - the quoted schema.
  * @returns how many revisions were filled.
  */
-export async function backfillSearch(session: KnowledgeDatabase, s: string): Promise<number> {
-  const { rows: revisions } = await session.query(
-    `SELECT r.knowledge_base, r.serial, r.revision FROM ${s}.revisions r
-      WHERE NOT EXISTS (SELECT 1 FROM ${s}.search_stats t
-                         WHERE t.knowledge_base = r.knowledge_base AND t.serial = r.serial)
-      ORDER BY r.knowledge_base, r.serial`,
-  );
-  for (const revision of revisions) {
-    const knowledgeBase = String(revision['knowledge_base']);
-    const serial = Number(revision['serial']);
-    const { rows } = await session.query(
-      `SELECT record, document, relations FROM ${s}.pages WHERE knowledge_base = $1 AND serial = $2`,
-      [knowledgeBase, serial],
-    );
+export function backfillSearch(session: KnowledgeDatabase, s: string): Promise<number> {
+  return backfillRevisions(session, s, 'search_stats', 'record, document, relations', async (r) => {
+    const rows = r.pages;
     const records = rows.map((row) => JSON.parse(String(row['record'])) as StoredPage['record']);
-    const table = storedTable(
-      records,
-      JSON.parse(String(revision['revision'])) as ActiveContentRevision,
-    );
+    const table = storedTable(records, r.revision);
     const catalog = defineKnowledgeCatalog(
       rows.map((row) => JSON.parse(String(row['document'])) as NonNullable<StoredPage['document']>),
     );
@@ -189,10 +175,9 @@ export async function backfillSearch(session: KnowledgeDatabase, s: string): Pro
     await writeSearchRows(
       session,
       s,
-      knowledgeBase,
-      serial,
+      r.knowledgeBase,
+      r.serial,
       await buildSearchRows(catalog, table, relations),
     );
-  }
-  return revisions.length;
+  });
 }
