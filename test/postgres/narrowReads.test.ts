@@ -16,6 +16,7 @@ import {
   type KnowledgeDatabase,
 } from '../../src/postgres/index.js';
 import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from './helpers/database.js';
+import { expectPagingDuringPublishes } from './helpers/race.js';
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -192,54 +193,12 @@ describe('paging during publishes', () => {
       { revision: 'B', catalog: half },
     ];
     const args = { parentPath: 'pages', limit: 2 };
-    // Each revision's first two pages, from the catalog source over the same input.
-    const expected = new Map<unknown, unknown[]>();
-    for (const edition of editions) {
-      const ref = createCatalogSource(edition.catalog, {
-        id: 'race',
-        revision: edition.revision,
-        files,
-      });
-      const first = await ref.listTree(args);
-      const second = await ref.listTree({ ...args, cursor: first.nextCursor! });
-      expected.set(edition.revision, [first, second]);
-    }
-    try {
-      await migrateKnowledgeStore(test.db, { schema });
-      await publishKnowledge(test.db, { knowledgeBase: 'race', ...editions[0]!, files, schema });
-      let publishing = true;
-      const outcomes = { pages: 0, stale: 0 };
-      const read = async (db: KnowledgeDatabase) => {
-        const source = createPostgresSource(db, { knowledgeBase: 'race', schema });
-        do {
-          const first = await source.listTree(args);
-          expect(first).toEqual(expected.get(first.activeContentRevision)![0]);
-          try {
-            const second = await source.listTree({ ...args, cursor: first.nextCursor! });
-            expect(second).toEqual(expected.get(first.activeContentRevision)![1]);
-            outcomes.pages++;
-          } catch (error) {
-            expect(error).toMatchObject({ code: 'STALE_CURSOR' });
-            outcomes.stale++;
-          }
-        } while (publishing);
-      };
-      const publishes = (async () => {
-        for (let round = 1; round <= 6; round++)
-          await publishKnowledge(test.db, {
-            knowledgeBase: 'race',
-            ...editions[round % 2]!,
-            files,
-            keep: 1,
-            schema,
-          });
-        publishing = false;
-      })();
-      await Promise.all([publishes, read(test.db), read(test.other())]);
-      expect(outcomes.pages + outcomes.stale).toBeGreaterThan(0);
-    } finally {
-      await test.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    }
+    await expectPagingDuringPublishes(
+      test,
+      schema,
+      editions.map((e) => ({ ...e, files })),
+      (source, cursor) => source.listTree(cursor === undefined ? args : { ...args, cursor }),
+    );
   });
 });
 

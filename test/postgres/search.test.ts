@@ -24,6 +24,7 @@ import {
 } from '../../src/postgres/index.js';
 import { decodePostings, encodePostings } from '../../src/postgres/postings.js';
 import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from './helpers/database.js';
+import { expectPagingDuringPublishes } from './helpers/race.js';
 import {
   catalogOf,
   corpusTestPages,
@@ -313,52 +314,9 @@ describe('search during publishes', () => {
       { revision: 'B', ...half },
     ];
     const args = { query: 'refund window', limit: 2 };
-    const expected = new Map<unknown, unknown[]>();
-    for (const edition of editions) {
-      const ref = createCatalogSource(edition.catalog, {
-        id: 'race',
-        revision: edition.revision,
-        files: edition.files,
-      });
-      const first = await ref.searchFiles(args);
-      const second = await ref.searchFiles({ cursor: first.nextCursor! });
-      expected.set(edition.revision, [first, second]);
-    }
-    try {
-      await migrateKnowledgeStore(test.db, { schema });
-      await publishKnowledge(test.db, { knowledgeBase: 'race', ...editions[0]!, schema });
-      let publishing = true;
-      const outcomes = { pages: 0, stale: 0 };
-      const read = async (db: KnowledgeDatabase) => {
-        const source = createPostgresSource(db, { knowledgeBase: 'race', schema });
-        do {
-          const first = await source.searchFiles(args);
-          expect(first).toEqual(expected.get(first.activeContentRevision)![0]);
-          try {
-            const second = await source.searchFiles({ cursor: first.nextCursor! });
-            expect(second).toEqual(expected.get(first.activeContentRevision)![1]);
-            outcomes.pages++;
-          } catch (error) {
-            expect(error).toMatchObject({ code: 'STALE_CURSOR' });
-            outcomes.stale++;
-          }
-        } while (publishing);
-      };
-      const publishes = (async () => {
-        for (let round = 1; round <= 6; round++)
-          await publishKnowledge(test.db, {
-            knowledgeBase: 'race',
-            ...editions[round % 2]!,
-            keep: 1,
-            schema,
-          });
-        publishing = false;
-      })();
-      await Promise.all([publishes, read(test.db), read(test.other())]);
-      expect(outcomes.pages + outcomes.stale).toBeGreaterThan(0);
-    } finally {
-      await test.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    }
+    await expectPagingDuringPublishes(test, schema, editions, (source, cursor) =>
+      source.searchFiles(cursor === undefined ? args : { cursor }),
+    );
   });
 });
 
