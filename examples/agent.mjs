@@ -1,5 +1,5 @@
 // Knowledge Kit's agent tools on the bundled example knowledge, driven the way an agent would drive
-// them (seed 002's bounded, source-first flow): the complete question first, read the candidates, one
+// them (the bounded, source-first flow of docs/exploration.md): the complete question first, read the candidates, one
 // follow-up search derived from what was read, an empty search that falls back to index.md, a stale
 // cursor restarted, and the evidence with snapshot ids at the end. Run it with `npm run example:agent`.
 import { createHash } from 'node:crypto';

@@ -1,8 +1,9 @@
 // Knowledge Kit's read-only HTTP endpoint, for agents that can run `curl` but cannot register tools
-// (seed 002). The app's backend is the control point: `access` maps each caller to the knowledge
-// bases they may read. This starts a server on the bundled example knowledge, prints the
-// knowledge-base URL and the seed's four `curl` commands, runs the same requests through the client,
-// shows a 401 and a 404, and stops. Run it with `npm run example:http`.
+// (a third-party skill, a hosted assistant, a sandboxed script). The app's backend is the control
+// point: `access` maps each caller to the knowledge bases they may read. This starts a server on the
+// bundled example knowledge, prints the knowledge-base URL and four `curl` commands an agent would
+// run, runs the same requests through the client, shows a 401 and a 404, and stops. Run it with
+// `npm run example:http`.
 //
 //   node examples/http.mjs --serve   keep serving (Ctrl-C stops), to try the curl commands yourself
 import { createHash } from 'node:crypto';
@@ -59,7 +60,7 @@ const KNOWLEDGE_BASE_URL = `${served.url}/openapi/v2/knowledge-bases/handbook`;
 const auth = 'Authorization: Bearer token-of-ada';
 console.log(`=== Knowledge-base URL (for Ada) ===\n${KNOWLEDGE_BASE_URL}\n`);
 
-// 4. The seed's four commands, as an agent would run them.
+// 4. The four commands, as an agent would run them.
 const client = createKnowledgeClient({
   baseUrl: KNOWLEDGE_BASE_URL,
   headers: { authorization: 'Bearer token-of-ada' },
@@ -70,7 +71,7 @@ const tree = await client.listTree({ limit: 50 });
 const someFile = (await client.listTree({ parentPath: 'pages' })).items.find(
   (item) => item.entryType === 'file',
 );
-console.log("=== The seed's curl commands ===");
+console.log('=== The curl commands an agent runs ===');
 console.log(`export KNOWLEDGE_BASE_URL=${KNOWLEDGE_BASE_URL}`);
 console.log(`curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50" -H "${auth}"`);
 console.log(

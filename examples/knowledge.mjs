@@ -1,4 +1,4 @@
-// The app-side template for Knowledge Kit (the seed's `knowledge.mjs`): read a folder of anchored
+// The app-side template for Knowledge Kit (an app's `knowledge.mjs`): read a folder of anchored
 // Markdown explicitly, compute each revision, parse, compile the catalog once, check the task map at
 // startup, read snapshots for a generation step and hand the same snapshots to a review step, and
 // grow by building a new catalog. Run it with `npm run example`.
