@@ -30,7 +30,9 @@ import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './
  *   `dir`) and a file line and column: `INVALID_ENCODING` (also a file name that is not UTF-8),
  *   `INVALID_FRONT_MATTER` (also YAML nested too deeply, an `id` the agent layer cannot serve), every
  *   parse code, `DUPLICATE_DOCUMENT_ID`, `REFUSED_FILE` (a link or special file not read, no line).
- *   `READ_FAILED` when the folder or a file cannot be read; `INVALID_INPUT` for bad arguments.
+ *   `REFUSED_FILE` also for a file swapped between the walk and its read; `READ_FAILED` (with `file`)
+ *   for a file that cannot be read, or thrown alone (`path: ['dir']`) when the folder cannot be;
+ *   `INVALID_INPUT` for bad arguments.
  * @example
  * ```ts
  * import { loadKnowledgeDirectory } from 'knowledge-kit/node';

@@ -10,11 +10,20 @@ import * as nodeFs from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { KnowledgeIssue } from '../errors/codes.js';
+import { kindOf, type SeenFile } from './readRegular.js';
+
+/** A file the walk saw: where to open it, and which file it must still be then. */
+export interface SeenPath extends SeenFile {
+  /** The file's real path, absolute: what is opened (a followed link's target). */
+  readonly real: string;
+}
 
 /** A file found, or a refusal to report. */
 export interface Walked {
   /** Relative, `/`-separated paths of the Markdown files to read, in code-unit order. */
   readonly paths: readonly string[];
+  /** What the walk saw of each path (absent for a path whose check failed: its read reports why). */
+  readonly seen: ReadonlyMap<string, SeenPath>;
   /** One `REFUSED_FILE` (or `INVALID_ENCODING`, for a name that is not UTF-8) per entry not read. */
   readonly refused: readonly KnowledgeIssue[];
 }
@@ -25,16 +34,6 @@ export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b
 /** Whether `path` is `root` or inside it (both real, absolute). */
 function inside(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
-}
-
-/** What a special entry is, for messages. */
-function kindOf(stat: nodeFs.Stats): string {
-  if (stat.isFIFO()) return 'a FIFO (named pipe)';
-  if (stat.isSocket()) return 'a socket';
-  if (stat.isCharacterDevice()) return 'a character device';
-  if (stat.isBlockDevice()) return 'a block device';
-  if (stat.isDirectory()) return 'a folder';
-  return 'not a regular file';
 }
 
 /** Where a refused folder link leads the walker instead: a name no real path has. */
@@ -163,6 +162,7 @@ export async function walkFolder(
     fs,
   });
   const paths: string[] = [];
+  const seen = new Map<string, SeenPath>();
   // `include` may name a dot folder or node_modules explicitly; they are left out all the same.
   for (const file of found) {
     if (!file.endsWith('.md') || leftOut(file)) continue;
@@ -207,9 +207,11 @@ export async function walkFolder(
       continue;
     }
     paths.push(file);
+    seen.set(file, { real, dev: stat.dev, ino: stat.ino });
   }
   return {
     paths: paths.sort(byCodeUnits),
+    seen,
     refused: [...refused.values()].sort((a, b) => byCodeUnits(a.file!, b.file!)),
   };
 }
