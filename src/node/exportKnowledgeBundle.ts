@@ -233,13 +233,15 @@ export async function exportKnowledgeDirectory(
   dir: string | URL,
   options: ExportKnowledgeDirectoryOptions,
 ): Promise<ExportedKnowledgeBundle> {
-  const { include, exclude, maxChars, followLinks, linkRoot, ...exportOptions } = options;
+  const { include, exclude, maxChars, followLinks, linkRoot, maxFileBytes, ...exportOptions } =
+    options;
   const loaded = await loadKnowledgeDirectory(dir, {
     include,
     exclude,
     maxChars,
     followLinks,
     linkRoot,
+    maxFileBytes,
   });
   const folder = loaded.directory;
   const id = exportOptions.id ?? (folder.slice(folder.lastIndexOf(sep) + 1) || 'knowledge');

@@ -23,7 +23,8 @@ import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './
  *
  * @param options - `include` and `exclude` globs, relative to `dir`; `maxChars`, the catalog's default
  *   limit; `followLinks` (default false); `linkRoot`, the folder a site-root link's `/` stands for
- *   (default `dir`).
+ *   (default `dir`); `maxFileBytes`, the largest file read (default 64 MiB; a larger file is a
+ *   `REFUSED_FILE` problem).
  * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot }`; pass `files` and
  *   `linkRoot` to `createCatalogSource`.
  * @throws {KnowledgeError} with every problem of every file, each issue carrying `file` (relative to

@@ -12,10 +12,10 @@ import { graphFilePath } from '../internal/pagePath.js';
 import { isWellFormed, readOne, type FileResult } from './readOne.js';
 import { byCodeUnits, walkFolder } from './walk.js';
 import { readListed } from './readListed.js';
+import { DEFAULT_MAX_FILE_BYTES } from './readRegular.js';
 import type { LoadKnowledgeDirectoryOptions } from './types.js';
 
 const API = 'loadKnowledgeDirectory';
-const MAX_BYTES = Number.MAX_SAFE_INTEGER;
 
 /** Everything read from a folder: what loaded, and every problem. */
 export interface DirectoryReading {
@@ -43,7 +43,7 @@ export interface DirectoryReading {
  * Reads every Markdown file of `dir` and compiles them, collecting every problem instead of throwing.
  *
  * @param dir - the folder, as a path or a `file:` URL.
- * @param options - `include`, `exclude`, `maxChars`, `followLinks`.
+ * @param options - `include`, `exclude`, `maxChars`, `followLinks`, `linkRoot`, `maxFileBytes`.
  * @param hooks - for the command line: `onProgress(done, total)` after each file (its progress line),
  *   and `hashRevisions: false` when nothing will read the documents' revisions (`check`; default true).
  * @returns what loaded and every problem, sorted by file and place.
@@ -71,8 +71,9 @@ export async function readKnowledgeDirectory(
   // the regular file the walk saw (a FIFO opens without waiting), and a file that cannot be read is a
   // problem of that file.
   let gone = false;
+  const maxBytes = options?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   for (const file of paths) {
-    const read = readListed(directory, file, walked.seen.get(file), MAX_BYTES, API);
+    const read = readListed(directory, file, walked.seen.get(file), maxBytes, API);
     if ('issue' in read) {
       issues.push(read.issue);
       gone ||= read.gone;
