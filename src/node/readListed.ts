@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { readRegularFileSync } from './readRegular.js';
+import { readRegularFileSync, reasonOf } from './readRegular.js';
 import type { SeenPath } from './walk.js';
 
 /** What a listed file gave: its bytes, or its problem (and whether it was gone, `ENOENT`). */
@@ -55,10 +55,7 @@ export function readListed(
         },
         gone: true,
       };
-    const why =
-      code === 'EACCES' || code === 'EPERM'
-        ? `permission denied (${code})`
-        : `${(error as Error).message}`;
+    const why = reasonOf(error);
     return {
       issue: {
         code: 'READ_FAILED',

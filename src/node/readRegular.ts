@@ -42,6 +42,16 @@ export function kindOf(stat: Stats): string {
   return 'not a regular file';
 }
 
+/** A system error in the user's terms: `permission denied (EACCES)`, or its own message. */
+export function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM'
+    ? `permission denied (${code})`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+}
+
 /** The refusal `stat` (of the open handle) calls for, if any. */
 function refusalOf(stat: Stats, maxBytes: number, seen: SeenFile | undefined): ReadRefusal | null {
   if (!stat.isFile()) return { refused: 'special', kind: kindOf(stat) };

@@ -10,7 +10,8 @@ import * as nodeFs from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { kindOf, type SeenFile } from './readRegular.js';
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { kindOf, reasonOf, type SeenFile } from './readRegular.js';
 
 /** A file the walk saw: where to open it, and which file it must still be then. */
 export interface SeenPath extends SeenFile {
@@ -24,7 +25,10 @@ export interface Walked {
   readonly paths: readonly string[];
   /** What the walk saw of each path (absent for a path whose check failed: its read reports why). */
   readonly seen: ReadonlyMap<string, SeenPath>;
-  /** One `REFUSED_FILE` (or `INVALID_ENCODING`, for a name that is not UTF-8) per entry not read. */
+  /**
+   * One `REFUSED_FILE` (or `INVALID_ENCODING`, for a name that is not UTF-8; `READ_FAILED`, for a
+   * folder that cannot be listed) per entry not read.
+   */
   readonly refused: readonly KnowledgeIssue[];
 }
 
@@ -50,6 +54,7 @@ const leftOut = (rel: string): boolean =>
  * @param api - the calling API, for messages.
  * @param options - `include`, `exclude`, `followLinks`.
  * @returns the paths to read and one problem per entry refused.
+ * @throws {KnowledgeError} `READ_FAILED` (`path: ['dir']`) when `directory` itself cannot be listed.
  */
 export async function walkFolder(
   directory: string,
@@ -95,7 +100,8 @@ export async function walkFolder(
         return (callback as (e: unknown, r: unknown) => void)(null, []);
       }
       nodeFs.readdir(path, { withFileTypes: true }, (error, entries) => {
-        if (!error)
+        if (error) unreadable(path, error);
+        else
           for (const entry of entries)
             if (
               entry.name.endsWith('.md') &&
@@ -152,6 +158,24 @@ export async function walkFolder(
       })) as unknown as typeof nodeFs.realpath,
   };
 
+  // A folder the walker cannot list is skipped by it in silence: the folder given is `READ_FAILED`
+  // thrown (as when it is missing), a folder in it a `READ_FAILED` problem of that folder.
+  let rootFailure: NodeJS.ErrnoException | undefined;
+  const unreadable = (path: string, error: NodeJS.ErrnoException): void => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return; // Gone meanwhile: nothing to list.
+    const folder = rel(path);
+    if (folder === '') {
+      rootFailure = error;
+      return;
+    }
+    if (refused.has(folder) || leftOut(folder)) return;
+    refused.set(folder, {
+      code: 'READ_FAILED',
+      file: folder,
+      message: `${folder}: ${api} cannot read this folder: ${reasonOf(error)}, so the Markdown files in it are not loaded. Make it readable by the user that runs Knowledge Kit, or exclude it.`,
+    });
+  };
+
   const found = await glob(options.include ? [...options.include] : ['**/*.md'], {
     cwd: directory,
     ignore: ['**/node_modules/**', ...(options.exclude ?? [])],
@@ -161,6 +185,18 @@ export async function walkFolder(
     followSymbolicLinks: true,
     fs,
   });
+  if (rootFailure !== undefined)
+    throw new KnowledgeError(
+      [
+        {
+          code: 'READ_FAILED',
+          path: ['dir'],
+          file: directory,
+          message: `${api}: folder \`${directory}\` cannot be read: ${reasonOf(rootFailure)}. Make it readable by the user that runs Knowledge Kit.`,
+        },
+      ],
+      { cause: rootFailure },
+    );
   const paths: string[] = [];
   const seen = new Map<string, SeenPath>();
   // `include` may name a dot folder or node_modules explicitly; they are left out all the same.
