@@ -12,21 +12,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/cli/commands/openDatabase.js';
 import { PGLITE_LOCK_FILE } from '../../src/cli/pgliteLock.js';
-import { runCli } from '../../src/cli/run.js';
 import { listKnowledgeBases } from '../../src/postgres/index.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
+import { cliInProcess as cli } from './helpers/cliInProcess.js';
 
 const folder = useTempFolders({ prefix: 'kk-pglite-lock-' });
-
-async function cli(args: readonly string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-  });
-  return { code, stdout, stderr };
-}
 
 /** Exit 2 with one line naming `pid` and what to do instead, and no stack trace. */
 function expectRefused(
