@@ -60,8 +60,8 @@ export interface KnowledgeIssue {
   readonly related?: KnowledgePosition;
   /** Close matches for an unknown ID. */
   readonly suggestions?: readonly string[];
-  /** The measured size, for `MAX_CHARS_EXCEEDED`. */
+  /** The measured size, for `MAX_CHARS_EXCEEDED` (characters) and a file over `maxFileBytes` (bytes). */
   readonly actual?: number;
-  /** The limit that was exceeded, for `MAX_CHARS_EXCEEDED`. */
+  /** The limit that was exceeded, for `MAX_CHARS_EXCEEDED` and a file over `maxFileBytes`. */
   readonly limit?: number;
 }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCatalogSource, type KnowledgeSource } from '../agent/index.js';
@@ -11,6 +11,7 @@ import {
 } from '../agent/internals.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
+import { kindOf, readRegularText } from './readRegular.js';
 import type { LoadKnowledgeDirectoryOptions } from './types.js';
 
 const API = 'exportKnowledgeBundle';
@@ -37,7 +38,24 @@ export interface ExportedKnowledgeBundle {
 /** The top-level names a bundle owns in its folder: what an export may remove. */
 const OWNED = new Set(['pages', '_index', '_graph', ...Object.values(BUNDLE_PATHS)]);
 
-/** Every file under `dir`, as `/`-separated paths relative to it (explicit stack). */
+const outProblem = (message: string): KnowledgeError =>
+  new KnowledgeError([
+    { code: 'INVALID_INPUT', path: ['options', 'out'], message: `${API}: ${message}` },
+  ]);
+
+/** Whether a path of the folder is the bundle's (an export may write or remove it). */
+const owned = (path: string): boolean => OWNED.has(path.split('/')[0]!) || OWNED.has(path);
+
+/** The refusal of an entry in the bundle's part of the folder that is not a real file or folder. */
+const notReal = (at: string, kind: string): KnowledgeError =>
+  outProblem(
+    `\`${at}\` is ${kind} inside the output folder, and an export writes only real files and folders there (through a link it would write somewhere else). Remove the ${kind === 'a symbolic link' ? 'link' : 'entry'}, or pass another folder; nothing was written.`,
+  );
+
+/**
+ * Every file under `dir`, as `/`-separated paths relative to it (explicit stack). A symbolic link or
+ * special file where the bundle writes is refused; links elsewhere are other files, left alone.
+ */
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   const stack = [''];
@@ -53,16 +71,37 @@ async function filesUnder(dir: string): Promise<string[]> {
     for (const e of entries) {
       const path = rel === '' ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory()) stack.push(path);
-      else out.push(path);
+      else if (e.isFile() || !owned(path)) out.push(path);
+      else
+        throw notReal(
+          join(dir, ...path.split('/')),
+          e.isSymbolicLink() ? 'a symbolic link' : kindOf(await lstat(join(dir, rel, e.name))),
+        );
     }
   }
   return out.sort();
 }
 
-const outProblem = (message: string): KnowledgeError =>
-  new KnowledgeError([
-    { code: 'INVALID_INPUT', path: ['options', 'out'], message: `${API}: ${message}` },
-  ]);
+/**
+ * Makes the folders from `out` down to `dir` (inside it), one at a time, checking that each is a real
+ * folder and not a link that would lead the write elsewhere (once per export: `checked`).
+ */
+async function realFolders(out: string, dir: string, checked: Set<string>): Promise<void> {
+  let at = out;
+  for (const segment of dir.slice(out.length + 1).split(sep)) {
+    if (segment === '') continue;
+    at = join(at, segment);
+    if (checked.has(at)) continue;
+    checked.add(at);
+    try {
+      await mkdir(at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const stat = await lstat(at);
+    if (!stat.isDirectory()) throw notReal(at, kindOf(stat));
+  }
+}
 
 /**
  * Export a knowledge source as a static bundle (`docs/static.md`): every page's text as `read_file`
@@ -76,7 +115,8 @@ const outProblem = (message: string): KnowledgeError =>
  * @param options - `out`, and `id`, `title`, `baseUrl` (absolute links in `llms.txt`), `signal`.
  * @returns the manifest and what was written, left and removed.
  * @throws {KnowledgeError} `INVALID_INPUT` when `out` holds files but no bundle (nothing is written),
- *   or when the source cannot be exported (a file not `current_available`, a change of revision during
+ *   when a symbolic link, FIFO or other special file is where the bundle writes (`out/pages` a link:
+ *   nothing is written through it, nothing is removed), or when the source cannot be exported (a file not `current_available`, a change of revision during
  *   the export). What the source's methods and the file system throw.
  * @example
  * ```ts
@@ -101,9 +141,9 @@ export async function exportKnowledgeBundle(
   if (before.includes(BUNDLE_PATHS.manifest)) {
     let format: unknown;
     try {
-      format = (
-        JSON.parse(await readFile(join(out, BUNDLE_PATHS.manifest), 'utf8')) as { format?: unknown }
-      ).format;
+      const manifest = await readRegularText(join(out, BUNDLE_PATHS.manifest));
+      format =
+        'text' in manifest ? (JSON.parse(manifest.text) as { format?: unknown }).format : undefined;
     } catch {
       format = undefined;
     }
@@ -116,25 +156,32 @@ export async function exportKnowledgeBundle(
   const bundle = await buildKnowledgeBundle(source, bundleOptions);
 
   const written: string[] = [];
+  const checked = new Set<string>();
   let unchanged = 0;
   const put = async (path: string, text: string): Promise<void> => {
     const file = join(out, ...path.split('/'));
     if (!file.startsWith(out + sep))
       throw outProblem(`the bundle path \`${path}\` leaves the folder.`);
+    await realFolders(out, dirname(file), checked);
     let old: string | undefined;
     try {
-      old = await readFile(file, 'utf8');
-    } catch {
+      const read = await readRegularText(file);
+      if ('refused' in read)
+        throw notReal(file, read.refused === 'special' ? read.kind : 'a symbolic link');
+      old = read.text;
+    } catch (error) {
+      if (error instanceof KnowledgeError) throw error;
       old = undefined;
     }
     if (old === text) {
       unchanged++;
       return;
     }
-    await mkdir(dirname(file), { recursive: true });
-    // Whole or not at all: a reader never sees half a file.
+    // Whole or not at all: a reader never sees half a file. The temporary file is created afresh
+    // (`wx`: never through a link left in its place), and the rename replaces the entry itself.
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, text);
+    await rm(temp, { force: true });
+    await writeFile(temp, text, { flag: 'wx' });
     await rename(temp, file);
     written.push(path);
   };
@@ -144,7 +191,7 @@ export async function exportKnowledgeBundle(
 
   const removed: string[] = [];
   for (const path of before) {
-    if (bundle.files.has(path) || (!OWNED.has(path.split('/')[0]!) && !OWNED.has(path))) continue;
+    if (bundle.files.has(path) || !owned(path)) continue;
     await rm(join(out, ...path.split('/')), { force: true });
     removed.push(path);
     // Remove the folders it leaves empty.
@@ -186,13 +233,15 @@ export async function exportKnowledgeDirectory(
   dir: string | URL,
   options: ExportKnowledgeDirectoryOptions,
 ): Promise<ExportedKnowledgeBundle> {
-  const { include, exclude, maxChars, followLinks, linkRoot, ...exportOptions } = options;
+  const { include, exclude, maxChars, followLinks, linkRoot, maxFileBytes, ...exportOptions } =
+    options;
   const loaded = await loadKnowledgeDirectory(dir, {
     include,
     exclude,
     maxChars,
     followLinks,
     linkRoot,
+    maxFileBytes,
   });
   const folder = loaded.directory;
   const id = exportOptions.id ?? (folder.slice(folder.lastIndexOf(sep) + 1) || 'knowledge');

@@ -13,7 +13,11 @@ const OPTION_KEYS: readonly string[] = [
   'maxChars',
   'followLinks',
   'linkRoot',
+  'maxFileBytes',
 ];
+
+/** The largest `maxFileBytes`: the longest string V8 holds (a larger file could not be decoded). */
+export const MAX_FILE_BYTES_LIMIT = 0x1fffffe8;
 
 /** Checks the options, throwing `INVALID_INPUT` for anything wrong. */
 export function checkOptions(options: LoadKnowledgeDirectoryOptions | undefined): void {
@@ -41,6 +45,21 @@ export function checkOptions(options: LoadKnowledgeDirectoryOptions | undefined)
         code: 'INVALID_INPUT',
         path: ['options', 'followLinks'],
         message: `${API}: \`followLinks\` must be true or false, not ${typeof followLinks}.`,
+      });
+    const maxFileBytes: unknown = options.maxFileBytes;
+    if (
+      maxFileBytes !== undefined &&
+      !(
+        typeof maxFileBytes === 'number' &&
+        Number.isInteger(maxFileBytes) &&
+        maxFileBytes >= 1 &&
+        maxFileBytes <= MAX_FILE_BYTES_LIMIT
+      )
+    )
+      issues.push({
+        code: 'INVALID_INPUT',
+        path: ['options', 'maxFileBytes'],
+        message: `${API}: \`maxFileBytes\` must be a whole number of bytes from 1 to ${MAX_FILE_BYTES_LIMIT} (the longest string JavaScript holds), such as \`64 * 1024 * 1024\`, not ${typeof maxFileBytes === 'number' ? String(maxFileBytes) : typeof maxFileBytes}.`,
       });
     for (const key of ['include', 'exclude'] as const) {
       const value: unknown = options[key];

@@ -23,14 +23,17 @@ import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './
  *
  * @param options - `include` and `exclude` globs, relative to `dir`; `maxChars`, the catalog's default
  *   limit; `followLinks` (default false); `linkRoot`, the folder a site-root link's `/` stands for
- *   (default `dir`).
+ *   (default `dir`); `maxFileBytes`, the largest file read (default 64 MiB; a larger file is a
+ *   `REFUSED_FILE` problem).
  * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot }`; pass `files` and
  *   `linkRoot` to `createCatalogSource`.
  * @throws {KnowledgeError} with every problem of every file, each issue carrying `file` (relative to
  *   `dir`) and a file line and column: `INVALID_ENCODING` (also a file name that is not UTF-8),
  *   `INVALID_FRONT_MATTER` (also YAML nested too deeply, an `id` the agent layer cannot serve), every
  *   parse code, `DUPLICATE_DOCUMENT_ID`, `REFUSED_FILE` (a link or special file not read, no line).
- *   `READ_FAILED` when the folder or a file cannot be read; `INVALID_INPUT` for bad arguments.
+ *   `REFUSED_FILE` also for a file swapped between the walk and its read; `READ_FAILED` (with `file`)
+ *   for a file that cannot be read, or thrown alone (`path: ['dir']`) when the folder cannot be;
+ *   `INVALID_INPUT` for bad arguments.
  * @example
  * ```ts
  * import { loadKnowledgeDirectory } from 'knowledge-kit/node';

@@ -40,7 +40,8 @@ interface Version {
  *   versions of files that have problems now are served again.
  * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot, status, issues,
  *   fileStatus }`; pass `files`, `linkRoot` and `fileStatus` to `createCatalogSource`.
- * @throws {KnowledgeError} `READ_FAILED` when the folder or a file cannot be read; `INVALID_INPUT`
+ * @throws {KnowledgeError} `READ_FAILED` when the folder cannot be read (a file that cannot be read
+ *   is a `READ_FAILED` problem of that file, which is then not current); `INVALID_INPUT`
  *   for bad arguments. Problems in files are never thrown: they are in `issues` and `status`.
  * @example
  * ```ts

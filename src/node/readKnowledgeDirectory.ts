@@ -2,18 +2,17 @@
  * Reads a folder of Markdown into documents, page records and every problem found, without throwing
  * for problems in the files: `loadKnowledgeDirectory` and the `check` command share it.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
-import { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
 import type { KnowledgeFileOptions } from '../agent/index.js';
 import { checkOptions, folderOf } from './folderOf.js';
 import { graphFilePath } from '../internal/pagePath.js';
 import { isWellFormed, readOne, type FileResult } from './readOne.js';
 import { byCodeUnits, walkFolder } from './walk.js';
+import { readListed } from './readListed.js';
+import { DEFAULT_MAX_FILE_BYTES } from './readRegular.js';
 import type { LoadKnowledgeDirectoryOptions } from './types.js';
 
 const API = 'loadKnowledgeDirectory';
@@ -44,12 +43,12 @@ export interface DirectoryReading {
  * Reads every Markdown file of `dir` and compiles them, collecting every problem instead of throwing.
  *
  * @param dir - the folder, as a path or a `file:` URL.
- * @param options - `include`, `exclude`, `maxChars`, `followLinks`.
+ * @param options - `include`, `exclude`, `maxChars`, `followLinks`, `linkRoot`, `maxFileBytes`.
  * @param hooks - for the command line: `onProgress(done, total)` after each file (its progress line),
  *   and `hashRevisions: false` when nothing will read the documents' revisions (`check`; default true).
  * @returns what loaded and every problem, sorted by file and place.
- * @throws {KnowledgeError} `INVALID_INPUT` for bad arguments, `READ_FAILED` when the folder or a file
- *   cannot be read.
+ * @throws {KnowledgeError} `INVALID_INPUT` for bad arguments, `READ_FAILED` when the folder cannot be
+ *   read (a file that cannot be read is a `READ_FAILED` issue of that file, not thrown).
  */
 export async function readKnowledgeDirectory(
   dir: string | URL,
@@ -68,26 +67,22 @@ export async function readKnowledgeDirectory(
   const results: FileResult[] = [];
   // Synchronous reads: for the small files a knowledge base is made of, `fs/promises` spends more on
   // its file handles than on reading (2,000 files of 1 KB: 140 ms against 16–36 ms here), and the
-  // parse after each read blocks the thread anyway.
+  // parse after each read blocks the thread anyway. Each file is read from the handle checked to be
+  // the regular file the walk saw (a FIFO opens without waiting), and a file that cannot be read is a
+  // problem of that file.
+  let gone = false;
+  const maxBytes = options?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   for (const file of paths) {
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(resolve(directory, file));
-    } catch (error) {
-      throw new KnowledgeError(
-        [
-          {
-            code: 'READ_FAILED',
-            file,
-            message: `${API}: \`${file}\` in \`${directory}\` cannot be read (${(error as Error).message}). Check that it exists and is readable.`,
-          },
-        ],
-        { cause: error },
-      );
-    }
-    results.push(readOne(file, bytes, issues, hooks.hashRevisions !== false));
+    const read = readListed(directory, file, walked.seen.get(file), maxBytes, API);
+    if ('issue' in read) {
+      issues.push(read.issue);
+      gone ||= read.gone;
+      results.push({});
+    } else results.push(readOne(file, read.bytes, issues, hooks.hashRevisions !== false));
     hooks.onProgress?.(results.length, paths.length);
   }
+  // Files vanish when the whole folder does: that is the folder's `READ_FAILED`, as a watch expects.
+  if (gone) await folderOf(directory);
 
   // IDs the agent layer gives its navigation files (`index.md`, a graph file per page): a document
   // with one of them could not be served (`createCatalogSource` refuses the catalog), so it is a

@@ -29,6 +29,12 @@ export interface LoadKnowledgeDirectoryOptions {
    * site's root). Gives the result's `linkRoot`.
    */
   readonly linkRoot?: string | URL | undefined;
+  /**
+   * The largest file read, in bytes (default 64 MiB = 67,108,864; at most 536,870,888, the longest
+   * string JavaScript holds). A larger file is a `REFUSED_FILE` problem of that file (with `actual`
+   * and `limit`), never read; the other files load.
+   */
+  readonly maxFileBytes?: number | undefined;
 }
 
 /** What `loadKnowledgeDirectory` resolves to. Everything is frozen. */

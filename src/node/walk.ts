@@ -10,12 +10,25 @@ import * as nodeFs from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { KnowledgeIssue } from '../errors/codes.js';
+import { KnowledgeError } from '../errors/KnowledgeError.js';
+import { kindOf, reasonOf, type SeenFile } from './readRegular.js';
+
+/** A file the walk saw: where to open it, and which file it must still be then. */
+export interface SeenPath extends SeenFile {
+  /** The file's real path, absolute: what is opened (a followed link's target). */
+  readonly real: string;
+}
 
 /** A file found, or a refusal to report. */
 export interface Walked {
   /** Relative, `/`-separated paths of the Markdown files to read, in code-unit order. */
   readonly paths: readonly string[];
-  /** One `REFUSED_FILE` (or `INVALID_ENCODING`, for a name that is not UTF-8) per entry not read. */
+  /** What the walk saw of each path (absent for a path whose check failed: its read reports why). */
+  readonly seen: ReadonlyMap<string, SeenPath>;
+  /**
+   * One `REFUSED_FILE` (or `INVALID_ENCODING`, for a name that is not UTF-8; `READ_FAILED`, for a
+   * folder that cannot be listed) per entry not read.
+   */
   readonly refused: readonly KnowledgeIssue[];
 }
 
@@ -25,16 +38,6 @@ export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b
 /** Whether `path` is `root` or inside it (both real, absolute). */
 function inside(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
-}
-
-/** What a special entry is, for messages. */
-function kindOf(stat: nodeFs.Stats): string {
-  if (stat.isFIFO()) return 'a FIFO (named pipe)';
-  if (stat.isSocket()) return 'a socket';
-  if (stat.isCharacterDevice()) return 'a character device';
-  if (stat.isBlockDevice()) return 'a block device';
-  if (stat.isDirectory()) return 'a folder';
-  return 'not a regular file';
 }
 
 /** Where a refused folder link leads the walker instead: a name no real path has. */
@@ -51,6 +54,7 @@ const leftOut = (rel: string): boolean =>
  * @param api - the calling API, for messages.
  * @param options - `include`, `exclude`, `followLinks`.
  * @returns the paths to read and one problem per entry refused.
+ * @throws {KnowledgeError} `READ_FAILED` (`path: ['dir']`) when `directory` itself cannot be listed.
  */
 export async function walkFolder(
   directory: string,
@@ -96,7 +100,8 @@ export async function walkFolder(
         return (callback as (e: unknown, r: unknown) => void)(null, []);
       }
       nodeFs.readdir(path, { withFileTypes: true }, (error, entries) => {
-        if (!error)
+        if (error) unreadable(path, error);
+        else
           for (const entry of entries)
             if (
               entry.name.endsWith('.md') &&
@@ -153,6 +158,24 @@ export async function walkFolder(
       })) as unknown as typeof nodeFs.realpath,
   };
 
+  // A folder the walker cannot list is skipped by it in silence: the folder given is `READ_FAILED`
+  // thrown (as when it is missing), a folder in it a `READ_FAILED` problem of that folder.
+  let rootFailure: NodeJS.ErrnoException | undefined;
+  const unreadable = (path: string, error: NodeJS.ErrnoException): void => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return; // Gone meanwhile: nothing to list.
+    const folder = rel(path);
+    if (folder === '') {
+      rootFailure = error;
+      return;
+    }
+    if (refused.has(folder) || leftOut(folder)) return;
+    refused.set(folder, {
+      code: 'READ_FAILED',
+      file: folder,
+      message: `${folder}: ${api} cannot read this folder: ${reasonOf(error)}, so the Markdown files in it are not loaded. Make it readable by the user that runs Knowledge Kit, or exclude it.`,
+    });
+  };
+
   const found = await glob(options.include ? [...options.include] : ['**/*.md'], {
     cwd: directory,
     ignore: ['**/node_modules/**', ...(options.exclude ?? [])],
@@ -162,7 +185,20 @@ export async function walkFolder(
     followSymbolicLinks: true,
     fs,
   });
+  if (rootFailure !== undefined)
+    throw new KnowledgeError(
+      [
+        {
+          code: 'READ_FAILED',
+          path: ['dir'],
+          file: directory,
+          message: `${api}: folder \`${directory}\` cannot be read: ${reasonOf(rootFailure)}. Make it readable by the user that runs Knowledge Kit.`,
+        },
+      ],
+      { cause: rootFailure },
+    );
   const paths: string[] = [];
+  const seen = new Map<string, SeenPath>();
   // `include` may name a dot folder or node_modules explicitly; they are left out all the same.
   for (const file of found) {
     if (!file.endsWith('.md') || leftOut(file)) continue;
@@ -207,9 +243,11 @@ export async function walkFolder(
       continue;
     }
     paths.push(file);
+    seen.set(file, { real, dev: stat.dev, ino: stat.ino });
   }
   return {
     paths: paths.sort(byCodeUnits),
+    seen,
     refused: [...refused.values()].sort((a, b) => byCodeUnits(a.file!, b.file!)),
   };
 }

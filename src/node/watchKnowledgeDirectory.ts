@@ -216,7 +216,14 @@ async function watchWith<T extends LoadedKnowledgeDirectory>(
   const startWatching = async (): Promise<void> => {
     // Links are not followed by the watch either: a link to `/` would watch the whole file system.
     // Followed links (`followLinks`) lead inside the folder, whose real files are watched anyway.
-    const next = watch(directory, { ignoreInitial: true, ignored, followSymlinks: false });
+    // An entry the user cannot read is the loader's problem to report (`READ_FAILED` of that file or
+    // folder); to the watcher it was an error that stopped the whole watch.
+    const next = watch(directory, {
+      ignoreInitial: true,
+      ignored,
+      followSymlinks: false,
+      ignorePermissionErrors: true,
+    });
     next.on('all', schedule);
     try {
       await new Promise<void>((resolveReady, rejectReady) => {

@@ -4,7 +4,6 @@
  * again changes nothing; a folder with problems, or a bad --database, publishes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run.js';
 import {
   createPostgresSource,
   listKnowledgeBases,
@@ -18,23 +17,13 @@ import { join } from 'node:path';
 import { connectMcp, useMcpConnections } from '../cli/helpers/mcp.js';
 import { waitFor } from '../cli/helpers/waitFor.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
+import { cliInProcess as cli } from './helpers/cliInProcess.js';
 import { openTestDatabase, POSTGRES_URL } from './helpers/database.js';
 import { PGlite } from '@electric-sql/pglite';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-publish-' });
 useMcpConnections();
 useRunningClis();
-
-/** Run the command line in process, capturing its output. */
-async function cli(args: readonly string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-  });
-  return { code, stdout, stderr };
-}
 
 const TREE = {
   'guide.md':

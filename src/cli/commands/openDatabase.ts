@@ -5,6 +5,7 @@
  */
 import type { KnowledgeDatabase } from '../../postgres/index.js';
 import { CliExit } from '../io.js';
+import { lockPgliteFolder } from '../pgliteLock.js';
 
 /** An open database and how to close it. */
 export interface OpenDatabase {
@@ -41,9 +42,18 @@ export async function openDatabase(command: string, url: string): Promise<OpenDa
       command,
       '@electric-sql/pglite',
     );
-    const lite = new PGlite(url.slice('pglite:'.length));
-    await lite.waitReady;
-    return { db: lite, close: () => lite.close() };
+    // One process at a time: a second one would overwrite the first one's data (`pgliteLock.ts`).
+    const lock = lockPgliteFolder(command, url.slice('pglite:'.length));
+    try {
+      const lite = new PGlite(url.slice('pglite:'.length));
+      await lite.waitReady;
+      return { db: lite, close: () => lite.close().finally(lock.release) };
+    } catch (error) {
+      lock.release();
+      throw new CliExit(
+        `knowledge-kit ${command}: PGlite cannot open the folder \`${url.slice('pglite:'.length)}\` (${String(error)}). Check that it is a PGlite data folder that no other program writes to.`,
+      );
+    }
   }
   throw new CliExit(
     `knowledge-kit ${command}: --database must be a PostgreSQL URL (postgres://user@host:5432/db) or pglite:<folder>, not \`${url}\`.`,
