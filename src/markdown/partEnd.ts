@@ -3,6 +3,7 @@
  * code, as `BlockScanner` reads the text's block structure) within a window, else at the last line
  * end, else at the window's end. What `read_file` parts are cut at. Internal.
  */
+import { firstAtLeast } from '../internal/sortedSearch.js';
 import { BlockScanner } from './blockScanner.js';
 import { FENCE_BODY } from './lineKinds.js';
 import { LineReader } from './lines.js';
@@ -39,16 +40,10 @@ export function partBoundaries(text: string, upTo: number = text.length): PartBo
   return { lines, blocks };
 }
 
-/** The largest value of the increasing `list` in `(from, to]`, or `-1`. */
+/** The largest value of the increasing `list` (of integers) in `(from, to]`, or `-1`. */
 function lastIn(list: readonly number[], from: number, to: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! <= to) lo = mid + 1;
-    else hi = mid;
-  }
-  const found = lo > 0 ? list[lo - 1]! : -1;
+  const after = firstAtLeast(list, to + 1);
+  const found = after > 0 ? list[after - 1]! : -1;
   return found > from ? found : -1;
 }
 
