@@ -3,12 +3,14 @@
  * differs from the reference implementation: which lines are code (fenced, indented), raw HTML,
  * paragraph text (with lazy continuation) or headings, with the container prefixes stripped. The one
  * block scanner of the project: the anchor scanner (`src/parse/scanText.ts`) asks it which lines are
- * code, the link scanner (`src/agent/relations`) reads its leaf blocks (`scanLeafBlocks`).
- * Internal.
+ * code, the link scanner (`src/agent/relations`) and page summaries read its leaf blocks
+ * (`scanTextBlocks`), `read_file` parts end at its block boundaries (`partEnd.ts`). Fed by the one
+ * line iterator (`lines.ts`). Internal.
  *
  * The constructs live beside it, one a file, as micromark-core-commonmark splits them: containers
  * (`containers.ts`), fenced code, raw HTML blocks, link reference definitions, one-line leaf blocks
- * (`leafStarts.ts`). Fed one line at a time, in order; an explicit stack of open containers, so
+ * (`leafStarts.ts`); the syntax they share with inline text is in `linkSyntax.ts` (labels,
+ * destinations, titles), `htmlSyntax.ts` (tags) and `chars.ts` (character classes). Fed one line at a time, in order; an explicit stack of open containers, so
  * nesting depth costs no recursion, and no per-line work beyond the line's own length
  * (`containers.ts`). A line costs a few character reads, plus its container prefixes.
  */

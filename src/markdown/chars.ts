@@ -1,12 +1,22 @@
 /**
- * Character codes and the small character tests every block construct shares. Internal to
- * `src/markdown`.
+ * Character codes and the character classes of Markdown's grammar, defined once: the block scanner,
+ * the link and HTML syntax and the inline scanner of the agent layer read them. Internal to the
+ * package.
  */
 
 export const TAB = 9;
+/** Line feed. */
+export const LF = 10;
+/** Carriage return. */
+export const CR = 13;
 export const SPACE = 32;
 export const BANG = 33;
+export const QUOTATION_MARK = 34;
 export const HASH = 35;
+export const AMPERSAND = 38;
+export const APOSTROPHE = 39;
+export const OPEN_PAREN = 40;
+export const CLOSE_PAREN = 41;
 export const STAR = 42;
 export const PLUS = 43;
 export const DASH = 45;
@@ -14,6 +24,7 @@ export const SLASH = 47;
 export const ZERO = 48;
 export const NINE = 57;
 export const COLON = 58;
+export const SEMICOLON = 59;
 export const LT = 60;
 export const EQUALS = 61;
 export const GT = 62;
@@ -24,6 +35,8 @@ export const CLOSE_BRACKET = 93;
 export const UNDERSCORE = 95;
 export const BACKTICK = 96;
 export const TILDE = 126;
+/** DEL, the last ASCII control character. */
+export const DEL = 127;
 
 /** Whether `c` is a space or a tab. */
 export function isSpaceOrTab(c: number): boolean {
@@ -38,6 +51,45 @@ export function isDigit(c: number): boolean {
 /** Whether `c` is an ASCII letter. */
 export function isAlpha(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** Whether `c` is an ASCII letter or digit. */
+export function isAlnum(c: number): boolean {
+  return isAlpha(c) || isDigit(c);
+}
+
+/** Whether `c` is an ASCII hexadecimal digit. */
+export function isHexDigit(c: number): boolean {
+  return isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+/** Whether `c` is ASCII punctuation: the characters a backslash escapes. */
+export function isAsciiPunctuation(c: number): boolean {
+  return (
+    (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)
+  );
+}
+
+/**
+ * Whether `c` is a space, a tab or a line ending: the whitespace of link syntax and HTML tags
+ * (micromark's `markdownLineEndingOrSpace`), which may span the lines of a paragraph.
+ */
+export function isSpaceOrLineEnding(c: number): boolean {
+  return c === SPACE || c === TAB || c === LF || c === CR;
+}
+
+/** `text[from]` onwards past spaces and tabs, up to `end`. */
+export function skipSpaceOrTab(text: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && isSpaceOrTab(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** `text[from]` onwards past spaces, tabs and line endings, up to `end`. */
+export function skipSpaceOrLineEnding(text: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && isSpaceOrLineEnding(text.charCodeAt(i))) i++;
+  return i;
 }
 
 /** Whether `[from, to)` holds no tab. */

@@ -11,6 +11,7 @@
  * indentation (`total`), not one by one. A line costs its length plus `O(q log d)` for `q` block
  * quote markers on it and `d` open containers.
  */
+import { firstAtLeast } from '../internal/sortedSearch.js';
 import { GT, SPACE, TAB } from './chars.js';
 
 /** A block quote on the stack; a list item holds its content indentation (> 0) instead. */
@@ -255,12 +256,6 @@ export class Containers {
 
 /** The first value `>= from` in `sorted` (ascending), or `none`: a binary search. */
 function firstFrom(sorted: readonly number[], from: number, none: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length ? sorted[lo]! : none;
+  const i = firstAtLeast(sorted, from);
+  return i < sorted.length ? sorted[i]! : none;
 }

@@ -3,19 +3,11 @@
  * `definition` with its label, destination and title factories): read line by line, whether a
  * paragraph still holds only definitions, and whether its last one is complete. A setext underline
  * after complete definitions is no underline but paragraph text. Internal to `src/markdown`; the
- * link scanner decodes the definitions' labels and destinations from the paragraph's text.
+ * link scanner reads the definitions' labels and destinations from the paragraph's text with the
+ * same readers (`linkSyntax.ts`).
  */
-import {
-  BACKSLASH,
-  CLOSE_BRACKET,
-  COLON,
-  GT,
-  LT,
-  OPEN_BRACKET,
-  SPACE,
-  TAB,
-  isSpaceOrTab,
-} from './chars.js';
+import { COLON, OPEN_BRACKET, onlySpaceOrTab, skipSpaceOrTab } from './chars.js';
+import { FAIL, MORE, destinationEnd, labelEnd, titleClose, titleEnd } from './linkSyntax.js';
 
 // Where the last definition is at the end of a line. The first two are complete (the content would
 // end as definitions only); the others are pending.
@@ -63,7 +55,8 @@ export class DefinitionReader {
 
   /**
    * The next line `[from, end)` of a paragraph that held only definitions (its first non-blank
-   * character at `p`). Reads each character once.
+   * character at `p`). Reads each character once, with the label, destination and title readers of
+   * `linkSyntax.ts`.
    *
    * @returns `DEFINITIONS` while the content is still only definitions, else `TEXT`.
    */
@@ -73,9 +66,9 @@ export class DefinitionReader {
     let state = this.state;
     if (state === DEF_DEST_DONE) {
       // A title may follow the destination on the next line; else a new definition may start.
-      const c = text.charCodeAt(i);
-      if (c === 34 || c === 39 || c === 40) {
-        this.marker = c === 40 ? 41 : c;
+      const close = titleClose(text.charCodeAt(i));
+      if (close !== 0) {
+        this.marker = close;
         i++;
         state = DEF_TITLE;
       } else state = DEF_DONE;
@@ -87,41 +80,19 @@ export class DefinitionReader {
       this.seen = false;
       state = DEF_LABEL;
     } else if (state === DEF_LABEL) {
-      this.size += p - from; // the line's indentation is part of the label
+      i = from; // the line's indentation is part of the label
     }
     if (state === DEF_LABEL) {
-      // The label: up to 999 characters, not all blank, no unescaped `[`; `\[`, `\]` and `\\` escape.
-      let size = this.size;
-      let seen = this.seen;
-      for (;;) {
-        if (i === end) {
-          if (size > 999) return TEXT;
-          this.size = size;
-          this.seen = seen;
-          this.state = DEF_LABEL;
-          return DEFINITIONS;
-        }
-        const c = text.charCodeAt(i);
-        if (c === OPEN_BRACKET) return TEXT;
-        if (c === CLOSE_BRACKET) {
-          if (!seen || size > 999) return TEXT;
-          i++;
-          break;
-        }
-        if (c !== SPACE && c !== TAB) seen = true;
-        size++;
-        i++;
-        if (c === BACKSLASH && i < end) {
-          const d = text.charCodeAt(i);
-          if (d === OPEN_BRACKET || d === BACKSLASH || d === CLOSE_BRACKET) {
-            size++;
-            i++;
-          }
-        }
+      // The label: up to 999 characters, not all blank, no unescaped `[`.
+      const close = labelEnd(text, i, end, this.size, this.seen);
+      if (close === MORE) {
+        this.size += end - i;
+        this.seen ||= !onlySpaceOrTab(text, i, end);
+        this.state = DEF_LABEL;
+        return DEFINITIONS;
       }
-      if (text.charCodeAt(i) !== COLON) return TEXT;
-      i++;
-      while (i < end && isSpaceOrTab(text.charCodeAt(i))) i++;
+      if (close === FAIL || text.charCodeAt(close + 1) !== COLON) return TEXT;
+      i = skipSpaceOrTab(text, close + 2, end);
       if (i === end) {
         this.state = DEF_DEST;
         return DEFINITIONS;
@@ -129,72 +100,29 @@ export class DefinitionReader {
       state = DEF_DEST;
     }
     if (state === DEF_DEST) {
-      if (text.charCodeAt(i) === LT) {
-        // `<…>`: no line ending, no unescaped `<` or `>` inside.
-        i++;
-        for (;;) {
-          if (i === end) return TEXT;
-          const c = text.charCodeAt(i++);
-          if (c === GT) break;
-          if (c === LT) return TEXT;
-          if (c === BACKSLASH && i < end) {
-            const d = text.charCodeAt(i);
-            if (d === LT || d === GT || d === BACKSLASH) i++;
-          }
-        }
-      } else {
-        // Raw: no space or control character, parentheses balanced; ends at a space, a tab, the end
-        // of the line or an unbalanced `)`.
-        const destStart = i;
-        let balance = 0;
-        for (;;) {
-          if (i === end) {
-            if (balance !== 0) return TEXT;
-            break;
-          }
-          const c = text.charCodeAt(i);
-          if (balance === 0 && (c === 41 || c === SPACE || c === TAB)) break;
-          if (c === 40) balance++;
-          else if (c === 41) balance--;
-          else if (c <= SPACE || c === 127) return TEXT;
-          i++;
-          if (c === BACKSLASH && i < end) {
-            const d = text.charCodeAt(i);
-            if (d === 40 || d === 41 || d === BACKSLASH) i++;
-          }
-        }
-        if (i === destStart) return TEXT; // a `)` cannot start one
-      }
+      const destEnd = destinationEnd(text, i, end);
+      if (destEnd === FAIL) return TEXT;
       // After the destination: the end of the line, or blanks and a title.
-      const destEnd = i;
-      while (i < end && isSpaceOrTab(text.charCodeAt(i))) i++;
+      i = skipSpaceOrTab(text, destEnd, end);
       if (i === end) {
         this.state = DEF_DEST_DONE;
         return DEFINITIONS;
       }
       if (i === destEnd) return TEXT;
-      const c = text.charCodeAt(i);
-      if (c !== 34 && c !== 39 && c !== 40) return TEXT;
-      this.marker = c === 40 ? 41 : c;
+      const close = titleClose(text.charCodeAt(i));
+      if (close === 0) return TEXT;
+      this.marker = close;
       i++;
       state = DEF_TITLE;
     }
-    // DEF_TITLE: up to the closing marker (`\` escapes it and itself), then only blanks.
-    const marker = this.marker;
-    while (i < end) {
-      const c = text.charCodeAt(i++);
-      if (c === marker) {
-        while (i < end && isSpaceOrTab(text.charCodeAt(i))) i++;
-        if (i !== end) return TEXT;
-        this.state = DEF_DONE;
-        return DEFINITIONS;
-      }
-      if (c === BACKSLASH && i < end) {
-        const d = text.charCodeAt(i);
-        if (d === marker || d === BACKSLASH) i++;
-      }
+    // DEF_TITLE: up to the closing marker, then only blanks.
+    const after = titleEnd(text, i, end, this.marker);
+    if (after === FAIL) {
+      this.state = DEF_TITLE;
+      return DEFINITIONS;
     }
-    this.state = DEF_TITLE;
+    if (!onlySpaceOrTab(text, after, end)) return TEXT;
+    this.state = DEF_DONE;
     return DEFINITIONS;
   }
 }

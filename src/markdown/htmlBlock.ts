@@ -1,27 +1,24 @@
 /**
  * Raw HTML blocks (CommonMark 4.6, micromark-core-commonmark's `html-flow`): the seven kinds of start
  * condition, with the one list of block tag names, and the end conditions of kinds 1-5 (kinds 6
- * and 7 end at a blank line). Internal to `src/markdown`.
+ * and 7 end at a blank line). A kind 7 block starts with a complete tag of the one tag grammar
+ * (`htmlSyntax.ts`). Internal to `src/markdown`.
  */
 import {
   BANG,
-  BACKTICK,
   DASH,
-  EQUALS,
   GT,
   LT,
   QUESTION,
   SLASH,
   SPACE,
   TAB,
-  UNDERSCORE,
   contains,
   has,
   isAlpha,
-  isDigit,
-  isSpaceOrTab,
   onlySpaceOrTab,
 } from './chars.js';
+import { closeTagEnd, openTagEnd, tagNameEnd } from './htmlSyntax.js';
 
 /** Kind 1 HTML blocks (raw text, ended by their closing tag). */
 const RAW_NAMES: ReadonlySet<string> = new Set(['pre', 'script', 'style', 'textarea']);
@@ -61,16 +58,10 @@ export function htmlStart(text: string, p: number, end: number): number {
     return isAlpha(text.charCodeAt(p + 2)) ? 4 : 0;
   }
   if (c === QUESTION) return 3;
-  let q = p + 1;
   const closing = c === SLASH;
-  if (closing) q++;
-  const nameStart = q;
-  if (q >= end || !isAlpha(text.charCodeAt(q))) return 0;
-  while (q < end) {
-    const d = text.charCodeAt(q);
-    if (isAlpha(d) || isDigit(d) || d === DASH) q++;
-    else break;
-  }
+  const nameStart = closing ? p + 2 : p + 1;
+  const q = tagNameEnd(text, nameStart, end);
+  if (q < 0) return 0;
   const d = q < end ? text.charCodeAt(q) : SPACE;
   const ends = d === SPACE || d === TAB || d === GT;
   if (!ends && d !== SLASH) return 0;
@@ -80,62 +71,9 @@ export function htmlStart(text: string, p: number, end: number): number {
     if (ends) return 6;
     return text.charCodeAt(q + 1) === GT ? 6 : 0;
   }
-  return completeTag(text, q, end, closing) ? 7 : 0;
-}
-
-/** From `q` (just after a tag name), the rest of a complete open or closing tag, then only blanks. */
-function completeTag(text: string, q: number, end: number, closing: boolean): boolean {
-  if (!closing) {
-    for (;;) {
-      const from = q;
-      while (q < end && isSpaceOrTab(text.charCodeAt(q))) q++;
-      const c = q < end ? text.charCodeAt(q) : -1;
-      if (c === SLASH || c === GT) break;
-      if (q === from || !(isAlpha(c) || c === UNDERSCORE || c === 58)) return false;
-      q++;
-      while (q < end) {
-        const d = text.charCodeAt(q);
-        if (isAlpha(d) || isDigit(d) || d === UNDERSCORE || d === 46 || d === 58 || d === DASH) q++;
-        else break;
-      }
-      let r = q;
-      while (r < end && isSpaceOrTab(text.charCodeAt(r))) r++;
-      if (r < end && text.charCodeAt(r) === EQUALS) {
-        r++;
-        while (r < end && isSpaceOrTab(text.charCodeAt(r))) r++;
-        const quote = r < end ? text.charCodeAt(r) : -1;
-        if (quote === 34 || quote === 39) {
-          r++;
-          while (r < end && text.charCodeAt(r) !== quote) r++;
-          if (r >= end) return false;
-          r++;
-        } else {
-          const valueStart = r;
-          while (r < end) {
-            const d = text.charCodeAt(r);
-            if (
-              d <= SPACE ||
-              d === 34 ||
-              d === 39 ||
-              d === EQUALS ||
-              d === LT ||
-              d === GT ||
-              d === BACKTICK
-            )
-              break;
-            r++;
-          }
-          if (r === valueStart) return false;
-        }
-        q = r;
-      }
-    }
-    if (text.charCodeAt(q) === SLASH) q++;
-  } else {
-    while (q < end && isSpaceOrTab(text.charCodeAt(q))) q++;
-  }
-  if (q >= end || text.charCodeAt(q) !== GT) return false;
-  return onlySpaceOrTab(text, q + 1, end);
+  // Kind 7: a complete open or closing tag (`htmlSyntax.ts`), then only blanks.
+  const tagEnd = closing ? closeTagEnd(text, q, end) : openTagEnd(text, q, end);
+  return tagEnd >= 0 && onlySpaceOrTab(text, tagEnd, end) ? 7 : 0;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { BlockScanner } from './blockScanner.js';
 import { atxText } from './leafStarts.js';
 import { ATX_HEADING, PARAGRAPH_LINE, PARAGRAPH_START, SETEXT_UNDERLINE } from './lineKinds.js';
+import { LineReader } from './lines.js';
 
 /** A paragraph or a heading, its text with the container prefixes stripped. */
 export interface TextBlock {
@@ -38,45 +39,35 @@ export interface TextBlock {
 export function scanTextBlocks(text: string): TextBlock[] {
   const blocks: TextBlock[] = [];
   const scanner = new BlockScanner(text);
-  let lines: string[] = [];
+  let parts: string[] = [];
   let firstLine = 0;
   const flush = (kind: 'paragraph' | 'setext'): void => {
-    if (lines.length === 0) return;
-    blocks.push({ kind, text: lines.join('\n'), line: firstLine });
-    lines = [];
+    if (parts.length === 0) return;
+    blocks.push({ kind, text: parts.join('\n'), line: firstLine });
+    parts = [];
   };
 
-  const total = text.length;
-  let start = 0;
-  let lineNo = 1;
-  let lf = -2;
-  let cr = -2;
-  while (start <= total) {
-    if (lf < start && lf !== -1) lf = text.indexOf('\n', start);
-    if (cr < start && cr !== -1) cr = text.indexOf('\r', start);
-    const end = lf === -1 ? (cr === -1 ? total : cr) : cr === -1 ? lf : Math.min(lf, cr);
-    let p = start;
-    let c = p < end ? text.charCodeAt(p) : 0;
-    while ((c === 32 || c === 9) && ++p < end) c = text.charCodeAt(p);
+  const lines = new LineReader(text);
+  let lineNo = 0;
+  while (lines.read()) {
+    lineNo++;
+    const end = lines.end;
     scanner.contentAt = -1;
-    const kind = scanner.line(start, end, p, c);
-    const at = scanner.contentAt < 0 ? p : scanner.contentAt;
+    const kind = scanner.line(lines.start, end, lines.first, lines.code);
+    const at = scanner.contentAt < 0 ? lines.first : scanner.contentAt;
     if (kind === PARAGRAPH_LINE) {
-      if (lines.length === 0) firstLine = lineNo;
-      lines.push(text.slice(at, end));
+      if (parts.length === 0) firstLine = lineNo;
+      parts.push(text.slice(at, end));
     } else {
       flush(kind === SETEXT_UNDERLINE ? 'setext' : 'paragraph');
       if (kind === PARAGRAPH_START) {
         firstLine = lineNo;
-        lines.push(text.slice(at, end));
+        parts.push(text.slice(at, end));
       } else if (kind === ATX_HEADING) {
         const [from, to] = atxText(text, at, end);
         blocks.push({ kind: 'atx', text: text.slice(from, to), line: lineNo });
       }
     }
-    if (end >= total) break;
-    start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
-    lineNo++;
   }
   flush('paragraph');
   return blocks;

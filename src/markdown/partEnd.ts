@@ -3,8 +3,10 @@
  * code, as `BlockScanner` reads the text's block structure) within a window, else at the last line
  * end, else at the window's end. What `read_file` parts are cut at. Internal.
  */
+import { firstAtLeast } from '../internal/sortedSearch.js';
 import { BlockScanner } from './blockScanner.js';
 import { FENCE_BODY } from './lineKinds.js';
+import { LineReader } from './lines.js';
 
 /** Where lines and blocks of a text end: the places a part may be cut at, in increasing order. */
 export interface PartBoundaries {
@@ -25,40 +27,23 @@ export interface PartBoundaries {
  */
 export function partBoundaries(text: string, upTo: number = text.length): PartBoundaries {
   const scanner = new BlockScanner(text);
+  const reader = new LineReader(text);
   const lines: number[] = [];
   const blocks: number[] = [];
-  let start = 0;
-  let lf = -2;
-  let cr = -2;
-  const total = text.length;
-  while (start < upTo) {
-    if (lf < start && lf !== -1) lf = text.indexOf('\n', start);
-    if (cr < start && cr !== -1) cr = text.indexOf('\r', start);
-    const end = lf === -1 ? (cr === -1 ? total : cr) : cr === -1 ? lf : Math.min(lf, cr);
-    let p = start;
-    let c = p < end ? text.charCodeAt(p) : 0;
-    while ((c === 32 || c === 9) && ++p < end) c = text.charCodeAt(p);
-    const kind = scanner.line(start, end, p, c);
-    if (end >= total) break;
-    const next = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
-    if (next > upTo) break;
+  while (reader.next < upTo && reader.read()) {
+    const kind = scanner.line(reader.start, reader.end, reader.first, reader.code);
+    const next = reader.next;
+    if (reader.end >= text.length || next > upTo) break;
     lines.push(next);
-    if (p === end && kind !== FENCE_BODY) blocks.push(next);
-    start = next;
+    if (reader.first === reader.end && kind !== FENCE_BODY) blocks.push(next);
   }
   return { lines, blocks };
 }
 
-/** The largest value of the increasing `list` in `(from, to]`, or `-1`. */
+/** The largest value of the increasing `list` (of integers) in `(from, to]`, or `-1`. */
 function lastIn(list: readonly number[], from: number, to: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! <= to) lo = mid + 1;
-    else hi = mid;
-  }
-  const found = lo > 0 ? list[lo - 1]! : -1;
+  const after = firstAtLeast(list, to + 1);
+  const found = after > 0 ? list[after - 1]! : -1;
   return found > from ? found : -1;
 }
 

@@ -63,6 +63,18 @@ const inFence = (pair: FencedPair, what: string): string =>
   `its ${what} anchor on line ${pair.line} is inside the code fence opened on line ${pair.fenceLine}, so it is code, not an anchor`;
 const fenceFix = (pair: FencedPair, what: string): string =>
   `End the fence before line ${pair.line}, or move the ${what} anchor out of it.`;
+/**
+ * An issue's message, and, when the anchor that would pair with it is inside a code fence, that
+ * anchor's place (`related`) and the message that says so.
+ */
+const fenceAware = (
+  fenced: FencedPair | undefined,
+  message: string,
+  inFenceMessage: (pair: FencedPair) => string,
+): { readonly message: string; readonly related?: KnowledgePosition } =>
+  fenced === undefined
+    ? { message }
+    : { related: { line: fenced.line, column: 1 }, message: inFenceMessage(fenced) };
 
 export function unexpectedClose(
   documentId: string,
@@ -74,14 +86,12 @@ export function unexpectedClose(
     code: 'UNEXPECTED_CLOSE',
     ...place(documentId, at),
     sectionId: id,
-    ...(fenced === undefined
-      ? {
-          message: `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here. Remove it, or add ${open(id)} where the section starts.`,
-        }
-      : {
-          related: { line: fenced.line, column: 1 },
-          message: `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here: ${inFence(fenced, 'open')}. ${fenceFix(fenced, 'open')}`,
-        }),
+    ...fenceAware(
+      fenced,
+      `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here. Remove it, or add ${open(id)} where the section starts.`,
+      (pair) =>
+        `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here: ${inFence(pair, 'open')}. ${fenceFix(pair, 'open')}`,
+    ),
   };
 }
 
@@ -122,14 +132,12 @@ export function unclosedSection(
     code: 'UNCLOSED_SECTION',
     ...place(documentId, at),
     sectionId: id,
-    ...(fenced === undefined
-      ? {
-          message: `${where(documentId, at)}: section \`${id}\` is opened here but never closed. Add ${close(id)} on its own line where the section ends.`,
-        }
-      : {
-          related: { line: fenced.line, column: 1 },
-          message: `${where(documentId, at)}: section \`${id}\` is opened here but never closed: ${inFence(fenced, 'close')}. ${fenceFix(fenced, 'close')}`,
-        }),
+    ...fenceAware(
+      fenced,
+      `${where(documentId, at)}: section \`${id}\` is opened here but never closed. Add ${close(id)} on its own line where the section ends.`,
+      (pair) =>
+        `${where(documentId, at)}: section \`${id}\` is opened here but never closed: ${inFence(pair, 'close')}. ${fenceFix(pair, 'close')}`,
+    ),
   };
 }
 

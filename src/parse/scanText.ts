@@ -7,6 +7,7 @@
 import type { KnowledgePosition } from '../errors/codes.js';
 import { BlockScanner } from '../markdown/blockScanner.js';
 import { FENCE_BODY, FENCE_OPEN, INDENTED_CODE } from '../markdown/lineKinds.js';
+import { LineReader, lineAfter } from '../markdown/lines.js';
 
 /** An exact open anchor. */
 export const OPEN = 1;
@@ -89,7 +90,7 @@ export function isIdCharCode(c: number): boolean {
 
 /**
  * Scan `text` (a leading BOM is skipped), calling `onAnchor` per anchor line. Linear in `text.length`.
- * Lines are found with `indexOf` and read with `charCodeAt`. Three fixed regular expressions run,
+ * Lines come from the one line iterator (`LineReader`: `indexOf`) and are read with `charCodeAt`. Three fixed regular expressions run,
  * none of which can backtrack: two sticky ones read a line that starts with `<!--` as far as an
  * anchor's prefix and ID go (`exactAnchor`), and `/\r\n?/g` normalizes the body text of texts that
  * have CR line endings.
@@ -102,17 +103,14 @@ export function scanText(
 ): ScanResult {
   const len = text.length;
   let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  // Next LF and CR at or after `pos` (or `len`): each is searched again only once passed, so the
-  // two `indexOf` walks together read the text once.
-  let lf = -1;
-  let cr = -1;
+  // The line iterator, asked only for line ends: this loop keeps its cursor in locals.
+  const lines = new LineReader(text);
   let line = 0;
   let runStart = -1;
   let runEnd = -1;
   let fenceLine = 0;
   let fenceColumn = 0;
   let swallowed: KnowledgePosition | undefined;
-  let hasCarriageReturn = false;
   const blocks = new BlockScanner(text);
 
   while (pos < len) {
@@ -135,39 +133,17 @@ export function scanText(
           1,
           pos,
           q,
-          runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
+          runStart < 0 ? undefined : body(text, runStart, runEnd, lines.sawCarriageReturn),
         );
         runStart = -1;
         runEnd = -1;
-        // Every `charCodeAt` here stays inside the text: a read past its end deoptimizes the scanner,
-        // and the code it is compiled to again calls a builtin for that read on every line.
-        pos = q + 1;
-        if (q < len && text.charCodeAt(q) === CR) {
-          hasCarriageReturn = true;
-          if (pos < len && text.charCodeAt(pos) === LF) pos++;
-        }
+        pos = lineAfter(text, q);
         continue;
       }
     }
-    let end = start;
-    if (c === LF) {
-      // An empty line (a third of the lines in the bench's corpora): no `indexOf`, whose call costs
-      // more than its search on a short line.
-      pos++;
-    } else {
-      if (lf < pos) {
-        lf = text.indexOf('\n', pos);
-        if (lf < 0) lf = len;
-      }
-      if (cr < pos) {
-        cr = text.indexOf('\r', pos);
-        if (cr < 0) cr = len;
-        else hasCarriageReturn = true;
-      }
-      end = lf < cr ? lf : cr;
-      pos = end === cr && end + 1 === lf ? end + 2 : end + 1;
-    }
-
+    // An empty line (a third of the lines in the bench's corpora): no `indexOf`.
+    const end = c === LF ? start : lines.lineEnd(start);
+    pos = c === LF ? start + 1 : lineAfter(text, end);
     let p = start;
     while ((c === SPACE || c === TAB) && ++p < end) c = text.charCodeAt(p);
     const kind = blocks.line(start, end, p, c);
@@ -202,7 +178,7 @@ export function scanText(
           p - start + 1,
           start,
           end,
-          runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
+          runStart < 0 ? undefined : body(text, runStart, runEnd, lines.sawCarriageReturn),
         );
         runStart = -1;
         runEnd = -1;
@@ -214,7 +190,7 @@ export function scanText(
   }
 
   return {
-    tail: runStart < 0 ? undefined : body(text, runStart, runEnd, hasCarriageReturn),
+    tail: runStart < 0 ? undefined : body(text, runStart, runEnd, lines.sawCarriageReturn),
     openFence: blocks.fenceOpen
       ? { line: fenceLine, column: fenceColumn, marker: blocks.fenceMarker, swallowed }
       : undefined,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCatalogSource } from '../../src/agent/index.js';
 import { buildFileTable } from '../../src/agent/files/index.js';
 import { compareCodePoints } from '../../src/internal/codePoints.js';
 import type { CatalogSourceOptions } from '../../src/agent/types.js';
@@ -243,10 +244,14 @@ describe('files: invalid paths and options fail with INVALID_INPUT naming the do
       fail({ a: 'x' }, { files: { a: { frontmatter: { tags: ['ok', 1] } } } as never }).issues[0]!
         .message,
     ).toContain('`tags` must be an array of strings');
-    expect(fail({ a: 'x' }, { files: 'nope' } as never).issues[0]).toMatchObject({
-      path: ['files'],
+    // The shape of `files` and `revision` is checked once, with the source's other options, before
+    // the table is built (`readSourceOptions`; `publishKnowledge` has its own check).
+    const source = (options: CatalogSourceOptions) =>
+      catchKnowledgeError(() => createCatalogSource(catalogOf({ a: 'x' }), options));
+    expect(source({ files: 'nope' } as never).issues[0]).toMatchObject({
+      path: ['options', 'files'],
     });
-    expect(fail({ a: 'x' }, { revision: 1.5 }).issues[0]).toMatchObject({ path: ['revision'] });
+    expect(source({ revision: 1.5 }).issues[0]).toMatchObject({ path: ['options', 'revision'] });
     expect(
       fail(
         { a: 'x' },

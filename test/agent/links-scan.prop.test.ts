@@ -168,6 +168,29 @@ describe('links: the scanner finds the link destinations CommonMark (remark-pars
     expect(scannerUrls('    code\n\n1) item\n\n    [a](./a.md)\n')).toEqual(['./a.md']);
   });
 
+  it.each([
+    // An unquoted attribute value ends at `/` (micromark's html-text): no tag, so the link is a link.
+    ['[a <img src=images/x.png>](./a.md)', ['./a.md']],
+    ['[a <img src=/x.png>](./a.md)', ['./a.md']],
+    // A form feed is no whitespace inside a tag (so the `]` closes the text); a control character is
+    // part of an unquoted value.
+    ['[a <b\fc="]">](./a.md)', []],
+    ['<b c=x\u0001"]"> [l](./b.md)', ['./b.md']],
+    // A definition's destination nests parentheses without limit; an inline link's at most 32 deep.
+    [`[d]: /${'('.repeat(33)}x${')'.repeat(33)}\n`, [`/${'('.repeat(33)}x${')'.repeat(33)}`]],
+    [`[i](/${'('.repeat(33)}x${')'.repeat(33)})`, []],
+    [`[i](/${'('.repeat(32)}x${')'.repeat(32)})`, [`/${'('.repeat(32)}x${')'.repeat(32)}`]],
+    // A label of 999 characters is one; of 1,000 it is not.
+    [`[${'x'.repeat(999)}]: /ok\n`, ['/ok']],
+    [`[${'x'.repeat(1000)}]: /no\n`, []],
+  ])(
+    'reads link and tag syntax with the grammar the block scanner uses, as remark does: %j',
+    (text, urls) => {
+      expect(scannerUrls(text)).toEqual([...urls].sort());
+      expect(remarkLinkUrls(text)).toEqual([...urls].sort());
+    },
+  );
+
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   const corpus = resolve(root, '../shared/corpus/markdown');
   const present = existsSync(corpus);

@@ -1,12 +1,13 @@
 /**
  * The file table of a catalog source: one page per document, `index.md` and one graph file per page,
- * the directory tree, lookups by ID and path, and `activeContentRevision`. Built once; immutable.
+ * the directory tree, lookups by ID and path, and `activeContentRevision`. Built once, stage by
+ * stage: the pages (`readPages`), the navigation files, the lookups with their collisions
+ * (`indexFiles`), the directory tree (`directoryTree`), the content revision. Immutable.
  */
 import stringify from 'fast-json-stable-stringify';
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { didYouMean, suggest } from '../../internal/suggest.js';
-import { describe, isPlainObject } from '../../internal/values.js';
 import type { KnowledgeCatalog } from '../../types.js';
 import { digest64 } from '../../internal/digest.js';
 import type {
@@ -18,8 +19,8 @@ import type {
   UnavailableRecord,
 } from '../internal/model.js';
 import type { CatalogSourceOptions } from '../types.js';
-import { readFileOptions } from './readFileOptions.js';
-import { readFileStatus } from './readFileStatus.js';
+import { checkFilesEntry } from './checkFilesEntry.js';
+import { readFileStatus, type FileStatus } from './readFileStatus.js';
 import { graphFilePath, pagePathProblem } from '../../internal/pagePath.js';
 import { compareCodePoints } from '../../internal/codePoints.js';
 import { summarize } from './summarize.js';
@@ -32,11 +33,13 @@ const API = 'createCatalogSource';
  * lookups, and `activeContentRevision`.
  *
  * @param catalog - the compiled catalog.
- * @param options - the source options (`files`, `revision` are read).
+ * @param options - the source options (`files`, `fileStatus` and `revision` are read), as
+ *   `readSourceOptions` (or `publishKnowledge`) checked them: `files` a plain object or a function,
+ *   `revision` a non-empty string or a safe integer. What only the catalog can tell is checked here.
  * @returns a frozen table whose lookups are `Map` reads.
  * @throws {KnowledgeError} `INVALID_INPUT` with one issue per problem (invalid or colliding paths, a
- *   document ID taken by a navigation file, invalid `files` entries, an invalid `revision`), each naming
- *   the document.
+ *   document ID taken by a navigation file, invalid `files` entries, `files` naming a document the
+ *   catalog lacks, an invalid `fileStatus`), each naming the document.
  * @example
  * ```ts
  * const table = buildFileTable(catalog, { files: { faq: { path: 'pages/help/faq.md' } } });
@@ -48,47 +51,73 @@ export function buildFileTable(
   options: CatalogSourceOptions,
 ): FileTable {
   const issues: KnowledgeIssue[] = [];
-  const pages: PageRecord[] = [];
-  const filesOption: unknown = options.files;
-  if (
-    filesOption !== undefined &&
-    typeof filesOption !== 'function' &&
-    !isPlainObject(filesOption)
-  ) {
-    issues.push({
-      code: 'INVALID_INPUT',
-      path: ['files'],
-      message: `${API}: \`options.files\` is ${describe(filesOption)}; pass a plain object keyed by document ID, or a function from document ID to \`{ path?, title?, description?, frontmatter? }\`.`,
-    });
-  } else if (isPlainObject(filesOption)) {
-    const known = new Set(catalog.ids);
-    for (const key of Object.keys(filesOption)) {
-      if (known.has(key)) continue;
-      issues.push({
-        code: 'INVALID_INPUT',
-        documentId: key,
-        path: ['files', key],
-        message: `${API}: \`options.files\` names the document \`${key}\`, which is not in the catalog.${didYouMean(suggest(key, catalog.ids))} Remove the entry or fix its key.`,
-      });
-    }
-  }
-  const revision: unknown = options.revision;
-  if (revision !== undefined && typeof revision !== 'string' && !Number.isSafeInteger(revision)) {
-    issues.push({
-      code: 'INVALID_INPUT',
-      path: ['revision'],
-      message: `${API}: \`options.revision\` is ${describe(revision)}; pass a string or a safe integer, or leave it out for a digest of the content.`,
-    });
-  }
+  unknownDocuments(catalog, options, issues);
   const status = readFileStatus(catalog, options.fileStatus, issues);
-  const checkedOptions: CatalogSourceOptions =
-    typeof filesOption === 'function' || isPlainObject(filesOption)
-      ? options
-      : { ...options, files: undefined };
+  const pages = readPages(catalog, options, status, issues);
+  const nav = navigationFiles(pages);
+  const unavailable: UnavailableRecord[] = status.unavailable.map((u) =>
+    Object.freeze({
+      kind: 'unavailable',
+      fileId: u.fileId,
+      path: u.path,
+      title: u.path.slice(u.path.lastIndexOf('/') + 1),
+      problem: u.problem,
+    }),
+  );
+  const { byId, byPath } = indexFiles(catalog, pages, nav, unavailable, issues);
+  const tree = directoryTree([...nav, ...pages, ...unavailable], byId, byPath, issues);
+  if (issues.length > 0) throw new KnowledgeError(issues);
+
+  const files = [...nav, ...pages, ...unavailable.filter((f) => byPath.get(f.path) === f)].sort(
+    (a, b) => compareCodePoints(a.path, b.path),
+  );
+  const { records, lists } = tree;
+  return Object.freeze({
+    activeContentRevision: options.revision ?? contentRevision(pages, status, unavailable),
+    pages: Object.freeze(pages),
+    files: Object.freeze(files),
+    byId: (id: string) => byId.get(id),
+    byPath: (path: string) => byPath.get(path),
+    directory: (path: string) => records.get(path),
+    children: (path: string) => lists.get(path),
+    closestIds: (id: string, n: number) => suggest(id, byId.keys()).slice(0, n),
+    closestPaths: (path: string, n: number) =>
+      suggest(path, [...byPath.keys(), ...records.keys()]).slice(0, n),
+  });
+}
+
+/** An issue for each key of a `files` record that names no document of the catalog. */
+function unknownDocuments(
+  catalog: KnowledgeCatalog,
+  options: CatalogSourceOptions,
+  issues: KnowledgeIssue[],
+): void {
+  const files = options.files;
+  if (files === undefined || typeof files === 'function') return;
+  const known = new Set(catalog.ids);
+  for (const key of Object.keys(files)) {
+    if (known.has(key)) continue;
+    issues.push({
+      code: 'INVALID_INPUT',
+      documentId: key,
+      path: ['files', key],
+      message: `${API}: \`options.files\` names the document \`${key}\`, which is not in the catalog.${didYouMean(suggest(key, catalog.ids))} Remove the entry or fix its key.`,
+    });
+  }
+}
+
+/** A page per document, sorted by path: its `files` entry, else its default path and its text's summary. */
+function readPages(
+  catalog: KnowledgeCatalog,
+  options: CatalogSourceOptions,
+  status: FileStatus,
+  issues: KnowledgeIssue[],
+): PageRecord[] {
+  const pages: PageRecord[] = [];
   for (const id of catalog.ids) {
     let opts;
     try {
-      opts = readFileOptions(checkedOptions, id, issues);
+      opts = checkFilesEntry(options, id, issues);
     } catch (error) {
       issues.push({
         code: 'INVALID_INPUT',
@@ -96,7 +125,7 @@ export function buildFileTable(
         path: ['files', id],
         message: `${API}: reading \`files[${JSON.stringify(id)}]\` threw (${error instanceof Error ? error.message : String(error)}). Pass plain data without getters or proxies.`,
       });
-      opts = readFileOptions({}, id, issues);
+      opts = checkFilesEntry({}, id, issues);
     }
     let path = opts.path;
     if (path === undefined) {
@@ -137,8 +166,11 @@ export function buildFileTable(
       }),
     );
   }
-  pages.sort((a, b) => compareCodePoints(a.path, b.path));
+  return pages.sort((a, b) => compareCodePoints(a.path, b.path));
+}
 
+/** `index.md` and a graph file per page. */
+function navigationFiles(pages: readonly PageRecord[]): NavRecord[] {
   const nav: NavRecord[] = [
     Object.freeze({
       kind: 'index',
@@ -163,20 +195,23 @@ export function buildFileTable(
       }),
     );
   }
+  return nav;
+}
 
-  // Collisions: two files on one path, a path that is a directory of another, an ID taken by a navigation file.
+/**
+ * The pages and unavailable files by ID and by path, with an issue for each collision: two files on
+ * one path, an ID taken by a navigation file, an unavailable file on another's ID or path.
+ */
+function indexFiles(
+  catalog: KnowledgeCatalog,
+  pages: readonly PageRecord[],
+  nav: readonly NavRecord[],
+  unavailable: readonly UnavailableRecord[],
+  issues: KnowledgeIssue[],
+): { byId: Map<string, FileRecord>; byPath: Map<string, FileRecord> } {
   const byPath = new Map<string, FileRecord>();
   const byId = new Map<string, FileRecord>();
   const navIds = new Set(nav.map((n) => n.fileId));
-  const unavailable: UnavailableRecord[] = status.unavailable.map((u) =>
-    Object.freeze({
-      kind: 'unavailable',
-      fileId: u.fileId,
-      path: u.path,
-      title: u.path.slice(u.path.lastIndexOf('/') + 1),
-      problem: u.problem,
-    }),
-  );
   for (const page of pages) {
     const other = byPath.get(page.path);
     if (other !== undefined) {
@@ -212,10 +247,32 @@ export function buildFileTable(
     byId.set(file.fileId, file);
     byPath.set(file.path, file);
   });
-  const directories = new Map<
-    string,
-    { path: string; name: string; fileCount: number; dirs: Set<string>; files: FileRecord[] }
-  >();
+  return { byId, byPath };
+}
+
+/** A directory being built: its subdirectories and files so far. */
+interface DirectoryDraft {
+  path: string;
+  name: string;
+  fileCount: number;
+  dirs: Set<string>;
+  files: FileRecord[];
+}
+
+/**
+ * The directory tree of the files the lookups keep (adding the navigation files to them), with an
+ * issue for each page whose path is also a directory of others.
+ */
+function directoryTree(
+  all: readonly FileRecord[],
+  byId: Map<string, FileRecord>,
+  byPath: Map<string, FileRecord>,
+  issues: KnowledgeIssue[],
+): {
+  records: Map<string, DirectoryRecord>;
+  lists: Map<string, { directories: readonly DirectoryRecord[]; files: readonly FileRecord[] }>;
+} {
+  const directories = new Map<string, DirectoryDraft>();
   const dir = (path: string) => {
     let d = directories.get(path);
     if (d === undefined) {
@@ -231,7 +288,7 @@ export function buildFileTable(
     return d;
   };
   dir('');
-  for (const file of [...nav, ...pages, ...unavailable]) {
+  for (const file of all) {
     if (file.kind === 'unavailable') {
       if (byPath.get(file.path) !== file) continue;
     } else if (file.kind !== 'page') {
@@ -260,8 +317,6 @@ export function buildFileTable(
       });
     }
   }
-  if (issues.length > 0) throw new KnowledgeError(issues);
-
   const lists = new Map<
     string,
     { directories: readonly DirectoryRecord[]; files: readonly FileRecord[] }
@@ -281,42 +336,36 @@ export function buildFileTable(
       }),
     );
   }
-  const files = [...nav, ...pages, ...unavailable.filter((f) => byPath.get(f.path) === f)].sort(
-    (a, b) => compareCodePoints(a.path, b.path),
-  );
-  const activeContentRevision =
-    options.revision ??
-    `rev-${digest64(
-      stringify(
-        pages.map((p) => [
-          p.fileId,
-          p.revision,
-          p.locale,
-          p.path,
-          p.title,
-          p.description,
-          p.frontmatter,
-        ]),
-      ) +
-        // Only when some file is not current, so that a source without `fileStatus` keeps its revision.
-        (status.previous.size > 0 || unavailable.length > 0
-          ? stringify([
-              [...status.previous].sort((a, b) => compareCodePoints(a[0], b[0])),
-              unavailable.map((u) => [u.fileId, u.path, u.problem]),
-            ])
-          : ''),
-    )}`;
+  return { records, lists };
+}
 
-  return Object.freeze({
-    activeContentRevision,
-    pages: Object.freeze(pages),
-    files: Object.freeze(files),
-    byId: (id: string) => byId.get(id),
-    byPath: (path: string) => byPath.get(path),
-    directory: (path: string) => records.get(path),
-    children: (path: string) => lists.get(path),
-    closestIds: (id: string, n: number) => suggest(id, byId.keys()).slice(0, n),
-    closestPaths: (path: string, n: number) =>
-      suggest(path, [...byPath.keys(), ...records.keys()]).slice(0, n),
-  });
+/**
+ * A digest of what the pages are (IDs, revisions, locales, paths, titles, descriptions, front matter)
+ * and, only when some file is not current, of the file status: `rev-` and 16 hex digits.
+ */
+function contentRevision(
+  pages: readonly PageRecord[],
+  status: FileStatus,
+  unavailable: readonly UnavailableRecord[],
+): string {
+  return `rev-${digest64(
+    stringify(
+      pages.map((p) => [
+        p.fileId,
+        p.revision,
+        p.locale,
+        p.path,
+        p.title,
+        p.description,
+        p.frontmatter,
+      ]),
+    ) +
+      // Only when some file is not current, so that a source without `fileStatus` keeps its revision.
+      (status.previous.size > 0 || unavailable.length > 0
+        ? stringify([
+            [...status.previous].sort((a, b) => compareCodePoints(a[0], b[0])),
+            unavailable.map((u) => [u.fileId, u.path, u.problem]),
+          ])
+        : ''),
+  )}`;
 }

@@ -3,6 +3,16 @@
  * character references, as CommonMark (and remark's `node.url`) decodes them. No percent-encoding is
  * added or removed. Linear: one pass with `indexOf`.
  */
+import {
+  AMPERSAND,
+  BACKSLASH,
+  HASH,
+  SEMICOLON,
+  isAlnum,
+  isAsciiPunctuation,
+  isDigit,
+  isHexDigit,
+} from '../../markdown/chars.js';
 
 /**
  * Named character references this decoder knows. CommonMark accepts all 2,125 HTML5 names; a page
@@ -83,17 +93,6 @@ const NAMED: ReadonlyMap<string, string> = new Map([
   ['NewLine', '\n'],
 ]);
 
-/** Whether `c` (a char code) is ASCII punctuation, the characters a backslash escapes. */
-export function isAsciiPunctuation(c: number): boolean {
-  return (
-    (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)
-  );
-}
-
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isHex = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-const isAlnum = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-
 /** A numeric reference's character; U+FFFD for the code points CommonMark (micromark) refuses. */
 function numeric(code: number): string {
   const low = code & 0xffff;
@@ -121,19 +120,20 @@ export function characterReference(
   at: number,
 ): readonly [string, number] | undefined {
   let i = at + 1;
-  if (text.charCodeAt(i) === 35 /* # */) {
+  if (text.charCodeAt(i) === HASH) {
     i++;
     const hex = (text.charCodeAt(i) | 32) === 120; /* x or X */
     if (hex) i++;
     const start = i;
     const max = hex ? 6 : 7;
-    while (i - start < max && (hex ? isHex(text.charCodeAt(i)) : isDigit(text.charCodeAt(i)))) i++;
-    if (i === start || text.charCodeAt(i) !== 59 /* ; */) return undefined;
+    while (i - start < max && (hex ? isHexDigit(text.charCodeAt(i)) : isDigit(text.charCodeAt(i))))
+      i++;
+    if (i === start || text.charCodeAt(i) !== SEMICOLON) return undefined;
     return [numeric(Number.parseInt(text.slice(start, i), hex ? 16 : 10)), i + 1];
   }
   const start = i;
   while (i - start < 31 && isAlnum(text.charCodeAt(i))) i++;
-  if (i === start || text.charCodeAt(i) !== 59) return undefined;
+  if (i === start || text.charCodeAt(i) !== SEMICOLON) return undefined;
   const value = NAMED.get(text.slice(start, i));
   return value === undefined ? undefined : [value, i + 1];
 }
@@ -145,11 +145,11 @@ export function decodeMarkdownString(text: string, start = 0, end = text.length)
   let i = start;
   while (i < end) {
     const c = text.charCodeAt(i);
-    if (c === 92 /* \ */ && i + 1 < end && isAsciiPunctuation(text.charCodeAt(i + 1))) {
+    if (c === BACKSLASH && i + 1 < end && isAsciiPunctuation(text.charCodeAt(i + 1))) {
       out += text.slice(last, i);
       last = i + 1; // keep the escaped character
       i += 2;
-    } else if (c === 38 /* & */) {
+    } else if (c === AMPERSAND) {
       const ref = characterReference(text, i);
       if (ref !== undefined && ref[1] <= end) {
         out += text.slice(last, i) + ref[0];

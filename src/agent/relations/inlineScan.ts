@@ -6,18 +6,25 @@
  * the text's length, but for pathological runs of unclosed titles or attribute quotes.
  */
 import {
-  characterReference,
-  decodeMarkdownString,
+  CLOSE_PAREN,
+  LF,
+  isAlnum,
+  isAlpha,
   isAsciiPunctuation,
-} from './decodeMarkdownString.js';
-import { inlineHtmlEnd } from './htmlSyntax.js';
+  skipSpaceOrLineEnding,
+} from '../../markdown/chars.js';
+import { inlineHtmlEnd } from '../../markdown/htmlSyntax.js';
 import {
+  FAIL,
+  INLINE_BALANCE,
+  destinationEnd,
+  destinationText,
+  labelEnd,
   normalizeLabel,
-  parseDestination,
-  parseLabel,
-  parseTitle,
-  skipLinkSpace,
-} from './linkSyntax.js';
+  titleClose,
+  titleEnd,
+} from '../../markdown/linkSyntax.js';
+import { characterReference, decodeMarkdownString } from './decodeMarkdownString.js';
 
 /** An inline link: its decoded destination and the offset of its `[` in the scanned text. */
 export interface InlineLink {
@@ -68,7 +75,7 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
     const c = s.charCodeAt(i);
     if (c === 92 /* \ */) {
       const next = s.charCodeAt(i + 1);
-      if (isAsciiPunctuation(next) || next === 10) {
+      if (isAsciiPunctuation(next) || next === LF) {
         flush(i);
         if (wantText) out.push(s[i + 1]!); // as written: an escaped `*` is no emphasis marker
         i = textStart = i + 2;
@@ -131,9 +138,9 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
         if (resource !== undefined) [url, after] = resource;
         else if (isDefined) after = i + 1;
       } else if (next === 91 /* [ */) {
-        const labelEnd = parseLabel(s, i + 1, n);
-        if (labelEnd >= 0 && defined.has(normalizeLabel(s.slice(i + 2, labelEnd))))
-          after = labelEnd + 1;
+        const labelClose = labelEnd(s, i + 2, n);
+        if (labelClose >= 0 && defined.has(normalizeLabel(s.slice(i + 2, labelClose))))
+          after = labelClose + 1;
         else if (isDefined && s.charCodeAt(i + 2) === 93) after = i + 3;
       } else if (isDefined) after = i + 1;
       openers.pop();
@@ -158,19 +165,20 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
 
 /** `(destination "title")` at `s[p] === '('`: the decoded destination and the position after `)`. */
 function parseResource(s: string, p: number, n: number): readonly [string, number] | undefined {
-  let j = skipLinkSpace(s, p + 1, n);
-  if (s.charCodeAt(j) === 41) return ['', j + 1];
-  const destination = parseDestination(s, j, n);
-  if (destination === undefined || (destination.next === j && s.charCodeAt(j) !== 60))
-    return undefined;
-  const url = decodeMarkdownString(s, destination.start, destination.end);
-  j = skipLinkSpace(s, destination.next, n);
-  if (s.charCodeAt(j) === 41) return [url, j + 1];
-  if (j === destination.next) return undefined;
-  const titleEnd = parseTitle(s, j, n);
-  if (titleEnd < 0) return undefined;
-  j = skipLinkSpace(s, titleEnd, n);
-  return s.charCodeAt(j) === 41 ? [url, j + 1] : undefined;
+  let j = skipSpaceOrLineEnding(s, p + 1, n);
+  if (s.charCodeAt(j) === CLOSE_PAREN) return ['', j + 1];
+  const destEnd = destinationEnd(s, j, n, INLINE_BALANCE);
+  if (destEnd === FAIL) return undefined;
+  const [urlStart, urlEnd] = destinationText(s, j, destEnd);
+  const url = decodeMarkdownString(s, urlStart, urlEnd);
+  j = skipSpaceOrLineEnding(s, destEnd, n);
+  if (s.charCodeAt(j) === CLOSE_PAREN) return [url, j + 1];
+  const close = titleClose(s.charCodeAt(j));
+  if (j === destEnd || close === 0) return undefined;
+  const after = titleEnd(s, j + 1, n, close);
+  if (after === FAIL) return undefined;
+  j = skipSpaceOrLineEnding(s, after, n);
+  return s.charCodeAt(j) === CLOSE_PAREN ? [url, j + 1] : undefined;
 }
 
 /** Every run of backticks, by length, for finding a code span's closing run in constant time. */
@@ -207,9 +215,6 @@ function codeText(code: string): string {
     ? text.slice(1, -1)
     : text;
 }
-
-const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isAlnum = (c: number): boolean => isAlpha(c) || (c >= 48 && c <= 57);
 
 /** The position after an autolink (`<scheme:…>` or `<user@host>`) at `s[i] === '<'`, or `-1`. */
 function autolinkEnd(s: string, i: number, n: number): number {

@@ -5,15 +5,18 @@
  * anchor parser reads too; this file only takes the definitions out of the paragraphs' text.
  * remark-parse is its test oracle.
  */
+import { LF, OPEN_BRACKET, COLON, skipSpaceOrTab } from '../../markdown/chars.js';
 import { scanTextBlocks } from '../../markdown/leafBlocks.js';
-import { decodeMarkdownString } from './decodeMarkdownString.js';
 import {
+  FAIL,
+  destinationEnd,
+  destinationText,
+  labelEnd,
   normalizeLabel,
-  parseDestination,
-  parseLabel,
-  parseTitle,
-  skipSpaces,
-} from './linkSyntax.js';
+  titleClose,
+  titleEnd,
+} from '../../markdown/linkSyntax.js';
+import { decodeMarkdownString } from './decodeMarkdownString.js';
 
 /** A paragraph or heading: inline text, lines joined by `\n`, each line's leading whitespace removed. */
 export interface LeafBlock {
@@ -73,7 +76,8 @@ export function scanBlocks(text: string): BlockScan {
 
 /**
  * Take the link reference definitions at the start of a paragraph's text, adding them to `out`; return
- * what is left of the paragraph (and the line it starts on), or `undefined` when nothing is.
+ * what is left of the paragraph (and the line it starts on), or `undefined` when nothing is. Reads
+ * with the block scanner's readers (`src/markdown/linkSyntax.ts`), over the paragraph's lines joined.
  */
 function takeDefinitions(
   text: string,
@@ -83,39 +87,37 @@ function takeDefinitions(
   let pos = 0;
   let lineNo = line;
   const end = text.length;
-  while (pos < end && text.charCodeAt(pos) === 91) {
-    const labelEnd = parseLabel(text, pos, end);
-    if (labelEnd < 0 || text.charCodeAt(labelEnd + 1) !== 58 /* : */) break;
-    let i = skipSpaces(text, labelEnd + 2, end);
-    if (text.charCodeAt(i) === 10) i = skipSpaces(text, i + 1, end);
-    const destination = parseDestination(text, i, end);
-    if (
-      destination === undefined ||
-      (destination.next === destination.start && text.charCodeAt(i) !== 60)
-    )
-      break;
+  while (pos < end && text.charCodeAt(pos) === OPEN_BRACKET) {
+    const labelClose = labelEnd(text, pos + 1, end);
+    if (labelClose < 0 || text.charCodeAt(labelClose + 1) !== COLON) break;
+    let i = skipSpaceOrTab(text, labelClose + 2, end);
+    if (text.charCodeAt(i) === LF) i = skipSpaceOrTab(text, i + 1, end);
+    const destEnd = destinationEnd(text, i, end);
+    if (destEnd === FAIL) break;
     let next = -1;
     // A title, after whitespace (at most one line ending), then nothing but spaces on its last line.
-    let j = skipSpaces(text, destination.next, end);
-    const lineEndAfterDestination = j >= end || text.charCodeAt(j) === 10;
-    if (text.charCodeAt(j) === 10) j = skipSpaces(text, j + 1, end);
-    if (j > destination.next) {
-      const titleEnd = parseTitle(text, j, end);
-      if (titleEnd >= 0) {
-        const k = skipSpaces(text, titleEnd, end);
-        if (k >= end || text.charCodeAt(k) === 10) next = k;
+    let j = skipSpaceOrTab(text, destEnd, end);
+    const lineEndAfterDestination = j >= end || text.charCodeAt(j) === LF;
+    if (text.charCodeAt(j) === LF) j = skipSpaceOrTab(text, j + 1, end);
+    const close = j > destEnd ? titleClose(text.charCodeAt(j)) : 0;
+    if (close !== 0) {
+      const after = titleEnd(text, j + 1, end, close);
+      if (after !== FAIL) {
+        const k = skipSpaceOrTab(text, after, end);
+        if (k >= end || text.charCodeAt(k) === LF) next = k;
       }
     }
     if (next < 0) {
       if (!lineEndAfterDestination) break;
-      next = skipSpaces(text, destination.next, end);
+      next = skipSpaceOrTab(text, destEnd, end);
     }
+    const [urlStart, urlEnd] = destinationText(text, i, destEnd);
     out.push({
-      url: decodeMarkdownString(text, destination.start, destination.end),
-      label: normalizeLabel(text.slice(pos + 1, labelEnd)),
+      url: decodeMarkdownString(text, urlStart, urlEnd),
+      label: normalizeLabel(text.slice(pos + 1, labelClose)),
       line: lineNo,
     });
-    for (let k = pos; k < next; k++) if (text.charCodeAt(k) === 10) lineNo++;
+    for (let k = pos; k < next; k++) if (text.charCodeAt(k) === LF) lineNo++;
     pos = next < end ? next + 1 : end;
     if (next < end) lineNo++;
   }

@@ -2,6 +2,7 @@
  * `scanLinks`: every Markdown inline link and link reference definition outside code, with its
  * decoded destination and line. Linear; remark-parse is its test oracle (test/agent/links-*.prop.test.ts).
  */
+import { firstAtLeast } from '../../internal/sortedSearch.js';
 import { scanBlocks } from './markdownBlocks.js';
 import { scanInline } from './inlineScan.js';
 
@@ -55,14 +56,5 @@ export function scanLinks(markdown: string): LinkRef[] {
 function lineCounter(text: string, first: number): (offset: number) => number {
   const feeds: number[] = [];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) feeds.push(i);
-  return (offset) => {
-    let lo = 0;
-    let hi = feeds.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (feeds[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return first + lo;
-  };
+  return (offset) => first + firstAtLeast(feeds, offset);
 }

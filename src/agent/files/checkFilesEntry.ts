@@ -1,7 +1,8 @@
 /**
- * `options.files` per document, checked: known keys, strings, a JSON front matter whose `tags` is an
- * array of strings, and page paths that are normalized relative POSIX paths under `pages/` ending in
- * `.md`. Problems are collected as `INVALID_INPUT` issues naming the document.
+ * One document's entry of the source's `files` option (`files[id]`, or `files(id)`), checked: known
+ * keys, strings, a JSON front matter whose `tags` is an array of strings, and page paths that are
+ * normalized relative POSIX paths under `pages/` ending in `.md`. Problems are collected as
+ * `INVALID_INPUT` issues naming the document. (Not the `read_file` tool's options.)
  */
 import { pagePathProblem } from '../../internal/pagePath.js';
 import type { KnowledgeIssue } from '../../errors/codes.js';
@@ -47,7 +48,7 @@ function copyJson(value: unknown, at: string, depth = 0): { value?: unknown; pro
 }
 
 /** One page's checked options. */
-export interface CheckedFileOptions {
+export interface CheckedFilesEntry {
   readonly path: string | undefined;
   readonly title: string | undefined;
   readonly description: string | undefined;
@@ -56,18 +57,18 @@ export interface CheckedFileOptions {
 }
 
 /**
- * The checked options of document `id`, pushing every problem onto `issues`.
+ * The checked `files` entry of document `id`, pushing every problem onto `issues`.
  *
  * @param options - the source options; `options.files` is a record or a function by document ID.
  * @param id - the document ID.
  * @param issues - where problems go, each `INVALID_INPUT` with the document ID and a `path` under `files`.
  * @returns the options, with `undefined` (or `{}` / `[]`) for whatever was absent or invalid.
  */
-export function readFileOptions(
+export function checkFilesEntry(
   options: CatalogSourceOptions,
   id: string,
   issues: KnowledgeIssue[],
-): CheckedFileOptions {
+): CheckedFilesEntry {
   const where = ['files', id];
   const problem = (key: string | undefined, message: string) =>
     issues.push({
@@ -98,7 +99,7 @@ export function readFileOptions(
     frontmatter: Object.freeze({}),
     tags: Object.freeze([]),
   } as {
-    -readonly [K in keyof CheckedFileOptions]: CheckedFileOptions[K];
+    -readonly [K in keyof CheckedFilesEntry]: CheckedFilesEntry[K];
   };
   if (given === undefined) return result;
   if (!isPlainObject(given)) {
