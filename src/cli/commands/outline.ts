@@ -120,7 +120,8 @@ async function sourceOutline(source: KnowledgeSource): Promise<OutlineDocument[]
     }
     documents.push({
       id: fileId,
-      file: file.sourceFileId ?? file.path,
+      // A store keeps no file names: the page path under `pages/`, as the folder's file is named.
+      file: file.path.startsWith('pages/') ? file.path.slice('pages/'.length) : file.path,
       locale: file.locale,
       revision: file.revision,
       chars: countCodePoints(whole.content),
