@@ -72,6 +72,8 @@ const API = 'createKnowledgeHandler';
 const DEFAULT_MAX_URL = 32_768;
 const DEFAULT_MAX_QUERY = MAX_QUERY_CODE_POINTS;
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The methods of `{KB}/mcp`: the SDK takes POST (and answers others `405` with `Allow: POST`). */
+const MCP_ALLOW = 'OPTIONS, POST';
 
 const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
   access: func,
@@ -290,15 +292,17 @@ export function registryHandler(
       });
     }
     const method = request.method;
-    // The MCP endpoint takes POST too; the SDK answers its methods. (GET and HEAD go on below, and
-    // reach it through the router; only other methods pay for parsing the URL here.)
-    if (method !== 'GET' && method !== 'HEAD' && isMcpPath(new URL(request.url).pathname))
-      return undefined;
+    // The MCP endpoint takes POST too; the SDK answers its methods but OPTIONS, answered here as on
+    // every route. (GET and HEAD go on below, and reach it through the router; only other methods pay
+    // for parsing the URL here.)
+    const mcpPath =
+      method !== 'GET' && method !== 'HEAD' && isMcpPath(new URL(request.url).pathname);
     if (method === 'OPTIONS')
       return new Response(null, {
         status: 204,
-        headers: { ...baseHeaders(requestId), Allow: ALLOW },
+        headers: { ...baseHeaders(requestId), Allow: mcpPath ? MCP_ALLOW : ALLOW },
       });
+    if (mcpPath) return undefined;
     if (method !== 'GET' && method !== 'HEAD') {
       return errorResponse({
         code: 'METHOD_NOT_ALLOWED',
