@@ -7,25 +7,16 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli as runInProcess } from '../../src/cli/run.js';
 import { SOURCE_FLAGS } from '../../src/cli/flags.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
+import { cliInProcess } from './helpers/inProcess.js';
 import { getJson, requestLog, startServe, type Served } from './helpers/serve.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-db-' });
 useRunningClis();
 
-/** Runs the command line in this process, capturing its output. */
-async function cli(args: readonly string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runInProcess(args, {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-  });
-  return { code, stdout, stderr };
-}
+const cli = cliInProcess;
 
 const TREE = {
   'guide.md':

@@ -82,6 +82,7 @@ function validHeaders(record: Record<string, unknown>): boolean {
   }
 }
 
+/** `options` checked: the base URL an http(s) URL without query, fragment or credentials. */
 function readClientOptions(options: unknown): KnowledgeClientOptions {
   const issues: KnowledgeIssue[] = [];
   const checked = checkOptions(API, options, CHECKS, issues);

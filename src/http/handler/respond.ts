@@ -20,8 +20,8 @@ import {
 } from '../respond.js';
 import type { HandlerEnv } from './context.js';
 
-export /** A 200 (or 304) with the `ETag` of this request's representation. */
-function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response {
+/** A 200 (or 304) with the `ETag` of this request's representation. */
+export function ok(c: Context<HandlerEnv>, output: object, content: boolean): Response {
   const { requestId } = c.env;
   const request = c.req.raw;
   const markdown = content && prefersMarkdown(request.headers.get('accept'));

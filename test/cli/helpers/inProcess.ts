@@ -5,6 +5,7 @@ import { loadKnowledgeDirectory } from '../../../src/node/index.js';
 import type { LoadedKnowledgeDirectory } from '../../../src/node/index.js';
 import type { KnowledgeSelection, KnowledgeSnapshot } from '../../../src/types.js';
 import { folderName } from './knowledge.js';
+import { runCli } from '../../../src/cli/run.js';
 
 /** The folder loaded, and a catalog source on it with the ID the command uses (the folder's name unless given). */
 export async function loadInProcess(
@@ -34,4 +35,17 @@ export function readAll(
 /** Unicode code points in `text`. */
 export function codePoints(text: string): number {
   return [...text].length;
+}
+
+/** Runs the command line in this process (no build needed), capturing its exit code and output. */
+export async function cliInProcess(
+  args: readonly string[],
+): Promise<{ readonly code: number; readonly stdout: string; readonly stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stdout, stderr };
 }
