@@ -1,4 +1,5 @@
 /** The help text of each command, apart from the commands so that `--help` loads none of them. */
+import { flagHelp, flagsOf, type SourceCommand, type SourceFlag } from './flags.js';
 
 export const CHECK_HELP = `Usage: knowledge-kit check [paths…] [--format text|json|github] [--follow-links]
 
@@ -21,137 +22,126 @@ Paths default to the current folder. A progress line goes to stderr when it is a
 run takes over a second.
 Exit codes: 0 no problems, 1 problems found, 2 usage or I/O error.`;
 
-export const OUTLINE_HELP = `Usage: knowledge-kit outline [dir] [--json] [--follow-links]
+/** The usage lines and prose of a command that reads a folder or a database (its options come from the table). */
+interface SourceHelp {
+  /** The arguments of the folder form, before its options: `[dir]`, `<dir> <query>`. */
+  readonly folder: string;
+  /** The arguments of the database form after `--database <url>`: `--kb <id> <query>`. */
+  readonly database: string;
+  /** What the command does, and anything to say before the options. */
+  readonly about: string;
+  /** What follows the options: notes, then the exit codes. */
+  readonly after: string;
+}
 
-Print each document of the folder (default .) with its sections as a tree. Sizes are in Unicode code
-points of what a read returns: "self" is the section's own text, "subtree" the section with every
-section inside it.
+/** A flag as the usage line and the options list name it: `--port n`, `--quiet, -q`. */
+function flagLabel(flag: SourceFlag): string {
+  return `--${flag.name}${flag.value === undefined ? '' : ` ${flag.value}`}${flag.short === undefined ? '' : `, -${flag.short}`}`;
+}
 
-Options:
-  --json          one JSON object: { documents: [{ id, file, locale, revision, chars, sections: [{ id, self, subtree, sections }] }] }
-  --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
-  -h, --help      this help
+/**
+ * The `--help` of `command`: two usage lines (a folder, a database), its prose, and its options,
+ * derived from the one option table (`flags.ts`).
+ */
+function sourceHelp(command: SourceCommand, help: SourceHelp): string {
+  const flags = flagsOf(command);
+  const optional = (source: 'folder' | 'database') =>
+    flags
+      .filter((flag) => flag.source !== (source === 'folder' ? 'database' : 'folder'))
+      .filter(
+        (flag) =>
+          !(
+            source === 'database' &&
+            (flag.name === 'database' || help.database.includes(`--${flag.name} `))
+          ),
+      )
+      .map((flag) => `[--${flag.name}${flag.value === undefined ? '' : ` ${flag.value}`}]`)
+      .join(' ');
+  const rows = [
+    ...flags.map((flag) => [flagLabel(flag), flagHelp(flag, command)] as const),
+    ['-h, --help', 'this help'] as const,
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const options = rows.flatMap(([label, text]) =>
+    text.split('\n').map((line, i) => `  ${(i === 0 ? label : '').padEnd(width)}${line}`),
+  );
+  return [
+    `Usage: knowledge-kit ${command}${help.folder === '' ? '' : ` ${help.folder}`} ${optional('folder')}`,
+    `       knowledge-kit ${command} --database <url>${help.database === '' ? '' : ` ${help.database}`} ${optional('database')}`,
+    '',
+    help.about,
+    '',
+    'Options:',
+    ...options,
+    '',
+    help.after,
+  ].join('\n');
+}
 
-Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.`;
+export const OUTLINE_HELP = sourceHelp('outline', {
+  folder: '[dir]',
+  database: '--kb <id>',
+  about: `Print each document of the folder (default .), or of the knowledge base --kb of a database, with its
+sections as a tree. Sizes are in Unicode code points of what a read returns: "self" is the section's
+own text, "subtree" the section with every section inside it.`,
+  after:
+    'Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.',
+});
 
-export const READ_HELP = `Usage: knowledge-kit read <dir> <documentId> [--self ids | --subtree ids] [--max-chars n [--cursor c]] [--json] [--follow-links]
+export const READ_HELP = sourceHelp('read', {
+  folder: '<dir> <documentId>',
+  database: '--kb <id> <documentId>',
+  about: `Read a snapshot from the folder's catalog (or the knowledge base --kb of a database): the whole
+document, or the sections named (comma-separated or repeated) in "self" mode (their own text) or
+"subtree" mode (with every section inside them). The content goes to stdout and the snapshot id to
+stderr.`,
+  after: `Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
+section, or a cursor that does not belong to this read).`,
+});
 
-Read a snapshot from the folder's catalog: the whole document, or the sections named (comma-separated
-or repeated) in "self" mode (their own text) or "subtree" mode (with every section inside them).
-The content goes to stdout and the snapshot id to stderr.
+export const SEARCH_HELP = sourceHelp('search', {
+  folder: '<dir> <query>',
+  database: '--kb <id> <query>',
+  about: `Search the folder (or the knowledge base --kb of a database) as the search_files tool does for an
+agent, so an author sees what an agent will find: each candidate's score, page path, file ID, best
+sections and the excerpt that matched.`,
+  after:
+    'Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.',
+});
 
-Options:
-  --self ids       read these sections' own text
-  --subtree ids    read these sections with everything inside them
-  --max-chars n    read in parts of at most n code points, as read_file gives them to an agent: the
-                   first part, cut at a paragraph boundary; stderr says which part and prints the
-                   command for the next one (with --cursor)
-  --cursor c       with --max-chars: the next part, from the cursor the previous part printed
-  --json           print the whole snapshot { id, documentId, selection, revision, locale, content }
-                   as JSON (with --max-chars: the read_file output, with contentRange and nextCursor)
-  --follow-links   follow symbolic links that stay inside the folder (default: none is followed)
-  -h, --help       this help
-
-Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
-section, or a cursor that does not belong to this read).`;
-
-export const SEARCH_HELP = `Usage: knowledge-kit search <dir> <query> [--mode hybrid|file|graph] [--limit n] [--max-chars n] [--json] [--follow-links] [--link-root dir]
-
-Search the folder as the search_files tool does for an agent, so an author sees what an agent will
-find: each candidate's score, page path, file ID, best sections and the excerpt that matched.
-
-Options:
-  --mode m        hybrid (default), file or graph
-  --limit n       candidates to show, 1 to 50 (default 10)
-  --max-chars n   the read limit of each part, as serve and mcp take it; prints the read command
-                  for the top candidate in parts of that size
-  --json          print the whole search_files output as JSON
-  --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
-  --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself): the
-                  graph mode follows \`/learn/state\` and \`/guide/list.html\` links through it
-  -h, --help      this help
-
-Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.`;
-
-export const SERVE_HELP = `Usage: knowledge-kit serve [dir] [--port 8787] [--host 127.0.0.1] [--id name] [--base-path p] [--token-file f] [--cursor-key-file f] [--max-chars n] [--watch] [--follow-links] [--link-root dir] [--quiet | --log text|json] [--no-mcp]
-       knowledge-kit serve --database <url> [--port 8787] [--host 127.0.0.1] [--token-file f | --access-file f] [--cursor-key-file f] [--max-chars n] [--schema s] [--no-mcp]
-
-Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
-<base-path>/knowledge-bases/<id>, and MCP over Streamable HTTP at <id>/mcp. Prints the knowledge-base
-URL, the four curl commands an agent uses and the MCP URL with a client configuration, then logs one
-line per request to stderr (\`METHOD path status N ms\`; under load that is one
-line per request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it. Files with problems do
-not stop it: their problems go to stderr, the other files are served, and agents see those files as
-"unavailable" (or "previous_available" under --watch); \`knowledge-kit check\` stays strict.
-
-Options:
-  --port n          port (default 8787; 0 picks a free one)
-  --host h          address to listen on (default 127.0.0.1); one other machines reach, without
-                    --token-file, prints a warning; 0.0.0.0 prints the loopback URL
-  --id name         knowledge base ID (default the folder's name)
-  --base-path p     path before /knowledge-bases (default none), such as /openapi/v2
-  --token-file f    require "Authorization: Bearer <token>", the token being the file's content
-                    (visible ASCII, then only line feeds); other requests get 401
-  --max-chars n     the read limit of each read_file part, in code points (default 20000);
-                    longer texts are read in parts (nextCursor)
-  --cursor-key-file f  sign cursors with the file's secret (at least 16 bytes, then only line
-                    feeds) instead of a random key per process: give replicas behind one URL
-                    the same file so each accepts the others' cursors
-  --watch           reload on change, file by file, without dropping requests: a good edit is
-                    served at once; a broken file's problems are printed and its last good
-                    version stays
-  --follow-links    follow symbolic links that stay inside the folder (default: no link is
-                    followed; links out of the folder and special files are always refused)
-  --link-root dir   the folder a site-root link's \`/\` stands for (\`/learn/state\`,
-                    \`/guide/list.html\`, \`/api/\`): the docs site's root; the folder itself
-                    (default), a folder inside it, or one that holds it
-  --quiet, -q       no request log (start-up, reload and error lines stay)
-  --log text|json   request log format: text (default) or one JSON object a line
-                    { time, method, path, status, ms }
-  --database url    serve every knowledge base of a PostgreSQL knowledge store (postgres://… or
-                    pglite:<folder>; see knowledge-kit publish) instead of a folder, each call
-                    reading the active revision; with --token-file one token reads them all
-  --access-file f   with --database: a JSON object from token to the knowledge base IDs it may
-                    read, such as {"s3cret": ["handbook"]}; other requests get 401
-  --schema s        with --database: the store's schema (default knowledge_kit)
-  --no-mcp          serve no MCP endpoint (only the REST routes)
-  -h, --help        this help
+export const SERVE_HELP = sourceHelp('serve', {
+  folder: '[dir]',
+  database: '',
+  about: `Serve the folder (default .) as a read-only HTTP knowledge base: the routes of the HTTP layer under
+<base-path>/knowledge-bases/<id>, and MCP over Streamable HTTP at <id>/mcp. With --database, serve
+every knowledge base of the store there, each call reading its active revision. Prints the
+knowledge-base URL, the curl commands an agent uses and the MCP URL with a client configuration, then
+logs one line per request to stderr (\`METHOD path status N ms\`; under load that is one line per
+request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it. Files with problems do not stop
+it: their problems go to stderr, the other files are served, and agents see those files as
+"unavailable" (or "previous_available" under --watch); \`knowledge-kit check\` stays strict.`,
+  after: `--id, --watch, --follow-links and --link-root read a folder: they do not go with --database.
 
 Exit codes: 0 stopped by a signal, 1 a folder that cannot be served at all (never one broken file),
-2 usage or I/O error (such as a port in use).`;
+2 usage or I/O error (such as a port in use).`,
+});
 
-export const MCP_HELP = `Usage: knowledge-kit mcp [dir] [--id name] [--max-chars n] [--watch] [--follow-links] [--link-root dir]
-       knowledge-kit mcp --database <url> --kb <id> [--max-chars n] [--schema s]
-
-Serve the folder (default .) to an MCP client on stdio with six read-only tools: search_files,
-read_file, list_tree, get_file, read_related, expand_graph. Stdout carries only the protocol; messages
-go to stderr. It stops when the client closes stdin. A message line over 10 MB is skipped and answered
-with a JSON-RPC error (id null); at most 64 requests are worked on at once, the rest wait (stdin is
-read no further while 1,024 wait). Files with problems do not stop it: their problems go to stderr and
-the server's instructions, and agents see those files as "unavailable" (or "previous_available").
+export const MCP_HELP = sourceHelp('mcp', {
+  folder: '[dir]',
+  database: '--kb <id>',
+  about: `Serve the folder (default .), or the knowledge base --kb of a database, to an MCP client on stdio
+with six read-only tools: search_files, read_file, list_tree, get_file, read_related, expand_graph.
+Stdout carries only the protocol; messages go to stderr. It stops when the client closes stdin. A
+message line over 10 MB is skipped and answered with a JSON-RPC error (id null); at most 64 requests
+are worked on at once, the rest wait (stdin is read no further while 1,024 wait). Files with problems
+do not stop it: their problems go to stderr and the server's instructions, and agents see those
+files as "unavailable" (or "previous_available").
 
 An MCP client configuration:
-  { "mcpServers": { "knowledge": { "command": "npx", "args": ["knowledge-kit", "mcp", "./knowledge"] } } }
-
-Options:
-  --id name       knowledge base ID that cursors are bound to (default the folder's name)
-  --max-chars n   the read limit of each read_file part, in code points (default 20000); longer
-                  texts are read in parts (nextCursor)
-  --watch         reload on change, file by file: a good edit is served at once; a broken file's
-                  problems are printed to stderr and its last good version stays
-  --follow-links  follow symbolic links that stay inside the folder (default: none is followed)
-  --link-root dir the folder a site-root link's \`/\` stands for (\`/learn/state\`, \`/guide/list.html\`):
-                  the docs site's root; the folder itself (default), a folder inside it, or one
-                  that holds it
-  --database url  serve the knowledge base --kb of a PostgreSQL knowledge store instead of a folder
-                  (postgres://… or pglite:<folder>; see knowledge-kit publish); each call reads the
-                  active revision, so a publish is served on the next call
-  --kb id         with --database: the knowledge base
-  --schema s      with --database: the store's schema (default knowledge_kit)
-  -h, --help      this help
-
-Exit codes: 0 the client disconnected, 1 a folder that cannot be served at all (never one broken
-file), 2 usage or I/O error.`;
+  { "mcpServers": { "knowledge": { "command": "npx", "args": ["knowledge-kit", "mcp", "./knowledge"] } } }`,
+  after: `Exit codes: 0 the client disconnected, 1 a folder that cannot be served at all (never one broken
+file), 2 usage or I/O error.`,
+});
 
 export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--title t] [--revision r] [--keep n] [--schema s] [--link-root dir]
 

@@ -24,24 +24,9 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; help: st
   },
   read: { load: async () => (await import('./commands/read.js')).read, help: READ_HELP },
   search: { load: async () => (await import('./commands/search.js')).search, help: SEARCH_HELP },
-  serve: {
-    // `serve --database` serves every knowledge base of a PostgreSQL store instead of a folder.
-    load: async () => async (argv, io) => {
-      const store = await import('./commands/serveDatabase.js');
-      if (store.wantsDatabase(argv)) return store.serveDatabase(argv, io);
-      return (await import('./commands/serve.js')).serve(argv, io);
-    },
-    help: SERVE_HELP,
-  },
-  mcp: {
-    // `mcp --database` serves a knowledge base of a PostgreSQL store instead of a folder.
-    load: async () => async (argv, io) => {
-      const store = await import('./commands/mcpDatabase.js');
-      if (store.wantsDatabase(argv)) return store.mcpDatabase(argv, io);
-      return (await import('./commands/mcp.js')).mcp(argv, io);
-    },
-    help: MCP_HELP,
-  },
+  // A folder or, with --database, a knowledge store: both through `openSource` (openSource.ts).
+  serve: { load: async () => (await import('./commands/serve.js')).serve, help: SERVE_HELP },
+  mcp: { load: async () => (await import('./commands/mcp.js')).mcp, help: MCP_HELP },
   publish: {
     load: async () => (await import('./commands/publish.js')).publish,
     help: PUBLISH_HELP,

@@ -178,6 +178,19 @@ describe('the /mcp route', () => {
       );
   });
 
+  it('OPTIONS answers 204 with the methods it takes, without credentials, as every route does', async () => {
+    for (const headers of [{}, READER]) {
+      const response = await fetch(url, { method: 'OPTIONS', headers });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('allow')).toBe('OPTIONS, POST');
+      expect(response.headers.get('x-request-id')).toMatch(/^req-/);
+      expect(await response.text()).toBe('');
+    }
+    const rest = await fetch(url.replace(/\/mcp$/, '/tree'), { method: 'OPTIONS' });
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
   it('with cors, lets a browser preflight a POST to /mcp', async () => {
     const handler = exampleHandler({ cors: { origin: 'http://app.test' } });
     const response = await handler(

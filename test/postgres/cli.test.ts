@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { connectMcp, useMcpConnections } from '../cli/helpers/mcp.js';
 import { waitFor } from '../cli/helpers/waitFor.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { cliInProcess as cli } from './helpers/cliInProcess.js';
+import { cliInProcess as cli } from '../helpers/cliInProcess.js';
 import { openTestDatabase, POSTGRES_URL } from './helpers/database.js';
 import { PGlite } from '@electric-sql/pglite';
 

@@ -10,11 +10,11 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/cli/commands/openDatabase.js';
+import { openDatabase } from '../../src/cli/openDatabase.js';
 import { PGLITE_LOCK_FILE } from '../../src/cli/pgliteLock.js';
 import { listKnowledgeBases } from '../../src/postgres/index.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { cliInProcess as cli } from './helpers/cliInProcess.js';
+import { cliInProcess as cli } from '../helpers/cliInProcess.js';
 
 const folder = useTempFolders({ prefix: 'kk-pglite-lock-' });
 

@@ -1,11 +1,13 @@
-/** `knowledge-kit mcp [dir]`: the six tools as an MCP server on stdio, for agent clients. */
+/**
+ * `knowledge-kit mcp [dir]` and `mcp --database <url> --kb <id>`: the six tools as an MCP server on
+ * stdio, for agent clients, over a folder or one knowledge base of a knowledge store.
+ */
 import { MCP_HELP } from '../help.js';
 import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../mcp/index.js';
-import { integerOption, parseCommandArgs } from '../args.js';
-import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
-import { knowledgeBaseId } from '../folder.js';
+import { integerOption } from '../args.js';
 import { EXIT, type CliIo } from '../io.js';
-import { openLiveFolder, untilStopped } from '../live.js';
+import { untilStopped } from '../live.js';
+import { openSource, parseSourceArgs } from '../openSource.js';
 import { count } from '../problems.js';
 import { warmInBackground } from '../warmup.js';
 import { BoundedStdioTransport } from '../stdio.js';
@@ -13,23 +15,12 @@ import { packageVersion } from '../version.js';
 
 /** Runs `mcp` until the client closes stdin (or a signal). */
 export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    'mcp',
-    argv,
-    {
-      id: { type: 'string' },
-      watch: { type: 'boolean' },
-      'follow-links': { type: 'boolean' },
-      'max-chars': { type: 'string' },
-      ...LINK_ROOT_FLAG,
-    },
-    1,
-  );
-  if (values['help'] === true) {
+  const args = parseSourceArgs('mcp', argv);
+  const { values, place } = args;
+  if (args.help) {
     io.stdout.write(`${MCP_HELP}\n`);
     return EXIT.ok;
   }
-  const dir = positionals[0] ?? '.';
   const maxReadChars = integerOption(
     'mcp',
     'max-chars',
@@ -37,54 +28,53 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     1,
     Number.MAX_SAFE_INTEGER,
   );
-  const live = await openLiveFolder(
-    'mcp',
-    dir,
-    knowledgeBaseId(dir, values['id']),
-    values['watch'] === true,
-    io,
-    {
-      followLinks: values['follow-links'] === true,
-      ...linkRootOption('mcp', dir, values['link-root']),
-    },
-    maxReadChars === undefined ? {} : { maxReadChars },
-  );
-  // Files with problems at start are named in the instructions too: the agent learns why a page it
-  // expects is missing or older (list_tree and get_file give each file's status at any time).
-  const problems = live.problems();
-  const server = createKnowledgeMcpServer(live.source, {
-    name: 'knowledge-kit',
-    version: packageVersion(),
-    ...(problems === undefined
-      ? {}
-      : {
-          instructions: `${KNOWLEDGE_MCP_INSTRUCTIONS}\n\nAt start, ${problems} Such files show \`generatedOutputStatus\` \`previous_available\` (an older version is served) or \`unavailable\` (cannot be read) in \`list_tree\` and \`get_file\`; index.md lists the unavailable ones.`,
-        }),
+  const watch = values['watch'] === true;
+  const opened = await openSource(args, io, {
+    live: { watch },
+    served: maxReadChars === undefined ? {} : { maxReadChars },
   });
-  // Not the SDK's StdioServerTransport: see stdio.ts for what it did under load and to long lines.
-  const transport = new BoundedStdioTransport({
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: io.stderr,
-  });
-  await server.connect(transport);
-  // The search index is built now, in slices, while the other tools answer (warmup.ts).
-  const stopWarming = new AbortController();
-  const warmed = warmInBackground('mcp', live.source, io, stopWarming.signal);
-  const closed = new Promise<string>((resolve) => {
-    const previous = transport.onclose;
-    transport.onclose = () => {
-      previous?.();
-      resolve('stdin closed');
-    };
-  });
-  io.stderr.write(
-    `knowledge-kit mcp: serving ${count(live.documents(), 'document')} from \`${dir}\` on stdio${values['watch'] === true ? ', watching for changes' : ''}\n`,
-  );
-  await Promise.race([closed, untilStopped()]);
-  stopWarming.abort();
-  await live.close();
-  await server.close();
-  await warmed;
-  return EXIT.ok;
+  try {
+    const { source, id, pages } = opened.single!;
+    // Files with problems at start are named in the instructions too: the agent learns why a page it
+    // expects is missing or older (list_tree and get_file give each file's status at any time).
+    const problems = opened.live?.problems();
+    const server = createKnowledgeMcpServer(source, {
+      name: 'knowledge-kit',
+      version: packageVersion(),
+      ...(problems === undefined
+        ? {}
+        : {
+            instructions: `${KNOWLEDGE_MCP_INSTRUCTIONS}\n\nAt start, ${problems} Such files show \`generatedOutputStatus\` \`previous_available\` (an older version is served) or \`unavailable\` (cannot be read) in \`list_tree\` and \`get_file\`; index.md lists the unavailable ones.`,
+          }),
+    });
+    // Not the SDK's StdioServerTransport: see stdio.ts for what it did under load and to long lines.
+    const transport = new BoundedStdioTransport({
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: io.stderr,
+    });
+    await server.connect(transport);
+    // The search index is built now, in slices, while the other tools answer (warmup.ts).
+    const stopWarming = new AbortController();
+    const warmed = warmInBackground('mcp', source, io, stopWarming.signal);
+    const closed = new Promise<string>((resolve) => {
+      const previous = transport.onclose;
+      transport.onclose = () => {
+        previous?.();
+        resolve('stdin closed');
+      };
+    });
+    io.stderr.write(
+      place.kind === 'folder'
+        ? `knowledge-kit mcp: serving ${count(opened.live!.documents(), 'document')} from \`${place.dir}\` on stdio${watch ? ', watching for changes' : ''}\n`
+        : `knowledge-kit mcp: serving \`${id}\` (${count(pages ?? 0, 'page')}, the active revision on each call) from the database on stdio\n`,
+    );
+    await Promise.race([closed, untilStopped()]);
+    stopWarming.abort();
+    await server.close();
+    await warmed;
+    return EXIT.ok;
+  } finally {
+    await opened.close();
+  }
 }

@@ -1,9 +1,10 @@
-/** `knowledge-kit outline [dir]`: each document with its sections as a tree, with their sizes. */
+/** `knowledge-kit outline [dir]` (or `--database <url> --kb <id>`): each document with its sections as a tree, with their sizes. */
 import { OUTLINE_HELP } from '../help.js';
 import type { KnowledgeCatalog, KnowledgePart } from '../../types.js';
 import { countCodePoints } from '../../internal/codePoints.js';
-import { parseCommandArgs } from '../args.js';
-import { loadFolder } from '../folder.js';
+import type { KnowledgeSource, ListTreeOutput } from '../../agent/index.js';
+import type { LoadedKnowledgeDirectory } from '../../node/index.js';
+import { openSource, parseSourceArgs } from '../openSource.js';
 import { EXIT, type CliIo } from '../io.js';
 import { count } from '../problems.js';
 
@@ -50,24 +51,20 @@ function outlineOf(
   return root;
 }
 
-/** Runs `outline`. */
-export async function outline(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    'outline',
-    argv,
-    { json: { type: 'boolean' }, 'follow-links': { type: 'boolean' } },
-    1,
-  );
-  if (values['help'] === true) {
-    io.stdout.write(`${OUTLINE_HELP}\n`);
-    return EXIT.ok;
-  }
-  const dir = positionals[0] ?? '.';
-  const loaded = await loadFolder('outline', dir, io, {
-    followLinks: values['follow-links'] === true,
-  });
+/** One document of the outline. */
+interface OutlineDocument {
+  readonly id: string;
+  readonly file: string;
+  readonly locale: string | null;
+  readonly revision: string | number;
+  readonly chars: number;
+  readonly sections: OutlineSection[];
+}
+
+/** The documents of a folder loaded whole, from its catalog. */
+function catalogOutline(loaded: LoadedKnowledgeDirectory): OutlineDocument[] {
   const { catalog } = loaded;
-  const documents = catalog.ids.map((id) => {
+  return catalog.ids.map((id) => {
     const document = catalog.document(id);
     const chars = countCodePoints(
       catalog.read({
@@ -85,6 +82,84 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
       sections: outlineOf(catalog, id, document.parts),
     };
   });
+}
+
+/**
+ * The documents of a source (a knowledge base of a database), through the tools an agent has: every
+ * page `list_tree` lists under `pages`, its sections from `get_file`, its size from a whole `read_file`.
+ */
+async function sourceOutline(source: KnowledgeSource): Promise<OutlineDocument[]> {
+  const pages: string[] = [];
+  const folders = ['pages'];
+  while (folders.length > 0) {
+    const parentPath = folders.shift()!;
+    let cursor: string | null = null;
+    do {
+      const listed: ListTreeOutput = await source.listTree({ parentPath, limit: 200, cursor });
+      for (const item of listed.items)
+        if (item.entryType === 'directory') folders.push(item.path);
+        else if (item.fileKind === 'page' && item.contentAvailable) pages.push(item.fileId);
+      cursor = listed.nextCursor;
+    } while (cursor !== null);
+  }
+  const documents: OutlineDocument[] = [];
+  for (const fileId of pages) {
+    const file = await source.getFile({ fileId });
+    const whole = await source.readFile({ fileId, maxChars: Number.MAX_SAFE_INTEGER });
+    const root: OutlineSection[] = [];
+    const byId = new Map<string, OutlineSection>();
+    for (const info of file.sections) {
+      const section = {
+        id: info.id,
+        self: info.selfChars,
+        subtree: info.subtreeChars,
+        sections: [],
+      };
+      byId.set(info.id, section);
+      (info.parentId === null ? root : (byId.get(info.parentId)?.sections ?? root)).push(section);
+    }
+    documents.push({
+      id: fileId,
+      // A store keeps no file names: the page path under `pages/`, as the folder's file is named.
+      file: file.path.startsWith('pages/') ? file.path.slice('pages/'.length) : file.path,
+      locale: file.locale,
+      revision: file.revision,
+      chars: countCodePoints(whole.content),
+      sections: root,
+    });
+  }
+  return documents;
+}
+
+/** Sections in `sections` and every one inside them. */
+function sectionCount(sections: readonly OutlineSection[]): number {
+  let total = 0;
+  const stack = [...sections];
+  while (stack.length > 0) {
+    total++;
+    stack.push(...stack.pop()!.sections);
+  }
+  return total;
+}
+
+/** Runs `outline`. */
+export async function outline(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseSourceArgs('outline', argv);
+  if (args.help) {
+    io.stdout.write(`${OUTLINE_HELP}\n`);
+    return EXIT.ok;
+  }
+  const opened = await openSource(args, io, { served: { maxReadChars: Number.MAX_SAFE_INTEGER } });
+  let documents: OutlineDocument[];
+  try {
+    documents =
+      opened.loaded === undefined
+        ? await sourceOutline(opened.single!.source)
+        : catalogOutline(opened.loaded);
+  } finally {
+    await opened.close();
+  }
+  const { values } = args;
   if (values['json'] === true) {
     io.stdout.write(`${JSON.stringify({ documents }, null, 2)}\n`);
     return EXIT.ok;
@@ -108,7 +183,7 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
   }
   lines.push(
     `${count(documents.length, 'document')}, ${count(
-      documents.reduce((n, d) => n + catalog.sectionIds(d.id).length, 0),
+      documents.reduce((n, d) => n + sectionCount(d.sections), 0),
       'section',
     )}`,
   );

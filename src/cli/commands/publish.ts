@@ -5,7 +5,7 @@ import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { PUBLISH_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-import { openDatabase } from './openDatabase.js';
+import { openDatabase } from '../openDatabase.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 
 /** Runs `publish`. */

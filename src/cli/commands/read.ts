@@ -1,37 +1,31 @@
-/** `knowledge-kit read <dir> <documentId>`: a snapshot, as the app would hand it to a model. */
+/**
+ * `knowledge-kit read <dir> <documentId>` (or `--database <url> --kb <id> <documentId>`): a snapshot,
+ * as the app would hand it to a model.
+ */
 import { READ_HELP } from '../help.js';
 import type { KnowledgeSelection } from '../../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
-import { integerOption, listOption, parseCommandArgs } from '../args.js';
-import { knowledgeBaseId, loadFolder, sourceOf } from '../folder.js';
+import { integerOption, listOption } from '../args.js';
 import { isKnowledgeToolError } from '../../agent/index.js';
-import { shellWord } from './serve.js';
+import { shellWord } from '../shellWord.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
+import { openSource, parseSourceArgs, type OpenedSource } from '../openSource.js';
 import { readProblem } from '../readProblem.js';
 
 /** Runs `read`. */
 export async function read(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    'read',
-    argv,
-    {
-      self: { type: 'string', multiple: true },
-      subtree: { type: 'string', multiple: true },
-      'max-chars': { type: 'string' },
-      cursor: { type: 'string' },
-      json: { type: 'boolean' },
-      'follow-links': { type: 'boolean' },
-    },
-    2,
-  );
-  if (values['help'] === true) {
+  const args = parseSourceArgs('read', argv);
+  const { values } = args;
+  if (args.help) {
     io.stdout.write(`${READ_HELP}\n`);
     return EXIT.ok;
   }
-  const [dir, documentId] = positionals;
-  if (dir === undefined || documentId === undefined)
+  const [documentId] = args.args;
+  if (documentId === undefined)
     throw new CliExit(
-      'knowledge-kit read: needs a folder and a document ID, such as `knowledge-kit read ./knowledge guide`. Run `knowledge-kit read --help`.',
+      args.place.kind === 'folder'
+        ? 'knowledge-kit read: needs a folder and a document ID, such as `knowledge-kit read ./knowledge guide`. Run `knowledge-kit read --help`.'
+        : 'knowledge-kit read: needs a document ID after the options, such as `knowledge-kit read --database postgres://localhost/kb --kb handbook guide`. Run `knowledge-kit read --help`.',
     );
   const self = listOption(values['self']);
   const subtree = listOption(values['subtree']);
@@ -65,33 +59,62 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
     throw new CliExit(
       'knowledge-kit read: --cursor reads the next part of a read in parts: give it with the --max-chars it was printed with.',
     );
-  const loaded = await loadFolder('read', dir, io, {
-    followLinks: values['follow-links'] === true,
-  });
-  if (maxChars !== undefined) {
-    // In parts, as `read_file` gives them to an agent: each at most --max-chars code points.
-    // Each `read` is its own process: a fixed key lets the printed cursor work in the next one. The
-    // command reads a local folder its user can read anyway, so a forged cursor gains nothing.
-    const source = sourceOf(loaded, knowledgeBaseId(dir, undefined), {
-      maxReadChars: maxChars,
+  // Each `read` is its own process: a fixed key lets a printed cursor work in the next one. The
+  // command reads knowledge its user can read anyway, so a forged cursor gains nothing. Without
+  // --max-chars a database is read whole (a folder is read from its catalog).
+  const opened = await openSource(args, io, {
+    served: {
+      maxReadChars: maxChars ?? Number.MAX_SAFE_INTEGER,
       cursorKey: 'knowledge-kit read: cursors of local reads',
-    });
+    },
+  });
+  try {
+    return await readFrom(
+      opened,
+      argv,
+      documentId,
+      selection,
+      maxChars,
+      cursor,
+      values['json'] === true,
+      io,
+    );
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The read itself, and what it prints. */
+async function readFrom(
+  opened: OpenedSource,
+  argv: readonly string[],
+  documentId: string,
+  selection: KnowledgeSelection,
+  maxChars: number | undefined,
+  cursor: string | undefined,
+  json: boolean,
+  io: CliIo,
+): Promise<number> {
+  const { loaded } = opened;
+  if (maxChars !== undefined || loaded === undefined) {
+    // In parts, as `read_file` gives them to an agent: each at most --max-chars code points.
+    const { source } = opened.single!;
     let output;
     try {
       output = await source.readFile({
         fileId: documentId,
         ...(selection.mode === 'document' ? {} : selection),
-        maxChars,
+        maxChars: maxChars ?? Number.MAX_SAFE_INTEGER,
         ...(cursor === undefined ? {} : { cursor }),
       });
     } catch (error) {
       if (isKnowledgeToolError(error))
         throw new CliExit(
-          `knowledge-kit read: ${error.code}: ${error.message} (\`knowledge-kit outline ${dir}\` lists every document and section.)`,
+          `knowledge-kit read: ${error.code}: ${error.message} (\`knowledge-kit outline ${opened.words.join(' ')}\` lists every document and section.)`,
         );
       throw error;
     }
-    if (values['json'] === true) {
+    if (json) {
       io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
       return EXIT.ok;
     }
@@ -118,10 +141,10 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
       ...(maxChars === undefined ? {} : { maxChars }),
     });
   } catch (error) {
-    if (isKnowledgeError(error)) throw new CliExit(readProblem('read', dir, error));
+    if (isKnowledgeError(error)) throw new CliExit(readProblem('read', opened.words[0]!, error));
     throw error;
   }
-  if (values['json'] === true) {
+  if (json) {
     io.stdout.write(`${JSON.stringify(snapshot, null, 2)}\n`);
   } else {
     io.stdout.write(

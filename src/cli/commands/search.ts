@@ -1,33 +1,24 @@
-/** `knowledge-kit search <dir> <query>`: the candidates `search_files` gives an agent. */
+/**
+ * `knowledge-kit search <dir> <query>` (or `--database <url> --kb <id> <query>`): the candidates
+ * `search_files` gives an agent.
+ */
 import { SEARCH_HELP } from '../help.js';
 import { type SearchMode, isKnowledgeToolError } from '../../agent/index.js';
-import { integerOption, parseCommandArgs } from '../args.js';
-import { knowledgeBaseId, loadFolder, sourceOf } from '../folder.js';
+import { integerOption } from '../args.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-import { shellWord } from './serve.js';
-import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
+import { openSource, parseSourceArgs, type OpenedSource } from '../openSource.js';
+import { shellWord } from '../shellWord.js';
 
 /** Runs `search`. */
 export async function search(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    'search',
-    argv,
-    {
-      mode: { type: 'string' },
-      limit: { type: 'string' },
-      'max-chars': { type: 'string' },
-      json: { type: 'boolean' },
-      'follow-links': { type: 'boolean' },
-      ...LINK_ROOT_FLAG,
-    },
-    2,
-  );
-  if (values['help'] === true) {
+  const args = parseSourceArgs('search', argv);
+  const { values } = args;
+  if (args.help) {
     io.stdout.write(`${SEARCH_HELP}\n`);
     return EXIT.ok;
   }
-  const [dir, query] = positionals;
-  if (dir === undefined || query === undefined)
+  const [query] = args.args;
+  if (query === undefined)
     throw new CliExit(
       'knowledge-kit search: needs a folder and a query, such as `knowledge-kit search ./knowledge "return window"`. Run `knowledge-kit search --help`.',
     );
@@ -44,20 +35,40 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
     1,
     Number.MAX_SAFE_INTEGER,
   );
-  const loaded = await loadFolder('search', dir, io, {
-    followLinks: values['follow-links'] === true,
-    ...linkRootOption('search', dir, values['link-root']),
+  const opened = await openSource(args, io, {
+    served: maxReadChars === undefined ? {} : { maxReadChars },
   });
-  const source = sourceOf(
-    loaded,
-    knowledgeBaseId(dir, undefined),
-    maxReadChars === undefined ? {} : { maxReadChars },
-  );
+  try {
+    return await searchIn(
+      opened,
+      query,
+      mode as SearchMode | undefined,
+      limit,
+      maxReadChars,
+      values['json'] === true,
+      io,
+    );
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The search itself, and its lines. */
+async function searchIn(
+  opened: OpenedSource,
+  query: string,
+  mode: SearchMode | undefined,
+  limit: number | undefined,
+  maxReadChars: number | undefined,
+  json: boolean,
+  io: CliIo,
+): Promise<number> {
+  const source = opened.single!.source;
   let output;
   try {
     output = await source.searchFiles({
       query,
-      ...(mode === undefined ? {} : { mode: mode as SearchMode }),
+      ...(mode === undefined ? {} : { mode }),
       ...(limit === undefined ? {} : { limit }),
     });
   } catch (error) {
@@ -65,7 +76,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
       throw new CliExit(`knowledge-kit search: ${error.code}: ${error.message}`);
     throw error;
   }
-  if (values['json'] === true) {
+  if (json) {
     io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
     return EXIT.ok;
   }
@@ -79,7 +90,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
   // The tool's own message speaks to an agent (`index.md`, `list_tree`); a user has the folder.
   if (output.items.length === 0)
     lines.push(
-      `nothing found for ${JSON.stringify(query)}. Try other words, such as those of a heading; \`knowledge-kit outline ${dir}\` lists every document and section.`,
+      `nothing found for ${JSON.stringify(query)}. Try other words, such as those of a heading; \`knowledge-kit outline ${opened.words.join(' ')}\` lists every document and section.`,
     );
   else {
     lines.push(
@@ -88,7 +99,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
     // What an agent reads next, in parts of that size.
     if (maxReadChars !== undefined)
       lines.push(
-        `read the first as an agent would: knowledge-kit read ${shellWord(dir)} ${shellWord(output.items[0]!.fileId)} --max-chars ${maxReadChars}`,
+        `read the first as an agent would: knowledge-kit read ${[...opened.words, output.items[0]!.fileId].map(shellWord).join(' ')} --max-chars ${maxReadChars}`,
       );
   }
   io.stdout.write(`${lines.join('\n')}\n`);

@@ -1,74 +1,30 @@
-/** `knowledge-kit serve [dir]`: the read-only HTTP endpoint for a folder, for agents that run `curl`. */
-import { SERVE_HELP } from '../help.js';
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createKnowledgeHandler, type KnowledgeAccess } from '../../http/index.js';
-import { serveKnowledge } from '../../http/node/index.js';
-import { integerOption, parseCommandArgs } from '../args.js';
-import { knowledgeBaseId } from '../folder.js';
-import { CliExit, EXIT, type CliIo } from '../io.js';
-import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
-import { openLiveFolder, untilStopped } from '../live.js';
-import { count } from '../problems.js';
-import { packageVersion } from '../version.js';
-import { isLoopback, usableOrigins } from '../hostUrls.js';
-import { warmInBackground } from '../warmup.js';
-
-/** Reads the bearer token of `--token-file`. */
-export async function readToken(path: string): Promise<string> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new CliExit(
-      `knowledge-kit serve: token file \`${path}\` cannot be read (${(error as Error).message}).`,
-    );
-  }
-  // Line feeds at the end are dropped, as \`$(cat file)\` in the printed commands drops them; anything
-  // else the shell keeps (a CR of a CRLF ending, a BOM, spaces) would make those commands send another
-  // token.
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
-  const token = text.slice(0, end);
-  if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw new CliExit(
-      `knowledge-kit serve: token file \`${path}\` must hold the token alone: visible ASCII characters (no spaces, no BOM), then only line feeds (LF; a CRLF ending is refused, as \`$(cat)\` would keep its CR).`,
-    );
-  }
-  return token;
-}
-
 /**
- * Reads the secret of `--cursor-key-file`, which signs cursors: replicas behind one URL given the same
- * file accept each other's cursors. Line feeds at the end are dropped; at least 16 bytes remain.
+ * `knowledge-kit serve [dir]` and `serve --database <url>`: the read-only HTTP endpoint for agents that
+ * run `curl`, over a folder (one knowledge base) or every knowledge base of a knowledge store, each
+ * call reading its active revision. Both take the same flags (`flags.ts`) but those that read a folder.
  */
-export async function readCursorKey(command: string, path: string): Promise<Uint8Array> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw new CliExit(
-      `knowledge-kit ${command}: cursor key file \`${path}\` cannot be read (${(error as Error).message}).`,
-    );
-  }
-  let end = bytes.length;
-  while (end > 0 && bytes[end - 1] === 10) end--;
-  if (end < 16)
-    throw new CliExit(
-      `knowledge-kit ${command}: cursor key file \`${path}\` must hold a secret of at least 16 bytes, such as the output of \`openssl rand -hex 32\`; it has ${end}.`,
-    );
-  return new Uint8Array(bytes.subarray(0, end));
-}
-
-/** Whether `given` equals `token`, in time that does not depend on where they differ. */
-export function sameToken(given: string, token: Buffer): boolean {
-  return timingSafeEqual(createHash('sha256').update(given).digest(), token);
-}
-
-/** `text` as one POSIX shell word: single quotes, each `'` written as `'\''`. */
-export function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
+import { createKnowledgeHandler } from '../../http/index.js';
+import { serveKnowledge } from '../../http/node/index.js';
+import { bearerAccess, readCursorKey } from '../access.js';
+import { integerOption } from '../args.js';
+import { SERVE_HELP } from '../help.js';
+import { isLoopback, usableOrigins } from '../hostUrls.js';
+import { CliExit, EXIT, type CliIo } from '../io.js';
+import { untilStopped } from '../live.js';
+import type { KnowledgeSource } from '../../agent/index.js';
+import { knowledgeBaseId } from '../folder.js';
+import type { LiveFolder } from '../live.js';
+import {
+  openSource,
+  parseSourceArgs,
+  type OpenedKnowledgeBase,
+  type OpenedSource,
+  type SourcePlace,
+} from '../openSource.js';
+import { count } from '../problems.js';
+import { shellWord } from '../shellWord.js';
+import { packageVersion } from '../version.js';
+import { warmInBackground } from '../warmup.js';
 
 /**
  * The lines that point an MCP client at a knowledge base's Streamable HTTP endpoint: its URL as an
@@ -85,45 +41,9 @@ export function mcpLines(name: string, url: string, secured: boolean): string[] 
   ];
 }
 
-/** Runs `serve` until SIGINT or SIGTERM. */
-export async function serve(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    'serve',
-    argv,
-    {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      id: { type: 'string' },
-      'base-path': { type: 'string' },
-      'token-file': { type: 'string' },
-      'cursor-key-file': { type: 'string' },
-      'max-chars': { type: 'string' },
-      watch: { type: 'boolean' },
-      'follow-links': { type: 'boolean' },
-      ...LINK_ROOT_FLAG,
-      quiet: { type: 'boolean', short: 'q' },
-      log: { type: 'string' },
-      'no-mcp': { type: 'boolean' },
-    },
-    1,
-  );
-  if (values['help'] === true) {
-    io.stdout.write(`${SERVE_HELP}\n`);
-    return EXIT.ok;
-  }
-  const dir = positionals[0] ?? '.';
-  const port = integerOption('serve', 'port', values['port'], 0, 65_535) ?? 8787;
-  const hostname = typeof values['host'] === 'string' ? values['host'] : '127.0.0.1';
-  if (hostname === '')
-    throw new CliExit('knowledge-kit serve: --host needs an address, such as 127.0.0.1 or ::1.');
-  const id = knowledgeBaseId(dir, values['id']);
-  // URLs drop `.` and `..` segments, so such an ID would print a URL that reaches another route.
-  if (id === '' || id === '.' || id === '..')
-    throw new CliExit(
-      `knowledge-kit serve: --id must name the knowledge base, not \`${id}\`; such as \`--id handbook\`.`,
-    );
-  const basePath =
-    typeof values['base-path'] === 'string' ? values['base-path'].replace(/\/+$/, '') : '';
+/** `--base-path`, checked: `''` or a path of plain segments, without a trailing `/`. */
+function basePathOption(value: unknown): string {
+  const basePath = typeof value === 'string' ? value.replace(/\/+$/, '') : '';
   const segments = basePath.split('/').slice(1);
   if (
     basePath !== '' &&
@@ -140,6 +60,17 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       `knowledge-kit serve: --base-path must be a path such as \`/openapi/v2\`: starting with \`/\`, no empty, \`.\` or \`..\` segments, no spaces; not \`${basePath}\`.`,
     );
   }
+  return basePath;
+}
+
+/**
+ * The request log: one line per request to stderr, `METHOD path status N ms`, or with `--log json`
+ * one object `{ time, method, path, status, ms }`; `--quiet` logs none (start-up and reload lines stay).
+ */
+function requestLog(
+  values: Readonly<Record<string, unknown>>,
+  io: CliIo,
+): (handler: (request: Request) => Promise<Response>) => (request: Request) => Promise<Response> {
   const log = values['log'] ?? 'text';
   if (log !== 'text' && log !== 'json')
     throw new CliExit(`knowledge-kit serve: --log must be text or json, not \`${String(log)}\`.`);
@@ -148,68 +79,8 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     throw new CliExit(
       'knowledge-kit serve: --quiet logs no request, so it cannot go with --log; pick one.',
     );
-  const tokenFile = values['token-file'];
-  const token =
-    typeof tokenFile === 'string'
-      ? createHash('sha256')
-          .update(await readToken(tokenFile))
-          .digest()
-      : undefined;
-
-  const keyFile = values['cursor-key-file'];
-  const cursorKey = typeof keyFile === 'string' ? await readCursorKey('serve', keyFile) : undefined;
-  const maxReadChars = integerOption(
-    'serve',
-    'max-chars',
-    values['max-chars'],
-    1,
-    Number.MAX_SAFE_INTEGER,
-  );
-
-  const live = await openLiveFolder(
-    'serve',
-    dir,
-    id,
-    values['watch'] === true,
-    io,
-    {
-      followLinks: values['follow-links'] === true,
-      ...linkRootOption('serve', dir, values['link-root']),
-    },
-    {
-      ...(cursorKey === undefined ? {} : { cursorKey }),
-      ...(maxReadChars === undefined ? {} : { maxReadChars }),
-    },
-  );
-  const grant: KnowledgeAccess = Object.freeze({
-    knowledgeBases: Object.freeze({ [id]: Object.freeze({ source: live.source, title: id }) }),
-  });
-  let handler;
-  try {
-    handler = createKnowledgeHandler({
-      basePath,
-      access: (request) => {
-        if (token === undefined) return grant;
-        const header = request.headers.get('authorization');
-        // The scheme name is case-insensitive (RFC 9110 §11.1); the token is compared exactly.
-        return header !== null &&
-          header.slice(0, 7).toLowerCase() === 'bearer ' &&
-          sameToken(header.slice(7), token)
-          ? grant
-          : null;
-      },
-      ...(token === undefined ? {} : { authenticateHeader: 'Bearer realm="knowledge-kit"' }),
-      mcp: values['no-mcp'] === true ? false : { version: packageVersion() },
-    });
-  } catch (error) {
-    await live.close();
-    throw new CliExit(
-      `knowledge-kit serve: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  // One line per request to stderr: `METHOD path status N ms`, or with `--log json` one object
-  // `{ time, method, path, status, ms }`; `--quiet` logs none (start-up and reload lines stay).
-  const logged = async (request: Request): Promise<Response> => {
+  if (quiet) return (handler) => handler;
+  return (handler) => async (request) => {
     const started = performance.now();
     const response = await handler(request);
     const url = new URL(request.url);
@@ -222,12 +93,81 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     );
     return response;
   };
+}
 
+/** Runs `serve` until SIGINT or SIGTERM. */
+export async function serve(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseSourceArgs('serve', argv);
+  const { values, place } = args;
+  if (args.help) {
+    io.stdout.write(`${SERVE_HELP}\n`);
+    return EXIT.ok;
+  }
+  const port = integerOption('serve', 'port', values['port'], 0, 65_535) ?? 8787;
+  const hostname = typeof values['host'] === 'string' ? values['host'] : '127.0.0.1';
+  if (hostname === '')
+    throw new CliExit('knowledge-kit serve: --host needs an address, such as 127.0.0.1 or ::1.');
+  if (place.kind === 'folder') {
+    const id = knowledgeBaseId(place.dir, values['id']);
+    // URLs drop `.` and `..` segments, so such an ID would print a URL that reaches another route.
+    if (id === '' || id === '.' || id === '..')
+      throw new CliExit(
+        `knowledge-kit serve: --id must name the knowledge base, not \`${id}\`; such as \`--id handbook\`.`,
+      );
+  }
+  const basePath = basePathOption(values['base-path']);
+  const logged = requestLog(values, io);
+  const tokenFile = values['token-file'] as string | undefined;
+  let opened: OpenedSource | undefined;
+  const { access, secured } = await bearerAccess(
+    'serve',
+    tokenFile,
+    values['access-file'] as string | undefined,
+    async (allowed) => {
+      const knowledgeBases: Record<string, { source: KnowledgeSource; title: string }> = {};
+      for (const kb of await opened!.knowledgeBases())
+        if (allowed === undefined || allowed.has(kb.id))
+          knowledgeBases[kb.id] = { source: kb.source, title: kb.title };
+      return { knowledgeBases };
+    },
+  );
+  const keyFile = values['cursor-key-file'];
+  const cursorKey = typeof keyFile === 'string' ? await readCursorKey('serve', keyFile) : undefined;
+  const maxReadChars = integerOption(
+    'serve',
+    'max-chars',
+    values['max-chars'],
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const watch = values['watch'] === true;
+  opened = await openSource(args, io, {
+    live: { watch },
+    served: {
+      ...(cursorKey === undefined ? {} : { cursorKey }),
+      ...(maxReadChars === undefined ? {} : { maxReadChars }),
+    },
+  });
+  const source = opened;
+  let handler;
+  try {
+    handler = createKnowledgeHandler({
+      basePath,
+      access,
+      ...(secured ? { authenticateHeader: 'Bearer realm="knowledge-kit"' } : {}),
+      mcp: values['no-mcp'] === true ? false : { version: packageVersion() },
+    });
+  } catch (error) {
+    await source.close();
+    throw new CliExit(
+      `knowledge-kit serve: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   let served;
   try {
-    served = await serveKnowledge({ handler: quiet ? handler : logged, port, hostname });
+    served = await serveKnowledge({ handler: logged(handler), port, hostname });
   } catch (error) {
-    await live.close();
+    await source.close();
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
       code === 'EADDRINUSE'
@@ -235,46 +175,116 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
         : (error as Error).message;
     throw new CliExit(`knowledge-kit serve: ${reason}.`);
   }
-  // The search index is built now, in slices, while reads are served (warmup.ts).
+  // The search index of each knowledge base is built now, in slices, while reads are served.
+  const known = await source.knowledgeBases();
   const stopWarming = new AbortController();
-  const warmed = warmInBackground('serve', live.source, io, stopWarming.signal);
+  const warmed = Promise.all(
+    known.map((kb) =>
+      warmInBackground(
+        'serve',
+        kb.source,
+        io,
+        stopWarming.signal,
+        source.single === undefined ? kb.id : undefined,
+      ),
+    ),
+  );
   // `0.0.0.0` and `::` name no host: print the loopback URL, and the others it answers on.
   const [origin, ...others] = usableOrigins(served.url, hostname);
-  const url = `${origin!}${basePath}/knowledge-bases/${encodeURIComponent(id)}`;
-  if (token === undefined && !isLoopback(hostname))
+  if (!secured && !isLoopback(hostname))
     io.stderr.write(
       `knowledge-kit serve: warning: --host ${hostname} answers other machines, and without --token-file anyone who reaches this port can read the knowledge base. Add --token-file, or drop --host to serve 127.0.0.1 only.\n`,
     );
-  const auth = token === undefined ? '' : ' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"';
-  const page = (await live.source.listTree({ parentPath: 'pages' })).items.find(
-    (item) => item.entryType === 'file',
-  );
-  const lines = [
-    `Serving ${count(live.documents(), 'document')} from \`${dir}\` as knowledge base \`${id}\`${values['watch'] === true ? ' (watching for changes)' : ''}.`,
-    '',
-    ...(others.length > 0
-      ? [
-          `Also answering at ${others.map((o) => `${o}${basePath}/knowledge-bases/${encodeURIComponent(id)}`).join(', ')}.`,
-          '',
-        ]
-      : []),
-    `export KNOWLEDGE_BASE_URL=${shellWord(url)}`,
-    ...(typeof tokenFile === 'string'
-      ? [`export KNOWLEDGE_TOKEN="$(cat ${shellWord(tokenFile)})"`]
-      : []),
-    `curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50"${auth}`,
-    `curl -sS "$KNOWLEDGE_BASE_URL/files/${page === undefined ? '<fileId>' : encodeURIComponent(page.fileId)}/content"${auth}`,
-    `curl -sS -G "$KNOWLEDGE_BASE_URL/files/content" --data-urlencode "path=index.md"${auth}`,
-    `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
-    ...(values['no-mcp'] === true ? [] : ['', ...mcpLines(id, `${url}/mcp`, token !== undefined)]),
-    '',
-  ];
+  const start: StartLines = {
+    bases: `${origin!}${basePath}/knowledge-bases`,
+    others: others.map((o) => `${o}${basePath}/knowledge-bases`),
+    tokenFile,
+    auth: secured ? ' -H "Authorization: Bearer $KNOWLEDGE_TOKEN"' : '',
+    secured,
+    mcp: values['no-mcp'] !== true,
+  };
+  const lines =
+    source.single === undefined || source.live === undefined
+      ? storeLines(start, known)
+      : await folderLines(start, source.single, source.live, place, watch);
   io.stdout.write(lines.join('\n'));
   const signal = await untilStopped();
   io.stderr.write(`knowledge-kit serve: ${signal}, stopping\n`);
   stopWarming.abort();
-  await live.close();
   await served.close();
   await warmed;
+  await source.close();
   return EXIT.ok;
+}
+
+/** What the start lines of both forms say alike. */
+interface StartLines {
+  /** `{origin}{basePath}/knowledge-bases`. */
+  readonly bases: string;
+  /** The same on the other addresses it answers on. */
+  readonly others: readonly string[];
+  readonly tokenFile: string | undefined;
+  /** The curl header argument, when requests need a token. */
+  readonly auth: string;
+  readonly secured: boolean;
+  readonly mcp: boolean;
+}
+
+/** The start lines of a folder: its URL and the four curl commands an agent uses. */
+async function folderLines(
+  start: StartLines,
+  kb: OpenedKnowledgeBase,
+  live: LiveFolder,
+  place: SourcePlace,
+  watch: boolean,
+): Promise<string[]> {
+  const { auth } = start;
+  const id = encodeURIComponent(kb.id);
+  const dir = place.kind === 'folder' ? place.dir : '';
+  const page = (await kb.source.listTree({ parentPath: 'pages' })).items.find(
+    (item) => item.entryType === 'file',
+  );
+  const url = `${start.bases}/${id}`;
+  return [
+    `Serving ${count(live.documents(), 'document')} from \`${dir}\` as knowledge base \`${kb.id}\`${watch ? ' (watching for changes)' : ''}.`,
+    '',
+    ...(start.others.length > 0
+      ? [`Also answering at ${start.others.map((o) => `${o}/${id}`).join(', ')}.`, '']
+      : []),
+    `export KNOWLEDGE_BASE_URL=${shellWord(url)}`,
+    ...tokenLine(start),
+    `curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50"${auth}`,
+    `curl -sS "$KNOWLEDGE_BASE_URL/files/${page === undefined ? '<fileId>' : encodeURIComponent(page.fileId)}/content"${auth}`,
+    `curl -sS -G "$KNOWLEDGE_BASE_URL/files/content" --data-urlencode "path=index.md"${auth}`,
+    `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
+    ...(start.mcp ? ['', ...mcpLines(kb.id, `${url}/mcp`, start.secured)] : []),
+    '',
+  ];
+}
+
+/** The start lines of a store: its knowledge bases now, their URLs, and three curl commands. */
+function storeLines(start: StartLines, known: readonly OpenedKnowledgeBase[]): string[] {
+  const { auth } = start;
+  const first = known[0]?.id ?? '<id>';
+  const url = `${start.bases}/${encodeURIComponent(first)}`;
+  return [
+    `Serving the knowledge bases of the database (${known.length} now: ${known.map((kb) => `\`${kb.id}\``).join(', ') || 'none yet'}); each call reads the active revision.`,
+    '',
+    ...(start.others.length > 0 ? [`Also answering at ${start.others.join(', ')}.`, ''] : []),
+    `export KNOWLEDGE_BASES_URL=${shellWord(start.bases)}`,
+    `export KNOWLEDGE_BASE_URL=${shellWord(url)}`,
+    ...tokenLine(start),
+    `curl -sS "$KNOWLEDGE_BASES_URL"${auth}`,
+    `curl -sS -G "$KNOWLEDGE_BASE_URL/tree" --data-urlencode "limit=50"${auth}`,
+    `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
+    ...(start.mcp ? ['', ...mcpLines(first, `${url}/mcp`, start.secured)] : []),
+    '',
+  ];
+}
+
+/** `export KNOWLEDGE_TOKEN=…` from `--token-file`, as the curl commands read it. */
+function tokenLine(start: StartLines): string[] {
+  return start.tokenFile === undefined
+    ? []
+    : [`export KNOWLEDGE_TOKEN="$(cat ${shellWord(start.tokenFile)})"`];
 }

@@ -35,3 +35,5 @@ export function readAll(
 export function codePoints(text: string): number {
   return [...text].length;
 }
+
+export { cliInProcess } from '../../helpers/cliInProcess.js';

@@ -3,9 +3,9 @@
  * `postgresql://…`), or PGlite on a data folder (`pglite:<folder>`, for local use without a server).
  * Both drivers are optional peers of the package, loaded only here, when such a command runs.
  */
-import type { KnowledgeDatabase } from '../../postgres/index.js';
-import { CliExit } from '../io.js';
-import { lockPgliteFolder } from '../pgliteLock.js';
+import type { KnowledgeDatabase } from '../postgres/index.js';
+import { CliExit } from './io.js';
+import { lockPgliteFolder } from './pgliteLock.js';
 
 /** An open database and how to close it. */
 export interface OpenDatabase {

@@ -1,5 +1,5 @@
 /** The command line run in this process, its output captured: for commands that open a database. */
-import { runCli } from '../../../src/cli/run.js';
+import { runCli } from '../../src/cli/run.js';
 
 /** How a run ended and what it printed. */
 export interface InProcessRun {

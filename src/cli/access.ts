@@ -1,0 +1,143 @@
+/**
+ * Who may read what `serve` serves: the token of `--token-file` (one token for every knowledge base),
+ * or the tokens of `--access-file` (each to the knowledge bases it may read), checked in time that
+ * does not depend on where a wrong token differs; and the key of `--cursor-key-file`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { KnowledgeAccess } from '../http/index.js';
+import { CliExit } from './io.js';
+
+/** Reads the bearer token of `--token-file`. */
+export async function readToken(path: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CliExit(
+      `knowledge-kit serve: token file \`${path}\` cannot be read (${(error as Error).message}).`,
+    );
+  }
+  // Line feeds at the end are dropped, as \`$(cat file)\` in the printed commands drops them; anything
+  // else the shell keeps (a CR of a CRLF ending, a BOM, spaces) would make those commands send another
+  // token.
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  const token = text.slice(0, end);
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new CliExit(
+      `knowledge-kit serve: token file \`${path}\` must hold the token alone: visible ASCII characters (no spaces, no BOM), then only line feeds (LF; a CRLF ending is refused, as \`$(cat)\` would keep its CR).`,
+    );
+  }
+  return token;
+}
+
+/**
+ * Reads the secret of `--cursor-key-file`, which signs cursors: replicas behind one URL given the same
+ * file accept each other's cursors. Line feeds at the end are dropped; at least 16 bytes remain.
+ */
+export async function readCursorKey(command: string, path: string): Promise<Uint8Array> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw new CliExit(
+      `knowledge-kit ${command}: cursor key file \`${path}\` cannot be read (${(error as Error).message}).`,
+    );
+  }
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 10) end--;
+  if (end < 16)
+    throw new CliExit(
+      `knowledge-kit ${command}: cursor key file \`${path}\` must hold a secret of at least 16 bytes, such as the output of \`openssl rand -hex 32\`; it has ${end}.`,
+    );
+  return new Uint8Array(bytes.subarray(0, end));
+}
+
+/** Whether `given` equals `token`, in time that does not depend on where they differ. */
+export function sameToken(given: string, token: Buffer): boolean {
+  return timingSafeEqual(createHash('sha256').update(given).digest(), token);
+}
+
+/** `--access-file`: a JSON object from token to the IDs of the knowledge bases it may read. */
+async function readAccessFile(path: string): Promise<ReadonlyMap<Buffer, ReadonlySet<string>>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new CliExit(
+      `knowledge-kit serve: access file \`${path}\` cannot be read as JSON (${(error as Error).message}).`,
+    );
+  }
+  const wrong = () =>
+    new CliExit(
+      `knowledge-kit serve: access file \`${path}\` must be a JSON object from token (visible ASCII) to an array of knowledge base IDs, such as {"s3cret-token": ["handbook", "faq"]}.`,
+    );
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw wrong();
+  const grants = new Map<Buffer, ReadonlySet<string>>();
+  for (const [token, ids] of Object.entries(parsed)) {
+    if (
+      !/^[\x21-\x7e]+$/.test(token) ||
+      !Array.isArray(ids) ||
+      !ids.every((id) => typeof id === 'string')
+    )
+      throw wrong();
+    grants.set(createHash('sha256').update(token).digest(), new Set(ids as string[]));
+  }
+  return grants;
+}
+
+/** The knowledge bases a request may read, as `allowed` names them (`undefined`: every one). */
+export type Grant = (allowed: ReadonlySet<string> | undefined) => Promise<KnowledgeAccess>;
+
+/** The token of an `Authorization: Bearer` header, or `undefined`. */
+function bearer(request: Request): string | undefined {
+  const header = request.headers.get('authorization');
+  // The scheme name is case-insensitive (RFC 9110 §11.1); the token is compared exactly.
+  return header !== null && header.slice(0, 7).toLowerCase() === 'bearer '
+    ? header.slice(7)
+    : undefined;
+}
+
+/**
+ * The handler's `access` for `--token-file` or `--access-file` (or neither: every request reads every
+ * knowledge base), and whether requests must carry a token.
+ *
+ * @param command - the command, for messages.
+ * @param tokenFile - `--token-file`.
+ * @param accessFile - `--access-file`.
+ * @param grant - the knowledge bases a request may read.
+ */
+export async function bearerAccess(
+  command: string,
+  tokenFile: string | undefined,
+  accessFile: string | undefined,
+  grant: Grant,
+): Promise<{
+  readonly access: (request: Request) => Promise<KnowledgeAccess | null>;
+  readonly secured: boolean;
+}> {
+  if (tokenFile !== undefined && accessFile !== undefined)
+    throw new CliExit(
+      `knowledge-kit ${command}: pass --token-file (one token for every knowledge base) or --access-file (tokens to knowledge bases), not both.`,
+    );
+  const token =
+    tokenFile === undefined
+      ? undefined
+      : createHash('sha256')
+          .update(await readToken(tokenFile))
+          .digest();
+  const grants = accessFile === undefined ? undefined : await readAccessFile(accessFile);
+  if (token === undefined && grants === undefined)
+    return { access: () => grant(undefined), secured: false };
+  return {
+    secured: true,
+    access: async (request) => {
+      const given = bearer(request);
+      if (given === undefined) return null;
+      if (token !== undefined) return sameToken(given, token) ? grant(undefined) : null;
+      for (const [hash, ids] of grants!) if (sameToken(given, hash)) return grant(ids);
+      return null;
+    },
+  };
+}

@@ -1,0 +1,277 @@
+/**
+ * The commands that read knowledge take a folder or `--database` through one option table: every flag
+ * `serve` documents works on a knowledge store too (a test for each, on the built bin, over PGlite),
+ * the flags that read a folder are refused there in one line, and `search`, `read` and `outline` on a
+ * published knowledge base print what they print on its folder.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_FLAGS } from '../../src/cli/flags.js';
+import { useTempFolders } from '../helpers/tempFolders.js';
+import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
+import { cliInProcess } from './helpers/inProcess.js';
+import { getJson, requestLog, startServe, type Served } from './helpers/serve.js';
+
+const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-db-' });
+useRunningClis();
+
+const cli = cliInProcess;
+
+const TREE = {
+  'guide.md':
+    '# Guide\n\nHow to start.\n\n<!-- agent-section:setup -->\n## Setup\n\nInstall it, then run it.\n\n<!-- agent-section:setup.check -->\n### Check\n\nRun the check.\n<!-- /agent-section:setup.check -->\n<!-- /agent-section:setup -->\n',
+  'faq/billing.md': '# Billing\n\nSee [the guide](../guide.md) to install it.\n',
+};
+
+let dir = '';
+let url = '';
+beforeAll(async () => {
+  dir = await folder(TREE);
+  url = `pglite:${await folder()}`;
+  const published = await cli(['publish', dir, '--database', url, '--kb', 'docs']);
+  expect(published.stderr).toBe('');
+  expect(published.code).toBe(0);
+  const other = await cli(['publish', dir, '--database', url, '--kb', 'alt', '--schema', 'other']);
+  expect(other.code).toBe(0);
+}, 120_000);
+
+/** Stops a running `serve` with SIGTERM and checks it exits 0 (PGlite takes one process at a time). */
+async function stop(served: Served): Promise<string> {
+  served.cli.child.kill('SIGTERM');
+  expect((await served.cli.exited).code).toBe(0);
+  return served.cli.stderr();
+}
+
+describe('serve --database takes every flag serve documents', () => {
+  beforeAll(requireBuiltCli);
+  const kbUrl = (served: Served) => served.url;
+
+  it('every flag of serve is in this file: those for a folder are refused, the others tested', () => {
+    const serveFlags = SOURCE_FLAGS.filter((flag) => flag.commands.includes('serve'));
+    expect(serveFlags.filter((flag) => flag.source === 'folder').map((f) => f.name)).toEqual([
+      'id',
+      'watch',
+      'follow-links',
+      'link-root',
+    ]);
+    expect(serveFlags.filter((flag) => flag.source !== 'folder').map((f) => f.name)).toEqual([
+      'port',
+      'host',
+      'base-path',
+      'token-file',
+      'access-file',
+      'max-chars',
+      'cursor-key-file',
+      'quiet',
+      'log',
+      'database',
+      'schema',
+      'no-mcp',
+    ]);
+  });
+
+  it('--port, --host and --database: serves on that address, the log one line per request', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--host', '127.0.0.1']);
+    expect(kbUrl(served)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/knowledge-bases\/docs$/);
+    expect((await getJson(`${served.url}/tree`)).status).toBe(200);
+    const stderr = await stop(served);
+    expect(requestLog(stderr)).toEqual([
+      { method: 'GET', path: '/knowledge-bases/docs/tree', status: 200 },
+    ]);
+  }, 60_000);
+
+  it('--quiet: no request log', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--quiet']);
+    expect((await getJson(`${served.url}/tree`)).status).toBe(200);
+    const stderr = await stop(served);
+    expect(requestLog(stderr)).toEqual([]);
+    expect(stderr).toMatch(/SIGTERM, stopping/);
+  }, 60_000);
+
+  it('-q: no request log either', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '-q']);
+    expect((await getJson(`${served.url}/tree`)).status).toBe(200);
+    expect(requestLog(await stop(served))).toEqual([]);
+  }, 60_000);
+
+  it('--log json: one JSON object a line', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--log', 'json']);
+    expect((await getJson(`${served.url}/tree?limit=5`)).status).toBe(200);
+    const logged = linesOf(await stop(served))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      method: 'GET',
+      path: '/knowledge-bases/docs/tree?limit=5',
+      status: 200,
+    });
+  }, 60_000);
+
+  it('--log text and --quiet together: one usage line, as on a folder', async () => {
+    const result = await runCli(['serve', '--database', url, '--quiet', '--log', 'text']);
+    expect(result.code).toBe(2);
+    expect(linesOf(result.stderr)).toEqual([
+      'knowledge-kit serve: --quiet logs no request, so it cannot go with --log; pick one.',
+    ]);
+  });
+
+  it('--base-path: the knowledge bases under it', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--base-path', '/api/v2']);
+    expect(served.url).toMatch(/\/api\/v2\/knowledge-bases\/docs$/);
+    expect((await getJson(`${served.url}/tree`)).status).toBe(200);
+    expect((await getJson(served.url.replace('/api/v2', '') + '/tree')).status).toBe(404);
+    await stop(served);
+  }, 60_000);
+
+  it('--token-file: one token reads every knowledge base', async () => {
+    const token = join(await folder(), 'token');
+    await writeFile(token, 's3cret\n');
+    const served = await startServe(['--database', url, '--port', '0', '--token-file', token]);
+    expect(served.cli.stdout()).toContain(`export KNOWLEDGE_TOKEN="$(cat ${token})"`);
+    expect((await getJson(`${served.url}/tree`)).status).toBe(401);
+    expect((await getJson(`${served.url}/tree`, { authorization: 'Bearer s3cret' })).status).toBe(
+      200,
+    );
+    await stop(served);
+  }, 60_000);
+
+  it('--access-file: each token reads the knowledge bases it names', async () => {
+    const access = join(await folder(), 'access.json');
+    await writeFile(access, JSON.stringify({ reader: ['docs'], other: ['elsewhere'] }));
+    const served = await startServe(['--database', url, '--port', '0', '--access-file', access]);
+    expect((await getJson(`${served.url}/tree`, { authorization: 'Bearer reader' })).status).toBe(
+      200,
+    );
+    expect((await getJson(`${served.url}/tree`, { authorization: 'Bearer other' })).status).toBe(
+      404,
+    );
+    await stop(served);
+  }, 60_000);
+
+  it('--max-chars: read_file parts of that size', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--max-chars', '20']);
+    const read = await getJson(`${served.url}/files/content?path=pages/guide.md`);
+    expect(read.status).toBe(200);
+    const body = read.body as { file: { contentRange: { start: number; end: number } } };
+    expect(body.file.contentRange.end - body.file.contentRange.start).toBeLessThanOrEqual(20);
+    await stop(served);
+  }, 60_000);
+
+  it('--cursor-key-file: two servers with one key accept each other’s cursors', async () => {
+    const key = join(await folder(), 'key');
+    await writeFile(key, 'a-secret-of-sixteen-bytes-or-more\n');
+    const args = ['--database', url, '--port', '0', '--cursor-key-file', key, '--max-chars', '20'];
+    const first = await startServe(args);
+    const part = (await getJson(`${first.url}/files/content?path=pages/guide.md`)).body as {
+      nextCursor: string;
+    };
+    await stop(first);
+    const second = await startServe(args);
+    const next = await getJson(
+      `${second.url}/files/content?cursor=${encodeURIComponent(part.nextCursor)}`,
+    );
+    expect(next.status).toBe(200);
+    await stop(second);
+  }, 90_000);
+
+  it('--schema: the store of that schema', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--schema', 'other']);
+    expect(served.cli.stdout()).toMatch(/\(1 now: `alt`\)/);
+    expect(served.url).toMatch(/\/knowledge-bases\/alt$/);
+    expect((await getJson(`${served.url}/tree`)).status).toBe(200);
+    expect((await getJson(served.url.replace(/alt$/, 'docs/tree'))).status).toBe(404);
+    await stop(served);
+  }, 60_000);
+
+  it('--no-mcp: no MCP endpoint and no MCP lines', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--no-mcp']);
+    expect(served.cli.stdout()).not.toContain('KNOWLEDGE_MCP_URL');
+    const response = await fetch(`${served.url}/mcp`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(405);
+    await stop(served);
+  }, 60_000);
+
+  it.each([['--id', 'x'], ['--watch'], ['--follow-links'], ['--link-root', '.']])(
+    '%s reads a folder: one usage line, naming it',
+    async (...flag) => {
+      const result = await runCli(['serve', '--database', url, ...flag]);
+      expect(result.code).toBe(2);
+      expect(linesOf(result.stderr)).toHaveLength(1);
+      expect(result.stderr).toContain(`${flag[0]} reads a folder`);
+    },
+  );
+});
+
+describe('search, read and outline on a database print what they print on the folder', () => {
+  const db = () => ['--database', url, '--kb', 'docs'];
+
+  it('search: the same candidates, and commands that name the database', async () => {
+    const onFolder = await cli(['search', dir, 'install', '--max-chars', '30']);
+    const onStore = await cli(['search', ...db(), 'install', '--max-chars', '30']);
+    expect(onFolder.code).toBe(0);
+    expect(onStore.code).toBe(0);
+    const body = (text: string) => linesOf(text).slice(0, -1);
+    expect(body(onStore.stdout)).toEqual(body(onFolder.stdout));
+    expect(linesOf(onStore.stdout).at(-1)).toBe(
+      linesOf(onFolder.stdout)
+        .at(-1)!
+        .replace(`knowledge-kit read ${dir} `, `knowledge-kit read --database ${url} --kb docs `),
+    );
+    const json = await cli(['search', ...db(), 'install', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual(
+      JSON.parse((await cli(['search', dir, 'install', '--json'])).stdout),
+    );
+  }, 60_000);
+
+  it('read: the same content, whole, by section and in parts', async () => {
+    for (const extra of [[], ['--subtree', 'setup'], ['--self', 'setup']]) {
+      const onFolder = await cli(['read', dir, 'guide', ...extra]);
+      const onStore = await cli(['read', ...db(), 'guide', ...extra]);
+      expect(onStore.code).toBe(0);
+      expect(onStore.stdout).toBe(onFolder.stdout);
+      expect(onStore.stderr).toMatch(/^snapshot \S+\n$/);
+    }
+    const part = await cli(['read', ...db(), 'guide', '--max-chars', '20']);
+    expect(part.stdout).toBe((await cli(['read', dir, 'guide', '--max-chars', '20'])).stdout);
+    const next = /--cursor (\S+)$/m.exec(part.stderr)![1]!;
+    const second = await cli(['read', ...db(), 'guide', '--max-chars', '20', '--cursor', next]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).not.toBe(part.stdout);
+    const missing = await cli(['read', ...db(), 'nope']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`knowledge-kit outline --database ${url} --kb docs`);
+  }, 60_000);
+
+  it('outline: the same tree and sizes', async () => {
+    const onFolder = await cli(['outline', dir]);
+    const onStore = await cli(['outline', ...db()]);
+    expect(onStore.code).toBe(0);
+    const sorted = (text: string) => linesOf(text).sort();
+    expect(sorted(onStore.stdout)).toEqual(sorted(onFolder.stdout));
+    type Outline = { documents: { id: string; chars: number; sections: unknown[] }[] };
+    const byId = (text: string) =>
+      Object.fromEntries(
+        (JSON.parse(text) as Outline).documents.map((d) => [d.id, [d.chars, d.sections]]),
+      );
+    expect(byId((await cli(['outline', ...db(), '--json'])).stdout)).toEqual(
+      byId((await cli(['outline', dir, '--json'])).stdout),
+    );
+  }, 60_000);
+
+  it.each([
+    [['search', '--database', 'pglite:x', 'query'], '--kb'],
+    [['outline', '--schema', 's', '.'], '--schema goes with --database'],
+    [['read', '--kb', 'docs', '.', 'guide'], '--kb goes with --database'],
+    [
+      ['outline', '--database', 'pglite:x', '--kb', 'docs', '--follow-links'],
+      '--follow-links reads a folder',
+    ],
+  ])('%j: one usage line (exit 2) naming %s', async (args, says) => {
+    const result = await cli(args);
+    expect(result.code).toBe(2);
+    expect(linesOf(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toContain(says);
+  });
+});
