@@ -1,10 +1,10 @@
 /**
- * The search port's contract, run on the default engine (MiniSearch, through its public factory) and on
+ * The search port's contract, run on the default engine (BM25F, through its public factory) and on
  * a naive scan engine written here against the public types only: the port is usable by an engine that
  * shares nothing with the default one but the tokenizer.
  */
 import {
-  createMiniSearchEngine,
+  createBm25fEngine,
   type EvidenceType,
   type MatchedField,
   type SearchAnswer,
@@ -16,14 +16,14 @@ import {
 import { runSearchEngineContract } from './searchEngine.contract.js';
 
 runSearchEngineContract({
-  name: 'MiniSearch (default)',
-  newEngine: (corpus) => createMiniSearchEngine()(corpus),
+  name: 'BM25F (default)',
+  newEngine: (corpus) => createBm25fEngine()(corpus),
 });
 
 runSearchEngineContract({
-  name: 'MiniSearch with an embedder and a reranker',
+  name: 'BM25F with an embedder and a reranker',
   newEngine: (corpus) =>
-    createMiniSearchEngine({
+    createBm25fEngine({
       embedder: {
         embed: async (texts) =>
           texts.map((t) => [

@@ -1,6 +1,6 @@
 /**
  * The search engine behind `search_files`: the public port (`port.ts`) and the default engine
- * (`createMiniSearchEngine`, a static BM25F index); everything else here is internal (not exported
+ * (`createBm25fEngine`, a static BM25F index); everything else here is internal (not exported
  * from a package entry).
  *
  * @module
@@ -12,17 +12,17 @@ export { documentChunks, searchCorpus } from './catalogCorpus.js';
 export type { Candidate } from './candidate.js';
 export { CJK, classOf, LATIN, MARK, SEPARATOR, WORD } from './charClass.js';
 export {
-  createMiniSearchEngine,
-  MINISEARCH_DEFAULTS,
-  MINISEARCH_OPTION_CHECKS,
-  MINISEARCH_OPTION_KEYS,
-  miniSearchFactory,
+  createBm25fEngine,
+  BM25F_DEFAULTS,
+  BM25F_OPTION_CHECKS,
+  BM25F_OPTION_KEYS,
+  bm25fFactory,
   pageByOffset,
   windowByOffset,
-} from './createMiniSearchEngine.js';
-export type { MiniSearchEngineOptions, MiniSearchShorthandKey } from './createMiniSearchEngine.js';
-export { createMiniSearchRanker, RERANK_TEXT_CHARS } from './miniSearchRanker.js';
-export type { Ranker, RankerSettings, Ranking, RankRequest } from './miniSearchRanker.js';
+} from './createBm25fEngine.js';
+export type { Bm25fEngineOptions, Bm25fShorthandKey } from './createBm25fEngine.js';
+export { createMemoryRanker, RERANK_TEXT_CHARS } from './memoryRanker.js';
+export type { Ranker, RankerSettings, Ranking, RankRequest } from './memoryRanker.js';
 export type {
   SearchAnswer,
   SearchChunk,
@@ -38,7 +38,7 @@ export type {
 export { documentLead } from './documentLead.js';
 export { embeddingKey, isVector, lookUp } from './embeddingCache.js';
 export type { KnowledgeEmbeddingCache } from './embeddingCache.js';
-export { expandGraph, GRAPH_DECAY } from './expandGraph.js';
+export { addRelatedPages, GRAPH_DECAY } from './addRelatedPages.js';
 export { foldText } from './foldText.js';
 export { fuseRanks, RRF_K } from './fuseRanks.js';
 export { isFunctionWord } from './functionWords.js';
@@ -54,8 +54,8 @@ export {
 export type { QueryPlan, QueryTerm, QueryWeights } from './planQuery.js';
 export { CHUNK_SHARE, FIELD_MODEL, lexicalSearch } from './lexicalSearch.js';
 export type { FieldModel, LexicalFile, LexicalResult } from './lexicalSearch.js';
-export { buildStaticIndex, CONTENT, FIELD_COUNT, FILE_FIELDS, PairTable } from './staticIndex.js';
-export type { Postings, StaticIndex } from './staticIndex.js';
+export { buildBm25fIndex, CONTENT, FIELD_COUNT, FILE_FIELDS, PairTable } from './bm25fIndex.js';
+export type { Postings, Bm25fIndex } from './bm25fIndex.js';
 export { abortError, raceAbort, withTimeout } from './limits.js';
 export type { Settled } from './limits.js';
 export { isTermAt, locateTerm } from './locateTerm.js';

@@ -15,9 +15,9 @@ import type {
 } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { documentChunks } from './catalogCorpus.js';
-import { windowByOffset } from './createMiniSearchEngine.js';
+import { windowByOffset } from './createBm25fEngine.js';
 import { documentLead } from './documentLead.js';
-import { expandGraph } from './expandGraph.js';
+import { addRelatedPages } from './addRelatedPages.js';
 import { fuseRanks } from './fuseRanks.js';
 import { indexTokens } from './indexTokens.js';
 import { lexicalSearch } from './lexicalSearch.js';
@@ -327,12 +327,12 @@ export async function searchTermStore(
       const page = pageOfFile.get(fileId);
       return page === undefined ? [] : (relations.get(pageNumbers[page]!) ?? []);
     };
-    // expandGraph asks by file ID: the seeds' IDs are known once their pages are read, so name pages
+    // addRelatedPages asks by file ID: the seeds' IDs are known once their pages are read, so name pages
     // by a stand-in ID (their page number) here and by their real ID once read.
     const idOf = (page: number): string =>
       fileIds.get(pageNumbers[page]!) ?? `#${pageNumbers[page]}`;
     for (const c of ranked) pageOfFile.set(idOf(c.page), c.page);
-    ranked = expandGraph(
+    ranked = addRelatedPages(
       ranked,
       relationsOf,
       idOf,

@@ -10,7 +10,7 @@ import { applyRerank, checkRerankScores } from './applyRerank.js';
 import { buildChunksSliced, type ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
-import { expandGraph } from './expandGraph.js';
+import { addRelatedPages } from './addRelatedPages.js';
 import { fuseRanks } from './fuseRanks.js';
 import { lexicalSearch, type LexicalFile } from './lexicalSearch.js';
 import { abortError, raceAbort, withTimeout } from './limits.js';
@@ -18,7 +18,7 @@ import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createPacer } from './pace.js';
 import type { SearchCorpus, SearchHit, SearchRequest, SearchWarmProgress } from './port.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
-import { buildStaticIndex, type StaticIndex } from './staticIndex.js';
+import { buildBm25fIndex, type Bm25fIndex } from './bm25fIndex.js';
 import { toRankedFile } from './toRankedFile.js';
 
 /** A lexical file's candidate when no other stage ran (what `fuseRanks` makes of it). */
@@ -29,7 +29,7 @@ function lexicalCandidate(file: LexicalFile): Candidate {
 /** Longest candidate text sent to a reranker, in code points. */
 export const RERANK_TEXT_CHARS = 2000;
 
-/** The MiniSearch engine's settings, defaults applied (see `MiniSearchEngineOptions`). */
+/** The BM25F engine's settings, defaults applied (see `Bm25fEngineOptions`). */
 export interface RankerSettings {
   readonly embedder: KnowledgeEmbedder | undefined;
   readonly embeddingCache: KnowledgeEmbeddingCache | undefined;
@@ -56,7 +56,7 @@ export interface Ranking {
   readonly rerankerStatus: StageStatus<RerankerSafeCode>;
 }
 
-/** The MiniSearch ranker of one corpus: every candidate, ranked (`createMiniSearchEngine` pages it). */
+/** The in-memory ranker of one corpus: every candidate, ranked (`createBm25fEngine` pages it). */
 export interface Ranker {
   /**
    * Build the index and the section vectors; idempotent, shared by concurrent callers. `onProgress`
@@ -73,7 +73,7 @@ export interface Ranker {
 
 interface Built {
   readonly chunks: ChunkTable;
-  readonly index: StaticIndex;
+  readonly index: Bm25fIndex;
 }
 
 const status = <C extends string>(
@@ -91,7 +91,7 @@ const status = <C extends string>(
  * @param settings - the embedder, the reranker, `excerptChars` and the time limits.
  * @returns the ranker.
  */
-export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSettings): Ranker {
+export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSettings): Ranker {
   const pages = corpus.pages;
   const pageOf = new Map(pages.map((page, i) => [page.fileId, i]));
   const fileIdOf = (page: number): string => pages[page]!.fileId;
@@ -121,7 +121,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
       built = (async () => {
         // Both steps run in slices that yield to the event loop: reads go on during a long build.
         const chunks = await buildChunksSliced(corpus, createPacer(signal));
-        const index = await buildStaticIndex(chunks, pages, signal, report);
+        const index = await buildBm25fIndex(chunks, pages, signal, report);
         return (ready = { chunks, index });
       })().catch((error: unknown) => {
         built = undefined;
@@ -300,7 +300,7 @@ export function createMiniSearchRanker(corpus: SearchCorpus, settings: RankerSet
   ): Ranking {
     let list = ranked;
     if (request.mode === 'graph')
-      list = expandGraph(
+      list = addRelatedPages(
         Array.isArray(list) ? list : fuseRanks(list.lexical, undefined),
         corpus.relationsOf,
         fileIdOf,
