@@ -17,6 +17,7 @@ import {
 import type { KnowledgeEmbedder, KnowledgeReranker } from '../types.js';
 import { embeddingCacheCheck, type KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createMemoryRanker, type Ranking, type RankerSettings } from './memoryRanker.js';
+import { offsetRange, windowByOffset } from './offsetPaging.js';
 import type {
   SearchAnswer,
   SearchHit,
@@ -83,43 +84,6 @@ const ENGINE_OPTION_CHECKS: Readonly<Record<keyof Bm25fEngineOptions, OptionChec
   embeddingCache: embeddingCacheCheck,
   ...otherChecks,
 };
-
-/** Decimal digits of a positive offset, without leading zeros. */
-const OFFSET = /^[1-9][0-9]{0,15}$/;
-
-/**
- * The window of a complete list that one page shows, by offset: the continuation is the decimal offset
- * of the next item. A continuation that is not one (or points past the end) shows no items.
- *
- * @param items - every item, in order.
- * @param limit - most items.
- * @param continuation - the previous page's continuation, or `undefined` for the first page.
- * @returns the items shown (a fresh array) and the next continuation, `null` after the last.
- */
-export function windowByOffset<T>(
-  items: readonly T[],
-  limit: number,
-  continuation: string | undefined,
-): { readonly items: T[]; readonly continuation: string | null } {
-  const { from, to, next } = offsetRange(items.length, limit, continuation);
-  return { items: from >= items.length ? [] : items.slice(from, to), continuation: next };
-}
-
-/** The offsets of a page of `total` items, and the continuation after it (`null` after the last). */
-function offsetRange(
-  total: number,
-  limit: number,
-  continuation: string | undefined,
-): { readonly from: number; readonly to: number; readonly next: string | null } {
-  const from =
-    continuation === undefined
-      ? 0
-      : OFFSET.test(continuation) && Number.isSafeInteger(Number(continuation))
-        ? Number(continuation)
-        : total;
-  const to = Math.min(total, from + limit);
-  return { from, to, next: to < total ? String(to) : null };
-}
 
 /**
  * One page of a complete ranking, by offset (`windowByOffset`).

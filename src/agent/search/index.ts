@@ -18,8 +18,8 @@ export {
   BM25F_OPTION_KEYS,
   bm25fFactory,
   pageByOffset,
-  windowByOffset,
 } from './createBm25fEngine.js';
+export { offsetRange, windowByOffset } from './offsetPaging.js';
 export type { Bm25fEngineOptions, Bm25fShorthandKey } from './createBm25fEngine.js';
 export { createMemoryRanker, RERANK_TEXT_CHARS } from './memoryRanker.js';
 export type { Ranker, RankerSettings, Ranking, RankRequest } from './memoryRanker.js';

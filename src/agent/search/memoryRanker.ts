@@ -1,3 +1,7 @@
+/**
+ * The in-memory engine's ranker: its index and vectors (`memoryBuild.ts`) read by the ranking
+ * pipeline (`rankingPipeline.ts`), under the search's time limit and its caller's signal.
+ */
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 import type {
   KnowledgeEmbedder,
@@ -6,25 +10,28 @@ import type {
   SemanticSafeCode,
   StageStatus,
 } from '../types.js';
-import { applyRerank, checkRerankScores } from './applyRerank.js';
-import { buildChunksSliced, type ChunkTable } from './buildChunks.js';
+import type { ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { advanceCodePoints } from '../../internal/codePoints.js';
-import { addRelatedPages } from './addRelatedPages.js';
-import { fuseRanks } from './fuseRanks.js';
-import { lexicalSearch, type LexicalFile } from './lexicalSearch.js';
-import { abortError, raceAbort, withTimeout } from './limits.js';
+import { lexicalSearch } from './lexicalSearch.js';
+import { abortError, raceAbort } from './limits.js';
 import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
-import { createPacer } from './pace.js';
-import type { SearchCorpus, SearchHit, SearchRequest, SearchWarmProgress } from './port.js';
-import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
-import { buildBm25fIndex, type Bm25fIndex } from './bm25fIndex.js';
-import { toRankedFile } from './toRankedFile.js';
+import { createIndexBuild, createVectorBuild, type MemoryIndex } from './memoryBuild.js';
+import type { SearchCorpus, SearchHit, SearchWarmProgress } from './port.js';
+import {
+  candidatesBetween,
+  type PipelineParts,
+  type PipelineResult,
+  rankedCount,
+  rankedFiles,
+  type RankRequest,
+  type RelationGraph,
+  runLexicalPipeline,
+  runRankingPipeline,
+} from './rankingPipeline.js';
+import type { SemanticFile } from './semantic.js';
 
-/** A lexical file's candidate when no other stage ran (what `fuseRanks` makes of it). */
-function lexicalCandidate(file: LexicalFile): Candidate {
-  return { page: file.page, score: file.score, lexical: file, semantic: undefined, graph: false };
-}
+export type { RankRequest } from './rankingPipeline.js';
 
 /** Longest candidate text sent to a reranker, in code points. */
 export const RERANK_TEXT_CHARS = 2000;
@@ -40,9 +47,6 @@ export interface RankerSettings {
   readonly rerankTimeoutMs: number;
   readonly searchTimeoutMs: number;
 }
-
-/** What the ranker is asked: a search request without its paging. */
-export type RankRequest = Omit<SearchRequest, 'limit' | 'continuation'>;
 
 /** Every candidate for one query, ranked, with the stage statuses. */
 export interface Ranking {
@@ -71,20 +75,10 @@ export interface Ranker {
   rank(request: RankRequest): Promise<Ranking>;
 }
 
-interface Built {
-  readonly chunks: ChunkTable;
-  readonly index: Bm25fIndex;
-}
-
-const status = <C extends string>(
-  state: StageStatus<C>['state'],
-  safeCode: C | null,
-): StageStatus<C> => Object.freeze({ state, safeCode });
-
 /**
- * The default ranker of one corpus: BM25F on a static index of section texts and file fields,
- * optional semantic ranking fused by reciprocal rank fusion, optional reranking, and graph expansion.
- * The index and the section vectors are built once, on `warm()` or the first search that needs them,
+ * The default ranker of one corpus: BM25F on an index of section texts and file fields, optional
+ * semantic ranking fused by reciprocal rank fusion, optional reranking, and graph expansion. The
+ * index and the section vectors are built once, on `warm()` or the first search that needs them,
  * shared by concurrent callers; a failed build is retried by the next call.
  *
  * @param corpus - the source's corpus (its pages are the candidates).
@@ -92,235 +86,73 @@ const status = <C extends string>(
  * @returns the ranker.
  */
 export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSettings): Ranker {
+  const { embedder, reranker, excerptChars, searchTimeoutMs } = settings;
   const pages = corpus.pages;
-  const pageOf = new Map(pages.map((page, i) => [page.fileId, i]));
   const fileIdOf = (page: number): string => pages[page]!.fileId;
-  const {
-    embedder,
-    embeddingCache,
-    reranker,
-    excerptChars,
-    semanticTimeoutMs,
-    rerankTopK,
-    rerankTimeoutMs,
-    searchTimeoutMs,
-  } = settings;
-  const vectorSignal = new AbortController().signal;
-
-  let built: Promise<Built> | undefined;
-  // The build once it has settled (what a lexical-only search reads without awaiting).
-  let ready: Built | undefined;
-  // Whoever waits in `warm()` hears how far the shared build has come.
-  const listeners = new Set<(progress: SearchWarmProgress) => void>();
-  const report = (progress: SearchWarmProgress): void => {
-    for (const listener of listeners) listener(progress);
+  const graph: RelationGraph = {
+    relationsOf: corpus.relationsOf,
+    fileIdOf,
+    pageOf: new Map(pages.map((page, i) => [page.fileId, i])),
   };
-  /** The shared build; `signal` (a warm-up's) stops a build it starts, between two slices. */
-  const lexicalReady = (signal?: AbortSignal): Promise<Built> => {
-    if (built === undefined) {
-      built = (async () => {
-        // Both steps run in slices that yield to the event loop: reads go on during a long build.
-        const chunks = await buildChunksSliced(corpus, createPacer(signal));
-        const index = await buildBm25fIndex(chunks, pages, signal, report);
-        return (ready = { chunks, index });
-      })().catch((error: unknown) => {
-        built = undefined;
-        throw new KnowledgeToolError(
-          'SEARCH_UNAVAILABLE',
-          'Search is unavailable: its index could not be built. Browse with list_tree and read index.md instead.',
-          { cause: error },
-        );
-      });
-      built.catch(() => undefined);
-    }
-    return built;
-  };
-  let vectors: Promise<VectorStore> | undefined;
-  // The length of the embedder's query vectors, once one differed from the chunk vectors'.
-  let queryDims = 0;
-  // Whether the cache holds vectors its `flush` has not persisted yet, and the flush under way.
-  let unsaved = false;
-  let saving: Promise<void> | undefined;
-  const saveCache = (): Promise<void> => {
-    if (saving !== undefined) return saving;
-    if (!unsaved || embeddingCache?.flush === undefined) return Promise.resolve();
-    unsaved = false;
-    const flush = (async () => {
-      await embeddingCache.flush!();
-    })();
-    saving = flush.then(
-      () => {
-        saving = undefined;
-      },
-      (error: unknown) => {
-        saving = undefined;
-        unsaved = true;
-        throw error;
-      },
-    );
-    return saving;
-  };
-  const vectorsReady = (chunks: ChunkTable): Promise<VectorStore> => {
-    if (vectors === undefined) {
-      vectors = buildVectors(embedder!, chunks, vectorSignal, embeddingCache, queryDims).then(
-        ({ store, embedded }) => {
-          if (embedded > 0) unsaved = true;
-          saveCache().catch(() => undefined);
-          return store;
-        },
-        (error: unknown) => {
-          vectors = undefined;
-          throw error;
-        },
-      );
-      vectors.catch(() => undefined);
-    }
-    return vectors;
-  };
+  const graphOf = (): RelationGraph => graph;
+  const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
+  const indexBuild = createIndexBuild(corpus);
+  const vectorBuild =
+    embedder === undefined ? undefined : createVectorBuild(embedder, settings.embeddingCache);
 
-  async function semanticStage(
-    query: string,
-    chunks: ChunkTable,
-    signal: AbortSignal,
-  ): Promise<{ files: SemanticFile[] | undefined; status: StageStatus<SemanticSafeCode> }> {
-    const settled = await withTimeout(
-      async (stage) => {
-        const store = await raceAbort(vectorsReady(chunks), stage);
-        const answer = await embedder!.embed([query], { signal: stage });
-        if (!Array.isArray(answer) || answer.length !== 1 || answer[0] === undefined)
-          throw new Error('the embedder must return one vector for the query');
-        const length = (answer[0] as ArrayLike<number>).length;
-        if (embeddingCache !== undefined && chunks.count > 0 && length !== store.dimensions) {
-          // The cache held another model's vectors: build again, embedding those of another length.
-          queryDims = length;
-          if (vectors !== undefined && (await vectors) === store) vectors = undefined;
-          throw new Error(
-            `the query's vector has ${length} numbers and the cached chunk vectors ${store.dimensions}: the embedding cache holds another model's vectors; they are embedded again`,
-          );
-        }
-        return rankSemantic(store, chunks, answer[0]);
-      },
-      semanticTimeoutMs,
-      signal,
-    );
-    if (settled.ok)
-      return { files: settled.value, status: status<SemanticSafeCode>('ready', null) };
-    return {
-      files: undefined,
-      status: status('unavailable', settled.timedOut ? 'SEMANTIC_TIMEOUT' : 'SEMANTIC_UNAVAILABLE'),
-    };
-  }
-
-  async function rerankStage(
-    query: string,
-    ranked: Candidate[],
-    chunks: ChunkTable,
-    signal: AbortSignal,
-  ): Promise<{ ranked: Candidate[]; status: StageStatus<RerankerSafeCode> }> {
-    const top = ranked.slice(0, rerankTopK);
-    if (top.length === 0) return { ranked, status: status<RerankerSafeCode>('ready', null) };
-    const candidates = top.map((c) => {
-      const chunk =
-        c.lexical !== undefined && c.lexical.bestChunk !== -1
-          ? c.lexical.bestChunk
-          : (c.semantic?.bestChunk ?? chunks.firstChunkOf[c.page]!);
-      const body = chunk === -1 ? '' : chunks.textOf[chunk]!;
-      const text = `${pages[c.page]!.title}\n\n${body}`;
-      return {
-        fileId: fileIdOf(c.page),
-        text: text.slice(0, advanceCodePoints(text, 0, RERANK_TEXT_CHARS)),
-      };
-    });
-    const settled = await withTimeout(
-      async (stage) =>
-        checkRerankScores(await reranker!.rerank(query, candidates, { signal: stage }), top.length),
-      rerankTimeoutMs,
-      signal,
-    );
-    if (settled.ok)
-      return {
-        ranked: applyRerank(ranked, settled.value),
-        status: status<RerankerSafeCode>('ready', null),
-      };
-    return {
-      ranked,
-      status: status('unavailable', settled.timedOut ? 'RERANKER_TIMEOUT' : 'RERANKER_UNAVAILABLE'),
-    };
-  }
-
-  async function run(
+  /** What the pipeline reads of a built index, for one search. */
+  const partsOf = (
     request: RankRequest,
-    signal: AbortSignal,
+    { chunks, index }: MemoryIndex,
     checkpoint: () => void,
-  ): Promise<Ranking> {
-    const { chunks, index } = await raceAbort(lexicalReady(), signal);
-    checkpoint();
-    const semanticWanted = request.mode !== 'file' && embedder !== undefined;
-    // Started before the lexical search so the query's embedding overlaps it.
-    const semantic = semanticWanted ? semanticStage(request.query, chunks, signal) : undefined;
-    semantic?.catch(() => undefined);
-    const lexical = lexicalSearch(index, chunks, request.query, request.mode === 'file');
-    checkpoint();
-    let semanticStatus: StageStatus<SemanticSafeCode>;
-    let semanticFiles: SemanticFile[] | undefined;
-    if (semantic !== undefined) {
-      const outcome = await semantic;
-      semanticStatus = outcome.status;
-      semanticFiles = outcome.files;
-    } else {
-      semanticStatus =
-        request.mode === 'file'
-          ? status('skipped', 'SEMANTIC_NOT_USED')
-          : status('disabled', 'SEMANTIC_DISABLED');
-    }
-    let ranked = fuseRanks(lexical.files, semanticFiles);
-    let rerankerStatus = status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED');
-    if (request.rerank && reranker !== undefined)
-      ({ ranked, status: rerankerStatus } = await rerankStage(
-        request.query,
-        ranked,
-        chunks,
-        signal,
-      ));
-    checkpoint();
-    return ranking(request, chunks, ranked, semanticStatus, rerankerStatus);
-  }
+  ): PipelineParts<SemanticFile[]> => ({
+    semantic:
+      vectorBuild === undefined
+        ? undefined
+        : (stage) => vectorBuild.find(request.query, chunks, stage),
+    semanticTimeoutMs: settings.semanticTimeoutMs,
+    async lexical(semantic) {
+      const files = lexicalSearch(index, chunks, request.query, request.mode === 'file').files;
+      checkpoint();
+      return {
+        lexical: files,
+        semantic: semantic === undefined ? undefined : (await semantic).found,
+      };
+    },
+    reranking:
+      reranker === undefined
+        ? undefined
+        : {
+            reranker,
+            topK: settings.rerankTopK,
+            timeoutMs: settings.rerankTimeoutMs,
+            candidateOf: (c) => rerankCandidate(c, chunks),
+          },
+    graph: graphOf,
+    checkpoint,
+  });
 
-  /**
-   * The hits of a ranking: the graph's pages added in `graph` mode, each candidate as a hit. Given
-   * the lexical files alone (no other stage ran), their candidates are made as `fuseRanks` makes
-   * them, and only for the hits read: a page of ten does not make one per matching page.
-   */
-  function ranking(
-    request: RankRequest,
-    chunks: ChunkTable,
-    ranked: Candidate[] | { readonly lexical: readonly LexicalFile[] },
-    semanticStatus: StageStatus<SemanticSafeCode>,
-    rerankerStatus: StageStatus<RerankerSafeCode>,
-  ): Ranking {
-    let list = ranked;
-    if (request.mode === 'graph')
-      list = addRelatedPages(
-        Array.isArray(list) ? list : fuseRanks(list.lexical, undefined),
-        corpus.relationsOf,
-        fileIdOf,
-        pageOf,
-        request.graphDepth,
-        request.graphFanout,
-      );
-    const context = { chunks, fileIdOf, excerptChars, leadOf };
-    const candidates = list;
-    const total = Array.isArray(candidates) ? candidates.length : candidates.lexical.length;
-    const hitsBetween = (from: number, to: number): SearchHit[] => {
-      const out: SearchHit[] = [];
-      for (let i = from; i < to && i < total; i++) {
-        const candidate: Candidate = Array.isArray(candidates)
-          ? candidates[i]!
-          : lexicalCandidate(candidates.lexical[i]!);
-        out.push(toRankedFile(candidate, context));
-      }
-      return out;
+  /** A candidate as the reranker is shown it: its title and its best chunk, cut. */
+  const rerankCandidate = (c: Candidate, chunks: ChunkTable): { fileId: string; text: string } => {
+    const chunk =
+      c.lexical !== undefined && c.lexical.bestChunk !== -1
+        ? c.lexical.bestChunk
+        : (c.semantic?.bestChunk ?? chunks.firstChunkOf[c.page]!);
+    const body = chunk === -1 ? '' : chunks.textOf[chunk]!;
+    const text = `${pages[c.page]!.title}\n\n${body}`;
+    return {
+      fileId: fileIdOf(c.page),
+      text: text.slice(0, advanceCodePoints(text, 0, RERANK_TEXT_CHARS)),
     };
+  };
+
+  /** The hits of the pipeline's ranking, each made when first read. */
+  function ranking(built: MemoryIndex, result: PipelineResult): Ranking {
+    const { list, semanticStatus, rerankerStatus } = result;
+    const context = { chunks: built.chunks, fileIdOf, excerptChars, leadOf };
+    const total = rankedCount(list);
+    const hitsBetween = (from: number, to: number): readonly SearchHit[] =>
+      rankedFiles(candidatesBetween(list, from, to), context);
     let hits: readonly SearchHit[] | undefined;
     return Object.freeze({
       get hits(): readonly SearchHit[] {
@@ -332,14 +164,13 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
       rerankerStatus,
     });
   }
-  const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
 
   /**
    * A search with nothing to wait for (index built, no embedder, no reranker asked): run at once,
-   * without the timer and the abort plumbing of `run`, which a synchronous search cannot use. The
-   * caller's abort and the time limit are checked where `run` checks them.
+   * without the timer and the abort plumbing of the pipeline's stages, which a synchronous search
+   * cannot use. The caller's abort and the time limit are checked between the stages.
    */
-  function rankNow(request: RankRequest, built: Built, started: number): Ranking {
+  function rankNow(request: RankRequest, built: MemoryIndex, started: number): Ranking {
     const outer = request.signal;
     const check = (): void => {
       if (outer?.aborted === true) throw abortError(outer, 'The search');
@@ -353,18 +184,7 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
       request.mode === 'file',
     );
     check();
-    const semanticStatus =
-      request.mode === 'file'
-        ? status<SemanticSafeCode>('skipped', 'SEMANTIC_NOT_USED')
-        : status<SemanticSafeCode>('disabled', 'SEMANTIC_DISABLED');
-    check();
-    return ranking(
-      request,
-      built.chunks,
-      { lexical: lexical.files },
-      semanticStatus,
-      status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED'),
-    );
+    return ranking(built, runLexicalPipeline(request, lexical.files, graphOf));
   }
 
   const timeoutError = (): KnowledgeToolError =>
@@ -383,16 +203,28 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
           { cause: error },
         );
 
+  /** The search through every stage, once the index is built. */
+  async function run(
+    request: RankRequest,
+    signal: AbortSignal,
+    checkpoint: () => void,
+  ): Promise<Ranking> {
+    const built = await raceAbort(indexBuild.build(), signal);
+    checkpoint();
+    const result = await runRankingPipeline(request, partsOf(request, built, checkpoint), signal);
+    return ranking(built, result);
+  }
+
   return {
     async warm(
       signal?: AbortSignal,
       onProgress?: (progress: SearchWarmProgress) => void,
     ): Promise<void> {
-      if (onProgress !== undefined) listeners.add(onProgress);
+      const unlisten = onProgress === undefined ? undefined : indexBuild.listen(onProgress);
       try {
-        const { chunks } = await raceAbort(lexicalReady(signal), signal);
-        if (embedder === undefined) return;
-        await raceAbort(vectorsReady(chunks), signal).catch((error: unknown) => {
+        const { chunks } = await raceAbort(indexBuild.build(signal), signal);
+        if (vectorBuild === undefined) return;
+        await raceAbort(vectorBuild.vectors(chunks), signal).catch((error: unknown) => {
           if (signal?.aborted === true) throw error;
           throw new KnowledgeToolError(
             'SEARCH_UNAVAILABLE',
@@ -400,7 +232,7 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
             { cause: error },
           );
         });
-        await raceAbort(saveCache(), signal).catch((error: unknown) => {
+        await raceAbort(vectorBuild.save(), signal).catch((error: unknown) => {
           if (signal?.aborted === true) throw error;
           throw new KnowledgeToolError(
             'SEARCH_UNAVAILABLE',
@@ -413,12 +245,13 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
           throw abortError(signal, 'Warming the search index');
         throw error;
       } finally {
-        if (onProgress !== undefined) listeners.delete(onProgress);
+        unlisten?.();
       }
     },
 
     async rank(request: RankRequest): Promise<Ranking> {
       const started = Date.now();
+      const ready = indexBuild.ready;
       if (
         ready !== undefined &&
         embedder === undefined &&
