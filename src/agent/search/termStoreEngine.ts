@@ -1,10 +1,11 @@
 /**
- * Search over a term store: the static index kept as rows (`termRows.ts`) in a store that reads them
+ * Search over a term store: the BM25F index kept as rows (`termRows.ts`) in a store that reads them
  * by key (PostgreSQL tables, a static bundle's shards, a test's memory). A search reads the
  * dictionary entries of its tokens and heads, plans the query with `planQuery`, reads the postings of
  * the planned terms and pairs, ranks with `lexicalSearch` on a partial index of those rows, and then
  * reads the documents of the page of hits it returns: its cost follows its terms' postings and the
- * hits shown, not the size of the knowledge base, and its ranking is the in-memory engine's.
+ * hits shown, not the size of the knowledge base. Its stages are the in-memory engine's own, run by
+ * the one ranking pipeline (`rankingPipeline.ts`), so its ranking is the in-memory engine's.
  */
 import type { KnowledgeDocument } from '../../types.js';
 import type { KnowledgeEmbedder } from '../types.js';
