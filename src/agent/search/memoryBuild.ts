@@ -4,12 +4,12 @@
  * (`createVectorBuild`). Each is built once, shared by concurrent callers, and built again by the next
  * call after a failure.
  */
-import { KnowledgeToolError } from '../errors/index.js';
+import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 import type { KnowledgeEmbedder } from '../types.js';
 import { buildChunksSliced, type ChunkTable } from './buildChunks.js';
 import { buildBm25fIndex, type Bm25fIndex } from './bm25fIndex.js';
 import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
-import { raceAbort } from './limits.js';
+import { abortError, raceAbort } from './limits.js';
 import { createPacer } from './pace.js';
 import type { SearchCorpus, SearchWarmProgress } from './port.js';
 import { buildVectors, rankSemantic, type SemanticFile, type VectorStore } from './semantic.js';
@@ -160,4 +160,51 @@ export function createVectorBuild(
       return rankSemantic(store, chunks, answer[0]);
     },
   };
+}
+
+/**
+ * Build the index and, with an embedder, the section vectors, and save the cache: what a ranker's
+ * `warm()` does. `onProgress` hears the index build's progress until this call settles; `signal`
+ * stops waiting, and stops a build this call started.
+ *
+ * @param indexBuild - the index build.
+ * @param vectorBuild - the vector build, or `undefined` without an embedder.
+ * @param signal - the warm-up's signal.
+ * @param onProgress - hears the pages indexed.
+ * @throws {KnowledgeToolError} `SEARCH_UNAVAILABLE` when a build or the cache's save fails, `TIMEOUT`
+ *   when `signal` aborts.
+ */
+export async function warmBuilds(
+  indexBuild: IndexBuild,
+  vectorBuild: VectorBuild | undefined,
+  signal?: AbortSignal,
+  onProgress?: (progress: SearchWarmProgress) => void,
+): Promise<void> {
+  const unlisten = onProgress === undefined ? undefined : indexBuild.listen(onProgress);
+  try {
+    const { chunks } = await raceAbort(indexBuild.build(signal), signal);
+    if (vectorBuild === undefined) return;
+    await raceAbort(vectorBuild.vectors(chunks), signal).catch((error: unknown) => {
+      if (signal?.aborted === true) throw error;
+      throw new KnowledgeToolError(
+        'SEARCH_UNAVAILABLE',
+        'Semantic search is unavailable: the embedder failed while computing section vectors. Lexical search still works; the vectors are tried again on the next search.',
+        { cause: error },
+      );
+    });
+    await raceAbort(vectorBuild.save(), signal).catch((error: unknown) => {
+      if (signal?.aborted === true) throw error;
+      throw new KnowledgeToolError(
+        'SEARCH_UNAVAILABLE',
+        `Search works, semantic search too, but the embedding cache could not save the new section vectors (${error instanceof Error ? error.message : String(error)}), so the next start embeds them again. Fix what the cache names; \`warm()\` tries again.`,
+        { cause: error },
+      );
+    });
+  } catch (error) {
+    if (signal?.aborted === true && !isKnowledgeToolError(error))
+      throw abortError(signal, 'Warming the search index');
+    throw error;
+  } finally {
+    unlisten?.();
+  }
 }

@@ -16,7 +16,12 @@ import { advanceCodePoints } from '../../internal/codePoints.js';
 import { lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort } from './limits.js';
 import type { KnowledgeEmbeddingCache } from './embeddingCache.js';
-import { createIndexBuild, createVectorBuild, type MemoryIndex } from './memoryBuild.js';
+import {
+  createIndexBuild,
+  createVectorBuild,
+  type MemoryIndex,
+  warmBuilds,
+} from './memoryBuild.js';
 import type { SearchCorpus, SearchHit, SearchWarmProgress } from './port.js';
 import {
   candidatesBetween,
@@ -74,6 +79,23 @@ export interface Ranker {
    */
   rank(request: RankRequest): Promise<Ranking>;
 }
+
+/** The error of a search past its time limit. */
+const timeoutError = (searchTimeoutMs: number): KnowledgeToolError =>
+  new KnowledgeToolError(
+    'SEARCH_TIMEOUT',
+    `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`,
+  );
+
+/** Errors of a search as `rank` rejects with them. */
+const searchError = (error: unknown): KnowledgeToolError =>
+  isKnowledgeToolError(error)
+    ? error
+    : new KnowledgeToolError(
+        'SEARCH_UNAVAILABLE',
+        'Search could not run. Browse with list_tree and read index.md instead, or try again.',
+        { cause: error },
+      );
 
 /**
  * The default ranker of one corpus: BM25F on an index of section texts and file fields, optional
@@ -174,7 +196,7 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
     const outer = request.signal;
     const check = (): void => {
       if (outer?.aborted === true) throw abortError(outer, 'The search');
-      if (Date.now() - started > searchTimeoutMs) throw timeoutError();
+      if (Date.now() - started > searchTimeoutMs) throw timeoutError(searchTimeoutMs);
     };
     check();
     const lexical = lexicalSearch(
@@ -186,22 +208,6 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
     check();
     return ranking(built, runLexicalPipeline(request, lexical.files, graphOf));
   }
-
-  const timeoutError = (): KnowledgeToolError =>
-    new KnowledgeToolError(
-      'SEARCH_TIMEOUT',
-      `Search took longer than ${searchTimeoutMs} ms. Try a shorter query, or search again in a moment.`,
-    );
-
-  /** Errors of a search as `rank` rejects with them. */
-  const searchError = (error: unknown): KnowledgeToolError =>
-    isKnowledgeToolError(error)
-      ? error
-      : new KnowledgeToolError(
-          'SEARCH_UNAVAILABLE',
-          'Search could not run. Browse with list_tree and read index.md instead, or try again.',
-          { cause: error },
-        );
 
   /** The search through every stage, once the index is built. */
   async function run(
@@ -216,38 +222,7 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
   }
 
   return {
-    async warm(
-      signal?: AbortSignal,
-      onProgress?: (progress: SearchWarmProgress) => void,
-    ): Promise<void> {
-      const unlisten = onProgress === undefined ? undefined : indexBuild.listen(onProgress);
-      try {
-        const { chunks } = await raceAbort(indexBuild.build(signal), signal);
-        if (vectorBuild === undefined) return;
-        await raceAbort(vectorBuild.vectors(chunks), signal).catch((error: unknown) => {
-          if (signal?.aborted === true) throw error;
-          throw new KnowledgeToolError(
-            'SEARCH_UNAVAILABLE',
-            'Semantic search is unavailable: the embedder failed while computing section vectors. Lexical search still works; the vectors are tried again on the next search.',
-            { cause: error },
-          );
-        });
-        await raceAbort(vectorBuild.save(), signal).catch((error: unknown) => {
-          if (signal?.aborted === true) throw error;
-          throw new KnowledgeToolError(
-            'SEARCH_UNAVAILABLE',
-            `Search works, semantic search too, but the embedding cache could not save the new section vectors (${error instanceof Error ? error.message : String(error)}), so the next start embeds them again. Fix what the cache names; \`warm()\` tries again.`,
-            { cause: error },
-          );
-        });
-      } catch (error) {
-        if (signal?.aborted === true && !isKnowledgeToolError(error))
-          throw abortError(signal, 'Warming the search index');
-        throw error;
-      } finally {
-        unlisten?.();
-      }
-    },
+    warm: (signal, onProgress) => warmBuilds(indexBuild, vectorBuild, signal, onProgress),
 
     async rank(request: RankRequest): Promise<Ranking> {
       const started = Date.now();
@@ -264,14 +239,17 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
         }
       }
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(timeoutError()), searchTimeoutMs);
+      const timer = setTimeout(
+        () => controller.abort(timeoutError(searchTimeoutMs)),
+        searchTimeoutMs,
+      );
       const outer = request.signal;
       const onAbort = (): void => controller.abort(abortError(outer!, 'The search'));
       if (outer?.aborted === true) onAbort();
       else outer?.addEventListener('abort', onAbort, { once: true });
       const checkpoint = (): void => {
         if (controller.signal.aborted) throw controller.signal.reason;
-        if (Date.now() - started > searchTimeoutMs) controller.abort(timeoutError());
+        if (Date.now() - started > searchTimeoutMs) controller.abort(timeoutError(searchTimeoutMs));
         controller.signal.throwIfAborted();
       };
       try {
