@@ -130,9 +130,9 @@ const request = (query) => ({
 // 1. Quality: known-item queries, our engine beside MiniSearch with its default tokenizer.
 log(`quality: ${quality.length} pages, ${QUERIES} queries per language …`);
 const qkb = knowledgeBase(quality);
-const engine = search.createMiniSearchRanker(
+const engine = search.createMemoryRanker(
   search.searchCorpus(qkb.catalog, qkb.table, new Map()),
-  search.MINISEARCH_DEFAULTS,
+  search.BM25F_DEFAULTS,
 );
 await engine.warm();
 const baseline = new MiniSearch({ fields: ['title', 'text'] });
@@ -236,9 +236,9 @@ const builds = await interleave(
   {
     'engine.warm()': {
       run: async () => {
-        built = search.createMiniSearchRanker(
+        built = search.createMemoryRanker(
           search.searchCorpus(kb.catalog, kb.table, new Map()),
-          search.MINISEARCH_DEFAULTS,
+          search.BM25F_DEFAULTS,
         );
         await built.warm();
         return 1;

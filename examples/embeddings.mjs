@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embedMany } from 'ai';
-import { createCatalogSource, createMiniSearchEngine, tokenize } from 'knowledge-kit/agent';
+import { createCatalogSource, createBm25fEngine, tokenize } from 'knowledge-kit/agent';
 import { fromAISDKEmbeddingModel } from 'knowledge-kit/agent/adapters';
 import { loadKnowledgeDirectory, openEmbeddingCache } from 'knowledge-kit/node';
 
@@ -56,7 +56,7 @@ async function start(folder, cacheFile) {
   const embeddingCache = await openEmbeddingCache(cacheFile, { model: toyModel.modelId });
   const source = createCatalogSource(catalog, {
     files,
-    search: createMiniSearchEngine({ embedder, embeddingCache }),
+    search: createBm25fEngine({ embedder, embeddingCache }),
   });
   embedded.length = 0;
   await source.warm(); // the lexical index and the chunk vectors; the cache file is saved
@@ -106,7 +106,7 @@ try {
   const { catalog, files } = await loadKnowledgeDirectory(folder);
   const down = createCatalogSource(catalog, {
     files,
-    search: createMiniSearchEngine({
+    search: createBm25fEngine({
       embedder: fromAISDKEmbeddingModel(
         { ...toyModel, doEmbed: async () => Promise.reject(new Error('service down')) },
         { embedMany, maxRetries: 0 },

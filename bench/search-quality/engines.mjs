@@ -3,7 +3,7 @@
 // Every engine gets the same pages: one page = one document, its title and its body (the text the
 // catalog holds for it, front matter removed). knowledge-kit gets them as loaded by
 // `loadKnowledgeDirectory`, the peers as `{ id, title, body }`.
-import { createCatalogSource, createMiniSearchEngine } from 'knowledge-kit/agent';
+import { createCatalogSource, createBm25fEngine } from 'knowledge-kit/agent';
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
 
@@ -64,7 +64,7 @@ export const knowledgeKit = {
     const source = createCatalogSource(folder.loaded.catalog, {
       id: folder.name,
       files: folder.loaded.files,
-      search: (corpus) => (engine = createMiniSearchEngine()(corpus)),
+      search: (corpus) => (engine = createBm25fEngine()(corpus)),
     });
     await source.warm();
     const pathOf = folder.pathOf;

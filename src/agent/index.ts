@@ -35,8 +35,8 @@ export type { KnowledgeBundleOptions } from './static/buildKnowledgeBundle.js';
 export type { SectionRange } from './static/sectionRanges.js';
 export type { KnowledgeToolName } from './tools/registry.js';
 export { tokenize } from './search/tokenize.js';
-export { createMiniSearchEngine } from './search/createMiniSearchEngine.js';
-export type { MiniSearchEngineOptions } from './search/createMiniSearchEngine.js';
+export { createBm25fEngine } from './search/createBm25fEngine.js';
+export type { Bm25fEngineOptions } from './search/createBm25fEngine.js';
 export type { KnowledgeEmbeddingCache } from './search/embeddingCache.js';
 export type {
   SearchAnswer,

@@ -49,7 +49,7 @@ export type { SectionSize, SourceState } from './source/state.js';
 export { gateWarmUp, progressListener } from './source/warmGate.js';
 export {
   buildTermRows,
-  MINISEARCH_DEFAULTS,
+  BM25F_DEFAULTS,
   CONTENT_STRIDE,
   FIELD_STRIDE,
   searchTermStore,

@@ -13,7 +13,7 @@ import type { ListTreeInput, ListTreeOutput } from './tools/listTree/types.js';
 import type { ReadFileInput, ReadFileOutput } from './tools/readFile/types.js';
 import type { ReadRelatedInput, ReadRelatedOutput } from './tools/readRelated/types.js';
 import type { SearchFilesInput, SearchFilesOutput } from './tools/searchFiles/types.js';
-import type { MiniSearchEngineOptions } from './search/createMiniSearchEngine.js';
+import type { Bm25fEngineOptions } from './search/createBm25fEngine.js';
 import type { SearchEngineFactory, SearchWarmProgress } from './search/port.js';
 
 /** A JSON value, as tool inputs and outputs carry them. */
@@ -254,23 +254,23 @@ export interface CatalogSourceOptions {
   readonly fileStatus?: KnowledgeFileStatusOptions | undefined;
   /**
    * The search engine behind `search_files`, as a factory the source calls once with its corpus.
-   * Default `createMiniSearchEngine()`. Cannot be combined with the deprecated engine options below.
+   * Default `createBm25fEngine()`. Cannot be combined with the deprecated engine options below.
    */
   readonly search?: SearchEngineFactory | undefined;
-  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ excerptChars })`. */
-  readonly excerptChars?: MiniSearchEngineOptions['excerptChars'];
-  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ embedder })`. */
-  readonly embedder?: MiniSearchEngineOptions['embedder'];
-  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ semanticTimeoutMs })`. */
-  readonly semanticTimeoutMs?: MiniSearchEngineOptions['semanticTimeoutMs'];
-  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ reranker })`. */
-  readonly reranker?: MiniSearchEngineOptions['reranker'];
-  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ rerankTopK })`. */
-  readonly rerankTopK?: MiniSearchEngineOptions['rerankTopK'];
-  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ rerankTimeoutMs })`. */
-  readonly rerankTimeoutMs?: MiniSearchEngineOptions['rerankTimeoutMs'];
-  /** @deprecated Engine option: pass `search: createMiniSearchEngine({ searchTimeoutMs })`. */
-  readonly searchTimeoutMs?: MiniSearchEngineOptions['searchTimeoutMs'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ excerptChars })`. */
+  readonly excerptChars?: Bm25fEngineOptions['excerptChars'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ embedder })`. */
+  readonly embedder?: Bm25fEngineOptions['embedder'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ semanticTimeoutMs })`. */
+  readonly semanticTimeoutMs?: Bm25fEngineOptions['semanticTimeoutMs'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ reranker })`. */
+  readonly reranker?: Bm25fEngineOptions['reranker'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ rerankTopK })`. */
+  readonly rerankTopK?: Bm25fEngineOptions['rerankTopK'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ rerankTimeoutMs })`. */
+  readonly rerankTimeoutMs?: Bm25fEngineOptions['rerankTimeoutMs'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ searchTimeoutMs })`. */
+  readonly searchTimeoutMs?: Bm25fEngineOptions['searchTimeoutMs'];
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /**
- * An embedding cache kept in one file: the MiniSearch engine's chunk vectors survive a restart, so
+ * An embedding cache kept in one file: the BM25F engine's chunk vectors survive a restart, so
  * only the chunks whose text changed are embedded again.
  *
  * @module
@@ -47,7 +47,7 @@ export interface FileEmbeddingCache extends KnowledgeEmbeddingCache {
 }
 
 /**
- * Open an embedding cache kept in `file`, for `createMiniSearchEngine({ embedder, embeddingCache })`.
+ * Open an embedding cache kept in `file`, for `createBm25fEngine({ embedder, embeddingCache })`.
  * A missing file is an empty cache. The engine stores each new chunk vector and saves the file after
  * a vector build that embedded anything; on the next start, or for a new revision, only chunks
  * whose text changed are embedded. The file holds one model's vectors (a vector of another length
@@ -62,7 +62,7 @@ export interface FileEmbeddingCache extends KnowledgeEmbeddingCache {
  * ```ts
  * import { openEmbeddingCache } from 'knowledge-kit/node';
  * const embeddingCache = await openEmbeddingCache('.cache/embeddings.bin', { model: 'text-embedding-3-small' });
- * const source = createCatalogSource(catalog, { search: createMiniSearchEngine({ embedder, embeddingCache }) });
+ * const source = createCatalogSource(catalog, { search: createBm25fEngine({ embedder, embeddingCache }) });
  * await source.warm(); // embeds what the file lacks, then saves it
  * ```
  */

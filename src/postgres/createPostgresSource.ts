@@ -29,7 +29,7 @@ import {
   storedTable,
 } from '../agent/internals.js';
 import {
-  createMiniSearchEngine,
+  createBm25fEngine,
   type SearchEngine,
   type KnowledgeWarmContext,
   type KnowledgeSource,
@@ -151,7 +151,7 @@ function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
  * pages only), fusing the stored chunk vectors' nearest pages when given an `embedder` (pgvector;
  * the revision must have been published with the same model). With `search` (an engine of the app's,
  * e.g. with a reranker), or on a revision stored
- * without search rows, that engine (default `createMiniSearchEngine()`) is built over the active
+ * without search rows, that engine (default `createBm25fEngine()`) is built over the active
  * revision's pages on the first search of that revision and kept until another revision is active.
  *
  * @param db - anything with `query(text, params)`: a `pg` Pool or Client, PGlite.
@@ -190,7 +190,7 @@ export function createPostgresSource(
   // Without a `search` engine of the app's, search runs on the stored index (schema version 3); the
   // default engine, in memory, answers for a revision stored without one.
   const stored = opts.search === undefined;
-  const factory = opts.search ?? createMiniSearchEngine();
+  const factory = opts.search ?? createBm25fEngine();
   const defaults = { actionBase: opts.actionBase ?? '', knowledgeBaseId: opts.id ?? knowledgeBase };
   const maxReadChars = opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS;
   const cursors = cursorSigner(opts.cursorKey);

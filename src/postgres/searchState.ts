@@ -5,7 +5,7 @@
  * the revision is read: anything else the call touches throws `NotRead`.
  */
 import {
-  MINISEARCH_DEFAULTS,
+  BM25F_DEFAULTS,
   notRead,
   searchTermStore,
   type FileTable,
@@ -50,7 +50,7 @@ export async function searchState(context: NarrowContext): Promise<SearchCall | 
     search: async (request: SearchRequest) => {
       try {
         return await searchTermStore(store, request, {
-          excerptChars: MINISEARCH_DEFAULTS.excerptChars,
+          excerptChars: BM25F_DEFAULTS.excerptChars,
           embedder: context.embedder,
           semanticTimeoutMs: context.semanticTimeoutMs,
         });

@@ -63,7 +63,7 @@ export async function readSearchHead(
   };
 }
 
-/** A term's head, from its key (what `buildStaticIndex` listed it under), when it has one. */
+/** A term's head, from its key (what `buildBm25fIndex` listed it under), when it has one. */
 function headOf(key: string, headed: boolean, bigram: boolean): string | null {
   if (!headed) return null;
   return bigram ? key.slice(0, key.codePointAt(0)! > 0xffff ? 2 : 1) : key.slice(0, 2);

@@ -9,7 +9,7 @@ import {
   type OpenAIEmbeddingsClient,
 } from '../../src/agent/adapters/index.js';
 import {
-  createMiniSearchEngine,
+  createBm25fEngine,
   type KnowledgeEmbedder,
   type KnowledgeEmbeddingCache,
 } from '../../src/agent/index.js';
@@ -64,16 +64,16 @@ describe('fromOpenAIEmbeddings', () => {
 describe('embeddingCache', () => {
   it('takes a Map of Float32Array, the file cache, or a store with get and set', async () => {
     const embedder = fromOpenAIEmbeddings(new OpenAI({ apiKey: 'k' }), { model: 'm' });
-    createMiniSearchEngine({ embedder, embeddingCache: new Map<string, Float32Array>() });
+    createBm25fEngine({ embedder, embeddingCache: new Map<string, Float32Array>() });
     const file: FileEmbeddingCache = await openEmbeddingCache('cache.bin', { model: 'm' });
     expectTypeOf(file).toExtend<KnowledgeEmbeddingCache>();
-    createMiniSearchEngine({ embedder, embeddingCache: file });
+    createBm25fEngine({ embedder, embeddingCache: file });
     const store: KnowledgeEmbeddingCache = {
       get: async (key: string) => (key === '' ? undefined : [1, 2]),
       set: async () => undefined,
     };
-    createMiniSearchEngine({ embedder, embeddingCache: store });
+    createBm25fEngine({ embedder, embeddingCache: store });
     // @ts-expect-error -- a Map of plain arrays cannot store the engine's Float32Arrays
-    createMiniSearchEngine({ embedder, embeddingCache: new Map<string, string>() });
+    createBm25fEngine({ embedder, embeddingCache: new Map<string, string>() });
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { fromAISDKEmbeddingModel, fromOpenAIEmbeddings } from '../../src/agent/adapters/index.js';
 import {
   createCatalogSource,
-  createMiniSearchEngine,
+  createBm25fEngine,
   type KnowledgeEmbedder,
 } from '../../src/agent/index.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
@@ -21,8 +21,8 @@ import { SAMPLE_PAGES } from './helpers/search-fixtures.js';
 const catalog = defineKnowledgeCatalog(
   SAMPLE_PAGES.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })),
 );
-const sourceWith = (options: Parameters<typeof createMiniSearchEngine>[0]) =>
-  createCatalogSource(catalog, { search: createMiniSearchEngine(options) });
+const sourceWith = (options: Parameters<typeof createBm25fEngine>[0]) =>
+  createCatalogSource(catalog, { search: createBm25fEngine(options) });
 const signal = () => new AbortController().signal;
 
 // ---------------------------------------------------------------------------------------------------

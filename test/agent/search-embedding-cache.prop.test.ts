@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createCatalogSource,
-  createMiniSearchEngine,
+  createBm25fEngine,
   type KnowledgeEmbedder,
   type SearchFilesOutput,
 } from '../../src/agent/index.js';
@@ -30,7 +30,7 @@ async function build(kb: GeneratedKnowledge, cache?: Map<string, Float32Array>) 
   const embedder = recordingEmbedder();
   const source = createCatalogSource(kb.catalog, {
     ...kb.options,
-    search: createMiniSearchEngine({
+    search: createBm25fEngine({
       embedder,
       ...(cache === undefined ? {} : { embeddingCache: cache }),
     }),

@@ -1,11 +1,11 @@
 /**
- * The MiniSearch engine's embedding cache: a second build or a new revision embeds only the chunks
+ * The BM25F engine's embedding cache: a second build or a new revision embeds only the chunks
  * whose text changed; a cache's failures leave search working.
  */
 import { describe, expect, it } from 'vitest';
 import {
   createCatalogSource,
-  createMiniSearchEngine,
+  createBm25fEngine,
   type KnowledgeEmbedder,
   type KnowledgeEmbeddingCache,
 } from '../../src/agent/index.js';
@@ -30,13 +30,13 @@ function recordingEmbedder(): KnowledgeEmbedder & { calls: string[][]; texts: ()
 
 function sourceOf(
   pages: readonly TestPage[],
-  options: Parameters<typeof createMiniSearchEngine>[0],
+  options: Parameters<typeof createBm25fEngine>[0],
   revision = 'r1',
 ) {
   const catalog = defineKnowledgeCatalog(
     pages.map((p) => parseKnowledgeDocument({ id: p.id, revision, text: p.text })),
   );
-  return createCatalogSource(catalog, { search: createMiniSearchEngine(options) });
+  return createCatalogSource(catalog, { search: createBm25fEngine(options) });
 }
 
 /** SAMPLE_PAGES with the billing page's refunds section reworded. */
@@ -196,19 +196,19 @@ describe('embeddingCache', () => {
 
   it('refuses a cache without get and set, and a cache without an embedder', () => {
     expectKnowledgeError(
-      () => createMiniSearchEngine({ embedder: recordingEmbedder(), embeddingCache: {} as never }),
+      () => createBm25fEngine({ embedder: recordingEmbedder(), embeddingCache: {} as never }),
       {
         code: 'INVALID_INPUT',
         path: ['options', 'embeddingCache'],
         message:
-          'createMiniSearchEngine: `options.embeddingCache` must be an object with `get` and `set` methods, such as a `Map`.',
+          'createBm25fEngine: `options.embeddingCache` must be an object with `get` and `set` methods, such as a `Map`.',
       },
     );
-    expectKnowledgeError(() => createMiniSearchEngine({ embeddingCache: new Map() }), {
+    expectKnowledgeError(() => createBm25fEngine({ embeddingCache: new Map() }), {
       code: 'INVALID_INPUT',
       path: ['options', 'embeddingCache'],
       message: expect.stringMatching(
-        /^createMiniSearchEngine: `embeddingCache` keeps the vectors of an `embedder`/,
+        /^createBm25fEngine: `embeddingCache` keeps the vectors of an `embedder`/,
       ),
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildChunks,
-  buildStaticIndex,
+  buildBm25fIndex,
   CONTENT,
   indexTokens,
   lexicalSearch,
@@ -133,7 +133,7 @@ describe('lexical search', () => {
     const text = `<!-- agent-section:maps -->\n${filler}Zebra crossings first. ${filler}A zebra again. The type HashMap stores pairs. ${filler}Call hashmap::new here.\n<!-- /agent-section:maps -->`;
     const f = searchFixture([{ id: 'maps', text }]);
     const chunks = buildChunks(corpusOf(f));
-    const index = await buildStaticIndex(chunks, f.table.pages);
+    const index = await buildBm25fIndex(chunks, f.table.pages);
     // The index holds where each chunk's term first starts, in the folded text.
     const content = index.fields[CONTENT]!;
     const firstOf = (term: string): number =>
@@ -160,7 +160,7 @@ describe('lexical search', () => {
     expect(hit!.sourceExcerpt).toMatch(/^….*The needle sits here\..*…$/);
     // A partial index (a store's postings, without `firsts`) places it by searching too.
     const chunks = buildChunks(corpusOf(f));
-    const index = await buildStaticIndex(chunks, f.table.pages);
+    const index = await buildBm25fIndex(chunks, f.table.pages);
     const { firsts: _, ...content } = index.fields[CONTENT]!;
     const partial = { ...index, fields: [content, ...index.fields.slice(1)] };
     const [file] = lexicalSearch(partial, chunks, 'needle', false).files;
@@ -170,7 +170,7 @@ describe('lexical search', () => {
 
   it('counts page frequencies once per page, whether a file field or a chunk holds the term', async () => {
     const chunks = buildChunks(corpusOf(fixture));
-    const index = await buildStaticIndex(chunks, fixture.table.pages);
+    const index = await buildBm25fIndex(chunks, fixture.table.pages);
     // The returns page holds it in its title, its description and both sections: one page.
     expect(index.pageFrequency[index.terms.get('退货')!]).toBe(1);
     expect(index.terms.has('absent')).toBe(false);
@@ -231,7 +231,7 @@ describe('identifiers and function words', () => {
     expect((await engine.rank(searchRequest('how do I disable a rule'))).hits[0]?.fileId).toBe('a');
     // All function words: still found, as the words they are.
     expect((await engine.rank(searchRequest('how is it'))).hits[0]?.fileId).toBe('b');
-    const index = await buildStaticIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const index = await buildBm25fIndex(buildChunks(corpusOf(f)), f.table.pages);
     const how = planQuery('how do I disable', index).terms.find((t) => t.token === 'how')!;
     expect(how.weight).toBe(QUERY_WEIGHTS.functionWord);
     expect(planQuery('how', index).terms.find((t) => t.token === 'how')!.weight).toBe(1);
@@ -260,7 +260,7 @@ describe('query planning', () => {
     expect(twice.map((h) => h.fileId)).toEqual(once.map((h) => h.fileId));
     for (let i = 0; i < once.length; i++)
       expect(twice[i]!.score).toBeCloseTo(2 * once[i]!.score, 9);
-    const index = await buildStaticIndex(buildChunks(corpusOf(fixture)), fixture.table.pages);
+    const index = await buildBm25fIndex(buildChunks(corpusOf(fixture)), fixture.table.pages);
     const plan = planQuery('renewal '.repeat(400), index);
     expect(plan.terms.filter((t) => !t.pair).map((t) => [t.token, t.weight])).toEqual([
       ['renewal', 400],
@@ -276,7 +276,7 @@ describe('query planning', () => {
       text: words.filter((_, i) => i <= p).join(' '),
     }));
     const f = searchFixture(pages);
-    const index = await buildStaticIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const index = await buildBm25fIndex(buildChunks(corpusOf(f)), f.table.pages);
     const kept = planQuery([...words].reverse().join(' '), index).terms.filter((t) => !t.pair);
     expect(new Set(kept.map((t) => t.token))).toEqual(new Set(words.slice(36)));
   });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createCatalogSource,
-  createMiniSearchEngine,
+  createBm25fEngine,
   KnowledgeToolError,
   type SearchAnswer,
   type SearchCorpus,
@@ -252,11 +252,11 @@ describe('createCatalogSource({ search })', () => {
 });
 
 describe('engine options: beside the engine, with the old top-level shorthand deprecated', () => {
-  it('the deprecated shorthand builds the same default engine as createMiniSearchEngine', async () => {
+  it('the deprecated shorthand builds the same default engine as createBm25fEngine', async () => {
     const old = createCatalogSource(catalog, exampleSourceOptions({ excerptChars: 40 }));
     const now = createCatalogSource(
       catalog,
-      exampleSourceOptions({ search: createMiniSearchEngine({ excerptChars: 40 }) }),
+      exampleSourceOptions({ search: createBm25fEngine({ excerptChars: 40 }) }),
     );
     const byDefault = createCatalogSource(catalog, exampleSourceOptions());
     const query = { query: 'How do cursors work?', limit: 3 };
@@ -272,7 +272,7 @@ describe('engine options: beside the engine, with the old top-level shorthand de
         createCatalogSource(
           catalog,
           exampleSourceOptions({
-            search: createMiniSearchEngine(),
+            search: createBm25fEngine(),
             embedder: { embed: async () => [] },
             rerankTopK: 5,
           }),
@@ -280,7 +280,7 @@ describe('engine options: beside the engine, with the old top-level shorthand de
       { code: 'INVALID_INPUT', path: ['options', 'embedder'] },
     );
     expect(error.issues[0]!.message).toMatch(
-      /^createCatalogSource: `embedder` is an option of the MiniSearch engine.*`search: createMiniSearchEngine\(\{ embedder \}\)`/,
+      /^createCatalogSource: `embedder` is an option of the BM25F engine.*`search: createBm25fEngine\(\{ embedder \}\)`/,
     );
     expect(error.issues.map((i) => i.path)).toEqual([
       ['options', 'embedder'],
@@ -300,9 +300,9 @@ describe('engine options: beside the engine, with the old top-level shorthand de
     expect(error.issues[0]!.message).toMatch(/^createCatalogSource: .*at least 16/);
   });
 
-  it('createMiniSearchEngine checks its options at once, every problem in one INVALID_INPUT', () => {
+  it('createBm25fEngine checks its options at once, every problem in one INVALID_INPUT', () => {
     const error = catchKnowledgeError(() =>
-      createMiniSearchEngine({
+      createBm25fEngine({
         excerptChars: 3,
         reranker: {} as never,
         searchTimeoutMs: 0,
@@ -316,8 +316,8 @@ describe('engine options: beside the engine, with the old top-level shorthand de
       ['options', 'searchTimeoutMs'],
       ['options', 'files'],
     ]);
-    for (const issue of error.issues) expect(issue.message).toMatch(/^createMiniSearchEngine: /);
+    for (const issue of error.issues) expect(issue.message).toMatch(/^createBm25fEngine: /);
     expect(error.issues[3]!.message).toMatch(/unknown option `files`.*`embedder`/);
-    expect(() => createMiniSearchEngine(undefined)).not.toThrow();
+    expect(() => createBm25fEngine(undefined)).not.toThrow();
   });
 });

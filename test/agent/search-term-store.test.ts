@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  createMiniSearchEngine,
+  createBm25fEngine,
   type SearchAnswer,
   type SearchRequest,
 } from '../../src/agent/search/index.js';
@@ -66,7 +66,7 @@ interface Pair {
   readonly embedder?: KnowledgeEmbedder;
   readonly fixture: SearchFixture;
   readonly store: TermStore;
-  readonly reference: ReturnType<ReturnType<typeof createMiniSearchEngine>>;
+  readonly reference: ReturnType<ReturnType<typeof createBm25fEngine>>;
   /** Every store call, by method. */
   readonly calls: Record<string, number>;
 }
@@ -98,7 +98,7 @@ async function pairOf(pages: readonly TestPage[], embedder?: KnowledgeEmbedder):
     ...(embedder === undefined ? {} : { embedder }),
     fixture,
     store,
-    reference: createMiniSearchEngine({ embedder })(corpus),
+    reference: createBm25fEngine({ embedder })(corpus),
     calls,
   };
 }

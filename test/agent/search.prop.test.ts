@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildChunks,
-  buildStaticIndex,
+  buildBm25fIndex,
   CHUNK_SHARE,
   CUT,
   FIELD_MODEL,
@@ -157,7 +157,7 @@ describe('search properties', () => {
         const fixture = searchFixture(pages);
         const corpusPages = corpusOf(fixture).pages;
         const chunks = buildChunks(corpusOf(fixture));
-        const index = await buildStaticIndex(chunks, corpusPages);
+        const index = await buildBm25fIndex(chunks, corpusPages);
         const plan = planQuery(q, index);
         const { k1, weight, b } = FIELD_MODEL;
         const sat = (x: number) => (x * (k1 + 1)) / (k1 + x);

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createCatalogSource,
-  createMiniSearchEngine,
+  createBm25fEngine,
   knowledgeTools,
   type KnowledgeToolDefinition,
   type SearchWarmProgress,
@@ -184,7 +184,7 @@ describe('the default engine builds in slices', () => {
       });
     });
     const source = createCatalogSource(defineKnowledgeCatalog(documents), {
-      search: createMiniSearchEngine(),
+      search: createBm25fEngine(),
     });
     // A clock that moves 1 ms each time it is read: the pacer reads it once per entry, so a slice is
     // about SLICE_MS entries, whatever the machine's speed.

@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
- * runSearchEngineContract({ name: 'MiniSearch', newEngine: (corpus) => createMiniSearchEngine()(corpus) });
+ * runSearchEngineContract({ name: 'BM25F', newEngine: (corpus) => createBm25fEngine()(corpus) });
  * ```
  */
 import fc from 'fast-check';

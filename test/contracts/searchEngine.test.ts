@@ -1,10 +1,11 @@
 /**
- * The search port's contract, run on the default engine (MiniSearch, through its public factory) and on
- * a naive scan engine written here against the public types only: the port is usable by an engine that
- * shares nothing with the default one but the tokenizer.
+ * The search port's contract, run on the default engine (BM25F, through its public factory), on the
+ * term-store engine (`searchTermStore` over rows in memory: what serves every static bundle and
+ * PostgreSQL search) and on a naive scan engine written here against the public types only: the port
+ * is usable by an engine that shares nothing with the default one but the tokenizer.
  */
 import {
-  createMiniSearchEngine,
+  createBm25fEngine,
   type EvidenceType,
   type MatchedField,
   type SearchAnswer,
@@ -13,28 +14,67 @@ import {
   type SearchHit,
   tokenize,
 } from '../../src/agent/index.js';
-import { runSearchEngineContract } from './searchEngine.contract.js';
+import {
+  buildChunks,
+  buildTermRows,
+  buildVectors,
+  memoryTermStore,
+  searchTermStore,
+} from '../../src/agent/search/index.js';
+import type { KnowledgeEmbedder } from '../../src/agent/types.js';
+import { type ContractKnowledge, runSearchEngineContract } from './searchEngine.contract.js';
 
 runSearchEngineContract({
-  name: 'MiniSearch (default)',
-  newEngine: (corpus) => createMiniSearchEngine()(corpus),
+  name: 'BM25F (default)',
+  newEngine: (corpus) => createBm25fEngine()(corpus),
+});
+
+/** A fake embedder: four numbers from a text's length and two of its words. */
+const embedder: KnowledgeEmbedder = {
+  embed: async (texts) =>
+    texts.map((t) => [t.length % 5, 1, t.includes('policy') ? 1 : 0, t.includes('zebra') ? 1 : 0]),
+};
+
+runSearchEngineContract({
+  name: 'BM25F with an embedder and a reranker',
+  newEngine: (corpus) =>
+    createBm25fEngine({
+      embedder,
+      reranker: { rerank: async (_query, candidates) => candidates.map((_c, i) => 1 / (i + 1)) },
+    })(corpus),
+});
+
+/**
+ * The term-store engine over the corpus's rows held in memory (what an export or a publish writes),
+ * with the corpus's chunk vectors for `nearest` when `withEmbedder`.
+ */
+async function termStoreEngine(
+  corpus: SearchCorpus,
+  knowledge: ContractKnowledge,
+  withEmbedder: boolean,
+): Promise<SearchEngine> {
+  const rows = await buildTermRows(corpus);
+  const documentOf = (fileId: string) => knowledge.catalog.document(fileId)!;
+  if (!withEmbedder) {
+    const store = memoryTermStore(rows, corpus, documentOf);
+    return { search: (request) => searchTermStore(store, request, { excerptChars: 240 }) };
+  }
+  const chunks = buildChunks(corpus);
+  const vectors = (await buildVectors(embedder, chunks, new AbortController().signal)).store;
+  const store = memoryTermStore(rows, corpus, documentOf, { chunks, vectors });
+  return {
+    search: (request) => searchTermStore(store, request, { excerptChars: 240, embedder }),
+  };
+}
+
+runSearchEngineContract({
+  name: 'term store (rows in memory)',
+  newEngine: (corpus, knowledge) => termStoreEngine(corpus, knowledge, false),
 });
 
 runSearchEngineContract({
-  name: 'MiniSearch with an embedder and a reranker',
-  newEngine: (corpus) =>
-    createMiniSearchEngine({
-      embedder: {
-        embed: async (texts) =>
-          texts.map((t) => [
-            t.length % 5,
-            1,
-            t.includes('policy') ? 1 : 0,
-            t.includes('zebra') ? 1 : 0,
-          ]),
-      },
-      reranker: { rerank: async (_query, candidates) => candidates.map((_c, i) => 1 / (i + 1)) },
-    })(corpus),
+  name: 'term store (rows in memory) with an embedder',
+  newEngine: (corpus, knowledge) => termStoreEngine(corpus, knowledge, true),
 });
 
 /** Code points kept around a match in the naive engine's excerpts. */

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   createCatalogSource,
-  createMiniSearchEngine,
+  createBm25fEngine,
   type KnowledgeEmbedder,
 } from '../../src/agent/index.js';
 import { loadKnowledgeDirectory, openEmbeddingCache } from '../../src/node/index.js';
@@ -55,7 +55,7 @@ async function start(dir: string, cacheFile: string, model = 'toy-64') {
   const embeddingCache = await openEmbeddingCache(cacheFile, { model });
   const source = createCatalogSource(catalog, {
     files,
-    search: createMiniSearchEngine({ embedder, embeddingCache }),
+    search: createBm25fEngine({ embedder, embeddingCache }),
   });
   await source.warm!();
   return { source, embedder, embeddingCache };
@@ -191,7 +191,7 @@ describe('openEmbeddingCache', () => {
     const { catalog, files } = await loadKnowledgeDirectory(join(dir, 'pages'));
     const source = createCatalogSource(catalog, {
       files,
-      search: createMiniSearchEngine({
+      search: createBm25fEngine({
         embedder: recordingEmbedder(),
         embeddingCache: await openEmbeddingCache(file, { model: 'm' }),
       }),

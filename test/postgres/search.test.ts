@@ -220,17 +220,17 @@ describe('search_files on the stored index', () => {
   });
 
   it('an app’s own `search` engine still runs in memory', async () => {
-    const { createMiniSearchEngine } = await import('../../src/agent/index.js');
+    const { createBm25fEngine } = await import('../../src/agent/index.js');
     const store = createPostgresSource(test.db, {
       knowledgeBase: 'gen',
       schema: schema(),
-      search: createMiniSearchEngine({ excerptChars: 60 }),
+      search: createBm25fEngine({ excerptChars: 60 }),
     });
     const ref = createCatalogSource(gen.catalog, {
       id: 'gen',
       revision: 'rev-1',
       files: gen.files,
-      search: createMiniSearchEngine({ excerptChars: 60 }),
+      search: createBm25fEngine({ excerptChars: 60 }),
     });
     await expectSamePages(store, ref, { query: 'refund window', limit: 5 });
   });

@@ -19,7 +19,7 @@ import {
   publishKnowledge,
 } from '../../src/postgres/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import { createMiniSearchEngine } from '../../src/agent/search/index.js';
+import { createBm25fEngine } from '../../src/agent/search/index.js';
 import { exampleCatalog, exampleFiles } from '../agent/helpers/exampleKnowledge.js';
 import { schemaOf } from '../../src/postgres/schema.js';
 import { ensureVectorTable, nearestPages, writeVectors } from '../../src/postgres/vectors.js';
@@ -111,7 +111,7 @@ describe('pgvector chunk vectors', () => {
     const reference = createCatalogSource(exampleCatalog(), {
       id: 'hybrid',
       files: exampleFiles(),
-      search: createMiniSearchEngine({ embedder }),
+      search: createBm25fEngine({ embedder }),
     });
     for (const query of [
       'What does a snapshot ID name?',

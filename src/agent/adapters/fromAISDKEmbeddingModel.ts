@@ -31,7 +31,7 @@ export type AISDKEmbeddingOptions<F extends AISDKEmbedMany> = { readonly embedMa
 >;
 
 /**
- * An embedder for `createMiniSearchEngine({ embedder })` from an AI SDK embedding model (`ai@6`:
+ * An embedder for `createBm25fEngine({ embedder })` from an AI SDK embedding model (`ai@6`:
  * `openai.embedding('text-embedding-3-small')`, any provider's, or a gateway model ID). Each call is
  * one `embedMany` with the engine's abort signal; `embedMany` splits it by the model's
  * `maxEmbeddingsPerCall` and retries as `maxRetries` says. A failure rejects, and the engine reports
@@ -47,7 +47,7 @@ export type AISDKEmbeddingOptions<F extends AISDKEmbedMany> = { readonly embedMa
  * import { openai } from '@ai-sdk/openai';
  * import { fromAISDKEmbeddingModel } from 'knowledge-kit/agent/adapters';
  * const embedder = fromAISDKEmbeddingModel(openai.embedding('text-embedding-3-small'), { embedMany, maxRetries: 1 });
- * const source = createCatalogSource(catalog, { search: createMiniSearchEngine({ embedder }) });
+ * const source = createCatalogSource(catalog, { search: createBm25fEngine({ embedder }) });
  * ```
  */
 export function fromAISDKEmbeddingModel<F extends AISDKEmbedMany>(

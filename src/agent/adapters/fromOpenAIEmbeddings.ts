@@ -53,7 +53,7 @@ const CHECKS: Readonly<Record<keyof OpenAIEmbeddingsOptions, OptionCheck>> = {
 };
 
 /**
- * An embedder for `createMiniSearchEngine({ embedder })` from an OpenAI client: the texts go to
+ * An embedder for `createBm25fEngine({ embedder })` from an OpenAI client: the texts go to
  * `client.embeddings.create` in requests of at most `maxInputsPerRequest` inputs (OpenAI takes
  * 2,048), one after another, each with the engine's abort signal; the vectors come back in the order
  * of the texts (by each answer's `index`). An empty text is sent as one space, since the endpoint
@@ -69,7 +69,7 @@ const CHECKS: Readonly<Record<keyof OpenAIEmbeddingsOptions, OptionCheck>> = {
  * import OpenAI from 'openai';
  * import { fromOpenAIEmbeddings } from 'knowledge-kit/agent/adapters';
  * const embedder = fromOpenAIEmbeddings(new OpenAI(), { model: 'text-embedding-3-small' });
- * const source = createCatalogSource(catalog, { search: createMiniSearchEngine({ embedder }) });
+ * const source = createCatalogSource(catalog, { search: createBm25fEngine({ embedder }) });
  * ```
  */
 export function fromOpenAIEmbeddings(

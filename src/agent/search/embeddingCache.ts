@@ -7,7 +7,7 @@
 import { type OptionCheck, withMethod } from '../../internal/checkOptions.js';
 
 /**
- * Where the MiniSearch engine keeps chunk vectors between builds (`createMiniSearchEngine({
+ * Where the BM25F engine keeps chunk vectors between builds (`createBm25fEngine({
  * embeddingCache })`). Keys are the SHA-256 (64 hex digits) of the text embedded; values are the
  * embedder's vectors as `Float32Array`s. A `Map<string, Float32Array>` is one (in memory, so it saves
  * work across sources of one process: a new revision is a new source); `openEmbeddingCache` from
@@ -19,7 +19,7 @@ import { type OptionCheck, withMethod } from '../../internal/checkOptions.js';
  * @example
  * ```ts
  * const embeddingCache = new Map<string, Float32Array>();
- * const search = createMiniSearchEngine({ embedder, embeddingCache });
+ * const search = createBm25fEngine({ embedder, embeddingCache });
  * ```
  */
 /**

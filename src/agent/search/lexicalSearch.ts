@@ -1,7 +1,7 @@
 import type { MatchedField } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
 import { planQuery } from './planQuery.js';
-import { CONTENT, FIELD_COUNT, FILE_FIELDS, type StaticIndex } from './staticIndex.js';
+import { CONTENT, FIELD_COUNT, FILE_FIELDS, type Bm25fIndex } from './bm25fIndex.js';
 
 /** Share of the second and third best chunks of a page added to its best chunk's score. */
 export const CHUNK_SHARE = 0.25;
@@ -96,9 +96,9 @@ interface Scratch {
   readonly order: Int32Array;
 }
 
-const scratches = new WeakMap<StaticIndex, Scratch>();
+const scratches = new WeakMap<Bm25fIndex, Scratch>();
 
-function scratchOf(index: StaticIndex): Scratch {
+function scratchOf(index: Bm25fIndex): Scratch {
   let s = scratches.get(index);
   if (s === undefined) {
     const pages = index.pageCount;
@@ -237,7 +237,7 @@ class Tally implements LexicalFile {
  * @returns pages by descending score, ties in path order.
  */
 export function lexicalSearch(
-  index: StaticIndex,
+  index: Bm25fIndex,
   chunks: ChunkTable,
   query: string,
   fileFieldsOnly: boolean,

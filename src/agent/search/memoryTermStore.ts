@@ -7,7 +7,7 @@ import { buildChunksSliced, type ChunkTable } from './buildChunks.js';
 import { createPacer } from './pace.js';
 import type { SearchCorpus } from './port.js';
 import { rankSemantic, type VectorStore } from './semantic.js';
-import { buildStaticIndex } from './staticIndex.js';
+import { buildBm25fIndex } from './bm25fIndex.js';
 import { chunkPlace, termRowsOf, type TermEntry, type TermRow, type TermRows } from './termRows.js';
 import {
   headWants,
@@ -32,7 +32,7 @@ export interface MemoryVectors {
  */
 export async function buildTermRows(corpus: SearchCorpus, signal?: AbortSignal): Promise<TermRows> {
   const chunks = await buildChunksSliced(corpus, createPacer(signal));
-  const index = await buildStaticIndex(chunks, corpus.pages, signal);
+  const index = await buildBm25fIndex(chunks, corpus.pages, signal);
   return termRowsOf(index, chunks);
 }
 

@@ -1,12 +1,12 @@
 /**
- * A `StaticIndex` of one query's terms only, rebuilt from the rows a store returned (`termRows.ts`),
+ * A `Bm25fIndex` of one query's terms only, rebuilt from the rows a store returned (`termRows.ts`),
  * so that `planQuery` and `lexicalSearch` — the in-memory engine's own code — rank a store's pages.
  * Pages and chunks are numbered locally in the whole index's order, terms in term-number order, and
  * the corpus statistics come from the store: the scores, their order and their ties are those of the
  * whole index.
  */
 import type { ChunkTable } from './buildChunks.js';
-import { CONTENT, FIELD_COUNT, PairTable, type Postings, type StaticIndex } from './staticIndex.js';
+import { CONTENT, FIELD_COUNT, PairTable, type Postings, type Bm25fIndex } from './bm25fIndex.js';
 import {
   CONTENT_STRIDE,
   FIELD_STRIDE,
@@ -18,7 +18,7 @@ import {
 
 /** A partial index and how its local numbers map back to the store's. */
 export interface PartialIndex {
-  readonly index: StaticIndex;
+  readonly index: Bm25fIndex;
   /**
    * Its chunk table: `pageOf` and whether a chunk is a section's are set; `sectionOf` holds `''` for a
    * section until `fillChunk` gives the real ID, and `textOf` `''` until then.
@@ -195,7 +195,7 @@ export function partialIndex(
   });
 
   const textOf: string[] = chunkPlaces.map(() => '');
-  const index: StaticIndex = {
+  const index: Bm25fIndex = {
     terms: termNumber,
     termList: terms.map((e) => e.key),
     pageFrequency: Int32Array.from(terms, (e) => e.frequency),

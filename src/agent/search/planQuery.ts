@@ -1,6 +1,6 @@
 import { isFunctionWord } from './functionWords.js';
 import { indexTokens } from './indexTokens.js';
-import type { StaticIndex } from './staticIndex.js';
+import type { Bm25fIndex } from './bm25fIndex.js';
 
 /** Most distinct terms a query searches for; beyond it, the rarest are kept. */
 export const MAX_QUERY_TERMS = 64;
@@ -36,7 +36,7 @@ export const QUERY_WEIGHTS: QueryWeights = Object.freeze({
 
 /** One term a query searches for. */
 export interface QueryTerm {
-  /** Term number (`StaticIndex.terms`), or pair number when `pair`. */
+  /** Term number (`Bm25fIndex.terms`), or pair number when `pair`. */
   readonly id: number;
   readonly pair: boolean;
   /** The folded token, for locating it in an excerpt (`''` for a pair). */
@@ -114,7 +114,7 @@ interface Token {
  */
 export function planQuery(
   query: string,
-  index: StaticIndex,
+  index: Bm25fIndex,
   weights: QueryWeights = QUERY_WEIGHTS,
 ): QueryPlan {
   const tokens: Token[] = [];

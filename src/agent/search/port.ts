@@ -1,6 +1,6 @@
 /**
  * The search port: what a search engine behind `search_files` is given and what it answers. The
- * MiniSearch engine (`createMiniSearchEngine`) is the default; any other engine (a database, a static
+ * BM25F engine (`createBm25fEngine`) is the default; any other engine (a database, a static
  * bundle, a remote service) plugs in through `createCatalogSource(catalog, { search })` by implementing
  * `SearchEngine` and passing `runSearchEngineContract` (test/contracts/searchEngine.contract.ts).
  *
@@ -161,7 +161,7 @@ export interface SearchAnswer {
 }
 
 /**
- * How far an engine's `warm()` has come, in the engine's own units (the MiniSearch engine counts the
+ * How far an engine's `warm()` has come, in the engine's own units (the BM25F engine counts the
  * pages and chunks it has indexed): `done` of `total`, `0 <= done <= total`. The source turns it into
  * the progress `serve` prints and the `retryAfterSeconds` of a search refused meanwhile.
  */
@@ -180,7 +180,7 @@ export interface SearchEngine {
   /**
    * Build what the first search would (indexes, vectors, connections), so that it costs nothing later;
    * idempotent, shared by concurrent callers. Optional: a source without it resolves `warm()` at once.
-   * Long work should run in slices that yield to the event loop (the MiniSearch engine yields every
+   * Long work should run in slices that yield to the event loop (the BM25F engine yields every
    * ~20 ms), so that the process keeps answering other calls meanwhile. While a source's `warm()` runs,
    * a search waits for it at most a second, then the source answers `SEARCH_UNAVAILABLE` with
    * `retryAfterSeconds` without calling `search`.
@@ -207,7 +207,7 @@ export interface SearchEngine {
  *
  * @example
  * ```ts
- * const source = createCatalogSource(catalog, { search: createMiniSearchEngine({ embedder }) });
+ * const source = createCatalogSource(catalog, { search: createBm25fEngine({ embedder }) });
  * ```
  */
 export type SearchEngineFactory = (corpus: SearchCorpus) => SearchEngine;

@@ -1,11 +1,11 @@
 /**
  * The static index of a frozen corpus as rows, one per term: what a store keeps (PostgreSQL tables, a
  * static bundle's shards) so that a search reads only its own terms' postings (`termStoreEngine.ts`)
- * and still ranks exactly as the in-memory engine does (`partialIndex.ts` rebuilds a `StaticIndex` of
+ * and still ranks exactly as the in-memory engine does (`partialIndex.ts` rebuilds a `Bm25fIndex` of
  * just those rows, and `lexicalSearch` runs on it).
  */
 import type { ChunkTable } from './buildChunks.js';
-import { CONTENT, FIELD_COUNT, type Postings, type StaticIndex } from './staticIndex.js';
+import { CONTENT, FIELD_COUNT, type Postings, type Bm25fIndex } from './bm25fIndex.js';
 
 /** Version of the row format (`TermStats.format`); a store refuses rows of another version. */
 export const TERM_ROWS_FORMAT = 1;
@@ -105,11 +105,11 @@ function contentOf(p: Postings, t: number, chunks: ChunkTable): number[] {
  * The rows of a built index: each term with its postings in every field, and each pair of adjacent
  * terms with its chunks. Deterministic: the same corpus gives the same rows in the same order.
  *
- * @param index - the index (`buildStaticIndex`).
+ * @param index - the index (`buildBm25fIndex`).
  * @param chunks - its chunk table.
  * @returns the statistics and the rows.
  */
-export function termRowsOf(index: StaticIndex, chunks: ChunkTable): TermRows {
+export function termRowsOf(index: Bm25fIndex, chunks: ChunkTable): TermRows {
   const heads = new Map<number, { head: string; bigram: boolean }>();
   for (const [head, ids] of index.wordsByHead)
     for (const t of ids) heads.set(t, { head, bigram: false });

@@ -1,33 +1,35 @@
 /**
- * Search over a term store: the static index kept as rows (`termRows.ts`) in a store that reads them
+ * Search over a term store: the BM25F index kept as rows (`termRows.ts`) in a store that reads them
  * by key (PostgreSQL tables, a static bundle's shards, a test's memory). A search reads the
  * dictionary entries of its tokens and heads, plans the query with `planQuery`, reads the postings of
  * the planned terms and pairs, ranks with `lexicalSearch` on a partial index of those rows, and then
  * reads the documents of the page of hits it returns: its cost follows its terms' postings and the
- * hits shown, not the size of the knowledge base, and its ranking is the in-memory engine's.
+ * hits shown, not the size of the knowledge base. Its stages are the in-memory engine's own, run by
+ * the one ranking pipeline (`rankingPipeline.ts`), so its ranking is the in-memory engine's.
  */
 import type { KnowledgeDocument } from '../../types.js';
-import type {
-  KnowledgeEmbedder,
-  RerankerSafeCode,
-  SemanticSafeCode,
-  StageStatus,
-} from '../types.js';
+import type { KnowledgeEmbedder } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { documentChunks } from './catalogCorpus.js';
-import { windowByOffset } from './createMiniSearchEngine.js';
 import { documentLead } from './documentLead.js';
-import { expandGraph } from './expandGraph.js';
-import { fuseRanks } from './fuseRanks.js';
 import { indexTokens } from './indexTokens.js';
-import { lexicalSearch } from './lexicalSearch.js';
-import { PairRecorder, partialIndex } from './partialIndex.js';
+import { type LexicalFile, lexicalSearch } from './lexicalSearch.js';
+import { abortError } from './limits.js';
+import { offsetRange } from './offsetPaging.js';
+import { PairRecorder, type PartialIndex, partialIndex } from './partialIndex.js';
+import type { SemanticOutcome } from './pipelineStages.js';
 import { isFuzzyToken, planQuery, QUERY_WEIGHTS } from './planQuery.js';
-import { abortError, withTimeout } from './limits.js';
-import { SEMANTIC_CANDIDATES, type SemanticFile } from './semantic.js';
 import type { SearchAnswer, SearchRequest } from './port.js';
+import {
+  candidatesBetween,
+  type PipelineParts,
+  rankedCount,
+  rankedFiles,
+  type RelationGraph,
+  runRankingPipeline,
+} from './rankingPipeline.js';
+import { SEMANTIC_CANDIDATES, type SemanticFile } from './semantic.js';
 import { TERM_ROWS_FORMAT, type TermEntry, type TermRow, type TermStats } from './termRows.js';
-import { toRankedFile } from './toRankedFile.js';
 
 /** A relationship as a term store gives it: its target's file ID and page number, and its weight. */
 export interface TermStoreRelation {
@@ -132,11 +134,6 @@ export interface TermStoreSettings {
   readonly semanticTimeoutMs?: number | undefined;
 }
 
-const status = <C extends string>(
-  state: StageStatus<C>['state'],
-  safeCode: C | null,
-): StageStatus<C> => Object.freeze({ state, safeCode });
-
 /** Stop a search its caller aborted, between two reads. */
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) throw abortError(signal, 'The search');
@@ -185,35 +182,21 @@ function queryKeys(query: string): { keys: string[]; heads: TermHead[] } {
   };
 }
 
-/** The semantic stage: embed the query, ask the store for its nearest pages, within the time limit. */
-async function semanticStage(
+/** The semantic look-up: embed the query, ask the store for its nearest pages. */
+async function nearestPages(
   store: TermStore,
-  request: SearchRequest,
-  settings: TermStoreSettings,
-): Promise<{
-  pages: readonly TermStoreSemanticPage[] | undefined;
-  status: StageStatus<SemanticSafeCode>;
-}> {
-  const parent = request.signal ?? new AbortController().signal;
-  const settled = await withTimeout(
-    async (signal) => {
-      if (store.nearest === undefined) throw new Error('this store keeps no chunk vectors');
-      const answer = await settings.embedder!.embed([request.query], { signal });
-      const vector = Array.isArray(answer) && answer.length === 1 ? answer[0] : undefined;
-      if (vector === undefined || typeof vector.length !== 'number' || vector.length === 0)
-        throw new Error('the embedder must return one vector for the query');
-      const pages = await store.nearest(Array.from(vector), SEMANTIC_CANDIDATES, signal);
-      if (pages === undefined) throw new Error('this revision was stored without chunk vectors');
-      return pages;
-    },
-    settings.semanticTimeoutMs ?? DEFAULT_SEMANTIC_TIMEOUT_MS,
-    parent,
-  );
-  if (settled.ok) return { pages: settled.value, status: status<SemanticSafeCode>('ready', null) };
-  return {
-    pages: undefined,
-    status: status('unavailable', settled.timedOut ? 'SEMANTIC_TIMEOUT' : 'SEMANTIC_UNAVAILABLE'),
-  };
+  query: string,
+  embedder: KnowledgeEmbedder,
+  signal: AbortSignal,
+): Promise<readonly TermStoreSemanticPage[]> {
+  if (store.nearest === undefined) throw new Error('this store keeps no chunk vectors');
+  const answer = await embedder.embed([query], { signal });
+  const vector = Array.isArray(answer) && answer.length === 1 ? answer[0] : undefined;
+  if (vector === undefined || typeof vector.length !== 'number' || vector.length === 0)
+    throw new Error('the embedder must return one vector for the query');
+  const pages = await store.nearest(Array.from(vector), SEMANTIC_CANDIDATES, signal);
+  if (pages === undefined) throw new Error('this revision was stored without chunk vectors');
+  return pages;
 }
 
 /** The semantic stage's time limit when the settings give none. */
@@ -243,15 +226,83 @@ export async function searchTermStore(
     throw new Error(
       `the search index is in format ${String(stats.format)}, and this version reads format ${TERM_ROWS_FORMAT}: publish or export the knowledge base again with this version`,
     );
-  const fileOnly = request.mode === 'file';
-  const semanticWanted = !fileOnly && settings.embedder !== undefined;
-  // Started first, so the query's embedding overlaps the lexical reads.
-  const semantic = semanticWanted ? semanticStage(store, request, settings) : undefined;
-  semantic?.catch(() => undefined);
+  const { embedder } = settings;
+  // Set by the lexical stage: the partial index of the rows read, and its pages' numbers in the store.
+  let partial: PartialIndex | undefined;
+  let pageNumbers: number[] = [];
+  const fileIds = new Map<number, string>();
+  const parts: PipelineParts<readonly TermStoreSemanticPage[]> = {
+    semantic:
+      embedder === undefined
+        ? undefined
+        : (signal) => nearestPages(store, request.query, embedder, signal),
+    semanticTimeoutMs: settings.semanticTimeoutMs ?? DEFAULT_SEMANTIC_TIMEOUT_MS,
+    async lexical(semantic) {
+      const read = await readLexical(store, stats, request, semantic);
+      ({ partial } = read);
+      pageNumbers = [...read.partial.pageNumbers];
+      return read;
+    },
+    reranking: undefined,
+    graph: (ranked) => readGraph(store, request, ranked, pageNumbers, fileIds),
+  };
+  const { list, semanticStatus, rerankerStatus } = await runRankingPipeline(
+    request,
+    parts,
+    request.signal ?? new AbortController().signal,
+  );
+
+  // The page of hits asked for, then the documents of its pages only.
+  const { from, to, next } = offsetRange(rankedCount(list), request.limit, request.continuation);
+  const candidates = candidatesBetween(list, from, to);
+  throwIfAborted(request.signal);
+  const read = await store.pages(candidates.map((c) => pageNumbers[c.page]!));
+  const documents = new Map<number, KnowledgeDocument>();
+  candidates.forEach((c, i) => {
+    const page = read[i];
+    if (page === undefined)
+      throw new Error(`the store returned no page numbered ${pageNumbers[c.page]}`);
+    fileIds.set(pageNumbers[c.page]!, page.fileId);
+    documents.set(c.page, page.document);
+  });
+  fillShownChunks(partial!, documents, pageNumbers);
+  const hits = rankedFiles(candidates, {
+    chunks: partial!.chunks,
+    fileIdOf: (page: number) => fileIds.get(pageNumbers[page]!)!,
+    excerptChars: settings.excerptChars,
+    leadOf: (page: number) => documentLead(documents.get(page)!, settings.excerptChars),
+  });
+  for (const hit of hits) {
+    // Read the lazy fields now: the documents are not kept.
+    void hit.sectionIds;
+    void hit.sourceExcerpt;
+  }
+  return Object.freeze({
+    hits: Object.freeze(hits),
+    continuation: next,
+    semanticStatus,
+    rerankerStatus,
+  });
+}
+
+/**
+ * The lexical stage on a term store: the dictionary entries of the query's tokens and heads, a first
+ * plan on them alone (which terms and pairs the query searches for), the rows of those, then the
+ * ranking on a partial index of the rows read. The semantic pages' chunks are numbered with the
+ * lexical ones, so the semantic stage is awaited before the partial index is made.
+ */
+async function readLexical(
+  store: TermStore,
+  stats: TermStats,
+  request: SearchRequest,
+  semantic: Promise<SemanticOutcome<readonly TermStoreSemanticPage[]>> | undefined,
+): Promise<{
+  partial: PartialIndex;
+  lexical: readonly LexicalFile[];
+  semantic: SemanticFile[] | undefined;
+}> {
   const { keys, heads } = queryKeys(request.query);
   const entries = [...(await store.dictionary(keys, heads))];
-
-  // First plan, on the dictionary alone: which terms and pairs the query searches for.
   const dry = partialIndex(stats, entries, new Map());
   const recorder = new PairRecorder();
   const dryPlan = planQuery(request.query, { ...dry.index, pairs: recorder });
@@ -264,34 +315,42 @@ export async function searchTermStore(
     rows.set(row.key, row);
     if (row.pair) entries.push(row);
   }
-
-  // The semantic pages' chunks are numbered with the lexical ones.
-  let semanticStatus: StageStatus<SemanticSafeCode> = fileOnly
-    ? status('skipped', 'SEMANTIC_NOT_USED')
-    : status('disabled', 'SEMANTIC_DISABLED');
-  let nearest: readonly TermStoreSemanticPage[] | undefined;
-  if (semantic !== undefined) {
-    const outcome = await semantic;
-    semanticStatus = outcome.status;
-    nearest = outcome.pages;
-  }
+  const nearest = semantic === undefined ? undefined : (await semantic).found;
   const extra: [number, number][] = [];
   for (const p of nearest ?? [])
     for (const place of [p.bestPlace, ...p.sectionPlaces]) extra.push([p.page, place]);
-
   // The real plan and ranking, on the rows read.
   const partial = partialIndex(stats, entries, rows, extra);
-  const lexical = lexicalSearch(partial.index, partial.chunks, request.query, fileOnly);
-  const semanticFiles = nearest?.map((p): SemanticFile => ({
-    page: partial.pageOf(p.page)!,
-    similarity: p.similarity,
-    bestChunk: partial.chunkOf(p.page, p.bestPlace >> 1)!,
-    sectionChunks: p.sectionPlaces.map((place) => partial.chunkOf(p.page, place >> 1)!),
-  }));
-  let ranked: Candidate[] = fuseRanks(lexical.files, semanticFiles);
+  const lexical = lexicalSearch(
+    partial.index,
+    partial.chunks,
+    request.query,
+    request.mode === 'file',
+  );
+  return {
+    partial,
+    lexical: lexical.files,
+    semantic: nearest?.map((p): SemanticFile => ({
+      page: partial.pageOf(p.page)!,
+      similarity: p.similarity,
+      bestChunk: partial.chunkOf(p.page, p.bestPlace >> 1)!,
+      sectionChunks: p.sectionPlaces.map((place) => partial.chunkOf(p.page, place >> 1)!),
+    })),
+  };
+}
 
-  // Candidates name local pages; graph mode may add pages the rows did not hold.
-  const pageNumbers = [...partial.pageNumbers];
+/**
+ * The relationships graph mode follows, read from the store hop by hop from the top candidates.
+ * Candidates name local pages (`pageNumbers` maps them to the store's); pages the rows did not hold
+ * are added to `pageNumbers`, and the file IDs read to `fileIds`.
+ */
+async function readGraph(
+  store: TermStore,
+  request: SearchRequest,
+  ranked: readonly Candidate[],
+  pageNumbers: number[],
+  fileIds: Map<number, string>,
+): Promise<RelationGraph> {
   const localOf = new Map<number, number>(pageNumbers.map((p, i) => [p, i]));
   const local = (page: number): number => {
     let l = localOf.get(page);
@@ -302,61 +361,46 @@ export async function searchTermStore(
     }
     return l;
   };
-  const fileIds = new Map<number, string>();
-  if (request.mode === 'graph') {
-    const relations = new Map<number, readonly TermStoreRelation[]>();
-    let frontier = ranked.slice(0, request.graphFanout).map((c) => pageNumbers[c.page]!);
-    for (let hop = 0; hop < request.graphDepth && frontier.length > 0; hop++) {
-      const read = await store.relations(frontier.filter((p) => !relations.has(p)));
-      const next = new Set<number>();
-      for (const page of frontier) {
-        const list = read.get(page) ?? relations.get(page) ?? [];
-        relations.set(page, list);
-        for (let r = 0; r < list.length && r < request.graphFanout; r++) {
-          const target = list[r]!;
-          if (target.page === -1) continue;
-          fileIds.set(target.page, target.fileId);
-          if (!relations.has(target.page)) next.add(target.page);
-        }
+  const relations = new Map<number, readonly TermStoreRelation[]>();
+  let frontier = ranked.slice(0, request.graphFanout).map((c) => pageNumbers[c.page]!);
+  for (let hop = 0; hop < request.graphDepth && frontier.length > 0; hop++) {
+    const read = await store.relations(frontier.filter((p) => !relations.has(p)));
+    const next = new Set<number>();
+    for (const page of frontier) {
+      const list = read.get(page) ?? relations.get(page) ?? [];
+      relations.set(page, list);
+      for (let r = 0; r < list.length && r < request.graphFanout; r++) {
+        const target = list[r]!;
+        if (target.page === -1) continue;
+        fileIds.set(target.page, target.fileId);
+        if (!relations.has(target.page)) next.add(target.page);
       }
-      frontier = [...next];
     }
-    const pageOfFile = new Map<string, number>();
-    for (const [page, fileId] of fileIds) pageOfFile.set(fileId, local(page));
-    const relationsOf = (fileId: string): readonly TermStoreRelation[] => {
-      const page = pageOfFile.get(fileId);
-      return page === undefined ? [] : (relations.get(pageNumbers[page]!) ?? []);
-    };
-    // expandGraph asks by file ID: the seeds' IDs are known once their pages are read, so name pages
-    // by a stand-in ID (their page number) here and by their real ID once read.
-    const idOf = (page: number): string =>
-      fileIds.get(pageNumbers[page]!) ?? `#${pageNumbers[page]}`;
-    for (const c of ranked) pageOfFile.set(idOf(c.page), c.page);
-    ranked = expandGraph(
-      ranked,
-      relationsOf,
-      idOf,
-      pageOfFile,
-      request.graphDepth,
-      request.graphFanout,
-    );
+    frontier = [...next];
   }
+  const pageOf = new Map<string, number>();
+  for (const [page, fileId] of fileIds) pageOf.set(fileId, local(page));
+  // addRelatedPages asks by file ID: the seeds' IDs are known once their pages are read, so name pages
+  // by a stand-in ID (their page number) here and by their real ID once read.
+  const fileIdOf = (page: number): string =>
+    fileIds.get(pageNumbers[page]!) ?? `#${pageNumbers[page]}`;
+  for (const c of ranked) pageOf.set(fileIdOf(c.page), c.page);
+  return {
+    relationsOf: (fileId) => {
+      const page = pageOf.get(fileId);
+      return page === undefined ? [] : (relations.get(pageNumbers[page]!) ?? []);
+    },
+    fileIdOf,
+    pageOf,
+  };
+}
 
-  // The page of hits asked for, then the documents of its pages only.
-  const rerankerStatus = status<RerankerSafeCode>('skipped', 'RERANKER_DISABLED');
-  const shown = windowByOffset(ranked, request.limit, request.continuation);
-  const candidates = shown.items;
-  throwIfAborted(request.signal);
-  const read = await store.pages(candidates.map((c) => pageNumbers[c.page]!));
-  const documents = new Map<number, KnowledgeDocument>();
-  candidates.forEach((c, i) => {
-    const page = read[i];
-    if (page === undefined)
-      throw new Error(`the store returned no page numbered ${pageNumbers[c.page]}`);
-    fileIds.set(pageNumbers[c.page]!, page.fileId);
-    documents.set(c.page, page.document);
-  });
-  // Give the chunks the hits show their section IDs and texts.
+/** Give the chunks of the pages shown their section IDs and texts, from the pages' documents. */
+function fillShownChunks(
+  partial: PartialIndex,
+  documents: ReadonlyMap<number, KnowledgeDocument>,
+  pageNumbers: readonly number[],
+): void {
   const placesOf = new Map<number, number[]>();
   for (let chunk = 0; chunk < partial.chunks.count; chunk++) {
     const page = partial.chunks.pageOf[chunk]!;
@@ -376,23 +420,4 @@ export async function searchTermStore(
       partial.fillChunk(chunk, place.sectionId, place.text);
     }
   }
-  const context = {
-    chunks: partial.chunks,
-    fileIdOf: (page: number) => fileIds.get(pageNumbers[page]!)!,
-    excerptChars: settings.excerptChars,
-    leadOf: (page: number) => documentLead(documents.get(page)!, settings.excerptChars),
-  };
-  const hits = candidates.map((c) => {
-    const hit = toRankedFile(c, context);
-    // Read the lazy fields now: the documents are not kept.
-    void hit.sectionIds;
-    void hit.sourceExcerpt;
-    return hit;
-  });
-  return Object.freeze({
-    hits: Object.freeze(hits),
-    continuation: shown.continuation,
-    semanticStatus,
-    rerankerStatus,
-  });
 }

@@ -53,7 +53,7 @@ function checkDocumentIds(catalog: KnowledgeCatalog): void {
  * @param options - page paths and metadata (`files`), `revision`, `id`, `actionBase`, the read limit,
  *   the key that signs cursors (`cursorKey`, default a random key per process),
  *   what a site-root link's `/` stands for (`linkRoot`),
- *   and the search engine (`search`, default `createMiniSearchEngine()`; the engine options at the top
+ *   and the search engine (`search`, default `createBm25fEngine()`; the engine options at the top
  *   level are a deprecated shorthand for it).
  * @returns a source whose methods resolve to fresh JSON values and reject only with `KnowledgeToolError`.
  * @throws {KnowledgeError} `INVALID_INPUT` for invalid options (an engine option beside `search`
@@ -68,7 +68,7 @@ function checkDocumentIds(catalog: KnowledgeCatalog): void {
  * const found = await source.searchFiles({ query: 'When are renewal notices sent?' });
  * const page = await source.readFile({ fileId: found.items[0].fileId });
  * // Another engine, or the default one with an embedder:
- * createCatalogSource(catalog, { search: createMiniSearchEngine({ embedder }) });
+ * createCatalogSource(catalog, { search: createBm25fEngine({ embedder }) });
  * ```
  */
 export function createCatalogSource(

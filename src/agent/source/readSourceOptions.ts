@@ -1,7 +1,7 @@
 /**
  * Checks the options of `createCatalogSource`: unknown keys and invalid values are `INVALID_INPUT`,
  * all problems in one `KnowledgeError`, each issue with its `path`. (`files` is checked with the file
- * table, where paths are known.) Also picks the search engine: `search`, or the MiniSearch engine built
+ * table, where paths are known.) Also picks the search engine: `search`, or the BM25F engine built
  * from the deprecated engine options at the top level.
  */
 import type { KnowledgeIssue } from '../../errors/codes.js';
@@ -15,11 +15,7 @@ import {
 } from '../../internal/checkOptions.js';
 import { snapshotOptions } from '../../internal/snapshotOptions.js';
 import { isPlainObject } from '../../internal/values.js';
-import {
-  MINISEARCH_OPTION_CHECKS,
-  MINISEARCH_OPTION_KEYS,
-  miniSearchFactory,
-} from '../search/index.js';
+import { BM25F_OPTION_CHECKS, BM25F_OPTION_KEYS, bm25fFactory } from '../search/index.js';
 import type { SearchEngineFactory } from '../search/index.js';
 import { linkRootProblem } from '../relations/index.js';
 import type { CatalogSourceOptions } from '../types.js';
@@ -44,8 +40,8 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
   // Checked with the file table, which knows the catalog's IDs and the pages' paths.
   fileStatus: () => undefined,
   search: func,
-  // Deprecated shorthand of `search: createMiniSearchEngine({ ... })`.
-  ...MINISEARCH_OPTION_CHECKS,
+  // Deprecated shorthand of `search: createBm25fEngine({ ... })`.
+  ...BM25F_OPTION_CHECKS,
 };
 
 /** Whether `value` looks like a catalog; a Proxy or getter that throws is not one. */
@@ -94,19 +90,19 @@ export function readSourceOptions(catalog: unknown, options: unknown): SourceOpt
     ]);
   const checked = checkOptions(API, snapshot, CHECKS, issues) as CatalogSourceOptions;
   const shorthand: Record<string, unknown> = {};
-  for (const key of MINISEARCH_OPTION_KEYS) {
+  for (const key of BM25F_OPTION_KEYS) {
     if (checked[key] === undefined) continue;
     shorthand[key] = checked[key];
     if (checked.search !== undefined)
       issues.push({
         code: 'INVALID_INPUT',
         path: ['options', key],
-        message: `${API}: \`${key}\` is an option of the MiniSearch engine and cannot be combined with \`search\`. Pass it to the engine that \`search\` builds instead, e.g. \`search: createMiniSearchEngine({ ${key} })\`.`,
+        message: `${API}: \`${key}\` is an option of the BM25F engine and cannot be combined with \`search\`. Pass it to the engine that \`search\` builds instead, e.g. \`search: createBm25fEngine({ ${key} })\`.`,
       });
   }
   if (issues.length > 0) throw new KnowledgeError(issues);
   return {
     options: checked,
-    search: checked.search ?? miniSearchFactory(API, shorthand),
+    search: checked.search ?? bm25fFactory(API, shorthand),
   };
 }

@@ -27,7 +27,7 @@ import { documentFromRanges } from './sectionRanges.js';
 
 const API = 'createStaticSource';
 const DEFAULT_MAX_READ_CHARS = 20_000;
-/** The excerpt size of the default engine (`createMiniSearchEngine`). */
+/** The excerpt size of the default engine (`createBm25fEngine`). */
 const EXCERPT_CHARS = 240;
 
 /** Options of `createStaticSource`: where the bundle is (`baseUrl` or `read`), and the source's own. */

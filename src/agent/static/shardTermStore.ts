@@ -4,7 +4,7 @@
  * terms, and the page shards and page texts of the hits shown; nothing else.
  */
 import type { KnowledgeDocument } from '../../types.js';
-import { FIELD_COUNT } from '../search/staticIndex.js';
+import { FIELD_COUNT } from '../search/bm25fIndex.js';
 import { CONTENT_STRIDE, FIELD_STRIDE, type TermEntry, type TermRow } from '../search/termRows.js';
 import {
   headWants,

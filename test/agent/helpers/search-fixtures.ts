@@ -21,8 +21,8 @@ import type {
 } from '../../../src/agent/internal/model.js';
 import { buildRelations } from '../../../src/agent/relations/index.js';
 import {
-  createMiniSearchRanker,
-  MINISEARCH_DEFAULTS,
+  createMemoryRanker,
+  BM25F_DEFAULTS,
   type Ranker,
   type RankerSettings,
   type RankRequest,
@@ -176,11 +176,11 @@ export function corpusOf(fixture: SearchFixture): SearchCorpus {
 }
 
 /**
- * The MiniSearch ranker (every candidate, unpaged) over a fixture, with settings taken as given (no
+ * The in-memory ranker (every candidate, unpaged) over a fixture, with settings taken as given (no
  * option checks, so a property can try an excerpt size below the public minimum).
  */
 export function rankerOf(fixture: SearchFixture, settings: Partial<RankerSettings> = {}): Ranker {
-  return createMiniSearchRanker(corpusOf(fixture), { ...MINISEARCH_DEFAULTS, ...settings });
+  return createMemoryRanker(corpusOf(fixture), { ...BM25F_DEFAULTS, ...settings });
 }
 
 /** A search request with the spec's defaults. */

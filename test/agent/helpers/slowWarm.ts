@@ -1,10 +1,10 @@
 /**
  * A source over the example knowledge whose search engine warms until the test says so: the default
- * MiniSearch engine behind a `warm` that reports progress and then waits for `finish()` (or its signal).
+ * BM25F engine behind a `warm` that reports progress and then waits for `finish()` (or its signal).
  */
 import {
   createCatalogSource,
-  createMiniSearchEngine,
+  createBm25fEngine,
   type KnowledgeSource,
   type SearchEngine,
   type SearchRequest,
@@ -37,7 +37,7 @@ export function slowWarmSource(): SlowWarmSource {
   let warms = 0;
   let lastSignal: AbortSignal | undefined;
   const searches: SearchRequest[] = [];
-  const real = createMiniSearchEngine();
+  const real = createBm25fEngine();
   const source = createCatalogSource(
     exampleCatalog(),
     exampleSourceOptions({

@@ -1,7 +1,7 @@
 /**
- * The default search engine: BM25F over a static index of section texts and file fields (it was
- * MiniSearch's until issue 22, hence its name), optional semantic ranking and reranking, graph
- * expansion. It owns its embedder, reranker, excerpt size and time limits.
+ * The default search engine: BM25F over an index of section texts and file fields held in memory,
+ * optional semantic ranking and reranking, graph expansion. It owns its embedder, reranker, excerpt
+ * size and time limits.
  *
  * @module
  */
@@ -16,7 +16,8 @@ import {
 } from '../../internal/checkOptions.js';
 import type { KnowledgeEmbedder, KnowledgeReranker } from '../types.js';
 import { embeddingCacheCheck, type KnowledgeEmbeddingCache } from './embeddingCache.js';
-import { createMiniSearchRanker, type Ranking, type RankerSettings } from './miniSearchRanker.js';
+import { createMemoryRanker, type Ranking, type RankerSettings } from './memoryRanker.js';
+import { offsetRange, windowByOffset } from './offsetPaging.js';
 import type {
   SearchAnswer,
   SearchHit,
@@ -25,8 +26,8 @@ import type {
   SearchEngineFactory,
 } from './port.js';
 
-/** Options of `createMiniSearchEngine`; every one is optional. */
-export interface MiniSearchEngineOptions {
+/** Options of `createBm25fEngine`; every one is optional. */
+export interface Bm25fEngineOptions {
   /**
    * Turns on hybrid search: section vectors (built on `warm()` or the first semantic search) and a
    * query vector per search, fused with the lexical ranking by reciprocal rank fusion.
@@ -54,13 +55,13 @@ export interface MiniSearchEngineOptions {
 }
 
 /** The options `createCatalogSource` still takes at its top level (deprecated), beside `search`. */
-export type MiniSearchShorthandKey = Exclude<keyof MiniSearchEngineOptions, 'embeddingCache'>;
+export type Bm25fShorthandKey = Exclude<keyof Bm25fEngineOptions, 'embeddingCache'>;
 
 /**
- * The checks of the `MiniSearchEngineOptions` keys of `createCatalogSource`'s deprecated shorthand,
+ * The checks of the `Bm25fEngineOptions` keys of `createCatalogSource`'s deprecated shorthand,
  * shared with it so both name the same rules. (`embeddingCache`, newer, is not in the shorthand.)
  */
-export const MINISEARCH_OPTION_CHECKS: Readonly<Record<MiniSearchShorthandKey, OptionCheck>> = {
+export const BM25F_OPTION_CHECKS: Readonly<Record<Bm25fShorthandKey, OptionCheck>> = {
   embedder: withMethod('embed'),
   semanticTimeoutMs: timeoutMs,
   reranker: withMethod('rerank'),
@@ -72,54 +73,17 @@ export const MINISEARCH_OPTION_CHECKS: Readonly<Record<MiniSearchShorthandKey, O
 };
 
 /** The shorthand's keys, in the order the docs list them. */
-export const MINISEARCH_OPTION_KEYS = Object.freeze(
-  Object.keys(MINISEARCH_OPTION_CHECKS) as MiniSearchShorthandKey[],
+export const BM25F_OPTION_KEYS = Object.freeze(
+  Object.keys(BM25F_OPTION_CHECKS) as Bm25fShorthandKey[],
 );
 
-/** The checks of every `MiniSearchEngineOptions` key. */
-const { embedder: embedderCheck, ...otherChecks } = MINISEARCH_OPTION_CHECKS;
-const ENGINE_OPTION_CHECKS: Readonly<Record<keyof MiniSearchEngineOptions, OptionCheck>> = {
+/** The checks of every `Bm25fEngineOptions` key. */
+const { embedder: embedderCheck, ...otherChecks } = BM25F_OPTION_CHECKS;
+const ENGINE_OPTION_CHECKS: Readonly<Record<keyof Bm25fEngineOptions, OptionCheck>> = {
   embedder: embedderCheck,
   embeddingCache: embeddingCacheCheck,
   ...otherChecks,
 };
-
-/** Decimal digits of a positive offset, without leading zeros. */
-const OFFSET = /^[1-9][0-9]{0,15}$/;
-
-/**
- * The window of a complete list that one page shows, by offset: the continuation is the decimal offset
- * of the next item. A continuation that is not one (or points past the end) shows no items.
- *
- * @param items - every item, in order.
- * @param limit - most items.
- * @param continuation - the previous page's continuation, or `undefined` for the first page.
- * @returns the items shown (a fresh array) and the next continuation, `null` after the last.
- */
-export function windowByOffset<T>(
-  items: readonly T[],
-  limit: number,
-  continuation: string | undefined,
-): { readonly items: T[]; readonly continuation: string | null } {
-  const { from, to, next } = offsetRange(items.length, limit, continuation);
-  return { items: from >= items.length ? [] : items.slice(from, to), continuation: next };
-}
-
-/** The offsets of a page of `total` items, and the continuation after it (`null` after the last). */
-function offsetRange(
-  total: number,
-  limit: number,
-  continuation: string | undefined,
-): { readonly from: number; readonly to: number; readonly next: string | null } {
-  const from =
-    continuation === undefined
-      ? 0
-      : OFFSET.test(continuation) && Number.isSafeInteger(Number(continuation))
-        ? Number(continuation)
-        : total;
-  const to = Math.min(total, from + limit);
-  return { from, to, next: to < total ? String(to) : null };
-}
 
 /**
  * One page of a complete ranking, by offset (`windowByOffset`).
@@ -150,8 +114,8 @@ export function pageByOffset(
   });
 }
 
-/** The defaults of `MiniSearchEngineOptions`. */
-export const MINISEARCH_DEFAULTS: RankerSettings = Object.freeze({
+/** The defaults of `Bm25fEngineOptions`. */
+export const BM25F_DEFAULTS: RankerSettings = Object.freeze({
   embedder: undefined,
   embeddingCache: undefined,
   reranker: undefined,
@@ -169,7 +133,7 @@ export const MINISEARCH_DEFAULTS: RankerSettings = Object.freeze({
  */
 function readEngineOptions(api: string, options: unknown): RankerSettings {
   const issues: KnowledgeIssue[] = [];
-  const o = checkOptions(api, options, ENGINE_OPTION_CHECKS, issues) as MiniSearchEngineOptions;
+  const o = checkOptions(api, options, ENGINE_OPTION_CHECKS, issues) as Bm25fEngineOptions;
   if (o.embeddingCache !== undefined && o.embedder === undefined && issues.length === 0)
     issues.push({
       code: 'INVALID_INPUT',
@@ -177,7 +141,7 @@ function readEngineOptions(api: string, options: unknown): RankerSettings {
       message: `${api}: \`embeddingCache\` keeps the vectors of an \`embedder\`, and none was given. Pass \`embedder\` too, or leave \`embeddingCache\` out.`,
     });
   if (issues.length > 0) throw new KnowledgeError(issues);
-  const d = MINISEARCH_DEFAULTS;
+  const d = BM25F_DEFAULTS;
   return Object.freeze({
     embedder: o.embedder,
     embeddingCache: o.embeddingCache,
@@ -194,8 +158,7 @@ function readEngineOptions(api: string, options: unknown): RankerSettings {
  * The default search engine of `createCatalogSource`, as a factory: one BM25F model over section
  * texts and file fields, on a static index in typed arrays built with Knowledge Kit's CJK-aware
  * tokens (identifiers also kept whole, word pairs and four-character CJK runs as phrase evidence,
- * function words weighed less); the name is from the MiniSearch index it used until issue 22.
- * Optional semantic ranking fused by reciprocal rank fusion,
+ * function words weighed less). Optional semantic ranking fused by reciprocal rank fusion,
  * optional reranking, and graph expansion. Its index is built on `warm()` or the first search. It ranks
  * every candidate in memory and pages by offset (its continuation is the decimal offset of the next hit).
  *
@@ -204,33 +167,33 @@ function readEngineOptions(api: string, options: unknown): RankerSettings {
  * @throws {KnowledgeError} `INVALID_INPUT` for unknown or invalid options, each issue with its `path`.
  * @example
  * ```ts
- * import { createCatalogSource, createMiniSearchEngine } from 'knowledge-kit/agent';
+ * import { createCatalogSource, createBm25fEngine } from 'knowledge-kit/agent';
  * const source = createCatalogSource(catalog, {
- *   search: createMiniSearchEngine({ embedder, semanticTimeoutMs: 1500 }),
+ *   search: createBm25fEngine({ embedder, semanticTimeoutMs: 1500 }),
  * });
  * await source.warm(); // builds the index and the section vectors
  * ```
  */
-export function createMiniSearchEngine(options?: MiniSearchEngineOptions): SearchEngineFactory {
-  return miniSearchFactory('createMiniSearchEngine', options);
+export function createBm25fEngine(options?: Bm25fEngineOptions): SearchEngineFactory {
+  return bm25fFactory('createBm25fEngine', options);
 }
 
 /**
- * `createMiniSearchEngine` on behalf of another function (the source's deprecated shorthand), whose
+ * `createBm25fEngine` on behalf of another function (the source's deprecated shorthand), whose
  * name the messages start with.
  *
  * @param api - the function whose options these are, for messages.
  * @param options - the options, unchecked.
  * @returns the factory.
- * @throws {KnowledgeError} `INVALID_INPUT` as `createMiniSearchEngine`.
+ * @throws {KnowledgeError} `INVALID_INPUT` as `createBm25fEngine`.
  */
-export function miniSearchFactory(api: string, options: unknown): SearchEngineFactory {
+export function bm25fFactory(api: string, options: unknown): SearchEngineFactory {
   const settings = readEngineOptions(api, options);
-  return (corpus) => miniSearchEngine(corpus, settings);
+  return (corpus) => bm25fEngine(corpus, settings);
 }
 
-function miniSearchEngine(corpus: SearchCorpus, settings: RankerSettings): SearchEngine {
-  const ranker = createMiniSearchRanker(corpus, settings);
+function bm25fEngine(corpus: SearchCorpus, settings: RankerSettings): SearchEngine {
+  const ranker = createMemoryRanker(corpus, settings);
   return Object.freeze({
     warm: (signal, onProgress) => ranker.warm(signal, onProgress),
     async search(request) {

@@ -20,7 +20,7 @@ const MIN_WEIGHT = 0.01;
  * @param fanout - seeds, and relationships followed per page.
  * @returns every candidate, best first.
  */
-export function expandGraph(
+export function addRelatedPages(
   ranked: readonly Candidate[],
   relationsOf: (fileId: string) => readonly Pick<SearchRelation, 'fileId' | 'weight'>[],
   fileIdOf: (page: number) => string,

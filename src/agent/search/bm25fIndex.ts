@@ -33,9 +33,9 @@ export interface Postings {
 
 /**
  * The static index of a frozen corpus: a term dictionary and, per field, postings in typed arrays.
- * Built once (`buildStaticIndex`), never changed: a new catalog is a new index.
+ * Built once (`buildBm25fIndex`), never changed: a new catalog is a new index.
  */
-export interface StaticIndex {
+export interface Bm25fIndex {
   /** Term → term number. Terms are `indexTokens`'s tokens. */
   readonly terms: ReadonlyMap<string, number>;
   /** Term number → term. */
@@ -210,12 +210,12 @@ function fieldText(page: SearchCorpusPage, f: number): string {
  * @returns the index.
  * @throws the signal's reason when it aborts.
  */
-export async function buildStaticIndex(
+export async function buildBm25fIndex(
   chunks: ChunkTable,
   pages: readonly SearchCorpusPage[],
   signal?: AbortSignal,
   onProgress?: (progress: SearchWarmProgress) => void,
-): Promise<StaticIndex> {
+): Promise<Bm25fIndex> {
   const terms = new Map<string, number>();
   const termList: string[] = [];
   const wordsByHead = new Map<string, number[]>();
