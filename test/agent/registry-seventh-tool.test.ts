@@ -18,7 +18,7 @@ import { registryClient } from '../../src/http/createKnowledgeClient.js';
 import { registryHandler } from '../../src/http/createKnowledgeHandler.js';
 import { openScope, toToolError } from '../../src/agent/source/callScope.js';
 import { readInput } from '../../src/agent/source/readInput.js';
-import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/types.js';
+import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/index.js';
 
 // --- The toy tool: what `src/agent/tools/countWords/` would hold. ---------------------------------
 

@@ -13,7 +13,7 @@ import type {
   KnowledgeToolName,
   ReadFileOutput,
   SearchFilesOutput,
-} from '../../src/agent/types.js';
+} from '../../src/agent/index.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';

@@ -17,7 +17,7 @@ import type {
   PageRecord,
   UnavailableRecord,
 } from '../internal/model.js';
-import type { CatalogSourceOptions } from '../types.js';
+import type { CatalogSourceOptions } from '../source/catalogSourceOptions.js';
 import { readFileOptions } from './readFileOptions.js';
 import { readFileStatus } from './readFileStatus.js';
 import { graphFilePath, pagePathProblem } from '../../internal/pagePath.js';

@@ -6,7 +6,8 @@ import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import type { KnowledgeToolErrorCode } from '../errors/codes.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import { newRequestId } from '../../internal/requestId.js';
-import type { JsonValue, KnowledgeCallContext, KnowledgeToolName } from '../types.js';
+import type { JsonValue, KnowledgeCallContext } from '../types.js';
+import type { KnowledgeToolName } from '../tools/registry.js';
 
 /** The per-call state every tool implementation receives. */
 export interface CallScope {

@@ -5,12 +5,9 @@ import { guardInput, throwIfIssues } from '../../internal/guard.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
 import { buildRelations, type LinkCounts, readLinkRoot } from '../relations/index.js';
 import { searchCorpus } from '../search/index.js';
-import type {
-  CatalogSourceOptions,
-  KnowledgeSource,
-  KnowledgeToolName,
-  KnowledgeWarmContext,
-} from '../types.js';
+import type { CatalogSourceOptions } from './catalogSourceOptions.js';
+import type { KnowledgeSource, KnowledgeWarmContext } from '../tools/knowledgeSource.js';
+import type { KnowledgeToolName } from '../tools/registry.js';
 import { type CallScope, openScope, toToolError } from './callScope.js';
 import { engineFailure } from './callEngine.js';
 import { cursorSigner } from './cursorKey.js';

@@ -1,5 +1,5 @@
 import { graphFilePath } from '../../internal/pagePath.js';
-import type { ExpandGraphOutput, GraphRelationship } from '../types.js';
+import type { ExpandGraphOutput, GraphRelationship } from '../tools/expandGraph/types.js';
 import type { CallScope } from './callScope.js';
 import { pageOf, resumeListing } from './cursor.js';
 import { fileActions } from './readActions.js';

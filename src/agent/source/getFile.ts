@@ -1,5 +1,5 @@
 import type { FileRecord } from '../internal/model.js';
-import type { GetFileOutput } from '../types.js';
+import type { GetFileOutput } from '../tools/getFile/types.js';
 import type { CallScope } from './callScope.js';
 import { cloneJson } from '../../internal/cloneJson.js';
 import { fileActions } from './readActions.js';

@@ -1,4 +1,4 @@
-import type { ListTreeOutput, TreeDirectoryItem, TreeFileItem } from '../types.js';
+import type { ListTreeOutput, TreeDirectoryItem, TreeFileItem } from '../tools/listTree/types.js';
 import type { CallScope } from './callScope.js';
 import { pageOf, resumeListing } from './cursor.js';
 import { directoryActions, fileActions } from './readActions.js';

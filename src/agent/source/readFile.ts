@@ -1,6 +1,7 @@
 import type { KnowledgeSelection, KnowledgeSnapshot } from '../../types.js';
 import type { FileRecord } from '../internal/model.js';
-import type { JsonValue, ReadFileOutput, ReadFileRecord } from '../types.js';
+import type { JsonValue } from '../types.js';
+import type { ReadFileOutput, ReadFileRecord } from '../tools/readFile/types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { type CallScope, toToolError } from './callScope.js';
 import { findById } from './getFile.js';

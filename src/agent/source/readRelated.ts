@@ -1,4 +1,4 @@
-import type { ReadRelatedOutput, RelatedItem } from '../types.js';
+import type { ReadRelatedOutput, RelatedItem } from '../tools/readRelated/types.js';
 import type { CallScope } from './callScope.js';
 import { pageOf, resumeListing } from './cursor.js';
 import { readInput } from './readInput.js';

@@ -22,7 +22,7 @@ import {
 } from '../search/index.js';
 import type { SearchEngineFactory } from '../search/index.js';
 import { linkRootProblem } from '../relations/index.js';
-import type { CatalogSourceOptions } from '../types.js';
+import type { CatalogSourceOptions } from './catalogSourceOptions.js';
 import { cursorKeyProblem } from './cursorKey.js';
 
 const API = 'createCatalogSource';

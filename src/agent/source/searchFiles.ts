@@ -1,4 +1,5 @@
-import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../types.js';
+import type { NextAction, SearchFilesOutput, SearchItem } from '../tools/searchFiles/types.js';
+import type { SearchMode } from '../types.js';
 import type { PageRecord } from '../internal/model.js';
 import type { CallScope } from './callScope.js';
 import { callEngine } from './callEngine.js';

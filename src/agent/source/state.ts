@@ -5,7 +5,7 @@
 import type { KnowledgeCatalog } from '../../types.js';
 import type { FileTable, RelationTable } from '../internal/model.js';
 import type { SearchEngine } from '../search/port.js';
-import type { FileSectionInfo } from '../types.js';
+import type { FileSectionInfo } from '../tools/getFile/types.js';
 import type { ScopeDefaults } from './callScope.js';
 import type { CursorSigner } from './cursorKey.js';
 

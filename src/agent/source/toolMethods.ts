@@ -4,7 +4,7 @@
  * call's scope and maps failures). The catalog source, the PostgreSQL source and the static source
  * all build their methods here, so a new tool is one line in `TOOL_BODIES`.
  */
-import type { KnowledgeSource } from '../types.js';
+import type { KnowledgeSource } from '../tools/knowledgeSource.js';
 import { KNOWLEDGE_TOOLS, type KnowledgeToolName } from '../tools/registry.js';
 import type { CallScope } from './callScope.js';
 import { expandGraph } from './expandGraph.js';

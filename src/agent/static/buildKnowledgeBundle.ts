@@ -14,15 +14,12 @@ import { searchCorpus } from '../search/catalogCorpus.js';
 import { buildTermRows } from '../search/memoryTermStore.js';
 import { computeSectionSizes } from '../source/sectionSizes.js';
 import { storedTable } from '../source/storedState.js';
-import type {
-  ActiveContentRevision,
-  GetFileOutput,
-  KnowledgeSource,
-  ListTreeOutput,
-  ReadFileOutput,
-  ReadRelatedOutput,
-  TreeFileItem,
-} from '../types.js';
+import type { ActiveContentRevision } from '../types.js';
+import type { GetFileOutput } from '../tools/getFile/types.js';
+import type { KnowledgeSource } from '../tools/knowledgeSource.js';
+import type { ListTreeOutput, TreeFileItem } from '../tools/listTree/types.js';
+import type { ReadFileOutput } from '../tools/readFile/types.js';
+import type { ReadRelatedOutput } from '../tools/readRelated/types.js';
 import {
   BUNDLE_FORMAT,
   BUNDLE_PATHS,

@@ -13,7 +13,8 @@ import { NotRead } from '../source/notRead.js';
 import { toolMethods } from '../source/toolMethods.js';
 import type { SourceState } from '../source/state.js';
 import { type StoredPage, storedState, storedTable } from '../source/storedState.js';
-import type { KnowledgeSource, KnowledgeToolName } from '../types.js';
+import type { KnowledgeSource } from '../tools/knowledgeSource.js';
+import type { KnowledgeToolName } from '../tools/registry.js';
 import { readBundle, type BundleReader, type StaticBundleRead } from './bundleReader.js';
 import {
   BUNDLE_PATHS,
