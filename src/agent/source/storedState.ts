@@ -14,7 +14,7 @@ import type { ActiveContentRevision, KnowledgeFileOptions } from '../types.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../../types.js';
 import { openScope, type ScopeDefaults } from './callScope.js';
 import type { CursorSigner } from './cursorKey.js';
-import { relatedItems } from './readRelated.js';
+import { relatedItems } from '../tools/readRelated/run.js';
 import type { SectionSize, SourceState } from './state.js';
 import { notRead } from './notRead.js';
 

@@ -6,12 +6,8 @@
  */
 import type { SearchWarmProgress } from '../search/port.js';
 import type { KnowledgeCallContext } from '../types.js';
-import type { ExpandGraphInput, ExpandGraphOutput } from './expandGraph/types.js';
-import type { GetFileInput, GetFileOutput } from './getFile/types.js';
-import type { ListTreeInput, ListTreeOutput } from './listTree/types.js';
-import type { ReadFileInput, ReadFileOutput } from './readFile/types.js';
-import type { ReadRelatedInput, ReadRelatedOutput } from './readRelated/types.js';
-import type { SearchFilesInput, SearchFilesOutput } from './searchFiles/types.js';
+import type { ToolDefinition } from './defineTool.js';
+import type { KNOWLEDGE_TOOLS, KnowledgeToolRegistry } from './registry.js';
 
 /** The context of `KnowledgeSource.warm`: a call's context, and a listener for the build's progress. */
 export interface KnowledgeWarmContext extends KnowledgeCallContext {
@@ -23,16 +19,28 @@ export interface KnowledgeWarmContext extends KnowledgeCallContext {
 }
 
 /**
- * The one read interface behind the tools, the MCP server, the HTTP handler and exploration. Every
- * method rejects only with `KnowledgeToolError`.
+ * The source method of one tool: its input (optional when the tool says so) and an optional call
+ * context, resolving to its output.
  */
-export interface KnowledgeSource {
-  listTree(input?: ListTreeInput, context?: KnowledgeCallContext): Promise<ListTreeOutput>;
-  getFile(input: GetFileInput, context?: KnowledgeCallContext): Promise<GetFileOutput>;
-  readFile(input: ReadFileInput, context?: KnowledgeCallContext): Promise<ReadFileOutput>;
-  searchFiles(input: SearchFilesInput, context?: KnowledgeCallContext): Promise<SearchFilesOutput>;
-  readRelated(input: ReadRelatedInput, context?: KnowledgeCallContext): Promise<ReadRelatedOutput>;
-  expandGraph(input: ExpandGraphInput, context?: KnowledgeCallContext): Promise<ExpandGraphOutput>;
+export type ToolMethod<Tool> =
+  Tool extends ToolDefinition<string, string, string, infer Input, infer Output, infer Optional>
+    ? Optional extends true
+      ? (input?: Input, context?: KnowledgeCallContext) => Promise<Output>
+      : (input: Input, context?: KnowledgeCallContext) => Promise<Output>
+    : never;
+
+/** The read methods of a source serving `Registry`: one per tool, named by its `method`. */
+export type ToolMethods<Registry extends KnowledgeToolRegistry> = {
+  [Tool in Registry[number] as Tool['method']]: ToolMethod<Tool>;
+};
+
+/**
+ * The one read interface behind the tools, the MCP server, the HTTP handler and exploration: one
+ * method per tool of the registry (`listTree`, `getFile`, `readFile`, `searchFiles`, `readRelated`,
+ * `expandGraph`), taking the tool's input and an optional `KnowledgeCallContext` and resolving to
+ * its output. Every method rejects only with `KnowledgeToolError`.
+ */
+export interface KnowledgeSource extends ToolMethods<typeof KNOWLEDGE_TOOLS> {
   /**
    * Build what the first search would build (the search index, section vectors), in slices that keep
    * the process answering. Until it resolves, `searchFiles` waits for it at most a second, then
