@@ -1,6 +1,7 @@
 /**
- * The agent layer's one internal entry, for the package's own transports and apps (`src/http`,
- * `src/mcp`, `src/cli`): the tool registry and what they derive from it. Not a package export, so it may
+ * The agent layer's one internal entry, for the package's own transports, stores and apps
+ * (`src/http`, `src/mcp`, `src/postgres`, `src/cli`): the tool registry and what they derive from it,
+ * and the source kit a stored source is built from. Not a package export, so it may
  * change with them; everything public comes from `./index.ts`. `test/layers.test.ts` allows other
  * layers these two entries and nothing else of the agent layer.
  *
@@ -20,7 +21,7 @@ export { MAX_QUERY_CODE_POINTS } from './tools/searchFiles/definition.js';
 
 // The source kit: the building blocks of the catalog source, for another `KnowledgeSource` that
 // answers with the same code (`src/postgres`), so its outputs cannot drift from the catalog source's.
-export type { DirectoryRecord, FileRecord, FileTable, RelationRecord } from './internal/model.js';
+export type { DirectoryRecord, FileRecord, FileTable, RelationRecord } from './model.js';
 export { buildFileTable } from './files/buildFileTable.js';
 export { renderIndexMarkdown } from './files/renderIndexMarkdown.js';
 export { buildRelations } from './relations/buildRelations.js';

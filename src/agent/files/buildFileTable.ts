@@ -16,7 +16,7 @@ import type {
   NavRecord,
   PageRecord,
   UnavailableRecord,
-} from '../internal/model.js';
+} from '../model.js';
 import type { CatalogSourceOptions } from '../source/catalogSourceOptions.js';
 import { readFileOptions } from './readFileOptions.js';
 import { readFileStatus } from './readFileStatus.js';

@@ -1,4 +1,4 @@
-import type { PageRecord, RelationRecord } from '../internal/model.js';
+import type { PageRecord, RelationRecord } from '../model.js';
 import type { RelationDirection, RelationType } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { findById } from '../tools/getFile/run.js';

@@ -8,7 +8,7 @@
 import { defineKnowledgeCatalog } from '../../catalog/defineKnowledgeCatalog.js';
 import { buildFileTable } from '../files/buildFileTable.js';
 import { renderIndexMarkdown } from '../files/renderIndexMarkdown.js';
-import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../internal/model.js';
+import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../model.js';
 import type { SearchEngine } from '../search/port.js';
 import type { ActiveContentRevision, KnowledgeFileOptions } from '../types.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../../types.js';

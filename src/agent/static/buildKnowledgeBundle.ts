@@ -9,7 +9,7 @@ import { defineKnowledgeCatalog } from '../../catalog/defineKnowledgeCatalog.js'
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { graphFilePath } from '../../internal/pagePath.js';
 import type { KnowledgeDocument } from '../../types.js';
-import type { PageRecord, RelationRecord } from '../internal/model.js';
+import type { PageRecord, RelationRecord } from '../model.js';
 import { searchCorpus } from '../search/catalogCorpus.js';
 import { buildTermRows } from '../search/memoryTermStore.js';
 import { computeSectionSizes } from '../source/sectionSizes.js';

@@ -3,7 +3,7 @@ import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { checkOptions, func, positiveInteger, string } from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
 import type { KnowledgeDocument } from '../../types.js';
-import type { RelationRecord } from '../internal/model.js';
+import type { RelationRecord } from '../model.js';
 import { searchTermStore } from '../search/termStoreEngine.js';
 import type { SearchEngine } from '../search/port.js';
 import { type CallScope, openScope, type ScopeDefaults, toToolError } from '../source/callScope.js';

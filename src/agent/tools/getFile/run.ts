@@ -1,4 +1,4 @@
-import type { FileRecord } from '../../internal/model.js';
+import type { FileRecord } from '../../model.js';
 import type { GetFileOutput } from './types.js';
 import type { GetFileInput } from './types.js';
 import type { CallScope } from '../../source/callScope.js';

@@ -1,5 +1,5 @@
 import type { KnowledgeSelection, KnowledgeSnapshot } from '../../../types.js';
-import type { FileRecord } from '../../internal/model.js';
+import type { FileRecord } from '../../model.js';
 import type { JsonValue } from '../../types.js';
 import type { ReadFileOutput, ReadFileRecord } from './types.js';
 import type { ReadFileInput } from './types.js';

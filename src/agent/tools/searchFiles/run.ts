@@ -1,7 +1,7 @@
 import type { NextAction, SearchFilesOutput, SearchItem } from './types.js';
 import type { SearchFilesInput } from './types.js';
 import type { SearchMode } from '../../types.js';
-import type { PageRecord } from '../../internal/model.js';
+import type { PageRecord } from '../../model.js';
 import type { CallScope } from '../../source/callScope.js';
 import type { ToolArgs } from '../defineTool.js';
 import { callEngine } from '../../source/callEngine.js';
