@@ -25,8 +25,12 @@ export interface KnowledgeWarmContext extends KnowledgeCallContext {
 export type ToolMethod<Tool> =
   Tool extends ToolDefinition<string, string, string, infer Input, infer Output, infer Optional>
     ? Optional extends true
-      ? (input?: Input, context?: KnowledgeCallContext) => Promise<Output>
-      : (input: Input, context?: KnowledgeCallContext) => Promise<Output>
+      ? {
+          // Declared as a method, so its parameters compare as a method's do (bivariantly), as
+          // they did when the interface was written by hand.
+          method(input?: Input, context?: KnowledgeCallContext): Promise<Output>;
+        }['method']
+      : { method(input: Input, context?: KnowledgeCallContext): Promise<Output> }['method']
     : never;
 
 /** The read methods of a source serving `Registry`: one per tool, named by its `method`. */
