@@ -1,6 +1,6 @@
 /**
  * The layers hold: a test on the import graph of `src/` (and of the built core entries) that fails when
- * a module reaches into another layer's internals. Modelled on the MCP TypeScript SDK's
+ * a module reaches into another layer's internals or a file imports itself back. Modelled on the MCP TypeScript SDK's
  * `test/barrelClean.test.ts`. `docs/architecture.md` draws the same layers.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -127,6 +127,63 @@ export function layerViolation(edge: Edge): string | undefined {
   return undefined;
 }
 
+/**
+ * Every import cycle of `edges`, one per strongly connected set of files (Tarjan's algorithm, with an
+ * explicit stack), each as its files in path order joined by ` -> ` and closed by its first file.
+ */
+export function importCycles(edges: readonly Edge[]): string[] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) {
+    if (!next.has(from)) next.set(from, []);
+    next.get(from)!.push(to);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const open: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[] = [];
+  for (const start of [...next.keys()].sort()) {
+    if (index.has(start)) continue;
+    const walk: { readonly file: string; at: number }[] = [];
+    const enter = (file: string) => {
+      index.set(file, index.size);
+      low.set(file, index.get(file)!);
+      open.push(file);
+      onStack.add(file);
+      walk.push({ file, at: 0 });
+    };
+    enter(start);
+    while (walk.length > 0) {
+      const top = walk[walk.length - 1]!;
+      const targets = next.get(top.file) ?? [];
+      if (top.at < targets.length) {
+        const to = targets[top.at++]!;
+        if (!index.has(to)) enter(to);
+        else if (onStack.has(to)) low.set(top.file, Math.min(low.get(top.file)!, index.get(to)!));
+        continue;
+      }
+      walk.pop();
+      const parent = walk[walk.length - 1];
+      if (parent !== undefined)
+        low.set(parent.file, Math.min(low.get(parent.file)!, low.get(top.file)!));
+      if (low.get(top.file) !== index.get(top.file)) continue;
+      const members: string[] = [];
+      let member: string;
+      do {
+        member = open.pop()!;
+        onStack.delete(member);
+        members.push(member);
+      } while (member !== top.file);
+      const selfLoop = targets.includes(top.file);
+      if (members.length > 1 || selfLoop) {
+        members.sort();
+        cycles.push([...members, members[0]].join(' -> '));
+      }
+    }
+  }
+  return cycles;
+}
+
 describe('layers (docs/architecture.md)', () => {
   const { local, external } = edges();
 
@@ -151,33 +208,8 @@ describe('layers (docs/architecture.md)', () => {
     expect(broken).toEqual([]);
   });
 
-  it('rooms inside the agent layer import each other without cycles', () => {
-    const roomOf = (file: string) => file.split('/')[1]!;
-    const uses = new Map<string, Set<string>>();
-    for (const { from, to } of local) {
-      if (layerOf(from) !== 'agent' || layerOf(to) !== 'agent') continue;
-      const a = roomOf(from);
-      const b = roomOf(to);
-      if (a === b || a.endsWith('.ts') || b.endsWith('.ts')) continue;
-      if (!uses.has(a)) uses.set(a, new Set());
-      uses.get(a)!.add(b);
-    }
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const path: string[] = [];
-    const visit = (room: string): void => {
-      state.set(room, 'open');
-      path.push(room);
-      for (const next of [...(uses.get(room) ?? [])].sort()) {
-        if (state.get(next) === 'open')
-          cycles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
-        else if (!state.has(next)) visit(next);
-      }
-      path.pop();
-      state.set(room, 'done');
-    };
-    for (const room of [...uses.keys()].sort()) if (!state.has(room)) visit(room);
-    expect(cycles).toEqual([]);
+  it('no file of src imports itself back, type-only imports included', () => {
+    expect(importCycles(local)).toEqual([]);
   });
 
   it('the built portable entries pull in no Node built-in (esbuild drops the `node:` prefix), and the core only its own two packages', () => {
@@ -226,5 +258,21 @@ describe('layers (docs/architecture.md)', () => {
     expect(layerViolation({ from: 'agent/tools/x.ts', to: 'http/index.ts' })).toMatch(/may not/);
     expect(layerViolation({ from: 'http/respond.ts', to: 'agent/index.ts' })).toBeUndefined();
     expect(layerViolation({ from: 'agent/tools/x.ts', to: 'internal/show.ts' })).toBeUndefined();
+  });
+
+  it('the cycle finder finds a cycle through type-only imports and passes a chain', () => {
+    expect(
+      importCycles([
+        { from: 'agent/types.ts', to: 'agent/tools/a.ts' },
+        { from: 'agent/tools/a.ts', to: 'agent/types.ts' },
+        { from: 'agent/tools/b.ts', to: 'agent/types.ts' },
+      ]),
+    ).toEqual(['agent/tools/a.ts -> agent/types.ts -> agent/tools/a.ts']);
+    expect(
+      importCycles([
+        { from: 'a.ts', to: 'b.ts' },
+        { from: 'b.ts', to: 'c.ts' },
+      ]),
+    ).toEqual([]);
   });
 });

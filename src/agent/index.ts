@@ -59,20 +59,11 @@ export {
 export type { KnowledgeToolSchemas, KnowledgeToolsOptions } from './tools/index.js';
 export type {
   ActiveContentRevision,
-  CatalogSourceOptions,
-  ContentRange,
   EvidenceType,
-  ExpandGraphInput,
-  ExpandGraphOutput,
-  FileSectionInfo,
-  GetFileInput,
-  GetFileOutput,
-  GraphRelationship,
   JsonObject,
   JsonSchema,
   JsonValue,
   KnowledgeCallContext,
-  KnowledgeWarmContext,
   KnowledgeEmbedder,
   KnowledgeFileKind,
   KnowledgeFileOptions,
@@ -83,31 +74,49 @@ export type {
   KnowledgeUnavailableFile,
   KnowledgeReadActions,
   KnowledgeReranker,
-  KnowledgeSource,
+  MatchedField,
+  RelationDirection,
+  RelationType,
+  RerankerSafeCode,
+  SearchMode,
+  SemanticSafeCode,
+  StageStatus,
+} from './types.js';
+export type { CatalogSourceOptions } from './source/catalogSourceOptions.js';
+export type {
+  ContentRange,
+  ReadFileInput,
+  ReadFileOutput,
+  ReadFileRecord,
+  ReadSelection,
+} from './tools/readFile/types.js';
+export type {
+  ExpandGraphInput,
+  ExpandGraphOutput,
+  GraphRelationship,
+} from './tools/expandGraph/types.js';
+export type { FileSectionInfo, GetFileInput, GetFileOutput } from './tools/getFile/types.js';
+export type { KnowledgeWarmContext, KnowledgeSource } from './tools/knowledgeSource.js';
+export type {
   KnowledgeToolAnnotations,
   KnowledgeToolCallOptions,
   KnowledgeToolDefinition,
   KnowledgeToolResult,
+} from './tools/knowledgeToolDefinition.js';
+export type {
   ListTreeInput,
   ListTreeOutput,
-  MatchedField,
+  TreeDirectoryItem,
+  TreeFileItem,
+} from './tools/listTree/types.js';
+export type {
   NextAction,
-  ReadFileInput,
-  ReadFileOutput,
-  ReadFileRecord,
-  ReadRelatedInput,
-  ReadRelatedOutput,
-  ReadSelection,
-  RelatedItem,
-  RelationDirection,
-  RelationType,
-  RerankerSafeCode,
   SearchFilesInput,
   SearchFilesOutput,
   SearchItem,
-  SearchMode,
-  SemanticSafeCode,
-  StageStatus,
-  TreeDirectoryItem,
-  TreeFileItem,
-} from './types.js';
+} from './tools/searchFiles/types.js';
+export type {
+  ReadRelatedInput,
+  ReadRelatedOutput,
+  RelatedItem,
+} from './tools/readRelated/types.js';

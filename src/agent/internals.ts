@@ -1,51 +1,38 @@
 /**
- * The agent layer's one internal entry, for the package's own transports and apps (`src/http`,
- * `src/mcp`, `src/cli`): the tool registry and what they derive from it. Not a package export, so it may
+ * The agent layer's one internal entry, for the package's own transports, stores and apps
+ * (`src/http`, `src/mcp`, `src/postgres`, `src/cli`): the tool registry and what they derive from it,
+ * and the source kit a stored source is built from. Not a package export, so it may
  * change with them; everything public comes from `./index.ts`. `test/layers.test.ts` allows other
  * layers these two entries and nothing else of the agent layer.
  *
  * @module
  */
-export type { ArgSpec, FieldRule, ParamKind } from './tools/args.js';
+export type { ParamKind } from './tools/args.js';
 export { looseBoolean, looseInteger } from './tools/args.js';
 export type { ResponseShape, ToolDefinition, ToolRouteSpec } from './tools/defineTool.js';
 export {
   KNOWLEDGE_TOOLS,
   type KnowledgeRouteId,
-  type KnowledgeSourceMethod,
   type KnowledgeToolRegistry,
 } from './tools/registry.js';
-export { KNOWLEDGE_SOURCE_METHODS, missingSourceMethod } from './tools/sourceMethods.js';
+export { missingSourceMethod } from './tools/sourceMethods.js';
 export { registryTools } from './tools/knowledgeTools.js';
 export { MAX_QUERY_CODE_POINTS } from './tools/searchFiles/definition.js';
 
 // The source kit: the building blocks of the catalog source, for another `KnowledgeSource` that
 // answers with the same code (`src/postgres`), so its outputs cannot drift from the catalog source's.
-export type {
-  DirectoryRecord,
-  FileRecord,
-  FileTable,
-  PageRecord,
-  RelationRecord,
-  RelationTable,
-} from './internal/model.js';
+export type { DirectoryRecord, FileRecord, FileTable, RelationRecord } from './model.js';
 export { buildFileTable } from './files/buildFileTable.js';
 export { renderIndexMarkdown } from './files/renderIndexMarkdown.js';
-export { buildRelations, type LinkCounts } from './relations/buildRelations.js';
+export { buildRelations } from './relations/buildRelations.js';
 export { linkCountsOf } from './source/createCatalogSource.js';
 export { linkRootProblem, readLinkRoot } from './relations/index.js';
 export { searchCorpus } from './search/catalogCorpus.js';
 export { type CallScope, openScope, type ScopeDefaults, toToolError } from './source/callScope.js';
 export { type CursorSigner, cursorKeyProblem, cursorSigner } from './source/cursorKey.js';
-export { peekCursorParams, resumeListing } from './source/cursor.js';
-export { expandGraph } from './source/expandGraph.js';
-export { getFile } from './source/getFile.js';
-export { listTree } from './source/listTree.js';
-export { readFile } from './source/readFile.js';
-export { readRelated, relatedItems } from './source/readRelated.js';
-export { searchFiles } from './source/searchFiles.js';
+export { resumeListing } from './source/cursor.js';
 export { computeSectionSizes } from './source/sectionSizes.js';
-export type { SectionSize, SourceState } from './source/state.js';
+export type { SourceState } from './source/state.js';
 export { gateWarmUp, progressListener } from './source/warmGate.js';
 export {
   buildTermRows,
@@ -53,7 +40,6 @@ export {
   CONTENT_STRIDE,
   FIELD_STRIDE,
   searchTermStore,
-  TERM_ROWS_FORMAT,
   type TermEntry,
   type TermRow,
   type TermRows,
@@ -72,13 +58,10 @@ export { embeddingCacheCheck } from './search/embeddingCache.js';
 export {
   BUNDLE_FORMAT,
   BUNDLE_PATHS,
-  BUNDLE_VERSION,
   buildKnowledgeBundle,
-  type BundleFiles,
   type BundleManifest,
-  type BundlePage,
-  type KnowledgeBundle,
   type KnowledgeBundleOptions,
-  type SearchManifest,
 } from './static/index.js';
-export { TOOL_BODIES, toolMethods, type ToolRunner } from './source/toolMethods.js';
+export { toolMethods } from './source/toolMethods.js';
+export { readPlanOf } from './source/planCall.js';
+export { planInteger, type ReadPlan } from './source/readPlan.js';

@@ -1,21 +1,13 @@
 /**
- * The shared data shapes of the agent layer: JSON values, read actions, the call context, the
- * `KnowledgeSource` interface, the options of `createCatalogSource` and tool definitions. Each tool's
- * own input and output types live beside it (`tools/<tool>/types.ts`) and are re-exported here. Every
- * output is plain JSON the caller owns.
+ * The ground of the agent layer: JSON values and the record shapes every room shares (file kinds and
+ * states, read actions, the call context, relationship kinds, the search vocabulary, the options of
+ * a page, the embedder and reranker). It imports nothing, so every room may import it without a
+ * cycle. Each tool's input and output types live beside it (`tools/<tool>/types.ts`); the
+ * `KnowledgeSource` interface and the tool definitions beside the registry (`tools/`); the options of
+ * `createCatalogSource` beside it (`source/`). Every output is plain JSON the caller owns.
  *
  * @module
  */
-import type { KnowledgeToolErrorBody } from './errors/codes.js';
-import type { ExpandGraphInput, ExpandGraphOutput } from './tools/expandGraph/types.js';
-import type { GetFileInput, GetFileOutput } from './tools/getFile/types.js';
-import type { ListTreeInput, ListTreeOutput } from './tools/listTree/types.js';
-import type { ReadFileInput, ReadFileOutput } from './tools/readFile/types.js';
-import type { ReadRelatedInput, ReadRelatedOutput } from './tools/readRelated/types.js';
-import type { SearchFilesInput, SearchFilesOutput } from './tools/searchFiles/types.js';
-import type { Bm25fEngineOptions } from './search/createBm25fEngine.js';
-import type { SearchEngineFactory, SearchWarmProgress } from './search/port.js';
-
 /** A JSON value, as tool inputs and outputs carry them. */
 export type JsonValue =
   string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -96,15 +88,6 @@ export interface KnowledgeCallContext {
   readonly knowledgeBaseId?: string | undefined;
 }
 
-/** The context of `KnowledgeSource.warm`: a call's context, and a listener for the build's progress. */
-export interface KnowledgeWarmContext extends KnowledgeCallContext {
-  /**
-   * Called now and then while the search index is built (`done` of `total`, in the engine's units: the
-   * default engine counts pages), never after `warm()` settles. `serve` and `mcp` print it on stderr.
-   */
-  readonly onProgress?: ((progress: SearchWarmProgress) => void) | undefined;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Relationships (read_related and expand_graph)
 
@@ -115,71 +98,29 @@ export type RelationType = 'links_to' | 'linked_from' | 'shared_tag';
 export type RelationDirection = 'outgoing' | 'incoming';
 
 // ---------------------------------------------------------------------------------------------------
-// The tools' wire types, each beside its tool (`tools/<tool>/types.ts`)
+// The search vocabulary (search_files and the search port)
 
-export type {
-  ListTreeInput,
-  ListTreeOutput,
-  TreeDirectoryItem,
-  TreeFileItem,
-} from './tools/listTree/types.js';
-export type { FileSectionInfo, GetFileInput, GetFileOutput } from './tools/getFile/types.js';
-export type {
-  ContentRange,
-  ReadFileInput,
-  ReadFileOutput,
-  ReadFileRecord,
-  ReadSelection,
-} from './tools/readFile/types.js';
-export type {
-  EvidenceType,
-  MatchedField,
-  NextAction,
-  RerankerSafeCode,
-  SearchFilesInput,
-  SearchFilesOutput,
-  SearchItem,
-  SearchMode,
-  SemanticSafeCode,
-  StageStatus,
-} from './tools/searchFiles/types.js';
-export type {
-  ReadRelatedInput,
-  ReadRelatedOutput,
-  RelatedItem,
-} from './tools/readRelated/types.js';
-export type {
-  ExpandGraphInput,
-  ExpandGraphOutput,
-  GraphRelationship,
-} from './tools/expandGraph/types.js';
+/** The three search modes. */
+export type SearchMode = 'hybrid' | 'file' | 'graph';
 
-// ---------------------------------------------------------------------------------------------------
-// The source
+/** A field a lexical match was found in. */
+export type MatchedField = 'title' | 'path' | 'description' | 'tags' | 'content';
 
-/**
- * The one read interface behind the tools, the MCP server, the HTTP handler and exploration. Every
- * method rejects only with `KnowledgeToolError`.
- */
-export interface KnowledgeSource {
-  listTree(input?: ListTreeInput, context?: KnowledgeCallContext): Promise<ListTreeOutput>;
-  getFile(input: GetFileInput, context?: KnowledgeCallContext): Promise<GetFileOutput>;
-  readFile(input: ReadFileInput, context?: KnowledgeCallContext): Promise<ReadFileOutput>;
-  searchFiles(input: SearchFilesInput, context?: KnowledgeCallContext): Promise<SearchFilesOutput>;
-  readRelated(input: ReadRelatedInput, context?: KnowledgeCallContext): Promise<ReadRelatedOutput>;
-  expandGraph(input: ExpandGraphInput, context?: KnowledgeCallContext): Promise<ExpandGraphOutput>;
-  /**
-   * Build what the first search would build (the search index, section vectors), in slices that keep
-   * the process answering. Until it resolves, `searchFiles` waits for it at most a second, then
-   * answers `SEARCH_UNAVAILABLE` with `retryAfterSeconds` (every other method answers as usual); await
-   * it before serving to never refuse a search. Without a `warm()`, the first search builds the index and waits for it.
-   * Optional for remote sources.
-   */
-  warm?(context?: KnowledgeWarmContext): Promise<void>;
+/** Why a candidate was returned. */
+export type EvidenceType = 'content' | 'metadata' | 'semantic' | 'graph';
+
+/** State of the semantic or reranking stage. */
+export interface StageStatus<Code extends string> {
+  readonly state: 'ready' | 'disabled' | 'skipped' | 'unavailable';
+  readonly safeCode: Code | null;
 }
 
-/** Names of the tools, as the seed writes them: derived from the registry (`tools/registry.ts`). */
-export type { KnowledgeToolName } from './tools/registry.js';
+/** Safe codes of `semanticStatus`. */
+export type SemanticSafeCode =
+  'SEMANTIC_DISABLED' | 'SEMANTIC_NOT_USED' | 'SEMANTIC_UNAVAILABLE' | 'SEMANTIC_TIMEOUT';
+
+/** Safe codes of `rerankerStatus`. */
+export type RerankerSafeCode = 'RERANKER_DISABLED' | 'RERANKER_UNAVAILABLE' | 'RERANKER_TIMEOUT';
 
 // ---------------------------------------------------------------------------------------------------
 // Options
@@ -218,95 +159,8 @@ export interface KnowledgeReranker {
   ): Promise<number[]>;
 }
 
-/** Options of `createCatalogSource`. */
-export interface CatalogSourceOptions {
-  /** The knowledge base's ID, which cursors are bound to when the call's context names none. */
-  readonly id?: string | undefined;
-  /** `activeContentRevision`; default a digest of every document and file record. */
-  readonly revision?: string | number | undefined;
-  /** Page paths, titles, descriptions and front matter, by document ID. */
-  readonly files?:
-    | { readonly [documentId: string]: KnowledgeFileOptions }
-    | ((documentId: string) => KnowledgeFileOptions | undefined)
-    | undefined;
-  /** Prefix of `readActions` values when the call's context gives none. Default `''`. */
-  readonly actionBase?: string | undefined;
-  /** Largest `read_file` content, in code points. Default 20,000. */
-  readonly maxReadChars?: number | undefined;
-  /**
-   * The secret that signs cursors (HMAC-SHA256), at least 16 bytes: give replicas behind one URL the
-   * same key so each accepts the others' cursors. Default: a random key per process, which every
-   * source in it shares. Keep it secret: who knows it can forge cursors (though only for what the
-   * caller may read anyway).
-   */
-  readonly cursorKey?: string | Uint8Array | undefined;
-  /**
-   * What a site-root link's `/` stands for, as docs sites write links (`/learn/state`,
-   * `/guide/essentials/list.html`, `/api/#ref`). Default `''`: the root of page paths.
-   * See `KnowledgeLinkRoot`; `loadKnowledgeDirectory` gives the value for a folder.
-   */
-  readonly linkRoot?: KnowledgeLinkRoot | undefined;
-  /**
-   * Per-file availability (`state`, `generatedOutputStatus` of `list_tree` and `get_file`): documents
-   * served from a previous version, and files that cannot be served. Default: every document current.
-   * `loadKnowledgeFiles` (`knowledge-kit/node`) gives it for a folder.
-   */
-  readonly fileStatus?: KnowledgeFileStatusOptions | undefined;
-  /**
-   * The search engine behind `search_files`, as a factory the source calls once with its corpus.
-   * Default `createBm25fEngine()`. Cannot be combined with the deprecated engine options below.
-   */
-  readonly search?: SearchEngineFactory | undefined;
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ excerptChars })`. */
-  readonly excerptChars?: Bm25fEngineOptions['excerptChars'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ embedder })`. */
-  readonly embedder?: Bm25fEngineOptions['embedder'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ semanticTimeoutMs })`. */
-  readonly semanticTimeoutMs?: Bm25fEngineOptions['semanticTimeoutMs'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ reranker })`. */
-  readonly reranker?: Bm25fEngineOptions['reranker'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ rerankTopK })`. */
-  readonly rerankTopK?: Bm25fEngineOptions['rerankTopK'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ rerankTimeoutMs })`. */
-  readonly rerankTimeoutMs?: Bm25fEngineOptions['rerankTimeoutMs'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ searchTimeoutMs })`. */
-  readonly searchTimeoutMs?: Bm25fEngineOptions['searchTimeoutMs'];
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Tool definitions
 
 /** A JSON Schema (the draft 2020-12 subset that OpenAI strict mode, Anthropic and MCP all accept). */
 export type JsonSchema = JsonObject;
-
-/** MCP-style hints: every knowledge tool only reads. */
-export interface KnowledgeToolAnnotations {
-  readonly readOnlyHint: true;
-  readonly destructiveHint: false;
-  readonly idempotentHint: true;
-  readonly openWorldHint: false;
-}
-
-/** What `execute` and `callKnowledgeTool` resolve to: never a rejection. */
-export type KnowledgeToolResult =
-  | { readonly isError: false; readonly structuredContent: JsonObject }
-  | { readonly isError: true; readonly structuredContent: KnowledgeToolErrorBody };
-
-/** Per-call options of `execute`. */
-export interface KnowledgeToolCallOptions {
-  readonly signal?: AbortSignal | undefined;
-  readonly requestId?: string | undefined;
-}
-
-/** One transport-neutral tool: name, schemas, policy in the description, and `execute`. Frozen. */
-export interface KnowledgeToolDefinition {
-  /** The seed's name, with the `prefix` option prepended. */
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly inputSchema: JsonSchema;
-  readonly outputSchema: JsonSchema;
-  readonly annotations: KnowledgeToolAnnotations;
-  /** Validates `input`, runs the tool, and resolves to a result; never throws or rejects. */
-  execute(input: unknown, options?: KnowledgeToolCallOptions): Promise<KnowledgeToolResult>;
-}

@@ -21,7 +21,11 @@ import {
   toToolError,
   cursorKeyProblem,
   cursorSigner,
-  peekCursorParams,
+  KNOWLEDGE_TOOLS,
+  type KnowledgeToolRegistry,
+  readPlanOf,
+  type ReadPlan,
+  type ToolDefinition,
   toolMethods,
   type SourceState,
   NotRead,
@@ -33,7 +37,6 @@ import {
   type SearchEngine,
   type KnowledgeWarmContext,
   type KnowledgeSource,
-  type KnowledgeToolName,
 } from '../agent/index.js';
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';
 import { type PageDemand, readPage } from './readPage.js';
@@ -66,74 +69,50 @@ const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
   semanticTimeoutMs: timeoutMs,
 };
 
+/** What `warm` runs as: a search, which builds (or opens) the revision's engine. */
+const WARM = KNOWLEDGE_TOOLS.find((tool) => tool.name === 'search_files')! as ToolDefinition;
+
 /** An engine for calls that do not search: never called. */
 const NO_ENGINE: SearchEngine = Object.freeze({
   search: () => Promise.reject(new Error('postgres source: no engine was built for this call')),
 });
 
 /**
- * The one page a call is about, when it is about one page named by exactly one of `fileId` and `path`
- * (`get_file`, `read_file`, `read_related`); otherwise `undefined` (the whole revision's records are read).
+ * The one page a call reads, when its plan names one file by exactly one of `fileId` and `path` and
+ * reads no more than that file (its text, its relationships); otherwise `undefined` (the whole
+ * revision's records are read). A navigation file's reads are its page's: a graph file's record comes
+ * with its page's, its text is that page's relationships.
  */
-function pageDemandOf(tool: KnowledgeToolName, input: unknown): PageDemand | undefined {
-  if (!isPlainObject(input)) return undefined;
-  const fileId = typeof input['fileId'] === 'string' ? input['fileId'] : null;
-  const path = typeof input['path'] === 'string' ? input['path'] : null;
-  if ((fileId === null) === (path === null) || (tool !== 'read_file' && path !== null))
-    return undefined;
-  switch (tool) {
-    case 'get_file':
-      // A graph file's record comes with its page's (the file table of that page has it).
-      return { fileId: graphPage(fileId) ?? fileId, path: null, document: false, related: false };
-    case 'read_related':
-      return { fileId, path: null, document: false, related: true };
-    case 'read_file': {
-      const graph = graphPage(fileId ?? path);
-      return graph === null
-        ? { fileId, path, document: true, related: false }
-        : { fileId: graph, path: null, document: false, related: true };
-    }
-    default:
-      return undefined;
-  }
+function pageDemandOf(plan: ReadPlan): PageDemand | undefined {
+  const { file } = plan;
+  if (file === undefined || (file.fileId === null) === (file.path === null)) return undefined;
+  const graph = graphPage(file.fileId ?? file.path);
+  if (plan.text)
+    return graph === null
+      ? { fileId: file.fileId, path: file.path, document: true, related: false }
+      : { fileId: graph, path: null, document: false, related: true };
+  if (plan.related) return { fileId: file.fileId, path: file.path, document: false, related: true };
+  return graph === null
+    ? { fileId: file.fileId, path: file.path, document: false, related: false }
+    : { fileId: graph, path: null, document: false, related: false };
 }
 
-/**
- * The input as far as planning the read goes: a cursor given alone carries the call's parameters (its
- * page), which fill those not given. Unverified here; the call checks the cursor.
- */
-function plannedInput(input: unknown): unknown {
-  if (!isPlainObject(input)) return input;
-  const params = peekCursorParams(input['cursor']);
-  if (params === undefined) return input;
-  const filled: Record<string, unknown> = { ...input };
-  for (const [name, value] of Object.entries(params))
-    if (filled[name] === undefined || filled[name] === null) filled[name] = value;
-  return filled;
-}
-
-/** What a call of `tool` with `input` reads besides the page records. */
-function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
-  const args = (isPlainObject(input) ? input : {}) as Record<string, unknown>;
-  const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-  switch (tool) {
-    case 'get_file':
-      return { ...RECORDS_ONLY, fileId: str(args['fileId']) };
-    case 'read_file':
-      return {
-        ...RECORDS_ONLY,
-        fileId: str(args['fileId']),
-        path: str(args['path']),
-        document: true,
-        relationsOf: graphPage(args['fileId']) ?? graphPage(args['path']),
-      };
-    case 'read_related':
-      return { ...RECORDS_ONLY, relationsOf: str(args['fileId']) };
-    case 'expand_graph':
-      return { ...RECORDS_ONLY, allRelations: true };
-    default:
-      return RECORDS_ONLY;
-  }
+/** What a call planned as `plan` reads of the whole revision besides the page records. */
+function demandOf(plan: ReadPlan): Demand {
+  const { file } = plan;
+  if (plan.everything) return { ...RECORDS_ONLY, everything: true };
+  if (plan.walk !== undefined) return { ...RECORDS_ONLY, allRelations: true };
+  if (file === undefined) return RECORDS_ONLY;
+  if (plan.text)
+    return {
+      ...RECORDS_ONLY,
+      fileId: file.fileId,
+      path: file.path,
+      document: true,
+      relationsOf: graphPage(file.fileId) ?? graphPage(file.path),
+    };
+  if (plan.related) return { ...RECORDS_ONLY, relationsOf: file.fileId };
+  return { ...RECORDS_ONLY, fileId: file.fileId, path: file.path };
 }
 
 /**
@@ -168,6 +147,23 @@ function demandOf(tool: KnowledgeToolName, input: unknown): Demand {
  * ```
  */
 export function createPostgresSource(
+  db: KnowledgeDatabase,
+  options: PostgresSourceOptions,
+): KnowledgeSource {
+  return registryPostgresSource(KNOWLEDGE_TOOLS, db, options);
+}
+
+/**
+ * `createPostgresSource` serving the tools of any registry (internal: the six tools' registry is the
+ * default everywhere): each call reads what its tool's read plan names.
+ *
+ * @param registry - the tools to serve.
+ * @param db - as `createPostgresSource`'s.
+ * @param options - as `createPostgresSource`'s.
+ * @returns the frozen source.
+ */
+export function registryPostgresSource(
+  registry: KnowledgeToolRegistry,
   db: KnowledgeDatabase,
   options: PostgresSourceOptions,
 ): KnowledgeSource {
@@ -237,64 +233,51 @@ export function createPostgresSource(
   };
 
   /**
-   * The state of a call that reads only what it returns (`list_tree`, `index.md`, `expand_graph`), or
-   * `undefined` for the others and when that read does not apply.
+   * The state of a call that reads only what it returns (a `list_tree` window, `index.md`, an
+   * `expand_graph` walk), or `undefined` for the others and when that read does not apply.
    */
   const narrowStateFor = (
     scope: CallScope,
-    tool: KnowledgeToolName,
+    plan: ReadPlan,
     input: unknown,
   ): Promise<SourceState | undefined> | undefined => {
-    switch (tool) {
-      case 'list_tree':
-        return listTreeState(narrow, scope, input);
-      case 'read_file':
-      case 'get_file':
-        return navFileState(narrow, input);
-      case 'expand_graph':
-        return expandGraphState(narrow, input);
-      default:
-        return undefined;
-    }
+    if (plan.listing) return listTreeState(narrow, scope, input);
+    if (plan.walk !== undefined) return expandGraphState(narrow, plan.walk);
+    if (plan.file !== undefined && !plan.related) return navFileState(narrow, plan.file);
+    return undefined;
   };
 
   /** The state of one call: the active revision, read now. */
-  const stateFor = async (
-    scope: CallScope,
-    tool: KnowledgeToolName,
-    input: unknown,
-  ): Promise<SourceState> => {
-    const planned = plannedInput(input);
-    const one = pageDemandOf(tool, planned);
+  const stateFor = async (scope: CallScope, plan: ReadPlan): Promise<SourceState> => {
+    const one = pageDemandOf(plan);
     const page = one === undefined ? 'missing' : await readPage(database, s, knowledgeBase, one);
     // A miss (no such page, or a call not about one page) reads the whole revision's records: the
     // answer (NOT_FOUND with the closest IDs, a directory, index.md) needs them.
     const read =
-      page === 'missing'
-        ? await readRevision(database, s, knowledgeBase, demandOf(tool, planned))
-        : page;
+      page === 'missing' ? await readRevision(database, s, knowledgeBase, demandOf(plan)) : page;
     if (read === undefined)
       throw scope.fail(
         'NOT_FOUND',
         `The knowledge base ${JSON.stringify(knowledgeBase)} is not in the store. Publish it first (\`knowledge-kit publish <folder> --database <url> --kb ${knowledgeBase}\`), or pick one of \`listKnowledgeBases\`.`,
       );
-    const engine = tool === 'search_files' ? await engineFor(read.serial) : NO_ENGINE;
+    const engine = plan.search ? await engineFor(read.serial) : NO_ENGINE;
     return storedState(read.pages, read.revision, engine, defaults, maxReadChars, cursors);
   };
 
   /** Run one method: open its scope, refuse an aborted call, read, answer; every failure a tool error. */
   const run = async <T>(
-    tool: KnowledgeToolName,
+    tool: ToolDefinition,
     input: unknown,
     context: unknown,
     body: (state: SourceState, scope: CallScope) => T | Promise<T>,
   ): Promise<T> => {
     let scope: CallScope | undefined;
     try {
-      scope = openScope(tool, context, defaults);
+      scope = openScope(tool.name, context, defaults);
       if (scope.signal?.aborted)
-        throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
-      if (tool === 'search_files' && stored) {
+        throw scope.fail('TIMEOUT', `\`${tool.name}\` was aborted before it ran.`);
+      const plan = readPlanOf(tool, input);
+      if (plan.search && stored) {
         // The stored index: start again if the revision went away meanwhile (more than `keep`
         // publishes during one search); a revision without search rows is searched in memory below.
         for (let attempt = 0; attempt < SEARCH_ATTEMPTS; attempt++) {
@@ -308,7 +291,7 @@ export function createPostgresSource(
           }
         }
       }
-      const narrowed = await narrowStateFor(scope, tool, input);
+      const narrowed = await narrowStateFor(scope, plan, input);
       if (narrowed !== undefined) {
         try {
           return await body(narrowed, scope);
@@ -317,17 +300,17 @@ export function createPostgresSource(
           // It needed more than it read: answer from the whole revision below.
         }
       }
-      const state = await stateFor(scope, tool, input);
+      const state = await stateFor(scope, plan);
       return await body(state, scope);
     } catch (error) {
-      throw toToolError(scope ?? openScope(tool, undefined, defaults), error);
+      throw toToolError(scope ?? openScope(tool.name, undefined, defaults), error);
     }
   };
 
   const source: KnowledgeSource = {
-    ...toolMethods(run),
+    ...toolMethods(run, registry),
     warm: (context?: KnowledgeWarmContext) =>
-      run('search_files', undefined, context, (state, scope) =>
+      run(WARM, undefined, context, (state, scope) =>
         state.engine.warm?.(scope.signal, progressListener(context)),
       ),
   };

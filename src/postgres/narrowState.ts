@@ -16,6 +16,8 @@ import {
   type ScopeDefaults,
   type SourceState,
   notRead,
+  planInteger,
+  type ReadPlan,
   type StoredPage,
   storedState,
   storedTable,
@@ -117,11 +119,6 @@ function partialState(
 }
 
 const argsOf = (input: unknown): Record<string, unknown> => (isPlainObject(input) ? input : {});
-/** An integer argument in `min..max`, else its default (a bad one is refused by the tool itself). */
-const intArg = (value: unknown, min: number, max: number, fallback: number): number =>
-  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
-    ? (value as number)
-    : fallback;
 
 /**
  * `list_tree`: the directory's counts and the window the call's cursor points at (the cursor decoded
@@ -138,7 +135,7 @@ export async function listTreeState(
 ): Promise<SourceState | undefined> {
   const args = argsOf(input);
   let parentPath = typeof args['parentPath'] === 'string' ? args['parentPath'] : '';
-  let limit = intArg(args['limit'], 1, 200, 50);
+  let limit = planInteger(args['limit'], 1, 200, 50);
   const cursor = typeof args['cursor'] === 'string' ? args['cursor'] : undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     let serial: number | null = null;
@@ -200,12 +197,10 @@ export async function listTreeState(
  */
 export async function navFileState(
   context: NarrowContext,
-  input: unknown,
+  file: NonNullable<ReadPlan['file']>,
 ): Promise<SourceState | undefined> {
-  const args = argsOf(input);
-  const name = typeof args['fileId'] === 'string' ? args['fileId'] : args['path'];
-  if (name !== 'index.md' || (args['fileId'] !== undefined && args['path'] !== undefined))
-    return undefined;
+  const name = file.fileId ?? file.path;
+  if (name !== 'index.md' || (file.fileId !== null && file.path !== null)) return undefined;
   const nav = await readNavFile(context.db, context.s, context.knowledgeBase, name);
   if (nav === undefined || nav === 'missing') return undefined;
   return partialState(context, partialTable(nav.revision, [nav.file]), {
@@ -224,13 +219,9 @@ export async function navFileState(
  */
 export async function expandGraphState(
   context: NarrowContext,
-  input: unknown,
+  walk: NonNullable<ReadPlan['walk']>,
 ): Promise<SourceState | undefined> {
-  const args = argsOf(input);
-  if (typeof args['fileId'] !== 'string') return undefined;
-  const seed = args['fileId'];
-  const depth = intArg(args['depth'], 1, 3, 1);
-  const fanout = intArg(args['fanout'], 1, 50, 10);
+  const { seed, depth, fanout } = walk;
   attempts: for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const first = await readPages(context.db, context.s, context.knowledgeBase, null, [seed], true);
     if (first === undefined || first === 'gone' || first.pages.length === 0) return undefined;

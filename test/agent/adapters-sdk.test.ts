@@ -22,7 +22,7 @@ import {
   toOpenAIResponsesTools,
 } from '../../src/agent/adapters/index.js';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
-import type { ReadFileOutput } from '../../src/agent/types.js';
+import type { ReadFileOutput } from '../../src/agent/index.js';
 import { strictAjv, walkSchemas } from './helpers/tools-ajv.js';
 import { createFakeSource } from './helpers/tools-fakeSource.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isKnowledgeToolError, KnowledgeToolError } from '../../src/agent/errors/index.js';
 import { startExploration, type ExplorationSession } from '../../src/agent/exploration/index.js';
 import { createCatalogSource } from '../../src/agent/index.js';
-import type { KnowledgeSource } from '../../src/agent/types.js';
+import type { KnowledgeSource } from '../../src/agent/index.js';
 import {
   exampleCatalog,
   exampleManifest,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/index.js';
 import { buildFileTable } from '../../src/agent/files/index.js';
 import { compareCodePoints } from '../../src/internal/codePoints.js';
-import type { CatalogSourceOptions } from '../../src/agent/types.js';
+import type { CatalogSourceOptions } from '../../src/agent/index.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { catchKnowledgeError } from '../helpers/knowledgeError.js';
 import { catalogOf } from './helpers/files-catalog.js';

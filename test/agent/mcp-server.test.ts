@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isKnowledgeError } from '../../src/index.js';
 import { knowledgeTools } from '../../src/agent/tools/index.js';
-import type { KnowledgeToolName } from '../../src/agent/types.js';
+import type { KnowledgeToolName } from '../../src/agent/index.js';
 import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../src/mcp/index.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
 import { createFakeSource } from './helpers/tools-fakeSource.js';

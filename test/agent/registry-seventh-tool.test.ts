@@ -1,64 +1,41 @@
 /**
- * The registry is the one place a tool is declared: a toy seventh tool, defined once (as a folder
- * would hold it) with its source method on a source, is served by the tool definitions, the MCP
- * server, the HTTP handler and the client, with no other change.
+ * The registry is the one place a tool is declared: a toy seventh tool, defined in one folder
+ * (`helpers/countWords/`: its schema, body and read plan) and added to a registry in one line, is
+ * served by every source (the catalog source, a static bundle, the PostgreSQL store) with no method
+ * written for it, and by the tool definitions, the MCP server, the HTTP handler and the client.
  */
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import { rangeArg, stringArg } from '../../src/agent/tools/args.js';
-import { defineTool } from '../../src/agent/tools/defineTool.js';
+import {
+  createCatalogSource,
+  registryCatalogSource,
+} from '../../src/agent/source/createCatalogSource.js';
+import { buildKnowledgeBundle } from '../../src/agent/static/buildKnowledgeBundle.js';
+import { registryStaticSource } from '../../src/agent/static/createStaticSource.js';
+import type { KnowledgeSource, ToolMethods } from '../../src/agent/tools/knowledgeSource.js';
 import { registryTools } from '../../src/agent/tools/knowledgeTools.js';
 import { KNOWLEDGE_TOOLS } from '../../src/agent/tools/registry.js';
-import { objectSchema, typed } from '../../src/agent/tools/schemas/common.js';
+import type { KnowledgeCallContext } from '../../src/agent/index.js';
 import { registerKnowledgeTools } from '../../src/mcp/index.js';
 import { registryClient } from '../../src/http/createKnowledgeClient.js';
 import { registryHandler } from '../../src/http/createKnowledgeHandler.js';
-import { openScope, toToolError } from '../../src/agent/source/callScope.js';
-import { readInput } from '../../src/agent/source/readInput.js';
-import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/types.js';
+import { registryPostgresSource } from '../../src/postgres/createPostgresSource.js';
+import { migrateKnowledgeStore, publishKnowledge } from '../../src/postgres/index.js';
+import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../postgres/helpers/database.js';
+import {
+  COUNT_WORDS_CALLS as calls,
+  countWordsTool,
+  type CountWordsInput,
+  type CountWordsOutput,
+} from './helpers/countWords/definition.js';
 
-// --- The toy tool: what `src/agent/tools/countWords/` would hold. ---------------------------------
+// The one line a registry needs.
+const REGISTRY = [...KNOWLEDGE_TOOLS, countWordsTool] as const;
 
-/** `count_words`: the number of words of a page (the toy's whole declaration). */
-const countWordsTool = defineTool({
-  name: 'count_words',
-  method: 'countWords',
-  title: 'Count words',
-  description: 'Count the words of one page.',
-  inputDescription: 'Arguments of count_words.',
-  args: {
-    fileId: stringArg({ description: 'The fileId of a page.', required: true, nonEmpty: true }),
-    top: rangeArg(1, 5, 1, 'Longest words listed,'),
-  },
-  outputSchema: objectSchema(
-    'The page and its word count.',
-    {
-      fileId: typed('string', 'The page.'),
-      words: typed('integer', 'Its words.'),
-      longest: { type: 'array', items: typed('string', 'A word.'), description: 'Longest first.' },
-    },
-    ['fileId', 'words', 'longest'],
-  ),
-  http: { routes: [{ id: 'words', path: '/files/:fileId/words' }] },
-  client: { shape: { fileId: 'string' } },
-});
-
-const REGISTRY = [...KNOWLEDGE_TOOLS, countWordsTool];
-
-// --- Its source method, on a catalog source. ------------------------------------------------------
-
-interface CountWordsOutput {
-  readonly fileId: string;
-  readonly words: number;
-  readonly longest: readonly string[];
-}
-
-type ToySource = KnowledgeSource & {
-  countWords(input: unknown, context?: KnowledgeCallContext): Promise<CountWordsOutput>;
-};
+/** A source serving the toy: its type is derived from the registry too. */
+type ToySource = KnowledgeSource & ToolMethods<typeof REGISTRY>;
 
 const catalog = defineKnowledgeCatalog([
   parseKnowledgeDocument({
@@ -67,33 +44,11 @@ const catalog = defineKnowledgeCatalog([
     text: '# Guide\n\nRenewal notices are sent thirty days ahead.\n',
   }),
 ]);
-const base = createCatalogSource(catalog, { files: { guide: { path: 'pages/guide.md' } } });
-const calls: unknown[] = [];
-const source: ToySource = {
-  ...base,
-  async countWords(input, context) {
-    calls.push(input);
-    // The source's input check, derived from the same declaration as the schema.
-    const scope = openScope('count_words' as never, context, {
-      actionBase: '',
-      knowledgeBaseId: '',
-    });
-    let args: Readonly<Record<string, unknown>>;
-    try {
-      args = readInput(scope, input, countWordsTool.rules);
-    } catch (error) {
-      throw toToolError(scope, error);
-    }
-    const fileId = args['fileId'] as string;
-    const top = (args['top'] as number | undefined) ?? 1;
-    const { content } = await base.readFile({ fileId }, context);
-    const words = content.split(/\s+/).filter((w) => /\w/.test(w));
-    const longest = [...words].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-    return { fileId, words: words.length, longest: longest.slice(0, top) };
-  },
-};
+const files = { guide: { path: 'pages/guide.md' } };
+const source = registryCatalogSource(REGISTRY, catalog, { files }) as ToySource;
+const base = createCatalogSource(catalog, { files });
 
-/** What the source itself answers: every transport must give the same. */
+/** What the catalog source answers: every other source and transport must give the same. */
 const EXPECTED = await source.countWords({ fileId: 'guide', top: 2 });
 
 describe('a seventh tool, declared once', () => {
@@ -189,11 +144,14 @@ describe('a seventh tool, declared once', () => {
     calls.length = 0;
     expect(await client.countWords({ fileId: 'guide', top: 2 })).toEqual(EXPECTED);
     expect(calls).toEqual([{ top: 2, fileId: 'guide' }]);
-    await expect(client.countWords({ fileId: 'guide', words: 1 })).rejects.toMatchObject({
+    expect(EXPECTED).toEqual({ fileId: 'guide', words: 8, longest: ['Renewal', 'notices'] });
+    await expect(
+      client.countWords({ fileId: 'guide', words: 1 } as CountWordsInput),
+    ).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: '`count_words` has no argument `words`. Its arguments: `fileId`, `top`.',
     });
-    await expect(client.countWords({})).rejects.toMatchObject({
+    await expect(client.countWords({} as CountWordsInput)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: '`count_words` needs `fileId`: a non-empty string.',
     });
@@ -204,5 +162,82 @@ describe('a seventh tool, declared once', () => {
     });
     // The six are still there.
     expect((await client.searchFiles({ query: 'renewal notices' })).items[0]?.fileId).toBe('guide');
+  });
+});
+
+/** The code and message a call rejects with (a call that resolves fails the test). */
+async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    const { code, message } = error as { code: string; message: string };
+    return { code, message };
+  }
+  throw new Error('the call resolved; it should have been refused');
+}
+
+describe('a seventh tool, served by every source from its folder', () => {
+  let test: TestDatabase;
+  let stored: ToySource;
+  let bundled: ToySource;
+
+  beforeAll(async () => {
+    const bundle = await buildKnowledgeBundle(base, { id: 'kb' });
+    bundled = registryStaticSource(REGISTRY, {
+      read: async (path) => bundle.files.get(path) ?? null,
+    }) as ToySource;
+    test = await openTestDatabase('seventh');
+    await migrateKnowledgeStore(test.db, { schema: test.schema });
+    await publishKnowledge(test.db, { knowledgeBase: 'kb', catalog, files, schema: test.schema });
+    stored = registryPostgresSource(REGISTRY, test.db, {
+      knowledgeBase: 'kb',
+      schema: test.schema,
+    }) as ToySource;
+  }, HOOK_TIMEOUT);
+  afterAll(async () => test?.close(), HOOK_TIMEOUT);
+
+  it('has a typed method on every source, derived from its body', () => {
+    expectTypeOf<ToySource['countWords']>().toEqualTypeOf<
+      (input: CountWordsInput, context?: KnowledgeCallContext) => Promise<CountWordsOutput>
+    >();
+  });
+
+  it('is answered by the static and PostgreSQL sources as by the catalog source', async () => {
+    for (const [name, other] of [
+      ['static', bundled],
+      ['postgres', stored],
+    ] as const) {
+      expect(await other.countWords({ fileId: 'guide', top: 2 }), name).toEqual(EXPECTED);
+      // Its refusals are the catalog source's too: a missing page, a navigation file, a bad argument.
+      for (const input of [
+        { fileId: 'gone' },
+        { fileId: 'index.md' },
+        { fileId: 'guide', top: 9 },
+      ]) {
+        const want = await refusal(source.countWords(input));
+        expect(want.code).toMatch(/^(NOT_FOUND|INVALID_ARGUMENT)$/);
+        expect(await refusal(other.countWords(input)), `${name} ${input.fileId}`).toEqual(want);
+      }
+      // The six are still there.
+      expect((await other.getFile({ fileId: 'guide' })).path, name).toBe('pages/guide.md');
+    }
+  });
+
+  it('is served over HTTP and by the client from the static and PostgreSQL sources', async () => {
+    const handler = registryHandler(REGISTRY, {
+      access: () => ({ knowledgeBases: { bundled, stored } }),
+    });
+    for (const kb of ['bundled', 'stored']) {
+      const response = await handler(
+        new Request(`http://kb.test/knowledge-bases/${kb}/files/guide/words?top=2`),
+      );
+      expect(response.status, kb).toBe(200);
+      expect(await response.json(), kb).toEqual(EXPECTED);
+      const client = registryClient(REGISTRY, {
+        baseUrl: `http://kb.test/knowledge-bases/${kb}`,
+        fetch: (request) => handler(request),
+      }) as unknown as ToySource;
+      expect(await client.countWords({ fileId: 'guide', top: 2 }), kb).toEqual(EXPECTED);
+    }
   });
 });

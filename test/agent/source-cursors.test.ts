@@ -4,7 +4,7 @@
  * the cursor's.
  */
 import { describe, expect, it } from 'vitest';
-import { createCatalogSource } from '../../src/agent/source/index.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 

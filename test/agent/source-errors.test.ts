@@ -6,7 +6,7 @@ import {
   KNOWLEDGE_TOOL_ERROR_STATUS,
   KnowledgeToolError,
 } from '../../src/agent/errors/index.js';
-import { createCatalogSource } from '../../src/agent/source/index.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import {
   exampleCatalog,
   exampleDocuments,

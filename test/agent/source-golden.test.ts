@@ -5,7 +5,7 @@
  * softly, naming each file it wrote), review the diff, and run the tests again.
  */
 import { describe, expect, it } from 'vitest';
-import { createCatalogSource } from '../../src/agent/source/index.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { expectGolden } from '../helpers/golden.js';
 import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import { createCatalogSource } from '../../src/agent/source/index.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { createKnowledgeHandler } from '../../src/http/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import { createCatalogSource } from '../../src/agent/source/index.js';
-import type { ReadFileOutput } from '../../src/agent/types.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import type { ReadFileOutput } from '../../src/agent/index.js';
 
 const scans = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/markdown/partEnd.js', async (original) => {

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import { createCatalogSource } from '../../src/agent/source/index.js';
-import type { ReadFileOutput } from '../../src/agent/types.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import type { ReadFileOutput } from '../../src/agent/index.js';
 import { partBoundaries, partEnd, partEndIn } from '../../src/markdown/partEnd.js';
 
 const SEED = 20_261_201;

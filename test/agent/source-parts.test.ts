@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import { createCatalogSource } from '../../src/agent/source/index.js';
-import type { KnowledgeSource, ReadFileInput, ReadFileOutput } from '../../src/agent/types.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import type { KnowledgeSource, ReadFileInput, ReadFileOutput } from '../../src/agent/index.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
 import { partEnd } from '../../src/markdown/partEnd.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';

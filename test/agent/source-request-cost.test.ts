@@ -17,8 +17,8 @@ vi.mock('leven', async (importOriginal) => {
 });
 
 const { defineKnowledgeCatalog, parseKnowledgeDocument } = await import('../../src/index.js');
-const { createCatalogSource } = await import('../../src/agent/source/index.js');
-const { MAX_READ_SECTION_IDS } = await import('../../src/agent/source/readFile.js');
+const { createCatalogSource } = await import('../../src/agent/source/createCatalogSource.js');
+const { MAX_READ_SECTION_IDS } = await import('../../src/agent/tools/readFile/run.js');
 const { MAX_SUGGESTED_SECTIONS } = await import('../../src/catalog/checkRequest.js');
 const { expectKnowledgeError } = await import('../helpers/knowledgeError.js');
 

@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isKnowledgeToolError } from '../../src/agent/errors/index.js';
 import { defineKnowledgeCatalog, type KnowledgeDocument } from '../../src/index.js';
-import { createCatalogSource } from '../../src/agent/source/index.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/index.js';
-import type { KnowledgeSource, ListTreeOutput } from '../../src/agent/types.js';
+import type { KnowledgeSource, ListTreeOutput } from '../../src/agent/index.js';
 import { knowledgeBase, query } from './helpers/sourceArbitraries.js';
 
 const ajv = strictAjv();

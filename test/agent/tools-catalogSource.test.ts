@@ -6,14 +6,14 @@ import { KNOWLEDGE_TOOLS } from '../../src/agent/internals.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_ERROR_CODES } from '../../src/agent/errors/index.js';
-import { createCatalogSource } from '../../src/agent/source/index.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { toAnthropicDocument, toOpenAIResponsesTools } from '../../src/agent/adapters/index.js';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
 import type {
   KnowledgeToolName,
   ReadFileOutput,
   SearchFilesOutput,
-} from '../../src/agent/types.js';
+} from '../../src/agent/index.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';

@@ -6,7 +6,7 @@ import {
   KNOWLEDGE_TOOL_SCHEMAS,
   knowledgeTools,
 } from '../../src/agent/tools/index.js';
-import type { KnowledgeSource, KnowledgeToolName } from '../../src/agent/types.js';
+import type { KnowledgeSource, KnowledgeToolName } from '../../src/agent/index.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
 import { createBrokenSource, createFakeSource } from './helpers/tools-fakeSource.js';
 

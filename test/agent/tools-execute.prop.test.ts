@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { KNOWLEDGE_TOOLS } from '../../src/agent/internals.js';
 import { describe, expect, it } from 'vitest';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
-import type { JsonSchema, KnowledgeToolResult } from '../../src/agent/types.js';
+import type { JsonSchema, KnowledgeToolResult } from '../../src/agent/index.js';
 import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
 import { createBrokenSource, createFakeSource } from './helpers/tools-fakeSource.js';
 

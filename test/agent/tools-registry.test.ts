@@ -19,7 +19,7 @@ import { liveSource } from '../../src/cli/folder.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { ROUTE_PARAMS } from '../../src/http/params.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import type { KnowledgeSource } from '../../src/agent/types.js';
+import type { KnowledgeSource } from '../../src/agent/index.js';
 
 const golden = (path: string): unknown =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as unknown;

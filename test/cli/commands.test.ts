@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SearchFilesInput, SearchFilesOutput } from '../../src/agent/types.js';
+import type { SearchFilesInput, SearchFilesOutput } from '../../src/agent/index.js';
 import { linesOf, requireBuiltCli, runCli } from './helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 import { codePoints, loadInProcess, readAll } from './helpers/inProcess.js';

@@ -28,7 +28,7 @@ import type {
   KnowledgeCallContext,
   KnowledgeSource,
   KnowledgeToolName,
-} from '../../src/agent/types.js';
+} from '../../src/agent/index.js';
 import { schemaErrors, strictAjv } from '../agent/helpers/tools-ajv.js';
 import type { SourceMethod } from '../helpers/fakeSource.js';
 

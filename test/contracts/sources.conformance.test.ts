@@ -6,7 +6,7 @@
  */
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
-import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/types.js';
+import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/index.js';
 import { liveSource } from '../../src/cli/folder.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';

@@ -16,7 +16,7 @@ import type {
   KnowledgeCallContext,
   KnowledgeSource,
   SearchFilesInput,
-} from '../../src/agent/types.js';
+} from '../../src/agent/index.js';
 
 /** A method of every `KnowledgeSource` (`warm` is optional and not one of them). */
 export type SourceMethod = (typeof KNOWLEDGE_SOURCE_METHODS)[number];

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isKnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
-import type { KnowledgeToolName } from '../../src/agent/types.js';
+import type { KnowledgeToolName } from '../../src/agent/index.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import type { KnowledgeClient } from '../../src/http/types.js';
 import {

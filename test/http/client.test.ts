@@ -10,7 +10,7 @@ import {
   type KnowledgeToolErrorCode,
 } from '../../src/agent/errors/codes.js';
 import { isKnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
-import type { KnowledgeCallContext, KnowledgeToolName } from '../../src/agent/types.js';
+import type { KnowledgeCallContext, KnowledgeToolName } from '../../src/agent/index.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import type { KnowledgeClient, KnowledgeClientOptions } from '../../src/http/types.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';

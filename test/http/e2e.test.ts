@@ -16,7 +16,7 @@ import type {
   KnowledgeSource,
   ReadFileOutput,
   SearchFilesOutput,
-} from '../../src/agent/types.js';
+} from '../../src/agent/index.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
 import type { KnowledgeClient } from '../../src/http/types.js';

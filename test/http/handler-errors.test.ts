@@ -9,7 +9,7 @@ import {
 } from '../../src/agent/errors/codes.js';
 import { KnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/types.js';
+import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { createMemoryRateLimiter } from '../../src/http/createMemoryRateLimiter.js';
 import type { KnowledgeHandlerOptions, RateLimitRequestInfo } from '../../src/http/types.js';

@@ -10,7 +10,7 @@ import type {
   KnowledgeReadActions,
   KnowledgeSource,
   ReadFileOutput,
-} from '../../src/agent/types.js';
+} from '../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import type { KnowledgeHandler } from '../../src/http/types.js';
 import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';

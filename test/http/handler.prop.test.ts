@@ -11,7 +11,7 @@ import {
   KNOWLEDGE_TOOL_ERROR_STATUS,
   type KnowledgeToolErrorBody,
 } from '../../src/agent/errors/codes.js';
-import type { ReadFileOutput } from '../../src/agent/types.js';
+import type { ReadFileOutput } from '../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { createMemoryRateLimiter } from '../../src/http/createMemoryRateLimiter.js';
 import { ROUTE_PARAMS } from '../../src/http/params.js';

@@ -8,7 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadFileOutput, SearchFilesOutput } from '../../src/agent/types.js';
+import type { ReadFileOutput, SearchFilesOutput } from '../../src/agent/index.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
 import type { KnowledgeClient } from '../../src/http/types.js';

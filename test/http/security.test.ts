@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeToolErrorBody } from '../../src/agent/errors/codes.js';
-import type { KnowledgeSource } from '../../src/agent/types.js';
+import type { KnowledgeSource } from '../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import type { KnowledgeAccess, KnowledgeHandler } from '../../src/http/types.js';
 import {

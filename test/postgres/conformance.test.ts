@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/types.js';
+import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/index.js';
 import {
   createPostgresSource,
   migrateKnowledgeStore,

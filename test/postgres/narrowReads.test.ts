@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import type { KnowledgeSource } from '../../src/agent/types.js';
+import type { KnowledgeSource } from '../../src/agent/index.js';
 import {
   createPostgresSource,
   migrateKnowledgeStore,

@@ -14,7 +14,7 @@ import type {
   KnowledgeFileOptions,
   KnowledgeSource,
   SearchFilesOutput,
-} from '../../src/agent/types.js';
+} from '../../src/agent/index.js';
 import type { KnowledgeCatalog } from '../../src/types.js';
 import {
   createPostgresSource,

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { createStaticSource } from '../../src/agent/static/createStaticSource.js';
 import { buildKnowledgeBundle } from '../../src/agent/static/buildKnowledgeBundle.js';
-import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/types.js';
+import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/index.js';
 import { exportKnowledgeBundle, readBundleDirectory } from '../../src/node/index.js';
 import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
 import { runKnowledgeSourceConformance } from '../contracts/knowledgeSource.contract.js';

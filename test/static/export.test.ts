@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { buildKnowledgeBundle } from '../../src/agent/static/buildKnowledgeBundle.js';
 import { createStaticSource } from '../../src/agent/static/createStaticSource.js';
-import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/types.js';
+import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/index.js';
 import { defineKnowledgeCatalog } from '../../src/index.js';
 import { exportKnowledgeBundle, readBundleDirectory } from '../../src/node/index.js';
 import { exampleDocuments, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';

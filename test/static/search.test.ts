@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { buildKnowledgeBundle } from '../../src/agent/static/buildKnowledgeBundle.js';
 import { createStaticSource } from '../../src/agent/static/createStaticSource.js';
-import type { KnowledgeSource, SearchFilesInput } from '../../src/agent/types.js';
+import type { KnowledgeSource, SearchFilesInput } from '../../src/agent/index.js';
 import {
   catalogOf,
   corpusTestPages,

@@ -9,7 +9,7 @@ import { callKnowledgeTool, knowledgeTools } from '../../src/agent/index.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { createStaticSource } from '../../src/agent/static/createStaticSource.js';
-import type { KnowledgeSource } from '../../src/agent/types.js';
+import type { KnowledgeSource } from '../../src/agent/index.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { exportKnowledgeDirectory, readBundleDirectory } from '../../src/node/index.js';
 import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';

@@ -5,7 +5,8 @@
  * @module
  */
 import type { KnowledgeSnapshot } from '../../types.js';
-import type { KnowledgeReadActions, ReadFileOutput } from '../types.js';
+import type { KnowledgeReadActions } from '../types.js';
+import type { ReadFileOutput } from '../tools/readFile/types.js';
 
 /** The file a snapshot was read from: at least its title and path. */
 export interface CitableFile {

@@ -4,7 +4,8 @@
  * @module
  */
 import { cloneJson } from '../../internal/deepFreeze.js';
-import type { JsonObject, KnowledgeToolDefinition } from '../types.js';
+import type { JsonObject } from '../types.js';
+import type { KnowledgeToolDefinition } from '../tools/knowledgeToolDefinition.js';
 import type { ToolParametersSchema } from './strictSchema.js';
 
 /** One AI SDK tool: `description`, `inputSchema` (from `jsonSchema`) and `execute`. */

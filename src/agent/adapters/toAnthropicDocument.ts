@@ -5,7 +5,7 @@
  * @module
  */
 import type { KnowledgeSnapshot } from '../../types.js';
-import type { ReadFileOutput } from '../types.js';
+import type { ReadFileOutput } from '../tools/readFile/types.js';
 import { citableRead, type CitableFile } from './citableRead.js';
 
 /** A plain-text `document` block (`DocumentBlockParam` of `@anthropic-ai/sdk`). Fresh. */

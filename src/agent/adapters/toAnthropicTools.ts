@@ -4,7 +4,10 @@
  * @module
  */
 import { cloneJson } from '../../internal/deepFreeze.js';
-import type { KnowledgeToolDefinition, KnowledgeToolResult } from '../types.js';
+import type {
+  KnowledgeToolDefinition,
+  KnowledgeToolResult,
+} from '../tools/knowledgeToolDefinition.js';
 
 /** An Anthropic tool (`Tool` of `@anthropic-ai/sdk`). Fresh; the caller owns it. */
 export interface AnthropicToolParam {

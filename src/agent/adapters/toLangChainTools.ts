@@ -4,7 +4,7 @@
  * @module
  */
 import { cloneJson } from '../../internal/deepFreeze.js';
-import type { KnowledgeToolDefinition } from '../types.js';
+import type { KnowledgeToolDefinition } from '../tools/knowledgeToolDefinition.js';
 import type { ToolParametersSchema } from './strictSchema.js';
 
 /** What LangChain passes the tool function as its second argument (the part used here). */

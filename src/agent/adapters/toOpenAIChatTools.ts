@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { KnowledgeToolDefinition } from '../types.js';
+import type { KnowledgeToolDefinition } from '../tools/knowledgeToolDefinition.js';
 import type { ToolParametersSchema } from './strictSchema.js';
 import { toOpenAIResponsesTools, type OpenAIToolsOptions } from './toOpenAIResponsesTools.js';
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { cloneJson } from '../../internal/deepFreeze.js';
-import type { KnowledgeToolDefinition } from '../types.js';
+import type { KnowledgeToolDefinition } from '../tools/knowledgeToolDefinition.js';
 import { toStrictSchema, type ToolParametersSchema } from './strictSchema.js';
 
 /** Options of the OpenAI adapters. */

@@ -3,7 +3,9 @@
  * check and its reservation happen in one turn of the event loop: two concurrent calls never both pass
  * a budget check. Calls in flight count as used; a failed call gives its reservation back.
  */
-import type { KnowledgeCallContext, ReadFileOutput, SearchFilesOutput } from '../types.js';
+import type { KnowledgeCallContext } from '../types.js';
+import type { ReadFileOutput } from '../tools/readFile/types.js';
+import type { SearchFilesOutput } from '../tools/searchFiles/types.js';
 import { explorationLimit, type ExplorationRule } from './explorationLimit.js';
 import type { CheckedExplorationOptions } from './readExplorationOptions.js';
 import { type ReadCall, type SearchCall, selectionKeyOf } from './readCallArguments.js';

@@ -7,13 +7,9 @@ import { KNOWLEDGE_TOOL_ANNOTATIONS, knowledgeTools } from '../tools/knowledgeTo
 import { readFileTool } from '../tools/readFile/definition.js';
 import type { KnowledgeToolName } from '../tools/registry.js';
 import { isPlainObject, toolExecute } from '../tools/toolResult.js';
-import type {
-  JsonObject,
-  JsonSchema,
-  KnowledgeCallContext,
-  KnowledgeSource,
-  KnowledgeToolDefinition,
-} from '../types.js';
+import type { JsonObject, JsonSchema, KnowledgeCallContext } from '../types.js';
+import type { KnowledgeSource } from '../tools/knowledgeSource.js';
+import type { KnowledgeToolDefinition } from '../tools/knowledgeToolDefinition.js';
 import {
   EXPLORATION_READ_OUTPUT_SCHEMA,
   EXPLORATION_SEARCH_INPUT_SCHEMA,

@@ -4,12 +4,9 @@
  * and a repeated read. Only what the session interprets is checked here; the source checks the rest.
  */
 import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
-import type {
-  KnowledgeCallContext,
-  ReadFileInput,
-  ReadSelection,
-  SearchFilesInput,
-} from '../types.js';
+import type { KnowledgeCallContext } from '../types.js';
+import type { ReadFileInput, ReadSelection } from '../tools/readFile/types.js';
+import type { SearchFilesInput } from '../tools/searchFiles/types.js';
 import { isPlainObject, show } from './values.js';
 
 /** A search call, ready for the source. */

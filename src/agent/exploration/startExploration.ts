@@ -3,12 +3,10 @@
  * source-first flow: search with the complete question first, read pages, follow up only after new
  * reading, stop within the budgets, answer from the pages read.
  */
-import type {
-  KnowledgeCallContext,
-  KnowledgeSource,
-  ReadFileOutput,
-  SearchFilesOutput,
-} from '../types.js';
+import type { KnowledgeCallContext } from '../types.js';
+import type { KnowledgeSource } from '../tools/knowledgeSource.js';
+import type { ReadFileOutput } from '../tools/readFile/types.js';
+import type { SearchFilesOutput } from '../tools/searchFiles/types.js';
 import type { ToolDefinition } from '../tools/defineTool.js';
 import { KNOWLEDGE_TOOLS } from '../tools/registry.js';
 import { ExplorationLedger } from './ExplorationLedger.js';

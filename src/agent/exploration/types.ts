@@ -4,23 +4,13 @@
  *
  * @module
  */
-import type {
-  ActiveContentRevision,
-  ContentRange,
-  ExpandGraphInput,
-  ExpandGraphOutput,
-  GetFileInput,
-  GetFileOutput,
-  KnowledgeCallContext,
-  ListTreeInput,
-  ListTreeOutput,
-  ReadFileOutput,
-  ReadRelatedInput,
-  ReadRelatedOutput,
-  ReadSelection,
-  SearchFilesInput,
-  SearchFilesOutput,
-} from '../types.js';
+import type { ActiveContentRevision, KnowledgeCallContext } from '../types.js';
+import type { ContentRange, ReadFileOutput, ReadSelection } from '../tools/readFile/types.js';
+import type { ExpandGraphInput, ExpandGraphOutput } from '../tools/expandGraph/types.js';
+import type { GetFileInput, GetFileOutput } from '../tools/getFile/types.js';
+import type { ListTreeInput, ListTreeOutput } from '../tools/listTree/types.js';
+import type { ReadRelatedInput, ReadRelatedOutput } from '../tools/readRelated/types.js';
+import type { SearchFilesInput, SearchFilesOutput } from '../tools/searchFiles/types.js';
 
 /** Options of `startExploration`. `null` means absent, as in every tool input. */
 export interface ExplorationOptions {

@@ -17,8 +17,8 @@ import type {
   NavRecord,
   PageRecord,
   UnavailableRecord,
-} from '../internal/model.js';
-import type { CatalogSourceOptions } from '../types.js';
+} from '../model.js';
+import type { CatalogSourceOptions } from '../source/catalogSourceOptions.js';
 import { checkFilesEntry } from './checkFilesEntry.js';
 import { readFileStatus, type FileStatus } from './readFileStatus.js';
 import { graphFilePath, pagePathProblem } from '../../internal/pagePath.js';

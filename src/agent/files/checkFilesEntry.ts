@@ -7,7 +7,8 @@
 import { pagePathProblem } from '../../internal/pagePath.js';
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { isPlainObject, unknownKeys } from '../../internal/values.js';
-import type { CatalogSourceOptions, JsonObject, KnowledgeFileOptions } from '../types.js';
+import type { CatalogSourceOptions } from '../source/catalogSourceOptions.js';
+import type { JsonObject, KnowledgeFileOptions } from '../types.js';
 
 const API = 'createCatalogSource';
 const KEYS: readonly string[] = ['path', 'title', 'description', 'frontmatter'];

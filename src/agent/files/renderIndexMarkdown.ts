@@ -2,7 +2,7 @@
  * The text of `index.md`: every page as a Markdown link with its description, under a heading per
  * directory. A discovery aid, never evidence.
  */
-import type { FileTable, PageRecord } from '../internal/model.js';
+import type { FileTable, PageRecord } from '../model.js';
 import { collapseWhitespace } from './summarize.js';
 
 /** `[`, `]` and `\` escaped, whitespace collapsed, so a title stays the one-line text of its link. */

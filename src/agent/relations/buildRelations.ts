@@ -5,7 +5,7 @@
  */
 import type { KnowledgeCatalog } from '../../types.js';
 import { compareCodePoints } from '../../internal/codePoints.js';
-import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../internal/model.js';
+import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../model.js';
 import type { RelationType } from '../types.js';
 import { type LinkRoot, PAGE_PATH_ROOT, pageForms, resolveLink } from './resolveLink.js';
 import { scanLinks } from './scanLinks.js';

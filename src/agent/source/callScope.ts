@@ -6,11 +6,12 @@ import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import type { KnowledgeToolErrorCode } from '../errors/codes.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import { newRequestId } from '../../internal/requestId.js';
-import type { JsonValue, KnowledgeCallContext, KnowledgeToolName } from '../types.js';
+import type { JsonValue, KnowledgeCallContext } from '../types.js';
 
 /** The per-call state every tool implementation receives. */
 export interface CallScope {
-  readonly tool: KnowledgeToolName;
+  /** The tool's name (`search_files`). */
+  readonly tool: string;
   readonly requestId: string;
   readonly actionBase: string;
   readonly knowledgeBaseId: string;
@@ -26,11 +27,7 @@ export interface ScopeDefaults {
 }
 
 /** Build the scope of one call, checking the context it was given. */
-export function openScope(
-  tool: KnowledgeToolName,
-  context: unknown,
-  defaults: ScopeDefaults,
-): CallScope {
+export function openScope(tool: string, context: unknown, defaults: ScopeDefaults): CallScope {
   const ctx = (
     typeof context === 'object' && context !== null ? context : {}
   ) as KnowledgeCallContext;

@@ -5,18 +5,15 @@ import { guardInput, throwIfIssues } from '../../internal/guard.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
 import { buildRelations, type LinkCounts, readLinkRoot } from '../relations/index.js';
 import { searchCorpus } from '../search/index.js';
-import type {
-  CatalogSourceOptions,
-  KnowledgeSource,
-  KnowledgeToolName,
-  KnowledgeWarmContext,
-} from '../types.js';
+import type { CatalogSourceOptions } from './catalogSourceOptions.js';
+import type { KnowledgeSource, KnowledgeWarmContext } from '../tools/knowledgeSource.js';
+import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../tools/registry.js';
 import { type CallScope, openScope, toToolError } from './callScope.js';
 import { engineFailure } from './callEngine.js';
 import { cursorSigner } from './cursorKey.js';
 import { gateWarmUp, progressListener } from './warmGate.js';
 import { toolMethods } from './toolMethods.js';
-import { relatedItems } from './readRelated.js';
+import { relatedItems } from '../tools/readRelated/run.js';
 import { readSourceOptions } from './readSourceOptions.js';
 import { computeSectionSizes } from './sectionSizes.js';
 import type { SectionSize, SourceState } from './state.js';
@@ -75,6 +72,23 @@ export function createCatalogSource(
   catalog: KnowledgeCatalog,
   options?: CatalogSourceOptions,
 ): KnowledgeSource {
+  return registryCatalogSource(KNOWLEDGE_TOOLS, catalog, options);
+}
+
+/**
+ * `createCatalogSource` serving the tools of any registry (internal: the six tools' registry is the
+ * default everywhere): one method per tool, each running the tool's body.
+ *
+ * @param registry - the tools to serve.
+ * @param catalog - as `createCatalogSource`'s.
+ * @param options - as `createCatalogSource`'s.
+ * @returns the frozen source.
+ */
+export function registryCatalogSource(
+  registry: KnowledgeToolRegistry,
+  catalog: KnowledgeCatalog,
+  options?: CatalogSourceOptions,
+): KnowledgeSource {
   const { options: opts, search } = readSourceOptions(catalog, options);
   checkDocumentIds(catalog);
   // `files` as a function, or its entries, are the caller's code and data: what they throw is theirs
@@ -124,7 +138,7 @@ export function createCatalogSource(
    * `KnowledgeToolError`. A synchronous body's result is resolved directly, without a second await.
    */
   const run = <T>(
-    tool: KnowledgeToolName,
+    tool: string,
     context: unknown,
     body: (scope: CallScope) => T | Promise<T>,
   ): Promise<T> => {
@@ -143,8 +157,9 @@ export function createCatalogSource(
   };
 
   const source: KnowledgeSource = {
-    ...toolMethods((tool, _input, context, body) =>
-      run(tool, context, (scope) => body(state, scope)),
+    ...toolMethods(
+      (tool, _input, context, body) => run(tool.name, context, (scope) => body(state, scope)),
+      registry,
     ),
     warm: (context?: KnowledgeWarmContext) =>
       run('search_files', context, (scope) =>

@@ -2,7 +2,7 @@
  * A file's availability as `list_tree` and `get_file` report it (seed 002), and the `NOT_FOUND` of a
  * read of a file that is listed but not served.
  */
-import type { FileRecord, UnavailableRecord } from '../internal/model.js';
+import type { FileRecord, UnavailableRecord } from '../model.js';
 import type { KnowledgeFileState, KnowledgeGeneratedOutputStatus } from '../types.js';
 import type { CallScope } from './callScope.js';
 

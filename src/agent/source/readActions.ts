@@ -2,7 +2,7 @@
  * `readActions`: URL paths of the HTTP routes (`shared/spec/http.md`) relative to the knowledge base,
  * prefixed with the action base, with path segments and query values percent-encoded.
  */
-import type { FileRecord } from '../internal/model.js';
+import type { FileRecord } from '../model.js';
 import type { KnowledgeReadActions } from '../types.js';
 
 const enc = encodeURIComponent;

@@ -18,7 +18,7 @@ import { isPlainObject } from '../../internal/values.js';
 import { BM25F_OPTION_CHECKS, BM25F_OPTION_KEYS, bm25fFactory } from '../search/index.js';
 import type { SearchEngineFactory } from '../search/index.js';
 import { linkRootProblem } from '../relations/index.js';
-import type { CatalogSourceOptions } from '../types.js';
+import type { CatalogSourceOptions } from './catalogSourceOptions.js';
 import { cursorKeyProblem } from './cursorKey.js';
 
 const API = 'createCatalogSource';

@@ -1,7 +1,7 @@
-import type { PageRecord, RelationRecord } from '../internal/model.js';
+import type { PageRecord, RelationRecord } from '../model.js';
 import type { RelationDirection, RelationType } from '../types.js';
 import type { CallScope } from './callScope.js';
-import { findById } from './getFile.js';
+import { findById } from '../tools/getFile/run.js';
 import { unavailableError } from './fileStatus.js';
 import type { SourceState } from './state.js';
 

@@ -3,9 +3,9 @@
  * and the generated texts of its navigation files (built on first read). Immutable after creation.
  */
 import type { KnowledgeCatalog } from '../../types.js';
-import type { FileTable, RelationTable } from '../internal/model.js';
+import type { FileTable, RelationTable } from '../model.js';
 import type { SearchEngine } from '../search/port.js';
-import type { FileSectionInfo } from '../types.js';
+import type { FileSectionInfo } from '../tools/getFile/types.js';
 import type { ScopeDefaults } from './callScope.js';
 import type { CursorSigner } from './cursorKey.js';
 

@@ -8,13 +8,13 @@
 import { defineKnowledgeCatalog } from '../../catalog/defineKnowledgeCatalog.js';
 import { buildFileTable } from '../files/buildFileTable.js';
 import { renderIndexMarkdown } from '../files/renderIndexMarkdown.js';
-import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../internal/model.js';
+import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../model.js';
 import type { SearchEngine } from '../search/port.js';
 import type { ActiveContentRevision, KnowledgeFileOptions } from '../types.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../../types.js';
 import { openScope, type ScopeDefaults } from './callScope.js';
 import type { CursorSigner } from './cursorKey.js';
-import { relatedItems } from './readRelated.js';
+import { relatedItems } from '../tools/readRelated/run.js';
 import type { SectionSize, SourceState } from './state.js';
 import { notRead } from './notRead.js';
 

@@ -9,20 +9,17 @@ import { defineKnowledgeCatalog } from '../../catalog/defineKnowledgeCatalog.js'
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { graphFilePath } from '../../internal/pagePath.js';
 import type { KnowledgeDocument } from '../../types.js';
-import type { PageRecord, RelationRecord } from '../internal/model.js';
+import type { PageRecord, RelationRecord } from '../model.js';
 import { searchCorpus } from '../search/catalogCorpus.js';
 import { buildTermRows } from '../search/memoryTermStore.js';
 import { computeSectionSizes } from '../source/sectionSizes.js';
 import { storedTable } from '../source/storedState.js';
-import type {
-  ActiveContentRevision,
-  GetFileOutput,
-  KnowledgeSource,
-  ListTreeOutput,
-  ReadFileOutput,
-  ReadRelatedOutput,
-  TreeFileItem,
-} from '../types.js';
+import type { ActiveContentRevision } from '../types.js';
+import type { GetFileOutput } from '../tools/getFile/types.js';
+import type { KnowledgeSource } from '../tools/knowledgeSource.js';
+import type { ListTreeOutput, TreeFileItem } from '../tools/listTree/types.js';
+import type { ReadFileOutput } from '../tools/readFile/types.js';
+import type { ReadRelatedOutput } from '../tools/readRelated/types.js';
 import {
   BUNDLE_FORMAT,
   BUNDLE_PATHS,

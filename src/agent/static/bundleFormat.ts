@@ -5,7 +5,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import stringify from 'fast-json-stable-stringify';
-import type { ActiveContentRevision, FileSectionInfo, JsonObject } from '../types.js';
+import type { ActiveContentRevision, JsonObject } from '../types.js';
+import type { FileSectionInfo } from '../tools/getFile/types.js';
 import type { TermStats } from '../search/termRows.js';
 import type { SectionRange } from './sectionRanges.js';
 

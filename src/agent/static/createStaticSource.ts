@@ -3,17 +3,21 @@ import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { checkOptions, func, positiveInteger, string } from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
 import type { KnowledgeDocument } from '../../types.js';
-import type { RelationRecord } from '../internal/model.js';
+import type { RelationRecord } from '../model.js';
 import { searchTermStore } from '../search/termStoreEngine.js';
 import type { SearchEngine } from '../search/port.js';
 import { type CallScope, openScope, type ScopeDefaults, toToolError } from '../source/callScope.js';
-import { peekCursorParams } from '../source/cursor.js';
 import { cursorKeyProblem, cursorSigner } from '../source/cursorKey.js';
 import { NotRead } from '../source/notRead.js';
 import { toolMethods } from '../source/toolMethods.js';
+import { readPlanOf } from '../source/planCall.js';
+import type { ReadPlan } from '../source/readPlan.js';
+import type { ToolDefinition } from '../tools/defineTool.js';
+import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../tools/registry.js';
+import { searchFilesTool } from '../tools/searchFiles/definition.js';
 import type { SourceState } from '../source/state.js';
 import { type StoredPage, storedState, storedTable } from '../source/storedState.js';
-import type { KnowledgeSource, KnowledgeToolName } from '../types.js';
+import type { KnowledgeSource } from '../tools/knowledgeSource.js';
 import { readBundle, type BundleReader, type StaticBundleRead } from './bundleReader.js';
 import {
   BUNDLE_PATHS,
@@ -61,6 +65,9 @@ const CHECKS = {
   cursorKey: cursorKeyProblem,
 };
 
+/** What `warm` runs as: a search that reads the search manifest only. */
+const WARM = searchFilesTool as ToolDefinition;
+
 /** An engine for calls that do not search: never called. */
 const NO_ENGINE: SearchEngine = Object.freeze({
   search: () => Promise.reject(new Error('static source: no engine was built for this call')),
@@ -73,19 +80,6 @@ interface RevisionData {
   readonly graphPages: ReadonlyMap<string, BundlePage>;
   readonly byId: ReadonlyMap<string, BundlePage>;
   readonly byPath: ReadonlyMap<string, BundlePage>;
-}
-
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-
-/** The input as far as planning the read goes: a cursor alone fills the parameters it carries. */
-function plannedArgs(input: unknown): Record<string, unknown> {
-  if (!isPlainObject(input)) return {};
-  const params = peekCursorParams(input['cursor']);
-  if (params === undefined) return input;
-  const filled: Record<string, unknown> = { ...input };
-  for (const [name, value] of Object.entries(params))
-    if (filled[name] === undefined || filled[name] === null) filled[name] = value;
-  return filled;
 }
 
 /**
@@ -108,6 +102,21 @@ function plannedArgs(input: unknown): Record<string, unknown> {
  * ```
  */
 export function createStaticSource(options: StaticSourceOptions): KnowledgeSource {
+  return registryStaticSource(KNOWLEDGE_TOOLS, options);
+}
+
+/**
+ * `createStaticSource` serving the tools of any registry (internal: the six tools' registry is the
+ * default everywhere): each call reads what its tool's read plan names.
+ *
+ * @param registry - the tools to serve.
+ * @param options - as `createStaticSource`'s.
+ * @returns the frozen source.
+ */
+export function registryStaticSource(
+  registry: KnowledgeToolRegistry,
+  options: StaticSourceOptions,
+): KnowledgeSource {
   const issues: KnowledgeIssue[] = [];
   const opts = checkOptions(API, options, CHECKS, issues) as Partial<StaticSourceOptions>;
   if (isPlainObject(options) && (opts.baseUrl === undefined) === (opts.read === undefined))
@@ -250,54 +259,61 @@ export function createStaticSource(options: StaticSourceOptions): KnowledgeSourc
     wanted.forEach((id, i) => into.set(id, read[i]!));
   };
 
+  /** Read the documents of `ids` (pages of the revision) into `into`. */
+  const loadDocuments = async (
+    data: RevisionData,
+    ids: Iterable<string>,
+    into: Map<string, KnowledgeDocument>,
+    signal: AbortSignal | undefined,
+  ): Promise<void> => {
+    const wanted = [...new Set(ids)].filter((id) => !into.has(id) && data.byId.has(id));
+    const read = await Promise.all(wanted.map((id) => documentOf(data.byId.get(id)!, signal)));
+    wanted.forEach((id, i) => into.set(id, read[i]!));
+  };
+
   /** The state of a call other than a search, with what it reads planned from its arguments. */
   const stateFor = async (
-    tool: KnowledgeToolName,
-    input: unknown,
+    plan: ReadPlan,
     data: RevisionData,
     defaults: ScopeDefaults,
     signal: AbortSignal | undefined,
     relations: Map<string, readonly RelationRecord[]>,
   ): Promise<SourceState> => {
-    const args = plannedArgs(input);
     const documents = new Map<string, KnowledgeDocument>();
-    if (tool === 'read_file') {
-      const name = str(args['fileId']) ?? str(args['path']);
+    const { file, walk } = plan;
+    if (plan.everything) {
+      await loadDocuments(data, data.byId.keys(), documents, signal);
+      await loadRelations(data, data.byId.keys(), relations, signal);
+    } else if (file !== undefined && plan.text) {
+      const name = file.fileId ?? file.path;
       const byName =
         name === null
           ? undefined
-          : str(args['fileId']) !== null
+          : file.fileId !== null
             ? data.byId.get(name)
             : data.byPath.get(name);
+      // A graph file's text is its page's relationships.
       const graphOf = name === null ? undefined : data.graphPages.get(name);
-      if (byName !== undefined) documents.set(byName.fileId, await documentOf(byName, signal));
+      if (byName !== undefined) await loadDocuments(data, [byName.fileId], documents, signal);
       else if (graphOf !== undefined)
         await loadRelations(data, [graphOf.fileId], relations, signal);
-    } else if (tool === 'read_related') {
-      const fileId = str(args['fileId']);
-      if (fileId !== null) await loadRelations(data, [fileId], relations, signal);
-    } else if (tool === 'expand_graph') {
-      const seed = str(args['fileId']);
-      const depth = Number.isSafeInteger(args['depth']) ? Math.min(3, Number(args['depth'])) : 1;
-      const fanout = Number.isSafeInteger(args['fanout'])
-        ? Math.min(50, Number(args['fanout']))
-        : 10;
-      if (seed !== null && data.byId.has(seed)) {
-        // Walk as expandGraph does: each level's pages need their relationships while a level follows.
-        const seen = new Set([seed]);
-        let frontier = [seed];
-        for (let level = 1; level <= depth && frontier.length > 0; level++) {
-          await loadRelations(data, frontier, relations, signal);
-          if (level === depth) break;
-          const next: string[] = [];
-          for (const from of frontier)
-            for (const r of (relations.get(from) ?? []).slice(0, fanout))
-              if (!seen.has(r.fileId)) {
-                seen.add(r.fileId);
-                next.push(r.fileId);
-              }
-          frontier = next;
-        }
+    } else if (file !== undefined && plan.related) {
+      if (file.fileId !== null) await loadRelations(data, [file.fileId], relations, signal);
+    } else if (walk !== undefined && data.byId.has(walk.seed)) {
+      // Walk as expandGraph does: each level's pages need their relationships while a level follows.
+      const seen = new Set([walk.seed]);
+      let frontier = [walk.seed];
+      for (let level = 1; level <= walk.depth && frontier.length > 0; level++) {
+        await loadRelations(data, frontier, relations, signal);
+        if (level === walk.depth) break;
+        const next: string[] = [];
+        for (const from of frontier)
+          for (const r of (relations.get(from) ?? []).slice(0, walk.fanout))
+            if (!seen.has(r.fileId)) {
+              seen.add(r.fileId);
+              next.push(r.fileId);
+            }
+        frontier = next;
       }
     }
     return pagesState(data, defaults, documents, relations);
@@ -344,7 +360,7 @@ export function createStaticSource(options: StaticSourceOptions): KnowledgeSourc
 
   /** Run one method: open its scope, read the manifest, build the call's state, answer. */
   const run = async <T>(
-    tool: KnowledgeToolName,
+    tool: ToolDefinition,
     input: unknown,
     context: unknown,
     body: (state: SourceState, scope: CallScope) => T | Promise<T>,
@@ -355,25 +371,26 @@ export function createStaticSource(options: StaticSourceOptions): KnowledgeSourc
     };
     let scope: CallScope | undefined;
     try {
-      scope = openScope(tool, context, fallback);
+      scope = openScope(tool.name, context, fallback);
       if (scope.signal?.aborted)
-        throw scope.fail('TIMEOUT', `\`${tool}\` was aborted before it ran.`);
+        throw scope.fail('TIMEOUT', `\`${tool.name}\` was aborted before it ran.`);
       const signal = scope.signal;
       const manifest = await bundle.manifest(signal);
       const defaults: ScopeDefaults = {
         actionBase: fallback.actionBase,
         knowledgeBaseId: opts.id ?? manifest.knowledgeBaseId,
       };
-      scope = openScope(tool, context, defaults);
+      scope = openScope(tool.name, context, defaults);
       const key = JSON.stringify(manifest.activeContentRevision);
-      if (tool === 'search_files') {
+      const plan = readPlanOf(tool, input);
+      if (plan.search) {
         const state = await searchState(key, manifest.activeContentRevision, defaults, signal);
         return await body(state, scope);
       }
       const data = await revisionData(key, signal);
       const relations = new Map<string, readonly RelationRecord[]>();
       for (let attempt = 0; ; attempt++) {
-        const state = await stateFor(tool, input, data, defaults, signal, relations);
+        const state = await stateFor(plan, data, defaults, signal, relations);
         try {
           return await body(state, scope);
         } catch (error) {
@@ -383,14 +400,14 @@ export function createStaticSource(options: StaticSourceOptions): KnowledgeSourc
         }
       }
     } catch (error) {
-      throw toToolError(scope ?? openScope(tool, undefined, fallback), error);
+      throw toToolError(scope ?? openScope(tool.name, undefined, fallback), error);
     }
   };
 
   const source: KnowledgeSource = {
-    ...toolMethods(run),
+    ...toolMethods(run, registry),
     // Nothing to build: the index is the bundle's.
-    warm: (context) => run('search_files', undefined, context, () => undefined),
+    warm: (context) => run(WARM, undefined, context, () => undefined),
   };
   return Object.freeze(source);
 }

@@ -5,7 +5,7 @@
  * rebuilds the document from the text and the ranges. Both walk the tree with explicit stacks.
  */
 import type { KnowledgeDocument, KnowledgeSection } from '../../types.js';
-import type { FileSectionInfo } from '../types.js';
+import type { FileSectionInfo } from '../tools/getFile/types.js';
 
 /** `[start, end)` of a section's subtree text in its page's text. */
 export type SectionRange = readonly [start: number, end: number];

@@ -9,7 +9,7 @@ import type {
   KnowledgeToolCallOptions,
   KnowledgeToolDefinition,
   KnowledgeToolResult,
-} from '../types.js';
+} from './knowledgeToolDefinition.js';
 import { errorResult } from './toolResult.js';
 
 /**

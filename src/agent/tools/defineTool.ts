@@ -1,12 +1,18 @@
 /**
- * `defineTool`: the one declaration of a knowledge tool. Everything else about a tool (its JSON
- * Schemas, the source's input checks, the HTTP routes and their parameters, the client's requests and
- * the forwarding sources) is derived from the definitions in the registry (`registry.ts`).
+ * `defineTool`: the one declaration of a knowledge tool: its texts, arguments and schemas, its body
+ * (`run`, the answer from a source's state) and its read plan (`reads`, what a stored source fetches
+ * for the call). Everything else about a tool (its JSON Schemas, the source's input checks and
+ * methods, the `KnowledgeSource` type, the HTTP routes and their parameters, the client's requests
+ * and the forwarding sources) is derived from the definitions in the registry (`registry.ts`).
  *
  * @module
  */
 import type { KnowledgeToolErrorCode } from '../errors/codes.js';
 import type { JsonSchema } from '../types.js';
+import type { CallScope } from '../source/callScope.js';
+import type { ReadPlan } from '../source/readPlan.js';
+import type { CheckedInput } from '../source/readInput.js';
+import type { SourceState } from '../source/state.js';
 import { type ArgSpecs, type FieldRule, inputSchemaOf, rulesOf } from './args.js';
 import { deepFreeze } from '../../internal/deepFreeze.js';
 
@@ -32,11 +38,21 @@ export interface ToolRouteSpec<RouteId extends string = string> {
   readonly listed?: number;
 }
 
+/**
+ * The checked arguments of one call of a tool whose input type is `Input`: each field present as its
+ * tool's rules let it through (a `trimmed` string trimmed), absent fields missing.
+ */
+// `Input` is carried for `KnowledgeSource`'s parameter types (inferred from the body's signature).
+export type ToolArgs<Input> = CheckedInput & { readonly [Field in keyof Input]?: unknown };
+
 /** What one tool's declaration gives. */
 export interface ToolDeclaration<
   Name extends string,
   Method extends string,
   RouteId extends string = string,
+  Input = unknown,
+  Output = unknown,
+  Optional extends boolean = false,
 > {
   /** The seed's name, such as `search_files`. */
   readonly name: Name;
@@ -50,7 +66,17 @@ export interface ToolDeclaration<
   readonly args: ArgSpecs;
   readonly outputSchema: JsonSchema;
   /** Whether the source method may be called with no input at all (`listTree()`). */
-  readonly inputOptional?: true;
+  readonly inputOptional?: Optional;
+  /**
+   * The tool's answer from a source's state, the call's scope and its checked arguments (the input
+   * read by `rules` when the body is called). Throws `scope.fail(…)` for a refusal.
+   */
+  run(state: SourceState, scope: CallScope, args: ToolArgs<Input>): Output | Promise<Output>;
+  /**
+   * What a stored source reads for a call with these arguments (the raw input, with a cursor's
+   * parameters filled in, unchecked). Without it a stored source reads the whole revision.
+   */
+  reads?(args: Readonly<Record<string, unknown>>): ReadPlan;
   readonly http: {
     /** The routes, in the order the client tries them: the first whose path arguments are all given. */
     readonly routes: readonly ToolRouteSpec<RouteId>[];
@@ -72,7 +98,10 @@ export interface ToolDefinition<
   Name extends string = string,
   Method extends string = string,
   RouteId extends string = string,
-> extends ToolDeclaration<Name, Method, RouteId> {
+  Input = unknown,
+  Output = unknown,
+  Optional extends boolean = boolean,
+> extends ToolDeclaration<Name, Method, RouteId, Input, Output, Optional> {
   readonly inputSchema: JsonSchema;
   readonly rules: Readonly<Record<string, FieldRule>>;
   /** Whether the tool pages (it takes a `cursor`): the client restarts a stale cursor once. */
@@ -82,14 +111,20 @@ export interface ToolDefinition<
 /**
  * Define a tool: derive its input schema and the source's rules from `args`, and freeze it all.
  *
- * @param declaration - the tool's name, method, texts, arguments, output schema, routes and client mapping.
+ * @param declaration - the tool's name, method, texts, arguments, output schema, body (`run`), read
+ *   plan (`reads`), routes and client mapping.
  * @returns the frozen definition.
  */
 export function defineTool<
   const Name extends string,
   const Method extends string,
   const RouteId extends string,
->(declaration: ToolDeclaration<Name, Method, RouteId>): ToolDefinition<Name, Method, RouteId> {
+  Input,
+  Output,
+  const Optional extends boolean = false,
+>(
+  declaration: ToolDeclaration<Name, Method, RouteId, Input, Output, Optional>,
+): ToolDefinition<Name, Method, RouteId, Input, Output, Optional> {
   return deepFreeze({
     ...declaration,
     inputSchema: inputSchemaOf(declaration.inputDescription, declaration.args),

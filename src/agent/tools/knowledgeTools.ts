@@ -3,13 +3,12 @@
  *
  * @module
  */
+import type { JsonObject, KnowledgeCallContext } from '../types.js';
+import type { KnowledgeSource } from './knowledgeSource.js';
 import type {
-  JsonObject,
-  KnowledgeCallContext,
-  KnowledgeSource,
   KnowledgeToolAnnotations,
   KnowledgeToolDefinition,
-} from '../types.js';
+} from './knowledgeToolDefinition.js';
 import type { ToolDefinition } from './defineTool.js';
 import { checkToolsOptions, type KnowledgeToolsOptions } from './knowledgeToolsOptions.js';
 import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from './registry.js';

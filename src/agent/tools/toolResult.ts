@@ -7,12 +7,8 @@
 import { isPlainObject } from '../../internal/values.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 import type { KnowledgeToolErrorBody } from '../errors/codes.js';
-import type {
-  JsonObject,
-  KnowledgeCallContext,
-  KnowledgeToolCallOptions,
-  KnowledgeToolResult,
-} from '../types.js';
+import type { JsonObject, KnowledgeCallContext } from '../types.js';
+import type { KnowledgeToolCallOptions, KnowledgeToolResult } from './knowledgeToolDefinition.js';
 
 /** A successful result carrying `output`. */
 export function successResult(output: JsonObject): KnowledgeToolResult {

@@ -10,7 +10,7 @@ import {
   type KnowledgeDocument,
   parseKnowledgeDocument,
 } from '../../../src/index.js';
-import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../../src/agent/types.js';
+import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../../src/agent/index.js';
 
 interface ManifestEntry {
   readonly file: string;

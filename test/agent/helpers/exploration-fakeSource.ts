@@ -11,7 +11,7 @@ import type {
   SearchFilesInput,
   SearchFilesOutput,
   SearchItem,
-} from '../../../src/agent/types.js';
+} from '../../../src/agent/index.js';
 
 /** A page of the fake knowledge base. */
 export interface FakePage {

@@ -14,11 +14,7 @@ import {
   parseKnowledgeDocument,
 } from '../../../src/index.js';
 import { buildFileTable } from '../../../src/agent/files/index.js';
-import type {
-  FileTable,
-  RelationRecord,
-  RelationTable,
-} from '../../../src/agent/internal/model.js';
+import type { FileTable, RelationRecord, RelationTable } from '../../../src/agent/model.js';
 import { buildRelations } from '../../../src/agent/relations/index.js';
 import {
   createMemoryRanker,

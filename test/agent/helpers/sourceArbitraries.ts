@@ -5,7 +5,7 @@ import {
   type KnowledgeCatalog,
   parseKnowledgeDocument,
 } from '../../../src/index.js';
-import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../../src/agent/types.js';
+import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../../src/agent/index.js';
 
 const WORDS = [
   'renewal',

@@ -14,7 +14,7 @@ import type {
   SearchFilesOutput,
   ReadRelatedOutput,
   ExpandGraphOutput,
-} from '../../../src/agent/types.js';
+} from '../../../src/agent/index.js';
 
 const REVISION = 'rev-1';
 

@@ -1,5 +1,5 @@
 /** The same folder loaded in this process, through the public Node loader and catalog source: what the command's output must equal. */
-import type { KnowledgeSource } from '../../../src/agent/types.js';
+import type { KnowledgeSource } from '../../../src/agent/index.js';
 import { createCatalogSource } from '../../../src/agent/index.js';
 import { loadKnowledgeDirectory } from '../../../src/node/index.js';
 import type { LoadedKnowledgeDirectory } from '../../../src/node/index.js';

@@ -5,7 +5,7 @@
  * seed lays out its URLs.
  */
 import { createCatalogSource } from '../../../src/agent/source/createCatalogSource.js';
-import type { KnowledgeSource } from '../../../src/agent/types.js';
+import type { KnowledgeSource } from '../../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../../src/http/createKnowledgeHandler.js';
 import type { KnowledgeHandler, KnowledgeHandlerOptions } from '../../../src/http/types.js';
 import { catalogOf } from '../../agent/helpers/files-catalog.js';

@@ -11,7 +11,7 @@ import {
 } from '../../../src/agent/errors/codes.js';
 import { createCatalogSource } from '../../../src/agent/source/createCatalogSource.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../../src/index.js';
-import type { KnowledgeSource } from '../../../src/agent/types.js';
+import type { KnowledgeSource } from '../../../src/agent/index.js';
 import { fakeSource, type FakeMethods, type HeardCall } from '../../helpers/fakeSource.js';
 import type { KnowledgeHandler } from '../../../src/http/types.js';
 import { ORIGIN, READER } from './exampleHandler.js';

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { createCatalogSource } from '../../../src/agent/source/createCatalogSource.js';
-import type { CatalogSourceOptions, KnowledgeSource } from '../../../src/agent/types.js';
+import type { CatalogSourceOptions, KnowledgeSource } from '../../../src/agent/index.js';
 import {
   createPostgresSource,
   type KnowledgeDatabase,

@@ -5,6 +5,8 @@
  */
 import { CURSOR_ARG, rangeArg, stringArg } from '../args.js';
 import { defineTool } from '../defineTool.js';
+import { expandGraph } from './run.js';
+import { planInteger, planString } from '../../source/readPlan.js';
 import { CURSOR_ADVICE } from '../schemas/common.js';
 import { EXPAND_GRAPH_OUTPUT_SCHEMA } from './outputSchema.js';
 
@@ -30,6 +32,19 @@ export const expandGraphTool = defineTool({
     cursor: CURSOR_ARG,
   },
   outputSchema: EXPAND_GRAPH_OUTPUT_SCHEMA,
+  run: expandGraph,
+  reads: (args) => {
+    const seed = planString(args['fileId']);
+    return seed === null
+      ? {}
+      : {
+          walk: {
+            seed,
+            depth: planInteger(args['depth'], 1, 3, 1),
+            fanout: planInteger(args['fanout'], 1, 50, 10),
+          },
+        };
+  },
   http: { routes: [{ id: 'expand', listed: 6, path: '/graph/expand', required: ['fileId'] }] },
   client: { shape: { relationships: 'array' } },
 });

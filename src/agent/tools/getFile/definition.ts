@@ -5,6 +5,8 @@
  */
 import { stringArg } from '../args.js';
 import { defineTool } from '../defineTool.js';
+import { getFile } from './run.js';
+import { planString } from '../../source/readPlan.js';
 import { GET_FILE_OUTPUT_SCHEMA } from './outputSchema.js';
 
 /** The `get_file` tool. */
@@ -25,6 +27,8 @@ export const getFileTool = defineTool({
     }),
   },
   outputSchema: GET_FILE_OUTPUT_SCHEMA,
+  run: getFile,
+  reads: (args) => ({ file: { fileId: planString(args['fileId']), path: null } }),
   http: { routes: [{ id: 'file', listed: 2, path: '/files/:fileId' }] },
   client: { shape: { fileId: 'string', path: 'string' } },
 });

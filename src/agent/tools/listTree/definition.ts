@@ -5,6 +5,7 @@
  */
 import { CURSOR_ARG, rangeArg, stringArg } from '../args.js';
 import { defineTool } from '../defineTool.js';
+import { listTree } from './run.js';
 import { CURSOR_ADVICE } from '../schemas/common.js';
 import { LIST_TREE_OUTPUT_SCHEMA } from './outputSchema.js';
 
@@ -28,6 +29,8 @@ export const listTreeTool = defineTool({
     limit: rangeArg(1, 200, 50, 'Items per page,'),
   },
   outputSchema: LIST_TREE_OUTPUT_SCHEMA,
+  run: listTree,
+  reads: () => ({ listing: true }),
   inputOptional: true,
   http: { routes: [{ id: 'tree', listed: 1, path: '/tree' }] },
   client: { shape: { items: 'array' } },

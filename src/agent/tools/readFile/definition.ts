@@ -5,6 +5,8 @@
  */
 import { atLeastArg, booleanArg, enumArg, stringArg, stringsArg } from '../args.js';
 import { defineTool } from '../defineTool.js';
+import { readFile } from './run.js';
+import { planString } from '../../source/readPlan.js';
 import { READ_FILE_OUTPUT_SCHEMA } from './outputSchema.js';
 
 const READ_ARGS = ['sectionIds', 'mode', 'maxChars', 'cursor', 'whole'] as const;
@@ -59,6 +61,11 @@ export const readFileTool = defineTool({
     ),
   },
   outputSchema: READ_FILE_OUTPUT_SCHEMA,
+  run: readFile,
+  reads: (args) => ({
+    file: { fileId: planString(args['fileId']), path: planString(args['path']) },
+    text: true,
+  }),
   http: {
     routes: [
       {

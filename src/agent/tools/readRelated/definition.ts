@@ -5,6 +5,8 @@
  */
 import { CURSOR_ARG, rangeArg, stringArg } from '../args.js';
 import { defineTool } from '../defineTool.js';
+import { readRelated } from './run.js';
+import { planString } from '../../source/readPlan.js';
 import { CURSOR_ADVICE } from '../schemas/common.js';
 import { READ_RELATED_OUTPUT_SCHEMA } from './outputSchema.js';
 
@@ -25,6 +27,8 @@ export const readRelatedTool = defineTool({
     limit: rangeArg(1, 50, 20, 'Items per page,'),
   },
   outputSchema: READ_RELATED_OUTPUT_SCHEMA,
+  run: readRelated,
+  reads: (args) => ({ file: { fileId: planString(args['fileId']), path: null }, related: true }),
   http: { routes: [{ id: 'related', listed: 5, path: '/files/:fileId/related' }] },
   client: { shape: { items: 'array' } },
 });

@@ -5,6 +5,7 @@
  */
 import { booleanArg, CURSOR_ARG, enumArg, rangeArg, textArg } from '../args.js';
 import { defineTool } from '../defineTool.js';
+import { searchFiles } from './run.js';
 import { CURSOR_ADVICE, thousands } from '../schemas/common.js';
 import { SEARCH_FILES_OUTPUT_SCHEMA } from './outputSchema.js';
 
@@ -43,6 +44,8 @@ export const searchFilesTool = defineTool({
     limit: rangeArg(1, 50, 10, 'Candidates per page,'),
   },
   outputSchema: SEARCH_FILES_OUTPUT_SCHEMA,
+  run: searchFiles,
+  reads: () => ({ search: true }),
   http: {
     routes: [{ id: 'search', listed: 7, path: '/search', required: ['query'] }],
     timeoutCode: 'SEARCH_TIMEOUT',

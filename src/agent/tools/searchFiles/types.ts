@@ -3,10 +3,17 @@
  *
  * @module
  */
-import type { ActiveContentRevision, JsonObject, KnowledgeReadActions } from '../../types.js';
-
-/** The three search modes. */
-export type SearchMode = 'hybrid' | 'file' | 'graph';
+import type {
+  ActiveContentRevision,
+  EvidenceType,
+  JsonObject,
+  KnowledgeReadActions,
+  MatchedField,
+  RerankerSafeCode,
+  SearchMode,
+  SemanticSafeCode,
+  StageStatus,
+} from '../../types.js';
 
 /** Input of `search_files`. */
 export interface SearchFilesInput {
@@ -26,12 +33,6 @@ export interface SearchFilesInput {
   readonly limit?: number | null | undefined;
 }
 
-/** A field a lexical match was found in. */
-export type MatchedField = 'title' | 'path' | 'description' | 'tags' | 'content';
-
-/** Why a candidate was returned. */
-export type EvidenceType = 'content' | 'metadata' | 'semantic' | 'graph';
-
 /** A search candidate: a page to read, not evidence. */
 export interface SearchItem {
   readonly fileId: string;
@@ -50,19 +51,6 @@ export interface SearchItem {
   /** Up to 3 best-matching sections, best first; `[]` when the match is in the document's own text or metadata. */
   readonly sectionIds: readonly string[];
 }
-
-/** State of the semantic or reranking stage. */
-export interface StageStatus<Code extends string> {
-  readonly state: 'ready' | 'disabled' | 'skipped' | 'unavailable';
-  readonly safeCode: Code | null;
-}
-
-/** Safe codes of `semanticStatus`. */
-export type SemanticSafeCode =
-  'SEMANTIC_DISABLED' | 'SEMANTIC_NOT_USED' | 'SEMANTIC_UNAVAILABLE' | 'SEMANTIC_TIMEOUT';
-
-/** Safe codes of `rerankerStatus`. */
-export type RerankerSafeCode = 'RERANKER_DISABLED' | 'RERANKER_UNAVAILABLE' | 'RERANKER_TIMEOUT';
 
 /** A suggested next call, given when search finds nothing. */
 export interface NextAction {

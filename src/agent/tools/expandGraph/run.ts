@@ -1,12 +1,12 @@
-import { graphFilePath } from '../../internal/pagePath.js';
-import type { ExpandGraphOutput, GraphRelationship } from '../types.js';
-import type { CallScope } from './callScope.js';
-import { pageOf, resumeListing } from './cursor.js';
-import { fileActions } from './readActions.js';
-import { readInput } from './readInput.js';
-import { expandGraphTool } from '../tools/expandGraph/definition.js';
-import { relatedOf, relationFields } from './relatedOf.js';
-import type { SourceState } from './state.js';
+import { graphFilePath } from '../../../internal/pagePath.js';
+import type { ExpandGraphOutput, GraphRelationship } from './types.js';
+import type { ExpandGraphInput } from './types.js';
+import type { CallScope } from '../../source/callScope.js';
+import type { ToolArgs } from '../defineTool.js';
+import { pageOf, resumeListing } from '../../source/cursor.js';
+import { fileActions } from '../../source/readActions.js';
+import { relatedOf, relationFields } from '../../source/relatedOf.js';
+import type { SourceState } from '../../source/state.js';
 
 /** Relationships per page of `expand_graph`. */
 const PAGE = 50;
@@ -18,9 +18,8 @@ const PAGE = 50;
 export function expandGraph(
   state: SourceState,
   scope: CallScope,
-  input: unknown,
+  args: ToolArgs<ExpandGraphInput>,
 ): ExpandGraphOutput {
-  const args = readInput(scope, input, expandGraphTool.rules);
   const resumed = resumeListing(scope, state.cursors, state.table.activeContentRevision, args, {
     fileId: '',
     depth: 1,

@@ -1,12 +1,12 @@
-import type { FileRecord } from '../internal/model.js';
-import type { GetFileOutput } from '../types.js';
-import type { CallScope } from './callScope.js';
-import { cloneJson } from '../../internal/cloneJson.js';
-import { fileActions } from './readActions.js';
-import { statusFields } from './fileStatus.js';
-import { readInput } from './readInput.js';
-import { getFileTool } from '../tools/getFile/definition.js';
-import type { SourceState } from './state.js';
+import type { FileRecord } from '../../model.js';
+import type { GetFileOutput } from './types.js';
+import type { GetFileInput } from './types.js';
+import type { CallScope } from '../../source/callScope.js';
+import type { ToolArgs } from '../defineTool.js';
+import { cloneJson } from '../../../internal/cloneJson.js';
+import { fileActions } from '../../source/readActions.js';
+import { statusFields } from '../../source/fileStatus.js';
+import type { SourceState } from '../../source/state.js';
 
 /** The file with ID `fileId`, or `NOT_FOUND` offering the closest IDs. */
 export function findById(state: SourceState, scope: CallScope, fileId: string): FileRecord {
@@ -20,8 +20,11 @@ export function findById(state: SourceState, scope: CallScope, fileId: string): 
 }
 
 /** `get_file`: a file's metadata, its read actions and (for pages) its sections with their sizes. */
-export function getFile(state: SourceState, scope: CallScope, input: unknown): GetFileOutput {
-  const args = readInput(scope, input, getFileTool.rules);
+export function getFile(
+  state: SourceState,
+  scope: CallScope,
+  args: ToolArgs<GetFileInput>,
+): GetFileOutput {
   const file = findById(state, scope, args['fileId'] as string);
   const revision = state.table.activeContentRevision;
   const page = file.kind === 'page';

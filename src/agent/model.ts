@@ -1,10 +1,13 @@
 /**
- * Internal contracts between the parts of a catalog source: the file table (files/), relationships
- * (relations/) and the source that ties them together (source/). Nothing here is exported from a
- * package entry; the search engine's contract is public (`search/port.ts`).
+ * The catalog source's data model: the records of the file table (`files/`), relationships
+ * (`relations/`) and the source that ties them together (`source/`). Internal: nothing here is
+ * exported from a package entry (the package's own stored sources get it from `internals.ts`); the
+ * public shapes are `types.ts`, the search engine's contract is `search/port.ts`.
+ *
+ * @module
  */
-import type { SearchCorpusPage, SearchRelation } from '../search/port.js';
-import type { ActiveContentRevision } from '../types.js';
+import type { SearchCorpusPage, SearchRelation } from './search/port.js';
+import type { ActiveContentRevision } from './types.js';
 
 /** A page: one catalog document (the file fields search sees, and more). Deep-frozen. */
 export interface PageRecord extends SearchCorpusPage {

@@ -1,12 +1,13 @@
-import type { NextAction, SearchFilesOutput, SearchItem, SearchMode } from '../types.js';
-import type { PageRecord } from '../internal/model.js';
-import type { CallScope } from './callScope.js';
-import { callEngine } from './callEngine.js';
-import { checkContinued, encodeCursor, resumeSearch } from './cursor.js';
-import { fileActions } from './readActions.js';
-import { readInput } from './readInput.js';
-import { searchFilesTool } from '../tools/searchFiles/definition.js';
-import type { SourceState } from './state.js';
+import type { NextAction, SearchFilesOutput, SearchItem } from './types.js';
+import type { SearchFilesInput } from './types.js';
+import type { SearchMode } from '../../types.js';
+import type { PageRecord } from '../../model.js';
+import type { CallScope } from '../../source/callScope.js';
+import type { ToolArgs } from '../defineTool.js';
+import { callEngine } from '../../source/callEngine.js';
+import { checkContinued, encodeCursor, resumeSearch } from '../../source/cursor.js';
+import { fileActions } from '../../source/readActions.js';
+import type { SourceState } from '../../source/state.js';
 
 const NO_CANDIDATES: readonly NextAction[] = [
   {
@@ -25,10 +26,8 @@ const NO_CANDIDATES: readonly NextAction[] = [
 export async function searchFiles(
   state: SourceState,
   scope: CallScope,
-  input: unknown,
+  args: ToolArgs<SearchFilesInput>,
 ): Promise<SearchFilesOutput> {
-  // The rules trim `query` and check its length (1 to 2,000 code points).
-  const args = readInput(scope, input, searchFilesTool.rules);
   const revision = state.table.activeContentRevision;
   const { binding, position } = resumeSearch(scope, state.cursors, revision, args, {
     query: '',

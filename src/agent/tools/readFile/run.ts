@@ -1,19 +1,20 @@
-import type { KnowledgeSelection, KnowledgeSnapshot } from '../../types.js';
-import type { FileRecord } from '../internal/model.js';
-import type { JsonValue, ReadFileOutput, ReadFileRecord } from '../types.js';
-import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
-import { type CallScope, toToolError } from './callScope.js';
-import { findById } from './getFile.js';
-import { unavailableError } from './fileStatus.js';
-import { cloneJson } from '../../internal/cloneJson.js';
-import { fileActions } from './readActions.js';
-import { readInput } from './readInput.js';
-import { readFileTool } from '../tools/readFile/definition.js';
-import { advanceCodePoints, countCodePoints as codePoints } from '../../internal/codePoints.js';
-import { type PartBoundaries, partBoundaries, partEndIn } from '../../markdown/partEnd.js';
+import type { KnowledgeSelection, KnowledgeSnapshot } from '../../../types.js';
+import type { FileRecord } from '../../model.js';
+import type { JsonValue } from '../../types.js';
+import type { ReadFileOutput, ReadFileRecord } from './types.js';
+import type { ReadFileInput } from './types.js';
+import type { ToolArgs } from '../defineTool.js';
+import { isKnowledgeError } from '../../../errors/isKnowledgeError.js';
+import { type CallScope, toToolError } from '../../source/callScope.js';
+import { findById } from '../getFile/run.js';
+import { unavailableError } from '../../source/fileStatus.js';
+import { cloneJson } from '../../../internal/cloneJson.js';
+import { fileActions } from '../../source/readActions.js';
+import { advanceCodePoints, countCodePoints as codePoints } from '../../../internal/codePoints.js';
+import { type PartBoundaries, partBoundaries, partEndIn } from '../../../markdown/partEnd.js';
 import stringify from 'fast-json-stable-stringify';
-import { encodeCursor, resumeCall } from './cursor.js';
-import type { SourceState } from './state.js';
+import { encodeCursor, resumeCall } from '../../source/cursor.js';
+import type { SourceState } from '../../source/state.js';
 
 /**
  * The most `sectionIds` one `read_file` call takes. More is refused before any is looked up, so a
@@ -86,8 +87,11 @@ const READ_PARAMS = {
 } as const satisfies Record<string, JsonValue>;
 
 /** `read_file`: a page read through the catalog (a citable snapshot), or a navigation file's text; in parts when over the limit. */
-export function readFile(state: SourceState, scope: CallScope, input: unknown): ReadFileOutput {
-  const args = readInput(scope, input, readFileTool.rules);
+export function readFile(
+  state: SourceState,
+  scope: CallScope,
+  args: ToolArgs<ReadFileInput>,
+): ReadFileOutput {
   const whole = args['whole'] === true;
   if (whole && args['cursor'] !== undefined) {
     throw scope.fail(

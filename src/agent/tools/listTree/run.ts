@@ -1,15 +1,18 @@
-import type { ListTreeOutput, TreeDirectoryItem, TreeFileItem } from '../types.js';
-import type { CallScope } from './callScope.js';
-import { pageOf, resumeListing } from './cursor.js';
-import { directoryActions, fileActions } from './readActions.js';
-import { readInput } from './readInput.js';
-import { statusFields } from './fileStatus.js';
-import { listTreeTool } from '../tools/listTree/definition.js';
-import type { SourceState } from './state.js';
+import type { ListTreeOutput, TreeDirectoryItem, TreeFileItem } from './types.js';
+import type { ListTreeInput } from './types.js';
+import type { CallScope } from '../../source/callScope.js';
+import type { ToolArgs } from '../defineTool.js';
+import { pageOf, resumeListing } from '../../source/cursor.js';
+import { directoryActions, fileActions } from '../../source/readActions.js';
+import { statusFields } from '../../source/fileStatus.js';
+import type { SourceState } from '../../source/state.js';
 
 /** `list_tree`: the direct children of `parentPath`, directories first, then files. */
-export function listTree(state: SourceState, scope: CallScope, input: unknown): ListTreeOutput {
-  const args = readInput(scope, input, listTreeTool.rules);
+export function listTree(
+  state: SourceState,
+  scope: CallScope,
+  args: ToolArgs<ListTreeInput>,
+): ListTreeOutput {
   const { table } = state;
   // The cursor first: after a change, a directory that is gone is a stale cursor, not a missing one.
   const resumed = resumeListing(scope, state.cursors, table.activeContentRevision, args, {

@@ -1,10 +1,10 @@
-import type { ReadRelatedOutput, RelatedItem } from '../types.js';
-import type { CallScope } from './callScope.js';
-import { pageOf, resumeListing } from './cursor.js';
-import { readInput } from './readInput.js';
-import { readRelatedTool } from '../tools/readRelated/definition.js';
-import { relatedOf, relationFields } from './relatedOf.js';
-import type { SourceState } from './state.js';
+import type { ReadRelatedOutput, RelatedItem } from './types.js';
+import type { ReadRelatedInput } from './types.js';
+import type { CallScope } from '../../source/callScope.js';
+import type { ToolArgs } from '../defineTool.js';
+import { pageOf, resumeListing } from '../../source/cursor.js';
+import { relatedOf, relationFields } from '../../source/relatedOf.js';
+import type { SourceState } from '../../source/state.js';
 
 /** Every related item of a page, in the spec's order (the order of the relation table). */
 export function relatedItems(
@@ -32,9 +32,8 @@ export function relatedItems(
 export function readRelated(
   state: SourceState,
   scope: CallScope,
-  input: unknown,
+  args: ToolArgs<ReadRelatedInput>,
 ): ReadRelatedOutput {
-  const args = readInput(scope, input, readRelatedTool.rules);
   // The cursor first: after a change, a page that is gone is a stale cursor, not a missing page.
   const resumed = resumeListing(scope, state.cursors, state.table.activeContentRevision, args, {
     fileId: '',

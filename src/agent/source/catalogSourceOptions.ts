@@ -1,0 +1,67 @@
+/**
+ * The options of `createCatalogSource`.
+ *
+ * @module
+ */
+import type { Bm25fEngineOptions } from '../search/createBm25fEngine.js';
+import type { SearchEngineFactory } from '../search/port.js';
+import type {
+  KnowledgeFileOptions,
+  KnowledgeFileStatusOptions,
+  KnowledgeLinkRoot,
+} from '../types.js';
+
+/** Options of `createCatalogSource`. */
+export interface CatalogSourceOptions {
+  /** The knowledge base's ID, which cursors are bound to when the call's context names none. */
+  readonly id?: string | undefined;
+  /** `activeContentRevision`; default a digest of every document and file record. */
+  readonly revision?: string | number | undefined;
+  /** Page paths, titles, descriptions and front matter, by document ID. */
+  readonly files?:
+    | { readonly [documentId: string]: KnowledgeFileOptions }
+    | ((documentId: string) => KnowledgeFileOptions | undefined)
+    | undefined;
+  /** Prefix of `readActions` values when the call's context gives none. Default `''`. */
+  readonly actionBase?: string | undefined;
+  /** Largest `read_file` content, in code points. Default 20,000. */
+  readonly maxReadChars?: number | undefined;
+  /**
+   * The secret that signs cursors (HMAC-SHA256), at least 16 bytes: give replicas behind one URL the
+   * same key so each accepts the others' cursors. Default: a random key per process, which every
+   * source in it shares. Keep it secret: who knows it can forge cursors (though only for what the
+   * caller may read anyway).
+   */
+  readonly cursorKey?: string | Uint8Array | undefined;
+  /**
+   * What a site-root link's `/` stands for, as docs sites write links (`/learn/state`,
+   * `/guide/essentials/list.html`, `/api/#ref`). Default `''`: the root of page paths.
+   * See `KnowledgeLinkRoot`; `loadKnowledgeDirectory` gives the value for a folder.
+   */
+  readonly linkRoot?: KnowledgeLinkRoot | undefined;
+  /**
+   * Per-file availability (`state`, `generatedOutputStatus` of `list_tree` and `get_file`): documents
+   * served from a previous version, and files that cannot be served. Default: every document current.
+   * `loadKnowledgeFiles` (`knowledge-kit/node`) gives it for a folder.
+   */
+  readonly fileStatus?: KnowledgeFileStatusOptions | undefined;
+  /**
+   * The search engine behind `search_files`, as a factory the source calls once with its corpus.
+   * Default `createBm25fEngine()`. Cannot be combined with the deprecated engine options below.
+   */
+  readonly search?: SearchEngineFactory | undefined;
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ excerptChars })`. */
+  readonly excerptChars?: Bm25fEngineOptions['excerptChars'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ embedder })`. */
+  readonly embedder?: Bm25fEngineOptions['embedder'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ semanticTimeoutMs })`. */
+  readonly semanticTimeoutMs?: Bm25fEngineOptions['semanticTimeoutMs'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ reranker })`. */
+  readonly reranker?: Bm25fEngineOptions['reranker'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ rerankTopK })`. */
+  readonly rerankTopK?: Bm25fEngineOptions['rerankTopK'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ rerankTimeoutMs })`. */
+  readonly rerankTimeoutMs?: Bm25fEngineOptions['rerankTimeoutMs'];
+  /** @deprecated Engine option: pass `search: createBm25fEngine({ searchTimeoutMs })`. */
+  readonly searchTimeoutMs?: Bm25fEngineOptions['searchTimeoutMs'];
+}

@@ -1,1 +1,0 @@
-export { createCatalogSource } from './createCatalogSource.js';
