@@ -155,6 +155,8 @@ export async function exportKnowledgeBundle(
   const { out: _out, ...bundleOptions } = options;
   const bundle = await buildKnowledgeBundle(source, bundleOptions);
 
+  // `out` itself may be new, or a link the caller chose; the folders below it are checked one by one.
+  await mkdir(out, { recursive: true });
   const written: string[] = [];
   const checked = new Set<string>();
   let unchanged = 0;
