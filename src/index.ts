@@ -12,26 +12,22 @@
  *
  * @module
  */
-export * as Knowledge from './knowledge.js';
-export {
-  defineKnowledgeCatalog,
-  formatKnowledgeDocument,
-  isKnowledgeError,
-  KnowledgeError,
-  parseKnowledgeDocument,
-} from './knowledge.js';
+export { Knowledge } from './knowledge.js';
+export { defineKnowledgeCatalog } from './catalog/defineKnowledgeCatalog.js';
+export { isKnowledgeError } from './errors/isKnowledgeError.js';
+export { KnowledgeError } from './errors/KnowledgeError.js';
+export { formatKnowledgeDocument } from './format/formatKnowledgeDocument.js';
+export { parseKnowledgeDocument } from './parse/parseKnowledgeDocument.js';
+export type { KnowledgeErrorCode, KnowledgeIssue, KnowledgePosition } from './errors/codes.js';
 export type {
   KnowledgeCatalog,
   KnowledgeCatalogOptions,
   KnowledgeDocument,
-  KnowledgeErrorCode,
-  KnowledgeIssue,
   KnowledgeParseInput,
   KnowledgePart,
-  KnowledgePosition,
   KnowledgeReadRequest,
   KnowledgeSection,
   KnowledgeSelection,
   KnowledgeSelectionMode,
   KnowledgeSnapshot,
-} from './knowledge.js';
+} from './types.js';

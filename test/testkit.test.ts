@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeToolError } from '../src/agent/errors/KnowledgeToolError.js';
 import { KNOWLEDGE_SOURCE_METHODS } from '../src/agent/tools/sourceMethods.js';
 import { parseKnowledgeDocument } from '../src/index.js';
-import { staleReason } from './globalSetup.js';
+import { staleReason } from '../scripts/build.mjs';
 import { fakeSource } from './helpers/fakeSource.js';
 import { expectGolden, goldenMode } from './helpers/golden.js';
 import { catchKnowledgeError, expectKnowledgeError } from './helpers/knowledgeError.js';
