@@ -16,11 +16,11 @@ if (!PRESENT)
     `test/cli/check-corpus: skipped, the real-world corpus ${CORPUS} is absent (CI keeps ../shared beside the checkout).`,
   );
 
-/** `.md` files under `dir` as the loader picks them: not in `node_modules`, not under a dot name. */
+/** `.md`, `.mdx` and `.markdown` files under `dir` as the loader picks them: not in `node_modules`, not under a dot name. */
 async function markdownFiles(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => {
-    if (!entry.isFile() || !entry.name.endsWith('.md')) return false;
+    if (!entry.isFile() || !/\.(?:md|mdx|markdown)$/.test(entry.name)) return false;
     const relative = `${entry.parentPath ?? entry.path}/${entry.name}`.slice(dir.length + 1);
     return relative
       .split('/')
