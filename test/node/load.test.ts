@@ -426,28 +426,28 @@ describe('INVALID_FRONT_MATTER', () => {
     for (const issue of error.issues) expect(issue.message).toContain('not valid YAML');
   });
 
-  it('reports each key Knowledge Kit reads that has the wrong type, at its value', async () => {
+  it('warns of each key Knowledge Kit reads that has the wrong type, at its value, and loads the page without it', async () => {
     const text =
-      '---\nid: 2024\nlocale: [en]\ntitle: 5\ndescription: {a: 1}\ntags: returns\n---\nBody.\n';
-    const error = await catchKnowledgeError(
-      loadKnowledgeDirectory(await folder({ 'types.md': text })),
-    );
+      '---\nid: 2024\nlocale: [en]\ntitle: 5\ndescription: {a: 1}\ntags: returns, billing\n---\nBody.\n';
+    const loaded = await loadKnowledgeDirectory(await folder({ 'types.md': text }));
     const expected = [
       { key: 'id', value: '2024' },
       { key: 'locale', value: '[en]' },
       { key: 'title', value: '5\n' },
       { key: 'description', value: '{a: 1}' },
-      { key: 'tags', value: 'returns' },
     ];
-    expect(error.issues).toHaveLength(expected.length);
+    expect(loaded.warnings).toHaveLength(expected.length);
     expected.forEach(({ key, value }, i) => {
-      expectPlacedIssue(error.issues[i], {
+      expectPlacedIssue(loaded.warnings[i], {
         code: 'INVALID_FRONT_MATTER',
         file: 'types.md',
         ...placeOf(text, `${key}: ${value}`, key.length + 2),
       });
-      expect(error.issues[i]?.message).toContain(`front matter \`${key}\``);
+      expect(loaded.warnings[i]?.message).toContain(`front matter \`${key}\``);
     });
+    expect(loaded.catalog.ids).toEqual(['types']);
+    expect(loaded.files['types']?.frontmatter).toEqual({ tags: ['returns', 'billing'] });
+    expect(loaded.files['types']?.title).toBeUndefined();
   });
 
   it.each([
@@ -461,14 +461,38 @@ describe('INVALID_FRONT_MATTER', () => {
       needle: 'title:',
       shift: 'title:'.length,
     },
-  ])('reports $name at its value', async ({ text, needle, shift }) => {
-    const error = await catchKnowledgeError(loadKnowledgeDirectory(await folder({ 'k.md': text })));
-    expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], {
+  ])('warns of $name at its value', async ({ text, needle, shift }) => {
+    const loaded = await loadKnowledgeDirectory(await folder({ 'k.md': text }));
+    expect(loaded.documents).toHaveLength(1);
+    expect(loaded.warnings).toHaveLength(1);
+    expectPlacedIssue(loaded.warnings[0], {
       code: 'INVALID_FRONT_MATTER',
       file: 'k.md',
       ...placeOf(text, needle, shift),
     });
+  });
+
+  it.each([
+    { text: '---\ntags: rune-state\n---\n', tags: ['rune-state'] },
+    { text: '---\ntags: a, b ,\n---\n', tags: ['a', 'b'] },
+    { text: '---\ntags: [a, b]\n---\n', tags: ['a', 'b'] },
+    { text: '+++\ntitle = "T"\ntags = ["a"]\ndate = 2024-01-02\n+++\nBody.\n', tags: ['a'] },
+  ])('reads tags from $text', async ({ text, tags }) => {
+    const loaded = await loadKnowledgeDirectory(await folder({ 't.md': text }));
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded.files['t']?.frontmatter?.['tags']).toEqual(tags);
+  });
+
+  it('loads .mdx and .markdown pages under their paths, IDs without the extension; a.md beside a.mdx is a duplicate', async () => {
+    const loaded = await loadKnowledgeDirectory(
+      await folder({ 'x.mdx': 'X.\n', 'y.markdown': 'Y.\n' }),
+    );
+    expect(loaded.paths).toEqual({ x: 'x.mdx', y: 'y.markdown' });
+    expect(loaded.files['x']?.path).toBe('pages/x.mdx');
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'a.mdx': 'A.\n' })),
+    );
+    expect(error.issues.map((i) => [i.code, i.file])).toEqual([['DUPLICATE_DOCUMENT_ID', 'a.mdx']]);
   });
 
   it('reports `.inf` and `.nan`, which JSON cannot hold, at their values', async () => {
