@@ -718,7 +718,7 @@ describe('every problem of every file, in one error', () => {
       'good.md': '<!-- agent-section:ok -->\nFine.\n<!-- /agent-section:ok -->\n',
       'Zebra.md': 'Intro.\n<!-- agent-section:z -->\n',
       'b-encoding.md': Buffer.concat([Buffer.from('abc\n'), Buffer.from([0xff])]),
-      'c-front.md': '---\ntitle: 5\nid: 7\n---\nBody.\n',
+      'c-front.md': '---\nweight: .inf\nlimit: .nan\n---\nBody.\n',
       'd/nested.md': '<!-- /agent-section:nothing -->\nText.\n<!-- agent-section:a b -->\n',
       'also-good.md': 'Also fine.\n',
     };
@@ -728,8 +728,8 @@ describe('every problem of every file, in one error', () => {
     ).toEqual([
       { file: 'Zebra.md', code: 'UNCLOSED_SECTION', line: 2, column: 1 },
       { file: 'b-encoding.md', code: 'INVALID_ENCODING', line: 2, column: 1 },
-      { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 2, column: 8 },
-      { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 3, column: 5 },
+      { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 2, column: 9 },
+      { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 3, column: 8 },
       { file: 'd/nested.md', code: 'UNEXPECTED_CLOSE', line: 1, column: 1 },
       { file: 'd/nested.md', code: 'MALFORMED_ANCHOR', line: 3, column: 1 },
     ]);
@@ -739,8 +739,8 @@ describe('every problem of every file, in one error', () => {
       expect(issue.message.startsWith(`${issue.file}:${issue.line}:${issue.column}: `)).toBe(true);
   });
 
-  it('reports a parse problem in the body of a file whose front matter has a wrong type', async () => {
-    const text = '---\ntitle: 5\n---\n<!-- agent-section:never-closed -->\n';
+  it('reports a parse problem in the body of a file whose front matter has a problem', async () => {
+    const text = '---\nweight: .inf\n---\n<!-- agent-section:never-closed -->\n';
     const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'both.md': text })),
     );
