@@ -13,6 +13,7 @@ import {
   type LoadedKnowledgeDirectory,
   type LoadKnowledgeDirectoryOptions,
 } from '../node/index.js';
+import { noMarkdownFiles } from '../node/internals.js';
 import { CliExit, EXIT, readFailed, type CliIo } from './io.js';
 import { count, textLine, toProblems } from './problems.js';
 
@@ -26,11 +27,14 @@ export async function loadFolder(
   io: CliIo,
   options: LoadKnowledgeDirectoryOptions = {},
 ): Promise<LoadedKnowledgeDirectory> {
+  let loaded: LoadedKnowledgeDirectory;
   try {
-    return await loadKnowledgeDirectory(dir, options);
+    loaded = await loadKnowledgeDirectory(dir, options);
   } catch (error) {
     throw folderError(command, dir, error, io);
   }
+  if (loaded.documents.length === 0) throw readFailed(command, noMarkdownFiles(dir, options));
+  return loaded;
 }
 
 /** The `CliExit` for a failed load, after printing its problems. */

@@ -13,7 +13,8 @@ import { posix } from 'node:path';
 import type { KnowledgeSource } from '../agent/index.js';
 import { folderError, liveSource, type ServedOptions, sourceOf } from './folder.js';
 import { reportLinks } from './linkRoot.js';
-import type { CliIo } from './io.js';
+import { readFailed, type CliIo } from './io.js';
+import { noMarkdownFiles } from '../node/internals.js';
 import { count, escapeControls, textLine, toProblems } from './problems.js';
 
 /** The served knowledge of `serve` and `mcp`. */
@@ -46,12 +47,17 @@ function tally(loaded: LoadedKnowledgeFiles): { previous: number; unavailable: n
 export function problemSummary(loaded: LoadedKnowledgeFiles, dir: string): string | undefined {
   const { previous, unavailable } = tally(loaded);
   const files = new Set(loaded.issues.map((issue) => issue.file ?? ''));
-  if (files.size === 0) return undefined;
+  const warned = loaded.warnings.length;
+  const warnings =
+    warned === 0
+      ? undefined
+      : `${count(warned, 'warning')} in \`${dir}\` (front matter keys left out, the pages are served); \`knowledge-kit check ${dir}\` lists them.`;
+  if (files.size === 0) return warnings;
   const parts = [
     ...(previous > 0 ? [`${count(previous, 'file')} served from its last good version`] : []),
     ...(unavailable > 0 ? [`${count(unavailable, 'file')} not served, listed as unavailable`] : []),
   ];
-  return `${count(files.size, 'file')} in \`${dir}\` ${files.size === 1 ? 'has' : 'have'} problems${parts.length > 0 ? ` (${parts.join(', ')})` : ''}; \`knowledge-kit check ${dir}\` lists them.`;
+  return `${count(files.size, 'file')} in \`${dir}\` ${files.size === 1 ? 'has' : 'have'} problems${parts.length > 0 ? ` (${parts.join(', ')})` : ''}; \`knowledge-kit check ${dir}\` lists them.${warnings === undefined ? '' : ` ${warnings}`}`;
 }
 
 /**
@@ -152,6 +158,10 @@ export async function openLiveFolder(
       throw folderError(command, dir, error, io);
     }
   }
+  if (Object.keys(loaded.status).length === 0 && loaded.issues.length === 0) {
+    await watcher?.close();
+    throw readFailed(command, noMarkdownFiles(dir, options));
+  }
   try {
     current = serveLoad(loaded);
   } catch (error) {
@@ -159,6 +169,8 @@ export async function openLiveFolder(
     throw folderError(command, dir, error, io);
   }
   printProblems(loaded);
+  for (const warning of toProblems(loaded.warnings, dir))
+    io.stderr.write(`${textLine({ ...warning, message: `warning: ${warning.message}` })}\n`);
   const summary = problemSummary(loaded, dir);
   if (summary !== undefined) say(`${summary} The other files are served.`);
   reportLinks(command, current, io);

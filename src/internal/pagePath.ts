@@ -1,5 +1,5 @@
 /**
- * The rule for page paths (`pages/…/x.md`), shared by the catalog source and the folder loader.
+ * The rule for page paths (`pages/…/x.md`, `.mdx`, `.markdown`), shared by the catalog source and the folder loader.
  *
  * @module
  */
@@ -12,7 +12,8 @@
  */
 export function pagePathProblem(path: string): string | undefined {
   if (!path.startsWith('pages/')) return 'must start with `pages/`';
-  if (!path.endsWith('.md')) return 'must end in `.md`';
+  if (!path.endsWith('.md') && !path.endsWith('.mdx') && !path.endsWith('.markdown'))
+    return 'must end in `.md`, `.mdx` or `.markdown`';
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
     if (c < 32 || c === 127) return 'must not contain control characters';

@@ -1,8 +1,10 @@
 /**
- * YAML front matter: finding the block, parsing it with `js-yaml`, checking the keys Knowledge Kit reads.
- * Every position is a position in the file, so the body's line numbers move by the block's lines.
+ * Front matter: finding the block (YAML between `---` lines, or TOML between `+++` lines), parsing it
+ * with `js-yaml` or `smol-toml`, checking the keys Knowledge Kit reads. Every position is a position in
+ * the file, so the body's line numbers move by the block's lines.
  */
 import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
+import { parse as parseToml, TomlError } from 'smol-toml';
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
 import type { JsonObject, JsonValue } from '../agent/index.js';
 import { jsonProblem, MAX_VALUES, type ValueBudget } from './jsonProblem.js';
@@ -30,6 +32,67 @@ const KNOWN: Readonly<Record<string, 'id' | 'text' | 'tags'>> = {
   tags: 'tags',
 };
 
+/** Where each top-level key of a TOML block is (`key = value` at column 1, before the first table). */
+function tomlKeyPlaces(raw: string): Map<string, KnowledgePosition> {
+  const places = new Map<string, KnowledgePosition>();
+  let line = 2;
+  for (let from = 0; from < raw.length; line++) {
+    const end = lineEnd(raw, from);
+    if (raw.charCodeAt(from) === 91 /* [ */) break;
+    const equals = raw.indexOf('=', from);
+    if (equals > from && equals < end) {
+      let key = raw.slice(from, equals).trim();
+      if (key.length > 1 && (key[0] === '"' || key[0] === "'") && key.endsWith(key[0]!))
+        key = key.slice(1, -1);
+      if (key !== '' && !places.has(key))
+        places.set(key, { line, column: skipBlanks(raw, equals + 1, end) - from + 1 });
+    }
+    from = nextLine(raw, end);
+  }
+  return places;
+}
+
+/**
+ * A block of plain `key: text` lines (a name at column 1, `: `, any text; blank lines allowed) as
+ * strings by key, or `undefined` when a line is anything else or a key repeats.
+ */
+function plainLines(raw: string): Record<string, string> | undefined {
+  const data: Record<string, string> = {};
+  for (let from = 0; from < raw.length;) {
+    const end = lineEnd(raw, from);
+    if (skipBlanks(raw, from, end) !== end) {
+      const colon = raw.indexOf(': ', from);
+      if (colon <= from || colon >= end) return undefined;
+      const key = raw.slice(from, colon);
+      if (!/^[A-Za-z_][\w-]*$/.test(key) || Object.prototype.hasOwnProperty.call(data, key))
+        return undefined;
+      Object.defineProperty(data, key, {
+        value: raw.slice(colon + 2, end).trim(),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    from = nextLine(raw, end);
+  }
+  return data;
+}
+
+/**
+ * `tags` as sites write it, as a list of tags: a list of strings, one string (one tag) or a
+ * comma-separated string (`a, b`), each tag trimmed and empty ones dropped; `undefined` for any other
+ * value.
+ */
+function tagsOf(value: unknown): string[] | undefined {
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '');
+  if (Array.isArray(value) && value.every((tag) => typeof tag === 'string')) return value;
+  return undefined;
+}
+
 /** Whether `text[from, end)` is `fence` followed only by spaces or tabs. */
 function isFence(text: string, from: number, end: number, fence: string): boolean {
   return text.startsWith(fence, from) && skipBlanks(text, from + fence.length, end) === end;
@@ -40,20 +103,34 @@ function isFence(text: string, from: number, end: number, fence: string): boolea
  *
  * A block is `---` on the first line, closed by a line `---` or `...` (each may be followed by spaces
  * or tabs), holding a YAML mapping or nothing; any other YAML value (`---`, `Foo`, `---` is a setext
- * heading to CommonMark) leaves the text as it is, all body. Problems are pushed onto `issues` as `INVALID_FRONT_MATTER` with file positions.
+ * heading to CommonMark) leaves the text as it is, all body. A TOML block (Hugo) is `+++` on the first
+ * line, closed by a line `+++`, holding a TOML table. Problems are pushed onto `issues` as
+ * `INVALID_FRONT_MATTER` with file positions.
+ *
+ * A key Knowledge Kit reads whose value has a type it cannot use (a `title` that is a mapping, a
+ * `locale` that is a number) is left out of `data` and reported on `warnings` (`INVALID_FRONT_MATTER`,
+ * placed): it never makes the page unavailable. `tags` may be a list of strings, one string or a
+ * comma-separated string; `data.tags` is always the list.
  *
  * @param text - the file's text.
  * @param file - the file's path, for messages.
  * @param issues - where problems go.
+ * @param warnings - where keys left out go.
  * @returns the keys, the body and the line offset; `data` is `{}` when the block has a problem.
  */
-export function readFrontMatter(text: string, file: string, issues: KnowledgeIssue[]): FrontMatter {
+export function readFrontMatter(
+  text: string,
+  file: string,
+  issues: KnowledgeIssue[],
+  warnings: KnowledgeIssue[] = [],
+): FrontMatter {
   const nowhere = (): undefined => undefined;
   const none: FrontMatter = { data: {}, body: text, lines: 0, place: nowhere };
   const firstEnd = lineEnd(text, 0);
-  if (!isFence(text, 0, firstEnd, '---')) return none;
-  const problem = (line: number, column: number, message: string) =>
-    issues.push({
+  const toml = isFence(text, 0, firstEnd, '+++');
+  if (!toml && !isFence(text, 0, firstEnd, '---')) return none;
+  const problem = (line: number, column: number, message: string, to = issues) =>
+    to.push({
       code: 'INVALID_FRONT_MATTER',
       file,
       line,
@@ -68,13 +145,19 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   while (start < text.length) {
     const end = lineEnd(text, start);
     lines++;
-    if (isFence(text, start, end, '---') || isFence(text, start, end, '...')) {
+    if (
+      toml
+        ? isFence(text, start, end, '+++')
+        : isFence(text, start, end, '---') || isFence(text, start, end, '...')
+    ) {
       close = start;
       start = nextLine(text, end);
       break;
     }
     start = nextLine(text, end);
   }
+  // `+++` on a first line that nothing closes is text, not TOML front matter.
+  if (close < 0 && toml) return none;
   if (close < 0) {
     problem(
       1,
@@ -86,6 +169,8 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
 
   const raw = text.slice(yamlStart, close);
   const body = text.slice(start);
+  if (toml)
+    return checkKeys(readToml(raw, problem), raw, body, lines, tomlKeyPlaces, problem, warnings);
   let data: unknown;
   try {
     data = load(raw, { schema: CORE_SCHEMA });
@@ -103,6 +188,18 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
     if (!(error instanceof YAMLException)) throw error;
     // js-yaml counts lines and columns from 0, in UTF-16 units; the YAML starts on file line 2.
     const reason = error.reason.trim();
+    // Sites whose own reader takes each line as `key: text` write values YAML cannot read
+    // (`title: {#if ...}`): such a block is read that way, with a warning, rather than refused.
+    const plain = plainLines(raw);
+    if (plain !== undefined) {
+      problem(
+        error.mark.line + 2,
+        error.mark.column + 1,
+        `front matter is not valid YAML (${reason}); it is read as plain \`key: text\` lines, each value a string. Quote the value to make it valid YAML.`,
+        warnings,
+      );
+      return checkKeys(plain, raw, body, lines, keyPlaces, problem, warnings);
+    }
     problem(
       error.mark.line + 2,
       error.mark.column + 1,
@@ -115,9 +212,48 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
   // 96): a block that is not a mapping is Markdown, kept whole as body text, not front matter.
   if (typeof data !== 'object' || Array.isArray(data)) return none;
 
+  return checkKeys(data, raw, body, lines, keyPlaces, problem, warnings);
+}
+
+/** Reports a problem at a file place, on `issues` or on the list given. */
+type Report = (line: number, column: number, message: string, to?: KnowledgeIssue[]) => void;
+
+/** Parses a TOML block into plain JSON values (dates as written), or `undefined` after a problem. */
+function readToml(raw: string, problem: Report): unknown {
+  try {
+    // Dates become the strings they were written as (`TomlDate.toJSON`); tables become plain objects.
+    return JSON.parse(JSON.stringify(parseToml(raw, { maxDepth: 64 }))) as unknown;
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+    const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
+    problem(
+      error.line + 1,
+      error.column,
+      `front matter is not valid TOML: ${reason}. Fix the TOML between the \`+++\` lines.`,
+    );
+    return {};
+  }
+}
+
+/**
+ * Checks a parsed block's keys: the block's data, with the keys Knowledge Kit reads that have a type
+ * it cannot use left out (warnings), or `{}` when a value is one JSON cannot hold (a problem).
+ */
+function checkKeys(
+  data: unknown,
+  raw: string,
+  body: string,
+  lines: number,
+  placesOf: (raw: string) => Map<string, KnowledgePosition>,
+  problem: Report,
+  warnings: KnowledgeIssue[],
+): FrontMatter {
+  const language = placesOf === keyPlaces ? 'YAML' : 'TOML';
+  const nowhere = (): undefined => undefined;
+  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data))
+    return { data: {}, body, lines, place: nowhere };
   let places: Map<string, KnowledgePosition> | undefined;
-  const place = (key: string): KnowledgePosition | undefined =>
-    (places ??= keyPlaces(raw)).get(key);
+  const place = (key: string): KnowledgePosition | undefined => (places ??= placesOf(raw)).get(key);
   // js-yaml turns a complex key (`? [a, b]`) into a string (`a,b`). One is there when a line starts
   // with `? ` and a key of the result is on no `key:` line; a line of a quoted value that happens to
   // start with `? ` leaves every key placed.
@@ -135,31 +271,42 @@ export function readFrontMatter(text: string, file: string, issues: KnowledgeIss
     );
     return { data: {}, body, lines, place };
   }
-  const object = data as Record<string, unknown>;
+  const object: Record<string, unknown> = { ...(data as Record<string, unknown>) };
   let valid = true;
   const budget: ValueBudget = { values: 0 };
   for (const [key, value] of Object.entries(object)) {
+    const at = () => place(key) ?? { line: 2, column: 1 };
     const bad = (message: string) => {
       valid = false;
-      const { line, column } = place(key) ?? { line: 2, column: 1 };
+      const { line, column } = at();
       problem(line, column, `front matter \`${key}\` ${message}`);
+    };
+    // A key read with a type it cannot have is left out: the page loads without it.
+    const leftOut = (message: string) => {
+      delete object[key];
+      const { line, column } = at();
+      problem(
+        line,
+        column,
+        `front matter \`${key}\` ${message}; the page loads without it. Quote it if ${language} read it as another type.`,
+        warnings,
+      );
     };
     const kind = KNOWN[key];
     if (kind === 'id' && (typeof value !== 'string' || value.trim() === ''))
-      bad(
-        `must be a non-empty string, not ${show(value)}. Quote it if YAML read it as another type.`,
-      );
+      leftOut(`must be a non-empty string, not ${show(value)}`);
     else if (kind === 'text' && typeof value !== 'string')
-      bad(`must be a string, not ${show(value)}. Quote it if YAML read it as another type.`);
-    else if (
-      kind === 'tags' &&
-      !(Array.isArray(value) && value.every((tag) => typeof tag === 'string'))
-    ) {
-      const list: readonly unknown[] | undefined = Array.isArray(value) ? value : undefined;
-      const odd = list === undefined ? -1 : list.findIndex((tag) => typeof tag !== 'string');
-      bad(
-        `must be a list of strings, such as \`tags: [returns, billing]\`, not ${odd < 0 ? show(value) : `a list whose item ${odd + 1} is ${show(list![odd])}`}. Quote a tag YAML reads as another type.`,
-      );
+      leftOut(`must be a string, not ${show(value)}`);
+    else if (kind === 'tags') {
+      const tags = tagsOf(value);
+      if (tags !== undefined) object[key] = tags;
+      else {
+        const list: readonly unknown[] | undefined = Array.isArray(value) ? value : undefined;
+        const odd = list === undefined ? -1 : list.findIndex((tag) => typeof tag !== 'string');
+        leftOut(
+          `must be a list of strings (\`tags: [returns, billing]\`), one tag or tags separated by commas (\`tags: returns, billing\`), not ${odd < 0 ? show(value) : `a list whose item ${odd + 1} is ${show(list![odd])}`}`,
+        );
+      }
     } else {
       const problemText = jsonProblem(value, budget);
       if (problemText)

@@ -9,3 +9,4 @@
 export { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
 export type { DirectoryReading } from './readKnowledgeDirectory.js';
 export { linkRootOf } from './linkRootOf.js';
+export { noMarkdownFiles } from './walk.js';

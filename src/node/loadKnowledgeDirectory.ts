@@ -67,5 +67,6 @@ export async function loadKnowledgeDirectory(
     directory: reading.directory,
     paths,
     linkRoot,
+    warnings: reading.warnings,
   });
 }

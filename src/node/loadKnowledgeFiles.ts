@@ -10,9 +10,9 @@ import { graphFilePath } from '../internal/pagePath.js';
 import type { KnowledgeDocument } from '../types.js';
 import type { KnowledgeFileOptions, KnowledgeUnavailableFile } from '../agent/index.js';
 import { linkRootOf } from './linkRootOf.js';
-import { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
+import { byPlace, readKnowledgeDirectory } from './readKnowledgeDirectory.js';
 import { isWellFormed } from './readOne.js';
-import { byCodeUnits } from './walk.js';
+import { withoutExtension } from './walk.js';
 import type {
   KnowledgeFileLoadStatus,
   LoadedKnowledgeFiles,
@@ -150,7 +150,7 @@ export async function loadKnowledgeFiles(
       });
       continue;
     }
-    let fileId: string | undefined = file.slice(0, -'.md'.length);
+    let fileId: string | undefined = withoutExtension(file);
     if (taken.has(fileId)) fileId = taken.has(`pages/${file}`) ? undefined : `pages/${file}`;
     if (fileId !== undefined) {
       taken.add(fileId);
@@ -173,12 +173,7 @@ export async function loadKnowledgeFiles(
     define(files, version.document.id, version.page);
     define(pathsById, version.document.id, file);
   }
-  const issues = [...elsewhere, ...[...own.values()].flat()].sort(
-    (a, b) =>
-      byCodeUnits(a.file ?? '', b.file ?? '') ||
-      (a.line ?? 0) - (b.line ?? 0) ||
-      (a.column ?? 0) - (b.column ?? 0),
-  );
+  const issues = [...elsewhere, ...[...own.values()].flat()].sort(byPlace);
   return deepFreeze({
     catalog,
     documents: catalog.ids.map((id) => catalog.document(id)),
@@ -188,6 +183,7 @@ export async function loadKnowledgeFiles(
     linkRoot,
     status,
     issues,
+    warnings: reading.warnings,
     fileStatus: { previous: previousProblems, unavailable },
   });
 }

@@ -32,6 +32,11 @@ export interface DirectoryReading {
   /** Every problem, sorted by file, line and column. */
   readonly issues: readonly KnowledgeIssue[];
   /**
+   * Every warning (a front matter key left out for its type), sorted by file, line and column: the
+   * pages load without the key, so warnings never clear `catalog`.
+   */
+  readonly warnings: readonly KnowledgeIssue[];
+  /**
    * What each file of `paths` gave, in the same order: its ID, and its document and page record when
    * the file itself parsed cleanly (a document ID taken by an earlier file, or by a navigation file, is
    * reported in `issues` but does not clear these).
@@ -65,6 +70,7 @@ export async function readKnowledgeDirectory(
 
   const issues: KnowledgeIssue[] = [...walked.refused];
   const results: FileResult[] = [];
+  const warnings: KnowledgeIssue[] = [];
   // Synchronous reads: for the small files a knowledge base is made of, `fs/promises` spends more on
   // its file handles than on reading (2,000 files of 1 KB: 140 ms against 16–36 ms here), and the
   // parse after each read blocks the thread anyway. Each file is read from the handle checked to be
@@ -78,7 +84,7 @@ export async function readKnowledgeDirectory(
       issues.push(read.issue);
       gone ||= read.gone;
       results.push({});
-    } else results.push(readOne(file, read.bytes, issues, hooks.hashRevisions !== false));
+    } else results.push(readOne(file, read.bytes, issues, hooks.hashRevisions !== false, warnings));
     hooks.onProgress?.(results.length, paths.length);
   }
   // Files vanish when the whole folder does: that is the folder's `READ_FAILED`, as a watch expects.
@@ -173,12 +179,8 @@ export async function readKnowledgeDirectory(
     }
   }
 
-  issues.sort(
-    (a, b) =>
-      byCodeUnits(a.file ?? '', b.file ?? '') ||
-      (a.line ?? 0) - (b.line ?? 0) ||
-      (a.column ?? 0) - (b.column ?? 0),
-  );
+  issues.sort(byPlace);
+  warnings.sort(byPlace);
   return {
     directory,
     paths,
@@ -186,6 +188,13 @@ export async function readKnowledgeDirectory(
     files,
     catalog: issues.length === 0 ? catalog : undefined,
     issues,
+    warnings,
     results,
   };
 }
+
+/** Orders issues by file, line and column. */
+export const byPlace = (a: KnowledgeIssue, b: KnowledgeIssue): number =>
+  byCodeUnits(a.file ?? '', b.file ?? '') ||
+  (a.line ?? 0) - (b.line ?? 0) ||
+  (a.column ?? 0) - (b.column ?? 0);

@@ -8,6 +8,7 @@ import type { KnowledgeDocument } from '../types.js';
 import type { JsonObject, KnowledgeFileOptions } from '../agent/index.js';
 import { decodeUtf8 } from './decodeUtf8.js';
 import { readFrontMatter } from './frontMatter.js';
+import { withoutExtension } from './walk.js';
 
 /** `message` with the parser's `parseKnowledgeDocument: \`id\` L:C: ` prefix replaced by `file:L:C: `. */
 function placeMessage(issue: KnowledgeIssue, file: string): string {
@@ -69,6 +70,7 @@ export function readOne(
   bytes: Uint8Array,
   issues: KnowledgeIssue[],
   hashRevision: boolean,
+  warnings: KnowledgeIssue[] = [],
 ): FileResult {
   const decoded = decodeUtf8(bytes);
   if ('invalidAt' in decoded) {
@@ -83,10 +85,10 @@ export function readOne(
     return {};
   }
   const before = issues.length;
-  const front = readFrontMatter(decoded.text, file, issues);
+  const front = readFrontMatter(decoded.text, file, issues, warnings);
   const frontOk = issues.length === before;
   const data = front.data;
-  const id = typeof data['id'] === 'string' ? data['id'] : file.slice(0, -'.md'.length);
+  const id = typeof data['id'] === 'string' ? data['id'] : withoutExtension(file);
   const idPlace =
     typeof data['id'] === 'string' ? () => front.place('id') ?? { line: 2, column: 1 } : undefined;
   const known = frontOk ? (idPlace === undefined ? { id } : { id, idPlace }) : {};

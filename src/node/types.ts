@@ -51,6 +51,12 @@ export interface LoadedKnowledgeDirectory {
   readonly paths: { readonly [documentId: string]: string };
   /** What a site-root link's `/` stands for: pass as `createCatalogSource(catalog, { files, linkRoot })`. */
   readonly linkRoot: KnowledgeLinkRoot;
+  /**
+   * Warnings, sorted by file, line and column: problems that leave every page available, each an
+   * issue with `file`, line and column (today `INVALID_FRONT_MATTER` for a key Knowledge Kit reads
+   * whose value has a type it cannot use: the page loads without that key). Never thrown.
+   */
+  readonly warnings: readonly KnowledgeIssue[];
 }
 
 /** What `watchKnowledgeDirectory` reports after each reload. */

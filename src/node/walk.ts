@@ -32,6 +32,22 @@ export interface Walked {
   readonly refused: readonly KnowledgeIssue[];
 }
 
+/** The extensions of the files a folder load reads, by default all of them. */
+export const MARKDOWN_EXTENSIONS = ['.md', '.mdx', '.markdown'] as const;
+
+/** The globs a folder load starts from when `include` is not given. */
+export const DEFAULT_INCLUDE = ['**/*.md', '**/*.mdx', '**/*.markdown'] as const;
+
+/** Whether `name` ends with one of the extensions a folder load reads. */
+export const isMarkdownName = (name: string): boolean =>
+  MARKDOWN_EXTENSIONS.some((extension) => name.endsWith(extension));
+
+/** A file's path without its Markdown extension: its default document ID. */
+export function withoutExtension(file: string): string {
+  const extension = MARKDOWN_EXTENSIONS.find((e) => file.endsWith(e));
+  return extension === undefined ? file : file.slice(0, -extension.length);
+}
+
 /** Compares two strings by UTF-16 code units, as the path order and the issue order use. */
 export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -104,7 +120,7 @@ export async function walkFolder(
         else
           for (const entry of entries)
             if (
-              entry.name.endsWith('.md') &&
+              isMarkdownName(entry.name) &&
               !entry.isFile() &&
               !entry.isDirectory() &&
               !entry.isSymbolicLink()
@@ -129,7 +145,7 @@ export async function walkFolder(
       nodeFs.realpath(path, (error, real) => {
         if (error) {
           // The walker skips a link it cannot resolve: a dangling link named like a page is reported.
-          if (path.endsWith('.md'))
+          if (isMarkdownName(path))
             refuse(rel(path), 'it is a symbolic link to nothing (its target does not exist)', hint);
           return callback(error);
         }
@@ -176,7 +192,7 @@ export async function walkFolder(
     });
   };
 
-  const found = await glob(options.include ? [...options.include] : ['**/*.md'], {
+  const found = await glob(options.include ? [...options.include] : [...DEFAULT_INCLUDE], {
     cwd: directory,
     ignore: ['**/node_modules/**', ...(options.exclude ?? [])],
     dot: false,
@@ -201,7 +217,7 @@ export async function walkFolder(
   const seen = new Map<string, SeenPath>();
   // `include` may name a dot folder or node_modules explicitly; they are left out all the same.
   for (const file of found) {
-    if (!file.endsWith('.md') || leftOut(file)) continue;
+    if (!isMarkdownName(file) || leftOut(file)) continue;
     const absolute = resolve(directory, file);
     let real: string;
     let stat: nodeFs.Stats;
@@ -250,6 +266,34 @@ export async function walkFolder(
     seen,
     refused: [...refused.values()].sort((a, b) => byCodeUnits(a.file!, b.file!)),
   };
+}
+
+/**
+ * The error for a folder with no Markdown file to load (none found, none refused): the commands that
+ * load a folder refuse it, rather than serve an empty knowledge base in silence.
+ *
+ * @param directory - the folder, as the user named it.
+ * @param options - the `include` and `exclude` globs that applied.
+ * @returns a `READ_FAILED` error (`path: ['dir']`) whose one message names the folder, the
+ *   extensions and the globs.
+ */
+export function noMarkdownFiles(
+  directory: string,
+  options: {
+    readonly include?: readonly string[] | undefined;
+    readonly exclude?: readonly string[] | undefined;
+  },
+): KnowledgeError {
+  const globs = (list: readonly string[]) => list.map((g) => `\`${g}\``).join(', ');
+  const exclude = options.exclude ?? [];
+  return new KnowledgeError([
+    {
+      code: 'READ_FAILED',
+      path: ['dir'],
+      file: directory,
+      message: `folder \`${directory}\` has no Markdown file to load: no file ending in ${MARKDOWN_EXTENSIONS.join(', ')} matches ${options.include ? 'include' : 'the default globs'} ${globs(options.include ?? DEFAULT_INCLUDE)}${exclude.length > 0 ? ` without exclude ${globs(exclude)}` : ''} (dot folders and node_modules are always left out). Check the folder and the globs.`,
+    },
+  ]);
 }
 
 /** Whether `path` is a symbolic link. */

@@ -16,10 +16,10 @@ const folders = present
       .sort()
   : [];
 
-/** Every `.md` file under `root`, `/`-separated, outside node_modules and dot folders: the loader's set, found independently. */
+/** Every `.md`, `.mdx` and `.markdown` file under `root`, `/`-separated, outside node_modules and dot folders: the loader's set, found independently. */
 function markdownFiles(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .filter((entry) => entry.isFile() && /\.(?:md|mdx|markdown)$/.test(entry.name))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .filter(
       (path) =>

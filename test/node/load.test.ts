@@ -50,7 +50,7 @@ describe('which files load, in which order, under which IDs and page paths', () 
   ];
   const ignored = [
     'notes.txt',
-    'readme.markdown',
+    'readme.mdown',
     'a.md.bak',
     'upper.MD',
     'node_modules/pkg/readme.md',
@@ -405,13 +405,13 @@ describe('INVALID_FRONT_MATTER', () => {
     expect(error.issues[0]?.message).toContain('not closed');
   });
 
-  it('reports invalid YAML at the place of the YAML error in the file', async () => {
+  it('warns of invalid YAML made of plain `key: text` lines at the place of the YAML error, and reads the lines', async () => {
     const reserved = '---\nid: x\ntitle: @foo\n---\nBody.\n';
     // After two astral characters, the column counts UTF-16 code units.
     const emoji = '---\ntitle: "😀😀" x\n---\nBody.\n';
-    const error = await catchKnowledgeError(
-      loadKnowledgeDirectory(await folder({ 'a.md': reserved, 'b.md': emoji })),
-    );
+    const loaded = await loadKnowledgeDirectory(await folder({ 'a.md': reserved, 'b.md': emoji }));
+    expect(loaded.files['x']?.title).toBe('@foo');
+    const error = { issues: loaded.warnings };
     expect(error.issues).toHaveLength(2);
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
@@ -426,28 +426,28 @@ describe('INVALID_FRONT_MATTER', () => {
     for (const issue of error.issues) expect(issue.message).toContain('not valid YAML');
   });
 
-  it('reports each key Knowledge Kit reads that has the wrong type, at its value', async () => {
+  it('warns of each key Knowledge Kit reads that has the wrong type, at its value, and loads the page without it', async () => {
     const text =
-      '---\nid: 2024\nlocale: [en]\ntitle: 5\ndescription: {a: 1}\ntags: returns\n---\nBody.\n';
-    const error = await catchKnowledgeError(
-      loadKnowledgeDirectory(await folder({ 'types.md': text })),
-    );
+      '---\nid: 2024\nlocale: [en]\ntitle: 5\ndescription: {a: 1}\ntags: returns, billing\n---\nBody.\n';
+    const loaded = await loadKnowledgeDirectory(await folder({ 'types.md': text }));
     const expected = [
       { key: 'id', value: '2024' },
       { key: 'locale', value: '[en]' },
       { key: 'title', value: '5\n' },
       { key: 'description', value: '{a: 1}' },
-      { key: 'tags', value: 'returns' },
     ];
-    expect(error.issues).toHaveLength(expected.length);
+    expect(loaded.warnings).toHaveLength(expected.length);
     expected.forEach(({ key, value }, i) => {
-      expectPlacedIssue(error.issues[i], {
+      expectPlacedIssue(loaded.warnings[i], {
         code: 'INVALID_FRONT_MATTER',
         file: 'types.md',
         ...placeOf(text, `${key}: ${value}`, key.length + 2),
       });
-      expect(error.issues[i]?.message).toContain(`front matter \`${key}\``);
+      expect(loaded.warnings[i]?.message).toContain(`front matter \`${key}\``);
     });
+    expect(loaded.catalog.ids).toEqual(['types']);
+    expect(loaded.files['types']?.frontmatter).toEqual({ tags: ['returns', 'billing'] });
+    expect(loaded.files['types']?.title).toBeUndefined();
   });
 
   it.each([
@@ -461,14 +461,38 @@ describe('INVALID_FRONT_MATTER', () => {
       needle: 'title:',
       shift: 'title:'.length,
     },
-  ])('reports $name at its value', async ({ text, needle, shift }) => {
-    const error = await catchKnowledgeError(loadKnowledgeDirectory(await folder({ 'k.md': text })));
-    expect(error.issues).toHaveLength(1);
-    expectPlacedIssue(error.issues[0], {
+  ])('warns of $name at its value', async ({ text, needle, shift }) => {
+    const loaded = await loadKnowledgeDirectory(await folder({ 'k.md': text }));
+    expect(loaded.documents).toHaveLength(1);
+    expect(loaded.warnings).toHaveLength(1);
+    expectPlacedIssue(loaded.warnings[0], {
       code: 'INVALID_FRONT_MATTER',
       file: 'k.md',
       ...placeOf(text, needle, shift),
     });
+  });
+
+  it.each([
+    { text: '---\ntags: rune-state\n---\n', tags: ['rune-state'] },
+    { text: '---\ntags: a, b ,\n---\n', tags: ['a', 'b'] },
+    { text: '---\ntags: [a, b]\n---\n', tags: ['a', 'b'] },
+    { text: '+++\ntitle = "T"\ntags = ["a"]\ndate = 2024-01-02\n+++\nBody.\n', tags: ['a'] },
+  ])('reads tags from $text', async ({ text, tags }) => {
+    const loaded = await loadKnowledgeDirectory(await folder({ 't.md': text }));
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded.files['t']?.frontmatter?.['tags']).toEqual(tags);
+  });
+
+  it('loads .mdx and .markdown pages under their paths, IDs without the extension; a.md beside a.mdx is a duplicate', async () => {
+    const loaded = await loadKnowledgeDirectory(
+      await folder({ 'x.mdx': 'X.\n', 'y.markdown': 'Y.\n' }),
+    );
+    expect(loaded.paths).toEqual({ x: 'x.mdx', y: 'y.markdown' });
+    expect(loaded.files['x']?.path).toBe('pages/x.mdx');
+    const error = await catchKnowledgeError(
+      loadKnowledgeDirectory(await folder({ 'a.md': 'A.\n', 'a.mdx': 'A.\n' })),
+    );
+    expect(error.issues.map((i) => [i.code, i.file])).toEqual([['DUPLICATE_DOCUMENT_ID', 'a.mdx']]);
   });
 
   it('reports `.inf` and `.nan`, which JSON cannot hold, at their values', async () => {
@@ -515,9 +539,9 @@ describe('INVALID_FRONT_MATTER', () => {
 
   it('names the item of `tags` that is not a string', async () => {
     const text = '---\ntags: [returns, 1]\n---\nBody.\n';
-    const error = await catchKnowledgeError(
-      loadKnowledgeDirectory(await folder({ 'tags.md': text })),
-    );
+    const error = {
+      issues: (await loadKnowledgeDirectory(await folder({ 'tags.md': text }))).warnings,
+    };
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
       file: 'tags.md',
@@ -694,7 +718,7 @@ describe('every problem of every file, in one error', () => {
       'good.md': '<!-- agent-section:ok -->\nFine.\n<!-- /agent-section:ok -->\n',
       'Zebra.md': 'Intro.\n<!-- agent-section:z -->\n',
       'b-encoding.md': Buffer.concat([Buffer.from('abc\n'), Buffer.from([0xff])]),
-      'c-front.md': '---\ntitle: 5\nid: 7\n---\nBody.\n',
+      'c-front.md': '---\nweight: .inf\nlimit: .nan\n---\nBody.\n',
       'd/nested.md': '<!-- /agent-section:nothing -->\nText.\n<!-- agent-section:a b -->\n',
       'also-good.md': 'Also fine.\n',
     };
@@ -704,8 +728,8 @@ describe('every problem of every file, in one error', () => {
     ).toEqual([
       { file: 'Zebra.md', code: 'UNCLOSED_SECTION', line: 2, column: 1 },
       { file: 'b-encoding.md', code: 'INVALID_ENCODING', line: 2, column: 1 },
-      { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 2, column: 8 },
-      { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 3, column: 5 },
+      { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 2, column: 9 },
+      { file: 'c-front.md', code: 'INVALID_FRONT_MATTER', line: 3, column: 8 },
       { file: 'd/nested.md', code: 'UNEXPECTED_CLOSE', line: 1, column: 1 },
       { file: 'd/nested.md', code: 'MALFORMED_ANCHOR', line: 3, column: 1 },
     ]);
@@ -715,8 +739,8 @@ describe('every problem of every file, in one error', () => {
       expect(issue.message.startsWith(`${issue.file}:${issue.line}:${issue.column}: `)).toBe(true);
   });
 
-  it('reports a parse problem in the body of a file whose front matter has a wrong type', async () => {
-    const text = '---\ntitle: 5\n---\n<!-- agent-section:never-closed -->\n';
+  it('reports a parse problem in the body of a file whose front matter has a problem', async () => {
+    const text = '---\nweight: .inf\n---\n<!-- agent-section:never-closed -->\n';
     const error = await catchKnowledgeError(
       loadKnowledgeDirectory(await folder({ 'both.md': text })),
     );

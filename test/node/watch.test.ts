@@ -223,7 +223,7 @@ describe('watchKnowledgeDirectory', () => {
   });
 
   it('rejects with the first load’s KnowledgeError, placed in the file', async () => {
-    const text = '---\ntitle: 5\n---\nBody.\n';
+    const text = '---\nweight: .inf\n---\nBody.\n';
     const dir = await folder({ 'bad.md': text });
     const recorder = changeRecorder();
     const error = await catchKnowledgeError(
@@ -234,7 +234,7 @@ describe('watchKnowledgeDirectory', () => {
     expectPlacedIssue(error.issues[0], {
       code: 'INVALID_FRONT_MATTER',
       file: 'bad.md',
-      ...placeOf(text, '5'),
+      ...placeOf(text, '.inf'),
     });
     expect(recorder.changes).toEqual([]);
   });

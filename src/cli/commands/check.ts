@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path';
 import { escapePath } from 'tinyglobby';
 import type { KnowledgePart } from '../../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
-import { readKnowledgeDirectory } from '../../node/internals.js';
+import { noMarkdownFiles, readKnowledgeDirectory } from '../../node/internals.js';
 import { parseCommandArgs } from '../args.js';
 import { CliExit, EXIT, readFailed, type CliIo } from '../io.js';
 import {
@@ -82,6 +82,7 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
   }
   const paths = positionals.length > 0 ? positionals : ['.'];
   const problems: Problem[] = [];
+  const warnings: Problem[] = [];
   let files = 0;
   let sections = 0;
   const line = progress(io);
@@ -95,9 +96,9 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
           `knowledge-kit check: \`${path}\` ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`}.`,
         );
       }
-      if (isFile && !path.endsWith('.md'))
+      if (isFile && !/\.(?:md|mdx|markdown)$/.test(path))
         throw new CliExit(
-          `knowledge-kit check: \`${path}\` is not a Markdown file (.md) or a folder.`,
+          `knowledge-kit check: \`${path}\` is not a Markdown file (.md, .mdx, .markdown) or a folder.`,
         );
       if (isFile && basename(path).startsWith('.')) {
         throw new CliExit(
@@ -123,24 +124,32 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
         if (isKnowledgeError(error)) throw readFailed('check', error);
         throw error;
       }
+      if (reading.paths.length === 0 && reading.issues.length === 0)
+        throw readFailed('check', noMarkdownFiles(folder, {}));
       files += reading.paths.length;
       for (const document of reading.documents) sections += countSections(document.parts);
       // One by one: a spread of 130,000 or more problems overflows the call stack (RangeError).
       for (const problem of toProblems(reading.issues, folder === '.' && !isFile ? '' : folder))
         problems.push(problem);
+      for (const warning of toProblems(reading.warnings, folder === '.' && !isFile ? '' : folder))
+        warnings.push({ ...warning, message: `warning: ${warning.message}` });
     }
   } finally {
     line.end();
   }
   sortProblems(problems);
-  const summary = `${count(files, 'file')}, ${count(sections, 'section')}, ${count(problems.length, 'problem')}`;
+  sortProblems(warnings);
+  const summary = `${count(files, 'file')}, ${count(sections, 'section')}, ${count(problems.length, 'problem')}${warnings.length > 0 ? `, ${count(warnings.length, 'warning')}` : ''}`;
   if (format === 'json') {
     io.stdout.write(
-      `${JSON.stringify({ files, sections, problems: problems.map(problemJson) }, null, 2)}\n`,
+      `${JSON.stringify({ files, sections, problems: problems.map(problemJson), ...(warnings.length > 0 ? { warnings: warnings.map(problemJson) } : {}) }, null, 2)}\n`,
     );
   } else {
     const lineOf = format === 'github' ? githubLine : textLine;
-    const lines = problems.map(lineOf);
+    const lines = [
+      ...problems.map(lineOf),
+      ...warnings.map((w) => lineOf(w).replace(/^::error /, '::warning ')),
+    ];
     lines.push(summary);
     io.stdout.write(`${lines.join('\n')}\n`);
   }
