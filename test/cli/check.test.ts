@@ -53,7 +53,7 @@ const D = [
   '<!-- /agent-section:indented -->',
   '',
 ].join('\n');
-const E = ['---', 'title: Echo', 'tags: 3', '---', '# Echo', ''].join('\n');
+const E = ['---', 'title: Echo', 'weight: .inf', '---', '# Echo', ''].join('\n');
 const DUP_FIRST = ['---', 'id: shared', '---', 'First of two.', ''].join('\n');
 const DUP_SECOND = ['---', 'title: Second', 'id: shared', '---', 'Second of two.', ''].join('\n');
 const PROBLEMS: Tree = {
@@ -93,8 +93,8 @@ function expectedProblems(
     },
     {
       file: `${shown}/e.md`,
-      line: placeOf(E, 'tags:').line,
-      column: placeOf(E, '3\n').column,
+      line: placeOf(E, 'weight:').line,
+      column: placeOf(E, '.inf').column,
       code: 'INVALID_FRONT_MATTER',
     },
     {
@@ -206,7 +206,7 @@ describe('check on a folder with problems, in each format', () => {
     expect(byCode.get('DUPLICATE_DOCUMENT_ID')).toContain('`shared`');
     expect(byCode.get('DUPLICATE_DOCUMENT_ID')).toContain('`m/dup.md`');
     expect(byCode.get('UNCLOSED_SECTION')).toContain('`open`');
-    expect(byCode.get('INVALID_FRONT_MATTER')).toContain('`tags`');
+    expect(byCode.get('INVALID_FRONT_MATTER')).toContain('Infinity');
   });
 
   it('--format json: one object with files, sections and the same problems as the text lines, with their IDs', () => {
