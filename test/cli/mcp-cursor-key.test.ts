@@ -7,6 +7,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stateCursorKeyPath } from '../../src/cli/access.js';
+import { MCP_HELP } from '../../src/cli/help.js';
 import { requireBuiltCli } from './helpers/cli.js';
 import { documentIdOf, HANDBOOK, writeHandbook } from './helpers/knowledge.js';
 import { connectMcp, useMcpConnections } from './helpers/mcp.js';
@@ -101,5 +102,11 @@ describe('mcp cursor key', () => {
     expect(stateCursorKeyPath({ XDG_STATE_HOME: '', HOME: '/h' })).toBe(
       '/h/.local/state/knowledge-kit/cursor-key',
     );
+  });
+
+  it('mcp --help shows a client configuration with an absolute path and the --cursor-key-file option', () => {
+    expect(MCP_HELP).toContain('"args": ["mcp", "/absolute/path/to/knowledge"]');
+    expect(MCP_HELP).not.toContain('./knowledge');
+    expect(MCP_HELP).toMatch(/^ {2}--cursor-key-file f /m);
   });
 });
