@@ -5,3 +5,13 @@ import fc from 'fast-check';
 const seed = Number(process.env['FC_SEED'] ?? 20261129);
 const numRuns = Number(process.env['FC_NUM_RUNS'] ?? 150);
 fc.configureGlobal({ seed, numRuns });
+
+// `mcp` and `serve` keep a cursor key in the user's state folder: tests (and the commands they spawn,
+// which inherit this environment) keep theirs in a temporary one, never in the user's.
+if (process.env['KK_TEST_STATE_HOME'] === undefined) {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  process.env['KK_TEST_STATE_HOME'] = mkdtempSync(join(tmpdir(), 'kk-state-'));
+}
+process.env['XDG_STATE_HOME'] = process.env['KK_TEST_STATE_HOME'];

@@ -3,8 +3,10 @@
  * or the tokens of `--access-file` (each to the knowledge bases it may read), checked in time that
  * does not depend on where a wrong token differs; and the key of `--cursor-key-file`.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { KnowledgeAccess } from '../http/index.js';
 import { CliExit } from './io.js';
 
@@ -52,6 +54,55 @@ export async function readCursorKey(command: string, path: string): Promise<Uint
       `knowledge-kit ${command}: cursor key file \`${path}\` must hold a secret of at least 16 bytes, such as the output of \`openssl rand -hex 32\`; it has ${end}.`,
     );
   return new Uint8Array(bytes.subarray(0, end));
+}
+
+/**
+ * Where `mcp` and `serve` keep their cursor key without `--cursor-key-file`: the user's state folder,
+ * `$XDG_STATE_HOME/knowledge-kit/cursor-key` (else `~/.local/state/knowledge-kit/cursor-key`), or
+ * `%LOCALAPPDATA%\knowledge-kit\cursor-key` on Windows.
+ */
+export function stateCursorKeyPath(env: NodeJS.ProcessEnv = process.env): string {
+  const windows = process.platform === 'win32' ? env['LOCALAPPDATA'] : undefined;
+  const xdg = env['XDG_STATE_HOME'];
+  const base =
+    windows !== undefined && windows !== ''
+      ? windows
+      : xdg !== undefined && xdg !== ''
+        ? xdg
+        : join(env['HOME'] ?? homedir(), '.local', 'state');
+  return join(base, 'knowledge-kit', 'cursor-key');
+}
+
+/**
+ * The cursor key of `--cursor-key-file`, or else the one kept in the user's state folder
+ * (`stateCursorKeyPath`): created once (32 random bytes as hex, mode 0600, its folder 0700), so a
+ * restarted server accepts the cursors it issued before. When that folder cannot be written, a
+ * random key for this process is used, and stderr says so.
+ *
+ * @param command - the command, for messages.
+ * @param keyFile - `--cursor-key-file`, when given.
+ * @param warn - where the fallback is said.
+ */
+export async function cursorKeyOf(
+  command: string,
+  keyFile: string | undefined,
+  warn: (line: string) => void,
+): Promise<Uint8Array | undefined> {
+  if (keyFile !== undefined) return readCursorKey(command, keyFile);
+  const path = stateCursorKeyPath();
+  try {
+    await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+    // `wx`: the first process creates it; one started at the same moment reads the one that won.
+    await writeFile(path, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      warn(
+        `knowledge-kit ${command}: cannot keep a cursor key in \`${path}\` (${(error as Error).message}); cursors last as long as this process (pass --cursor-key-file to keep them).\n`,
+      );
+      return undefined;
+    }
+  }
+  return readCursorKey(command, path);
 }
 
 /** Whether `given` equals `token`, in time that does not depend on where they differ. */

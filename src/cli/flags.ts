@@ -147,9 +147,9 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     name: 'cursor-key-file',
     type: 'string',
     value: 'f',
-    commands: ['serve'],
+    commands: ['serve', 'mcp'],
     source: 'both',
-    help: "sign cursors with the file's secret (at least 16 bytes, then only line\nfeeds) instead of a random key per process: give replicas behind one URL\nthe same file so each accepts the others' cursors",
+    help: "sign cursors with the file's secret (at least 16 bytes, then only line\nfeeds) instead of the key kept in the user's state folder\n($XDG_STATE_HOME/knowledge-kit/cursor-key, created once): give replicas\non other machines behind one URL the same file so each accepts the others' cursors",
   },
   {
     name: 'json',

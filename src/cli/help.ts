@@ -137,8 +137,8 @@ are worked on at once, the rest wait (stdin is read no further while 1,024 wait)
 do not stop it: their problems go to stderr and the server's instructions, and agents see those
 files as "unavailable" (or "previous_available").
 
-An MCP client configuration:
-  { "mcpServers": { "knowledge": { "command": "npx", "args": ["knowledge-kit", "mcp", "./knowledge"] } } }`,
+An MCP client configuration (with an absolute path: the client starts the command in a folder of its own):
+  { "mcpServers": { "knowledge": { "command": "knowledge-kit", "args": ["mcp", "/absolute/path/to/knowledge"] } } }`,
   after: `Exit codes: 0 the client disconnected, 1 a folder that cannot be served at all (never one broken
 file), 2 usage or I/O error.`,
 });

@@ -4,6 +4,7 @@
  */
 import { MCP_HELP } from '../help.js';
 import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../mcp/index.js';
+import { cursorKeyOf } from '../access.js';
 import { integerOption } from '../args.js';
 import { EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
@@ -29,9 +30,19 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     Number.MAX_SAFE_INTEGER,
   );
   const watch = values['watch'] === true;
+  const keyFile = values['cursor-key-file'];
+  // A key that outlives the process: clients that restart the server between calls keep their cursors.
+  const cursorKey = await cursorKeyOf(
+    'mcp',
+    typeof keyFile === 'string' ? keyFile : undefined,
+    (line) => io.stderr.write(line),
+  );
   const opened = await openSource(args, io, {
     live: { watch },
-    served: maxReadChars === undefined ? {} : { maxReadChars },
+    served: {
+      ...(cursorKey === undefined ? {} : { cursorKey }),
+      ...(maxReadChars === undefined ? {} : { maxReadChars }),
+    },
   });
   try {
     const { source, id, pages } = opened.single!;

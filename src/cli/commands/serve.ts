@@ -5,7 +5,7 @@
  */
 import { createKnowledgeHandler } from '../../http/index.js';
 import { serveKnowledge } from '../../http/node/index.js';
-import { bearerAccess, readCursorKey } from '../access.js';
+import { bearerAccess, cursorKeyOf } from '../access.js';
 import { integerOption } from '../args.js';
 import { SERVE_HELP } from '../help.js';
 import { isLoopback, usableOrigins } from '../hostUrls.js';
@@ -132,7 +132,11 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     },
   );
   const keyFile = values['cursor-key-file'];
-  const cursorKey = typeof keyFile === 'string' ? await readCursorKey('serve', keyFile) : undefined;
+  const cursorKey = await cursorKeyOf(
+    'serve',
+    typeof keyFile === 'string' ? keyFile : undefined,
+    (line) => io.stderr.write(line),
+  );
   const maxReadChars = integerOption(
     'serve',
     'max-chars',

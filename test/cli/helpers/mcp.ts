@@ -21,12 +21,22 @@ export function useMcpConnections(): void {
   });
 }
 
-/** Spawns `knowledge-kit mcp …args` through the SDK's stdio transport and connects a client. */
-export async function connectMcp(args: readonly string[], cwd?: string): Promise<McpConnection> {
+/**
+ * Spawns `knowledge-kit mcp …args` through the SDK's stdio transport and connects a client. The
+ * transport passes only a few variables on; the test state folder (`XDG_STATE_HOME`, where the
+ * cursor key is kept) is one more, and `env` sets others.
+ */
+export async function connectMcp(
+  args: readonly string[],
+  cwd?: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<McpConnection> {
+  const state = process.env['XDG_STATE_HOME'];
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_PATH, 'mcp', ...args],
     stderr: 'pipe',
+    env: { ...(state === undefined ? {} : { XDG_STATE_HOME: state }), ...env },
     ...(cwd === undefined ? {} : { cwd }),
   });
   let stderr = '';
