@@ -3,14 +3,10 @@
  * which name no host), the other addresses it answers on, and whether it is reachable from other
  * machines, so that a server without a token there is said out loud.
  */
-import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
 /** Whether `host` (as given to --host) reaches only this machine. */
-export function isLoopback(host: string): boolean {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
-}
+export { isLoopback } from '../http/node/hostGuard.js';
 
 /** Whether `host` is the unspecified address, which listens on every interface. */
 export function isEveryInterface(host: string): boolean {

@@ -6,7 +6,7 @@ import type { KnowledgeSource, ListTreeOutput } from '../../agent/index.js';
 import type { LoadedKnowledgeDirectory } from '../../node/index.js';
 import { openSource, parseSourceArgs } from '../openSource.js';
 import { EXIT, type CliIo } from '../io.js';
-import { count } from '../problems.js';
+import { count, escapeControls } from '../problems.js';
 
 /** One section of the outline. */
 interface OutlineSection {
@@ -187,6 +187,8 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
       'section',
     )}`,
   );
-  io.stdout.write(`${lines.join('\n')}\n`);
+  // IDs and file names come from the files: escaped as `check` escapes them, so that none can send a
+  // terminal escape sequence or start a line of its own.
+  io.stdout.write(`${lines.map(escapeControls).join('\n')}\n`);
   return EXIT.ok;
 }

@@ -8,6 +8,7 @@ import { integerOption } from '../args.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { openSource, parseSourceArgs, type OpenedSource } from '../openSource.js';
 import { shellWord } from '../shellWord.js';
+import { escapeControls } from '../problems.js';
 
 /** Runs `search`. */
 export async function search(argv: readonly string[], io: CliIo): Promise<number> {
@@ -102,6 +103,8 @@ async function searchIn(
         `read the first as an agent would: knowledge-kit read ${[...opened.words, output.items[0]!.fileId].map(shellWord).join(' ')} --max-chars ${maxReadChars}`,
       );
   }
-  io.stdout.write(`${lines.join('\n')}\n`);
+  // Paths, IDs and excerpts come from the files: escaped as `check` escapes them (no terminal escape
+  // sequence, no line of their own).
+  io.stdout.write(`${lines.map(escapeControls).join('\n')}\n`);
   return EXIT.ok;
 }

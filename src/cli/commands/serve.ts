@@ -169,7 +169,13 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   }
   let served;
   try {
-    served = await serveKnowledge({ handler: logged(handler), port, hostname });
+    served = await serveKnowledge({
+      handler: logged(handler),
+      port,
+      hostname,
+      allowedHosts: stringList(values['allowed-host']),
+      allowedOrigins: stringList(values['allowed-origin']),
+    });
   } catch (error) {
     await source.close();
     const code = (error as NodeJS.ErrnoException).code;
@@ -291,4 +297,9 @@ function tokenLine(start: StartLines): string[] {
   return start.tokenFile === undefined
     ? []
     : [`export KNOWLEDGE_TOKEN="$(cat ${shellWord(start.tokenFile)})"`];
+}
+
+/** A repeatable flag's values (none when absent). */
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }

@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeHandler } from '../index.js';
+import { hostGuard, isLoopback } from './hostGuard.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (
@@ -45,6 +46,17 @@ export interface ServeKnowledgeOptions extends NodeListenerOptions {
   readonly port?: number | undefined;
   /** Default `127.0.0.1`: only this machine. Pass `0.0.0.0` to serve a network. */
   readonly hostname?: string | undefined;
+  /**
+   * On loopback, the host names (a `Host` header without its port) answered besides `localhost`,
+   * `127.0.0.1` and `[::1]`; any other `Host` gets 403 (DNS rebinding). Ignored off loopback.
+   */
+  readonly allowedHosts?: readonly string[] | undefined;
+  /**
+   * On loopback, the browser origins (`https://app.example`) answered besides loopback origins; a
+   * request with any other `Origin` gets 403. A request without `Origin` is not refused for it.
+   * Ignored off loopback.
+   */
+  readonly allowedOrigins?: readonly string[] | undefined;
 }
 
 /** A running server. */
@@ -95,8 +107,12 @@ export function toNodeListener(
 /**
  * Serve a handler on `node:http` with a 64 KiB header limit, on loopback unless told otherwise.
  *
+ * On loopback, a request whose `Host` is not `localhost`, `127.0.0.1`, `[::1]` or one of
+ * `allowedHosts`, or whose `Origin` is neither a loopback origin nor one of `allowedOrigins`, gets 403
+ * (`UNAUTHENTICATED`, the tools' error shape): a web page on a domain rebound to 127.0.0.1 cannot read it.
+ *
  * @param options - `handler`, `port` (default 0, any free port), `hostname` (default `127.0.0.1`),
- * `overrideGlobalObjects` (see `toNodeListener`).
+ * `allowedHosts`, `allowedOrigins`, `overrideGlobalObjects` (see `toNodeListener`).
  * @returns `{ url, server, close() }` once the server listens.
  * @throws KnowledgeError `INVALID_INPUT` for bad options; the server's own error (such as `EADDRINUSE`) when it cannot listen.
  * @example
@@ -112,6 +128,8 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
     port = 0,
     hostname = '127.0.0.1',
     overrideGlobalObjects,
+    allowedHosts = [],
+    allowedOrigins = [],
   } = options ?? ({} as ServeKnowledgeOptions);
   const issues = [];
   if (typeof handler !== 'function')
@@ -132,9 +150,24 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
       path: ['options', 'hostname'],
       message: 'serveKnowledge: `options.hostname` must be a host name or address.',
     });
+  for (const [key, list] of [
+    ['allowedHosts', allowedHosts],
+    ['allowedOrigins', allowedOrigins],
+  ] as const)
+    if (!Array.isArray(list) || !list.every((item) => typeof item === 'string' && item !== ''))
+      issues.push({
+        code: 'INVALID_INPUT' as const,
+        path: ['options', key],
+        message: `serveKnowledge: \`options.${key}\` must be an array of non-empty strings.`,
+      });
   if (issues.length > 0) throw new KnowledgeError(issues);
 
-  const listener = toNodeListener(handler, { overrideGlobalObjects });
+  // On loopback, a page on a domain rebound to 127.0.0.1 must not read the server: `Host` and `Origin`
+  // must name this machine (or what the caller allows).
+  const guard = isLoopback(hostname) ? hostGuard(allowedHosts, allowedOrigins) : undefined;
+  const guarded: KnowledgeHandler =
+    guard === undefined ? handler : async (request) => guard(request) ?? handler(request);
+  const listener = toNodeListener(guarded, { overrideGlobalObjects });
   let closing = false;
   const server = createServer({ maxHeaderSize: KNOWLEDGE_MAX_HEADER_SIZE }, (request, response) => {
     // A keep-alive connection whose request was in flight when close() began goes idle only after
