@@ -75,7 +75,7 @@ const ENTRIES: Readonly<Record<Layer, readonly string[]>> = {
     'agent/internals.ts',
   ],
   mcp: ['mcp/index.ts'],
-  http: ['http/index.ts'],
+  http: ['http/index.ts', 'http/internals.ts'],
   'http/node': ['http/node/index.ts'],
   node: ['node/index.ts', 'node/internals.ts'],
   postgres: ['postgres/index.ts'],

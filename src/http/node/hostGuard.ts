@@ -4,19 +4,8 @@
  *
  * @module
  */
-/// <reference types="node" />
-import { isIP } from 'node:net';
-import { errorResponse, requestIdFrom } from '../respond.js';
-
-/** Whether `host` (a host name or address, IPv6 optionally in brackets) reaches only this machine. */
-export function isLoopback(host: string): boolean {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  return (
-    bare.toLowerCase() === 'localhost' ||
-    bare === '::1' ||
-    (isIP(bare) === 4 && bare.startsWith('127.'))
-  );
-}
+import { isLoopback } from '../../internal/loopback.js';
+import { errorResponse, requestIdFrom } from '../internals.js';
 
 /** `host[:port]` (a `Host` header) without its port, lowercased; IPv6 keeps its brackets. */
 function hostPart(header: string): string {

@@ -19,7 +19,8 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeHandler } from '../index.js';
-import { hostGuard, isLoopback } from './hostGuard.js';
+import { isLoopback } from '../../internal/loopback.js';
+import { hostGuard } from './hostGuard.js';
 
 /** A `node:http` request listener. */
 export type NodeRequestListener = (
