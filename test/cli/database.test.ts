@@ -4,6 +4,7 @@
  * the flags that read a folder are refused there in one line, and `search`, `read` and `outline` on a
  * published knowledge base print what they print on its folder.
  */
+import { request } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,8 @@ describe('serve --database takes every flag serve documents', () => {
     expect(serveFlags.filter((flag) => flag.source !== 'folder').map((f) => f.name)).toEqual([
       'port',
       'host',
+      'allowed-host',
+      'allowed-origin',
       'base-path',
       'token-file',
       'access-file',
@@ -79,6 +82,37 @@ describe('serve --database takes every flag serve documents', () => {
     expect(requestLog(stderr)).toEqual([
       { method: 'GET', path: '/knowledge-bases/docs/tree', status: 200 },
     ]);
+  }, 60_000);
+
+  it('--allowed-host and --allowed-origin: the store served on loopback answers those, refuses others', async () => {
+    const served = await startServe([
+      '--database',
+      url,
+      '--port',
+      '0',
+      '--quiet',
+      '--allowed-host',
+      'kb.example',
+      '--allowed-origin',
+      'https://app.example',
+    ]);
+    /** The status of a GET of the tree with these headers (Host set by hand, as a rebound name). */
+    const statusWith = (headers: Record<string, string>): Promise<number | undefined> =>
+      new Promise((resolve, reject) => {
+        const target = new URL(`${served.url}/tree`);
+        const sent = request(target, { headers }, (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve(answer.statusCode));
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    const port = new URL(served.url).port;
+    expect(await statusWith({ Host: `kb.example:${port}` })).toBe(200);
+    expect(await statusWith({ Host: `rebound.example:${port}` })).toBe(403);
+    expect(await statusWith({ Origin: 'https://app.example' })).toBe(200);
+    expect(await statusWith({ Origin: 'https://evil.example' })).toBe(403);
+    await stop(served);
   }, 60_000);
 
   it('--quiet: no request log', async () => {
