@@ -51,7 +51,7 @@ try {
       '<!-- agent-section: window -->',
     ),
   );
-  await writeFile(join(broken, 'faq.md'), '---\ntitle: [Frequently asked\n---\n# FAQ\n');
+  await writeFile(join(broken, 'faq.md'), '---\ntitle: FAQ\nweight: .inf\n---\n# FAQ\n');
 
   heading('Problems, with file places');
   try {
