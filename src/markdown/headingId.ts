@@ -1,0 +1,98 @@
+/**
+ * The explicit ID a docs-site heading writes after its text, in the three forms generators use:
+ * `## Title {#id}` or `{#id .class}` (VitePress, Docusaurus, Pandoc, kramdown), `## Title {/*id*\/}`
+ * (react.dev's MDX comment) and `# Title { #id .class key=value }` (MkDocs `attr_list`). The ID
+ * syntax is not part of the heading's text. One backward scan from the end of the heading; no
+ * regular expression runs on the author's text.
+ */
+
+/** A heading's raw inline text split into its text and the explicit ID it writes, if any. */
+export interface HeadingIdSplit {
+  /** The inline text without the trailing ID syntax, trailing spaces removed. */
+  readonly text: string;
+  /** The explicit ID, or `undefined` when the heading writes none. */
+  readonly id: string | undefined;
+}
+
+const SPACE = 32;
+const TAB = 9;
+
+function isBlank(c: number): boolean {
+  return c === SPACE || c === TAB;
+}
+
+/** True for a character allowed in an explicit ID: anything but whitespace, braces and quotes. */
+function isIdChar(c: number): boolean {
+  return c > SPACE && c !== 0x7b && c !== 0x7d && c !== 0x22 && c !== 0x27 && c !== 0x7f;
+}
+
+/** The ID of an MDX comment group's inside (`/*id*\/`, spaces allowed around the ID), or `undefined`. */
+function commentId(inner: string): string | undefined {
+  if (!inner.startsWith('/*') || !inner.endsWith('*/') || inner.length < 4) return undefined;
+  const id = inner.slice(2, -2).trim();
+  if (id.length === 0) return undefined;
+  for (let i = 0; i < id.length; i++) if (!isIdChar(id.charCodeAt(i))) return undefined;
+  return id;
+}
+
+/**
+ * The ID of an attribute list's inside (`#id .class key=value`, in any order, at most one `#id`),
+ * or `undefined` when it holds no `#id` or a part that is not an attribute.
+ */
+function attributeId(inner: string): string | undefined {
+  let id: string | undefined;
+  let i = 0;
+  const n = inner.length;
+  while (i < n) {
+    while (i < n && isBlank(inner.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !isBlank(inner.charCodeAt(i))) i++;
+    const part = inner.slice(start, i);
+    const head = part.charCodeAt(0);
+    if (head === 0x23 /* # */) {
+      if (id !== undefined || part.length < 2) return undefined;
+      for (let k = 1; k < part.length; k++) if (!isIdChar(part.charCodeAt(k))) return undefined;
+      id = part.slice(1);
+    } else if (head === 0x2e /* . */) {
+      if (part.length < 2) return undefined;
+    } else {
+      const eq = part.indexOf('=');
+      if (eq <= 0) return undefined;
+    }
+  }
+  return id;
+}
+
+/**
+ * Splits a heading's inline text (as the block scanner gives it, closing `#`s removed) into its text
+ * and the explicit ID written at its end. A brace group that is not one of the three forms, or that
+ * holds no ID, is left in the text. Linear in the heading's length.
+ *
+ * @param raw - the heading's inline text.
+ * @returns the text without the ID syntax, and the ID.
+ * @example
+ * ```ts
+ * splitHeadingId('Props {#props}'); // { text: 'Props', id: 'props' }
+ * splitHeadingId('Reference {/*reference*\/}'); // { text: 'Reference', id: 'reference' }
+ * splitHeadingId('First Steps { #first-steps }'); // { text: 'First Steps', id: 'first-steps' }
+ * splitHeadingId('Use {curly} braces'); // { text: 'Use {curly} braces', id: undefined }
+ * ```
+ */
+export function splitHeadingId(raw: string): HeadingIdSplit {
+  let end = raw.length;
+  while (end > 0 && isBlank(raw.charCodeAt(end - 1))) end--;
+  if (end === 0 || raw.charCodeAt(end - 1) !== 0x7d /* } */)
+    return { text: raw.slice(0, end), id: undefined };
+  const open = raw.lastIndexOf('{', end - 1);
+  if (open < 0 || (open > 0 && raw.charCodeAt(open - 1) === 0x5c) /* escaped \{ */) {
+    return { text: raw.slice(0, end), id: undefined };
+  }
+  const inner = raw.slice(open + 1, end - 1);
+  const trimmed = inner.trim();
+  const id = trimmed.startsWith('/*') ? commentId(trimmed) : attributeId(trimmed);
+  if (id === undefined) return { text: raw.slice(0, end), id: undefined };
+  let textEnd = open;
+  while (textEnd > 0 && isBlank(raw.charCodeAt(textEnd - 1))) textEnd--;
+  return { text: raw.slice(0, textEnd), id };
+}
