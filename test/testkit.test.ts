@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeToolError } from '../src/agent/errors/KnowledgeToolError.js';
-import { KNOWLEDGE_SOURCE_METHODS } from '../src/agent/tools/sourceMethods.js';
 import { parseKnowledgeDocument } from '../src/index.js';
 import { staleReason } from '../scripts/build.mjs';
-import { fakeSource } from './helpers/fakeSource.js';
+import { fakeSource, SOURCE_METHODS } from './helpers/fakeSource.js';
 import { expectGolden, goldenMode } from './helpers/golden.js';
 import { catchKnowledgeError, expectKnowledgeError } from './helpers/knowledgeError.js';
 import { placeAt, placeOf } from './helpers/place.js';
@@ -54,9 +53,9 @@ describe('golden files', () => {
 });
 
 describe('fakeSource', () => {
-  it('has every KNOWLEDGE_SOURCE_METHODS method; one not given rejects with INTERNAL naming it', async () => {
+  it('has the method of every tool of the registry; one not given rejects with INTERNAL naming it', async () => {
     const { source, control } = fakeSource({ getFile: async () => 'given' });
-    for (const method of KNOWLEDGE_SOURCE_METHODS) expect(typeof source[method]).toBe('function');
+    for (const method of SOURCE_METHODS) expect(typeof source[method]).toBe('function');
     expect(await source.getFile({ fileId: 'x' })).toBe('given');
     const error = await expectKnowledgeError(source.listTree({}, { requestId: 'req-1' }), {
       code: 'INTERNAL',

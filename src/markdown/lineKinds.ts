@@ -33,8 +33,3 @@ export type LineKind =
   | typeof INDENTED_CODE
   | typeof FENCE_OPEN
   | typeof FENCE_BODY;
-
-/** Whether a line of `kind` is code (indented or fenced, the fences included). */
-export function isCode(kind: LineKind): boolean {
-  return kind >= INDENTED_CODE;
-}

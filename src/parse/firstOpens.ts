@@ -128,31 +128,6 @@ export function recordOpen(
   count++;
 }
 
-/** What the last `findDuplicates` cost. */
-export interface LookupCost {
-  /** Table slots read, in all. */
-  readonly probes: number;
-  /** The most slots one lookup read. */
-  readonly mostProbes: number;
-  /** Whether the lookups moved to a `Map`. */
-  readonly movedToMap: boolean;
-}
-
-// Kept as numbers, not an object made per parse.
-let lastProbes = 0;
-let lastMostProbes = 0;
-let lastMovedToMap = false;
-
-/**
- * What the last `findDuplicates` cost (the last call that got as far as it: a parse refused before
- * its scan ended leaves the figures of the one before). For the tests of the probe limit: no lookup
- * reads more than `MAX_PROBES + 1` slots, so a parse reads at most that many per open anchor,
- * whatever its IDs.
- */
-export function lastLookupCost(): LookupCost {
-  return { probes: lastProbes, mostProbes: lastMostProbes, movedToMap: lastMovedToMap };
-}
-
 /** An open anchor whose ID was opened before. */
 export interface DuplicateOpen {
   /** The place of this open anchor. */
@@ -167,20 +142,13 @@ export interface DuplicateOpen {
  * order, or `undefined` when there are none.
  */
 export function findDuplicates(): DuplicateOpen[] | undefined {
-  if (count < 2) {
-    lastProbes = 0;
-    lastMostProbes = 0;
-    lastMovedToMap = false;
-    return undefined;
-  }
+  if (count < 2) return undefined;
   let slots = MIN_SLOTS;
   while (slots < count * 2) slots *= 2;
   if (slots > table.length) table = new Int32Array(slots);
   const mask = slots - 1;
   let found: DuplicateOpen[] | undefined;
   let fallback: Map<string, number> | undefined;
-  let probed = 0;
-  let most = 0;
   try {
     for (let i = 0; i < count; i++) {
       const at = i * STRIDE;
@@ -190,8 +158,6 @@ export function findDuplicates(): DuplicateOpen[] | undefined {
       if (fallback === undefined) {
         let slot = h & mask;
         for (let probes = 0; ; probes++) {
-          probed++;
-          if (probes >= most) most = probes + 1;
           const held = table[slot]!;
           if (held === 0) {
             table[slot] = i + 1;
@@ -218,9 +184,6 @@ export function findDuplicates(): DuplicateOpen[] | undefined {
       if (first >= 0) (found ??= []).push({ at: placeOf(i), id: idOf(i), first: placeOf(first) });
     }
   } finally {
-    lastProbes = probed;
-    lastMostProbes = most;
-    lastMovedToMap = fallback !== undefined;
     // Leave the table all zeros for the next parse.
     for (let i = 0; i < count; i++) {
       const slot = entries[i * STRIDE + 3]!;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/tools/sourceMethods.js';
+import { missingSourceMethod } from '../../src/agent/tools/sourceMethods.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { readInput } from '../../src/agent/source/readInput.js';
 import { openScope } from '../../src/agent/source/callScope.js';
@@ -13,13 +13,13 @@ import {
   KNOWLEDGE_TOOL_NAMES,
   KNOWLEDGE_TOOLS,
   knowledgeTools,
-  SOURCE_METHOD,
 } from '../../src/agent/tools/index.js';
 import { liveSource } from '../../src/cli/folder.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { ROUTE_PARAMS } from '../../src/http/params.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import type { KnowledgeSource } from '../../src/agent/index.js';
+import { SOURCE_METHODS } from '../helpers/fakeSource.js';
 
 const golden = (path: string): unknown =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as unknown;
@@ -27,7 +27,7 @@ const golden = (path: string): unknown =>
 /** A source whose every method answers `{ method }`, to see which one a call reached. */
 function echoSource(): KnowledgeSource {
   const source: Record<string, unknown> = {};
-  for (const method of KNOWLEDGE_SOURCE_METHODS)
+  for (const method of SOURCE_METHODS)
     source[method] = async (input: unknown) => ({ method, input });
   return source as unknown as KnowledgeSource;
 }
@@ -43,9 +43,23 @@ describe('the tool registry', () => {
       'read_related',
       'expand_graph',
     ]);
-    expect(Object.values(SOURCE_METHOD).sort()).toEqual([...KNOWLEDGE_SOURCE_METHODS].sort());
+    expect(KNOWLEDGE_TOOLS.map((tool) => tool.method)).toEqual([
+      'searchFiles',
+      'readFile',
+      'listTree',
+      'getFile',
+      'readRelated',
+      'expandGraph',
+    ]);
     // The interface's order (list_tree first), so a missing-method message names the same one as before.
-    expect(KNOWLEDGE_SOURCE_METHODS).toEqual([
+    const missing: string[] = [];
+    const partial: Record<string, () => void> = {};
+    for (let method = missingSourceMethod(partial); method !== undefined;) {
+      missing.push(method);
+      partial[method] = () => undefined;
+      method = missingSourceMethod(partial);
+    }
+    expect(missing).toEqual([
       'listTree',
       'getFile',
       'readFile',
@@ -136,7 +150,7 @@ describe('the tool registry', () => {
       parseKnowledgeDocument({ id: 'a', revision: 'r', text: '# A\n\nalpha\n' }),
     ]);
     const live = liveSource(() => echoSource());
-    for (const method of KNOWLEDGE_SOURCE_METHODS) {
+    for (const method of SOURCE_METHODS) {
       const call = live[method] as unknown as (input: unknown) => Promise<{ method: string }>;
       expect((await call({})).method).toBe(method);
     }

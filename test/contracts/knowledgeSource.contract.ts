@@ -21,16 +21,15 @@
  */
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { isKnowledgeToolError, type KnowledgeToolError } from '../../src/agent/errors/index.js';
-import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/tools/sourceMethods.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/schemas/index.js';
-import { SOURCE_METHOD } from '../../src/agent/tools/registry.js';
+import { KNOWLEDGE_TOOLS } from '../../src/agent/tools/registry.js';
 import type {
   KnowledgeCallContext,
   KnowledgeSource,
   KnowledgeToolName,
 } from '../../src/agent/index.js';
 import { schemaErrors, strictAjv } from '../agent/helpers/tools-ajv.js';
-import type { SourceMethod } from '../helpers/fakeSource.js';
+import { SOURCE_METHODS, type SourceMethod } from '../helpers/fakeSource.js';
 
 /** The checks of the suite, by the name `skip` uses. */
 export const CONFORMANCE_CHECKS = [
@@ -71,7 +70,7 @@ export interface KnowledgeSourceConformance {
    * Without it, `staleCursors` is skipped.
    */
   readonly otherRevision?: () => KnowledgeSource;
-  /** The methods the subject serves; default all of `KNOWLEDGE_SOURCE_METHODS`. */
+  /** The methods the subject serves; default all of `SOURCE_METHODS` (one per tool). */
   readonly methods?: readonly SourceMethod[];
   /** Checks the subject cannot pass by design, each with the reason. */
   readonly skip?: Partial<Record<ConformanceCheck, string>>;
@@ -79,9 +78,9 @@ export interface KnowledgeSourceConformance {
   readonly close?: () => Promise<void>;
 }
 
-/** The tool of each source method (the inverse of `SOURCE_METHOD`). */
+/** The tool of each source method. */
 const TOOL_OF = Object.fromEntries(
-  Object.entries(SOURCE_METHOD).map(([tool, method]) => [method, tool]),
+  KNOWLEDGE_TOOLS.map((tool) => [tool.method, tool.name]),
 ) as Record<SourceMethod, KnowledgeToolName>;
 
 type Call = (input: unknown, context?: KnowledgeCallContext) => Promise<unknown>;
@@ -122,7 +121,7 @@ async function rejection(promise: Promise<unknown>, what: string): Promise<Knowl
  * });
  */
 export function runKnowledgeSourceConformance(subject: KnowledgeSourceConformance): void {
-  const methods = subject.methods ?? KNOWLEDGE_SOURCE_METHODS;
+  const methods = subject.methods ?? SOURCE_METHODS;
   const skip = subject.skip ?? {};
   const refContext = subject.referenceContext;
 

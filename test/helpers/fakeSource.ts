@@ -2,8 +2,8 @@
  * The one fake `KnowledgeSource` of the tests. `fakeSource({ listTree, … }, { base })` answers each
  * method with the function given for it, else forwards to `base`, else calls `otherwise`, else rejects
  * with a `KnowledgeToolError` `INTERNAL` that names the method the test did not give. Its method list
- * is `KNOWLEDGE_SOURCE_METHODS`, so a new source method needs no change here, and every fake built on
- * it gets the method (answered by the default) at once.
+ * is `SOURCE_METHODS`, the methods of the registry's tools, so a new source method needs no change
+ * here, and every fake built on it gets the method (answered by the default) at once.
  *
  * Every call is counted and logged (method, input, context); a test can make the next call of a
  * method fail (`control.failNext`) or every call wait (`control.delayMs`). Without either, a method
@@ -11,7 +11,7 @@
  * synchronous throw — so tests of how callers cope with a misbehaving source see that misbehaviour.
  */
 import { KnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
-import { KNOWLEDGE_SOURCE_METHODS } from '../../src/agent/tools/sourceMethods.js';
+import { KNOWLEDGE_TOOLS, type KnowledgeSourceMethod } from '../../src/agent/tools/registry.js';
 import type {
   KnowledgeCallContext,
   KnowledgeSource,
@@ -19,7 +19,10 @@ import type {
 } from '../../src/agent/index.js';
 
 /** A method of every `KnowledgeSource` (`warm` is optional and not one of them). */
-export type SourceMethod = (typeof KNOWLEDGE_SOURCE_METHODS)[number];
+export type SourceMethod = KnowledgeSourceMethod;
+
+/** The read methods of a `KnowledgeSource`: one per tool of the registry, in its order. */
+export const SOURCE_METHODS: readonly SourceMethod[] = KNOWLEDGE_TOOLS.map((tool) => tool.method);
 
 /** What a fake answers one method with: anything, including a throw or a promise that never settles. */
 export type FakeMethod<M extends SourceMethod> = (
@@ -118,7 +121,7 @@ export function fakeSource(methods: FakeMethods = {}, options: FakeSourceOptions
     SourceMethod,
     (input: unknown, context?: KnowledgeCallContext) => unknown
   >;
-  for (const method of KNOWLEDGE_SOURCE_METHODS) {
+  for (const method of SOURCE_METHODS) {
     source[method] = (input: unknown, context?: KnowledgeCallContext) => {
       control.calls[method] = (control.calls[method] ?? 0) + 1;
       control.log.push({ method, input, context });

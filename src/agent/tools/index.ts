@@ -6,7 +6,7 @@
 export { callKnowledgeTool } from './callKnowledgeTool.js';
 export { KNOWLEDGE_TOOL_ANNOTATIONS, knowledgeTools, registryTools } from './knowledgeTools.js';
 export type { KnowledgeToolsOptions } from './knowledgeToolsOptions.js';
-export { KNOWLEDGE_TOOL_NAMES, KNOWLEDGE_TOOLS, SOURCE_METHOD } from './registry.js';
+export { KNOWLEDGE_TOOL_NAMES, KNOWLEDGE_TOOLS } from './registry.js';
 export type {
   KnowledgeSourceMethod,
   KnowledgeToolName,

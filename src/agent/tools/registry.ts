@@ -40,12 +40,3 @@ export type KnowledgeRouteId = (typeof KNOWLEDGE_TOOLS)[number]['http']['routes'
 export const KNOWLEDGE_TOOL_NAMES: readonly KnowledgeToolName[] = Object.freeze(
   KNOWLEDGE_TOOLS.map((tool) => tool.name),
 );
-
-/** The method of `KnowledgeSource` behind each tool, by tool name. Frozen. */
-export const SOURCE_METHOD: Readonly<Record<KnowledgeToolName, KnowledgeSourceMethod>> =
-  Object.freeze(
-    Object.fromEntries(KNOWLEDGE_TOOLS.map((tool) => [tool.name, tool.method])) as Record<
-      KnowledgeToolName,
-      KnowledgeSourceMethod
-    >,
-  );

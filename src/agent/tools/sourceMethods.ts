@@ -1,14 +1,10 @@
 /**
- * The read methods every `KnowledgeSource` has (one per tool of the registry), and the one check of
- * them that exploration and the HTTP handler use on what the app hands them.
+ * The one check of the read methods every `KnowledgeSource` has (one per tool of the registry), that
+ * exploration and the HTTP handler use on what the app hands them.
  *
  * @module
  */
-import {
-  KNOWLEDGE_TOOLS,
-  type KnowledgeSourceMethod,
-  type KnowledgeToolRegistry,
-} from './registry.js';
+import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from './registry.js';
 
 /**
  * The tools of `registry` in the order `shared/spec/http.md` lists their routes (`list_tree` first,
@@ -19,11 +15,6 @@ function inSpecOrder(registry: KnowledgeToolRegistry): KnowledgeToolRegistry {
     Math.min(...tool.http.routes.map((route) => route.listed ?? Number.MAX_SAFE_INTEGER));
   return [...registry].sort((a, b) => place(a) - place(b));
 }
-
-/** The read methods of a `KnowledgeSource`, one per tool (`warm` is optional). Frozen. */
-export const KNOWLEDGE_SOURCE_METHODS: readonly KnowledgeSourceMethod[] = Object.freeze(
-  inSpecOrder(KNOWLEDGE_TOOLS).map((tool) => tool.method as KnowledgeSourceMethod),
-);
 
 /**
  * The first source method `value` lacks, for an error message; `undefined` when it has them all.
