@@ -43,6 +43,8 @@ export const withMethod =
  * @param options - what the caller passed.
  * @param checks - the known options and the check of each.
  * @param issues - where problems go.
+ * @param replaced - options this function no longer takes, each with the sentence that says what
+ *   replaces it; the unknown-option message of such a key carries that sentence.
  * @returns `options` as a record (`{}` when it was not a plain object).
  */
 export function checkOptions(
@@ -50,6 +52,7 @@ export function checkOptions(
   options: unknown,
   checks: Readonly<Record<string, OptionCheck>>,
   issues: KnowledgeIssue[],
+  replaced: Readonly<Record<string, string>> = {},
 ): Record<string, unknown> {
   if (options === undefined) return {};
   if (!isPlainObject(options)) {
@@ -68,7 +71,9 @@ export function checkOptions(
       issues.push({
         code: 'INVALID_INPUT',
         path: ['options', key],
-        message: `${api}: unknown option \`${key}\`. Known options: ${Object.keys(checks)
+        message: `${api}: unknown option \`${key}\`.${Object.hasOwn(replaced, key) ? ` ${replaced[key]!}` : ''} Known options: ${Object.keys(
+          checks,
+        )
           .map((k) => `\`${k}\``)
           .join(', ')}.`,
       });

@@ -213,7 +213,7 @@ describe('embeddingCache', () => {
     });
   });
 
-  it('is not part of createCatalogSource’s deprecated shorthand', () => {
+  it('is an engine option, refused at the top level of createCatalogSource', () => {
     const catalog = defineKnowledgeCatalog([
       parseKnowledgeDocument({ id: 'a', revision: 'r', text: '# A\n' }),
     ]);
@@ -222,7 +222,9 @@ describe('embeddingCache', () => {
       {
         code: 'INVALID_INPUT',
         path: ['options', 'embeddingCache'],
-        message: expect.stringMatching(/unknown option `embeddingCache`/),
+        message: expect.stringMatching(
+          /unknown option `embeddingCache`\. .*`search: createBm25fEngine\(\{ embeddingCache \}\)`/,
+        ),
       },
     );
   });

@@ -1,6 +1,6 @@
 /**
- * The search port from the source's side: `createCatalogSource(catalog, { search })`, the deprecated
- * engine options at the top level, the option errors, and what the source does with an engine's
+ * The search port from the source's side: `createCatalogSource(catalog, { search })`, engine options
+ * refused at the top level with what replaces them, the option errors, and what the source does with an engine's
  * answer (checks, errors, cursors wrapping the continuation).
  */
 import { describe, expect, it } from 'vitest';
@@ -251,22 +251,47 @@ describe('createCatalogSource({ search })', () => {
   });
 });
 
-describe('engine options: beside the engine, with the old top-level shorthand deprecated', () => {
-  it('the deprecated shorthand builds the same default engine as createBm25fEngine', async () => {
-    const old = createCatalogSource(catalog, exampleSourceOptions({ excerptChars: 40 }));
-    const now = createCatalogSource(
-      catalog,
-      exampleSourceOptions({ search: createBm25fEngine({ excerptChars: 40 }) }),
+describe('engine options: beside the engine, never at the top level of the source', () => {
+  it('an engine option at the top level is an unknown option, whose message says what replaces it', () => {
+    const error = expectKnowledgeError(
+      () =>
+        createCatalogSource(
+          catalog,
+          exampleSourceOptions({
+            excerptChars: 40,
+            embedder: { embed: async () => [] },
+            semanticTimeoutMs: 5,
+            reranker: { rerank: async () => [] },
+            rerankTopK: 5,
+            rerankTimeoutMs: 5,
+            searchTimeoutMs: 5,
+            embeddingCache: new Map(),
+          } as never),
+        ),
+      { code: 'INVALID_INPUT', path: ['options', 'excerptChars'] },
     );
-    const byDefault = createCatalogSource(catalog, exampleSourceOptions());
-    const query = { query: 'How do cursors work?', limit: 3 };
-    const a = await old.searchFiles(query);
-    expect(a).toEqual(await now.searchFiles(query));
-    expect(a.items[0]!.sourceExcerpt.length).toBeLessThanOrEqual(40);
-    expect((await byDefault.searchFiles(query)).items[0]!.sourceExcerpt.length).toBeGreaterThan(40);
+    expect(error.issues.map((i) => i.path)).toEqual(
+      [
+        'excerptChars',
+        'embedder',
+        'semanticTimeoutMs',
+        'reranker',
+        'rerankTopK',
+        'rerankTimeoutMs',
+        'searchTimeoutMs',
+        'embeddingCache',
+      ].map((key) => ['options', key]),
+    );
+    for (const issue of error.issues) {
+      const key = issue.path!.at(-1)!;
+      expect(issue.code).toBe('INVALID_INPUT');
+      expect(issue.message).toBe(
+        `createCatalogSource: unknown option \`${key}\`. It is an option of the search engine: pass \`search: createBm25fEngine({ ${key} })\` instead. Known options: \`id\`, \`revision\`, \`files\`, \`actionBase\`, \`maxReadChars\`, \`cursorKey\`, \`linkRoot\`, \`fileStatus\`, \`search\`.`,
+      );
+    }
   });
 
-  it('refuses an engine option beside `search`, naming the option and where it goes', () => {
+  it('the same, beside `search`; another unknown option gets no such sentence', () => {
     const error = expectKnowledgeError(
       () =>
         createCatalogSource(
@@ -274,30 +299,35 @@ describe('engine options: beside the engine, with the old top-level shorthand de
           exampleSourceOptions({
             search: createBm25fEngine(),
             embedder: { embed: async () => [] },
-            rerankTopK: 5,
-          }),
+            colour: 'red',
+          } as never),
         ),
       { code: 'INVALID_INPUT', path: ['options', 'embedder'] },
     );
-    expect(error.issues[0]!.message).toMatch(
-      /^createCatalogSource: `embedder` is an option of the BM25F engine.*`search: createBm25fEngine\(\{ embedder \}\)`/,
-    );
-    expect(error.issues.map((i) => i.path)).toEqual([
-      ['options', 'embedder'],
-      ['options', 'rerankTopK'],
+    expect(error.issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(
+        /^createCatalogSource: unknown option `embedder`\. It is an option of the search engine: pass `search: createBm25fEngine\(\{ embedder \}\)` instead\./,
+      ),
+      expect.stringMatching(/^createCatalogSource: unknown option `colour`\. Known options: `id`/),
     ]);
   });
 
-  it('refuses a `search` that is not a factory, and invalid deprecated options as before', () => {
+  it('the engine built from `search: createBm25fEngine({ excerptChars })` is the one that searches', async () => {
+    const short = createCatalogSource(
+      catalog,
+      exampleSourceOptions({ search: createBm25fEngine({ excerptChars: 40 }) }),
+    );
+    const byDefault = createCatalogSource(catalog, exampleSourceOptions());
+    const query = { query: 'How do cursors work?', limit: 3 };
+    expect((await short.searchFiles(query)).items[0]!.sourceExcerpt.length).toBeLessThanOrEqual(40);
+    expect((await byDefault.searchFiles(query)).items[0]!.sourceExcerpt.length).toBeGreaterThan(40);
+  });
+
+  it('refuses a `search` that is not a factory', () => {
     expectKnowledgeError(
       () => createCatalogSource(catalog, exampleSourceOptions({ search: {} as never })),
       { code: 'INVALID_INPUT', path: ['options', 'search'] },
     );
-    const error = expectKnowledgeError(
-      () => createCatalogSource(catalog, exampleSourceOptions({ excerptChars: 3 })),
-      { code: 'INVALID_INPUT', path: ['options', 'excerptChars'] },
-    );
-    expect(error.issues[0]!.message).toMatch(/^createCatalogSource: .*at least 16/);
   });
 
   it('createBm25fEngine checks its options at once, every problem in one INVALID_INPUT', () => {

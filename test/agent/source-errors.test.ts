@@ -7,6 +7,7 @@ import {
   KnowledgeToolError,
 } from '../../src/agent/errors/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import { createBm25fEngine } from '../../src/agent/search/createBm25fEngine.js';
 import {
   exampleCatalog,
   exampleDocuments,
@@ -274,14 +275,16 @@ describe('cursors and request IDs across the source', () => {
     const flaky = createCatalogSource(
       catalog,
       exampleSourceOptions({
-        embedder: {
-          embed: async (texts: string[]) => {
-            calls++;
-            // The chunk vectors (first call) and the first query succeed; the second query fails.
-            if (calls > 2) throw new Error('embedder down');
-            return texts.map((t) => [t.length % 7, 1, t.includes('cursor') ? 1 : 0]);
+        search: createBm25fEngine({
+          embedder: {
+            embed: async (texts: string[]) => {
+              calls++;
+              // The chunk vectors (first call) and the first query succeed; the second query fails.
+              if (calls > 2) throw new Error('embedder down');
+              return texts.map((t) => [t.length % 7, 1, t.includes('cursor') ? 1 : 0]);
+            },
           },
-        },
+        }),
       }),
     );
     const first = await flaky.searchFiles({ query: 'cursor revision search', limit: 1 });
@@ -297,8 +300,10 @@ describe('cursors and request IDs across the source', () => {
     const slow = createCatalogSource(
       catalog,
       exampleSourceOptions({
-        searchTimeoutMs: 20,
-        embedder: { embed: () => new Promise<number[][]>(() => undefined) },
+        search: createBm25fEngine({
+          searchTimeoutMs: 20,
+          embedder: { embed: () => new Promise<number[][]>(() => undefined) },
+        }),
       }),
     );
     const error = await expectKnowledgeError(

@@ -9,6 +9,7 @@ import {
 } from '../../src/agent/errors/codes.js';
 import { KnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import { createBm25fEngine } from '../../src/agent/search/createBm25fEngine.js';
 import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { createMemoryRateLimiter } from '../../src/http/createMemoryRateLimiter.js';
@@ -781,9 +782,11 @@ describe('503 and 504', () => {
     const slow = createCatalogSource(
       exampleCatalog(),
       exampleSourceOptions({
-        searchTimeoutMs: 20,
-        semanticTimeoutMs: 10_000,
-        embedder: { embed: () => never() },
+        search: createBm25fEngine({
+          searchTimeoutMs: 20,
+          semanticTimeoutMs: 10_000,
+          embedder: { embed: () => never() },
+        }),
       }),
     );
     await expectError(await get(over(slow), `${KB}/search?query=cursor`), {

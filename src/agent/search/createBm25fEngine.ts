@@ -54,15 +54,10 @@ export interface Bm25fEngineOptions {
   readonly excerptChars?: number | undefined;
 }
 
-/** The options `createCatalogSource` still takes at its top level (deprecated), beside `search`. */
-export type Bm25fShorthandKey = Exclude<keyof Bm25fEngineOptions, 'embeddingCache'>;
-
-/**
- * The checks of the `Bm25fEngineOptions` keys of `createCatalogSource`'s deprecated shorthand,
- * shared with it so both name the same rules. (`embeddingCache`, newer, is not in the shorthand.)
- */
-export const BM25F_OPTION_CHECKS: Readonly<Record<Bm25fShorthandKey, OptionCheck>> = {
+/** The check of every `Bm25fEngineOptions` key. */
+const ENGINE_OPTION_CHECKS: Readonly<Record<keyof Bm25fEngineOptions, OptionCheck>> = {
   embedder: withMethod('embed'),
+  embeddingCache: embeddingCacheCheck,
   semanticTimeoutMs: timeoutMs,
   reranker: withMethod('rerank'),
   rerankTopK: positiveInteger,
@@ -70,19 +65,6 @@ export const BM25F_OPTION_CHECKS: Readonly<Record<Bm25fShorthandKey, OptionCheck
   searchTimeoutMs: timeoutMs,
   excerptChars: (v) =>
     Number.isSafeInteger(v) && (v as number) >= 16 ? undefined : 'an integer of at least 16',
-};
-
-/** The shorthand's keys, in the order the docs list them. */
-export const BM25F_OPTION_KEYS = Object.freeze(
-  Object.keys(BM25F_OPTION_CHECKS) as Bm25fShorthandKey[],
-);
-
-/** The checks of every `Bm25fEngineOptions` key. */
-const { embedder: embedderCheck, ...otherChecks } = BM25F_OPTION_CHECKS;
-const ENGINE_OPTION_CHECKS: Readonly<Record<keyof Bm25fEngineOptions, OptionCheck>> = {
-  embedder: embedderCheck,
-  embeddingCache: embeddingCacheCheck,
-  ...otherChecks,
 };
 
 /**
@@ -175,20 +157,7 @@ function readEngineOptions(api: string, options: unknown): RankerSettings {
  * ```
  */
 export function createBm25fEngine(options?: Bm25fEngineOptions): SearchEngineFactory {
-  return bm25fFactory('createBm25fEngine', options);
-}
-
-/**
- * `createBm25fEngine` on behalf of another function (the source's deprecated shorthand), whose
- * name the messages start with.
- *
- * @param api - the function whose options these are, for messages.
- * @param options - the options, unchecked.
- * @returns the factory.
- * @throws {KnowledgeError} `INVALID_INPUT` as `createBm25fEngine`.
- */
-export function bm25fFactory(api: string, options: unknown): SearchEngineFactory {
-  const settings = readEngineOptions(api, options);
+  const settings = readEngineOptions('createBm25fEngine', options);
   return (corpus) => bm25fEngine(corpus, settings);
 }
 

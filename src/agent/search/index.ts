@@ -8,13 +8,7 @@
  */
 export { buildChunks } from './buildChunks.js';
 export { searchCorpus } from './catalogCorpus.js';
-export {
-  createBm25fEngine,
-  BM25F_DEFAULTS,
-  BM25F_OPTION_CHECKS,
-  BM25F_OPTION_KEYS,
-  bm25fFactory,
-} from './createBm25fEngine.js';
+export { createBm25fEngine, BM25F_DEFAULTS } from './createBm25fEngine.js';
 export { createMemoryRanker } from './memoryRanker.js';
 export type { Ranker, RankerSettings, RankRequest } from './memoryRanker.js';
 export type { SearchAnswer, SearchCorpus, SearchEngineFactory, SearchRequest } from './port.js';

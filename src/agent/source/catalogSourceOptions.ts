@@ -3,7 +3,6 @@
  *
  * @module
  */
-import type { Bm25fEngineOptions } from '../search/createBm25fEngine.js';
 import type { SearchEngineFactory } from '../search/port.js';
 import type {
   KnowledgeFileOptions,
@@ -47,21 +46,8 @@ export interface CatalogSourceOptions {
   readonly fileStatus?: KnowledgeFileStatusOptions | undefined;
   /**
    * The search engine behind `search_files`, as a factory the source calls once with its corpus.
-   * Default `createBm25fEngine()`. Cannot be combined with the deprecated engine options below.
+   * Default `createBm25fEngine()`; the embedder, the reranker, `excerptChars` and the time limits
+   * are options of the engine: `search: createBm25fEngine({ embedder })`.
    */
   readonly search?: SearchEngineFactory | undefined;
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ excerptChars })`. */
-  readonly excerptChars?: Bm25fEngineOptions['excerptChars'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ embedder })`. */
-  readonly embedder?: Bm25fEngineOptions['embedder'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ semanticTimeoutMs })`. */
-  readonly semanticTimeoutMs?: Bm25fEngineOptions['semanticTimeoutMs'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ reranker })`. */
-  readonly reranker?: Bm25fEngineOptions['reranker'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ rerankTopK })`. */
-  readonly rerankTopK?: Bm25fEngineOptions['rerankTopK'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ rerankTimeoutMs })`. */
-  readonly rerankTimeoutMs?: Bm25fEngineOptions['rerankTimeoutMs'];
-  /** @deprecated Engine option: pass `search: createBm25fEngine({ searchTimeoutMs })`. */
-  readonly searchTimeoutMs?: Bm25fEngineOptions['searchTimeoutMs'];
 }

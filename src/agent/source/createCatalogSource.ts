@@ -50,11 +50,11 @@ function checkDocumentIds(catalog: KnowledgeCatalog): void {
  * @param options - page paths and metadata (`files`), `revision`, `id`, `actionBase`, the read limit,
  *   the key that signs cursors (`cursorKey`, default a random key per process),
  *   what a site-root link's `/` stands for (`linkRoot`),
- *   and the search engine (`search`, default `createBm25fEngine()`; the engine options at the top
- *   level are a deprecated shorthand for it).
+ *   and the search engine (`search`, default `createBm25fEngine()`, which takes the embedder, the
+ *   reranker, `excerptChars` and the time limits).
  * @returns a source whose methods resolve to fresh JSON values and reject only with `KnowledgeToolError`.
- * @throws {KnowledgeError} `INVALID_INPUT` for invalid options (an engine option beside `search`
- *   included; an option whose getter or Proxy throws, named), invalid or colliding page paths, a
+ * @throws {KnowledgeError} `INVALID_INPUT` for invalid options (an engine option given here
+ *   included, named with where it goes; an option whose getter or Proxy throws, named), invalid or colliding page paths, a
  *   document ID equal to a navigation file's ID or holding a lone surrogate; every problem in one
  *   error. Whatever the `search` factory throws.
  * @example

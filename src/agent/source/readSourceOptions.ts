@@ -1,8 +1,8 @@
 /**
  * Checks the options of `createCatalogSource`: unknown keys and invalid values are `INVALID_INPUT`,
  * all problems in one `KnowledgeError`, each issue with its `path`. (`files` is checked with the file
- * table, where paths are known.) Also picks the search engine: `search`, or the BM25F engine built
- * from the deprecated engine options at the top level.
+ * table, where paths are known.) Also picks the search engine: `search`, or the default BM25F engine.
+ * An option of the engine passed here is unknown, and its message says where it goes.
  */
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
@@ -15,8 +15,8 @@ import {
 } from '../../internal/checkOptions.js';
 import { snapshotOptions } from '../../internal/snapshotOptions.js';
 import { isPlainObject } from '../../internal/values.js';
-import { BM25F_OPTION_CHECKS, BM25F_OPTION_KEYS, bm25fFactory } from '../search/index.js';
-import type { SearchEngineFactory } from '../search/index.js';
+import type { Bm25fEngineOptions } from '../search/createBm25fEngine.js';
+import { createBm25fEngine, type SearchEngineFactory } from '../search/index.js';
 import { linkRootProblem } from '../relations/index.js';
 import type { CatalogSourceOptions } from './catalogSourceOptions.js';
 import { cursorKeyProblem } from './cursorKey.js';
@@ -40,9 +40,27 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
   // Checked with the file table, which knows the catalog's IDs and the pages' paths.
   fileStatus: () => undefined,
   search: func,
-  // Deprecated shorthand of `search: createBm25fEngine({ ... })`.
-  ...BM25F_OPTION_CHECKS,
 };
+
+/** The options of the BM25F engine, which `createCatalogSource` no longer takes beside `search`. */
+const ENGINE_KEYS: Readonly<Record<keyof Bm25fEngineOptions, true>> = {
+  embedder: true,
+  embeddingCache: true,
+  semanticTimeoutMs: true,
+  reranker: true,
+  rerankTopK: true,
+  rerankTimeoutMs: true,
+  searchTimeoutMs: true,
+  excerptChars: true,
+};
+
+/** What replaces each engine option: the sentence its unknown-option message carries. */
+const REPLACED: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.keys(ENGINE_KEYS).map((key) => [
+    key,
+    `It is an option of the search engine: pass \`search: createBm25fEngine({ ${key} })\` instead.`,
+  ]),
+);
 
 /** Whether `value` looks like a catalog; a Proxy or getter that throws is not one. */
 function isCatalog(value: unknown): boolean {
@@ -88,21 +106,7 @@ export function readSourceOptions(catalog: unknown, options: unknown): SourceOpt
       'options',
       'fileStatus',
     ]);
-  const checked = checkOptions(API, snapshot, CHECKS, issues) as CatalogSourceOptions;
-  const shorthand: Record<string, unknown> = {};
-  for (const key of BM25F_OPTION_KEYS) {
-    if (checked[key] === undefined) continue;
-    shorthand[key] = checked[key];
-    if (checked.search !== undefined)
-      issues.push({
-        code: 'INVALID_INPUT',
-        path: ['options', key],
-        message: `${API}: \`${key}\` is an option of the BM25F engine and cannot be combined with \`search\`. Pass it to the engine that \`search\` builds instead, e.g. \`search: createBm25fEngine({ ${key} })\`.`,
-      });
-  }
+  const checked = checkOptions(API, snapshot, CHECKS, issues, REPLACED) as CatalogSourceOptions;
   if (issues.length > 0) throw new KnowledgeError(issues);
-  return {
-    options: checked,
-    search: checked.search ?? bm25fFactory(API, shorthand),
-  };
+  return { options: checked, search: checked.search ?? createBm25fEngine() };
 }
