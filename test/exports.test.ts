@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import { readFileSync } from 'node:fs';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as entry from '../src/index.js';
 import * as postgresEntry from '../src/postgres/index.js';
@@ -74,6 +75,236 @@ describe('public surface', () => {
       expect(source as string, file).not.toMatch(/from '(node:|fs|path|crypto|buffer)/);
       expect(source as string, file).not.toMatch(/\bprocess\.|\bBuffer\b|\brequire\(/);
     }
+  });
+});
+
+/**
+ * The type names of every package entry, written by hand: a type added, renamed or dropped from an
+ * entry is a change of the public API, and fails here until this list says so. (The values are
+ * pinned above and in `test/agent/exports.test.ts`.)
+ */
+const PUBLIC_TYPES: Readonly<Record<string, readonly string[]>> = {
+  '.': [
+    'KnowledgeCatalog',
+    'KnowledgeCatalogOptions',
+    'KnowledgeDocument',
+    'KnowledgeErrorCode',
+    'KnowledgeIssue',
+    'KnowledgeParseInput',
+    'KnowledgePart',
+    'KnowledgePosition',
+    'KnowledgeReadRequest',
+    'KnowledgeSection',
+    'KnowledgeSelection',
+    'KnowledgeSelectionMode',
+    'KnowledgeSnapshot',
+  ],
+  './agent': [
+    'ActiveContentRevision',
+    'Bm25fEngineOptions',
+    'BundleManifest',
+    'CatalogSourceOptions',
+    'ContentRange',
+    'EvidenceType',
+    'ExpandGraphInput',
+    'ExpandGraphOutput',
+    'FileSectionInfo',
+    'GetFileInput',
+    'GetFileOutput',
+    'GraphRelationship',
+    'JsonObject',
+    'JsonSchema',
+    'JsonValue',
+    'KnowledgeBundleOptions',
+    'KnowledgeCallContext',
+    'KnowledgeEmbedder',
+    'KnowledgeEmbeddingCache',
+    'KnowledgeFileKind',
+    'KnowledgeFileOptions',
+    'KnowledgeFileState',
+    'KnowledgeFileStatusOptions',
+    'KnowledgeGeneratedOutputStatus',
+    'KnowledgeLinkRoot',
+    'KnowledgeReadActions',
+    'KnowledgeReranker',
+    'KnowledgeSource',
+    'KnowledgeToolAnnotations',
+    'KnowledgeToolCallOptions',
+    'KnowledgeToolDefinition',
+    'KnowledgeToolErrorBody',
+    'KnowledgeToolErrorCode',
+    'KnowledgeToolErrorOptions',
+    'KnowledgeToolName',
+    'KnowledgeToolResult',
+    'KnowledgeToolSchemas',
+    'KnowledgeToolsOptions',
+    'KnowledgeUnavailableFile',
+    'KnowledgeWarmContext',
+    'ListTreeInput',
+    'ListTreeOutput',
+    'MatchedField',
+    'NextAction',
+    'ReadFileInput',
+    'ReadFileOutput',
+    'ReadFileRecord',
+    'ReadRelatedInput',
+    'ReadRelatedOutput',
+    'ReadSelection',
+    'RelatedItem',
+    'RelationDirection',
+    'RelationType',
+    'RerankerSafeCode',
+    'SearchAnswer',
+    'SearchChunk',
+    'SearchCorpus',
+    'SearchCorpusPage',
+    'SearchEngine',
+    'SearchEngineFactory',
+    'SearchFilesInput',
+    'SearchFilesOutput',
+    'SearchHit',
+    'SearchItem',
+    'SearchMode',
+    'SearchRelation',
+    'SearchRequest',
+    'SearchWarmProgress',
+    'SemanticSafeCode',
+    'StageStatus',
+    'StaticBundleRead',
+    'StaticSourceOptions',
+    'TreeDirectoryItem',
+    'TreeFileItem',
+  ],
+  './agent/adapters': [
+    'AISDKEmbedMany',
+    'AISDKEmbeddingOptions',
+    'AISDKTool',
+    'AISDKToolsOptions',
+    'AnthropicDocumentBlock',
+    'AnthropicSearchResultBlock',
+    'AnthropicToolParam',
+    'AnthropicToolResultBlock',
+    'CitableFile',
+    'LangChainToolConfig',
+    'LangChainToolFactory',
+    'OpenAIChatFunctionTool',
+    'OpenAIEmbeddingsClient',
+    'OpenAIEmbeddingsOptions',
+    'OpenAIResponsesFunctionTool',
+    'OpenAIToolsOptions',
+    'ToolParametersSchema',
+  ],
+  './agent/exploration': [
+    'ExplorationEvidence',
+    'ExplorationOptions',
+    'ExplorationReadOptions',
+    'ExplorationReadOutput',
+    'ExplorationReadTarget',
+    'ExplorationSearchOptions',
+    'ExplorationSession',
+    'ExplorationStatus',
+    'ExplorationStopReason',
+    'ExplorationToolsOptions',
+  ],
+  './mcp': ['KnowledgeMcpServerOptions'],
+  './http': [
+    'KnowledgeAccess',
+    'KnowledgeBaseEntry',
+    'KnowledgeBaseGrants',
+    'KnowledgeClient',
+    'KnowledgeClientOptions',
+    'KnowledgeCorsOptions',
+    'KnowledgeHandler',
+    'KnowledgeHandlerLimits',
+    'KnowledgeHandlerOptions',
+    'KnowledgeOperation',
+    'KnowledgeRateLimit',
+    'MemoryRateLimiterOptions',
+    'RateLimitDecision',
+    'RateLimitRequestInfo',
+  ],
+  './http/node': [
+    'NodeListenerOptions',
+    'NodeRequestListener',
+    'ServeKnowledgeOptions',
+    'ServedKnowledge',
+  ],
+  './node': [
+    'EmbeddingCacheOptions',
+    'ExportKnowledgeBundleOptions',
+    'ExportKnowledgeDirectoryOptions',
+    'ExportedKnowledgeBundle',
+    'FileEmbeddingCache',
+    'KnowledgeDirectoryChange',
+    'KnowledgeDirectoryWatcher',
+    'KnowledgeFileLoadStatus',
+    'KnowledgeFilesChange',
+    'KnowledgeFilesWatcher',
+    'LoadKnowledgeDirectoryOptions',
+    'LoadedKnowledgeDirectory',
+    'LoadedKnowledgeFiles',
+    'WatchKnowledgeDirectoryOptions',
+  ],
+  './postgres': [
+    'KnowledgeDatabase',
+    'KnowledgeQueryResult',
+    'KnowledgeStoreMigration',
+    'KnowledgeStoreOptions',
+    'PostgresSourceOptions',
+    'PublishKnowledgeOptions',
+    'PublishedKnowledge',
+    'StoredKnowledgeBase',
+  ],
+};
+
+/**
+ * The names each package entry exports as a type only (interfaces and type aliases; a class is a
+ * value and pinned with the values), read by the TypeScript compiler from the entry's source file.
+ */
+function typeNamesOfEntries(): Record<string, string[]> {
+  const root = new URL('../', import.meta.url);
+  const entries = Object.entries(pkg.exports).flatMap(([key, target]) =>
+    typeof target === 'string'
+      ? []
+      : [[key, target.types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')] as const],
+  );
+  const config = ts.readConfigFile(new URL('tsconfig.json', root).pathname, ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root.pathname);
+  const program = ts.createProgram(
+    entries.map(([, file]) => new URL(file, root).pathname),
+    options,
+  );
+  const checker = program.getTypeChecker();
+  const out: Record<string, string[]> = {};
+  for (const [key, file] of entries) {
+    const source = program.getSourceFile(new URL(file, root).pathname);
+    const module = source === undefined ? undefined : checker.getSymbolAtLocation(source);
+    if (module === undefined) throw new Error(`${key}: no module at ${file}`);
+    out[key] = checker
+      .getExportsOfModule(module)
+      .filter((symbol) => {
+        const target =
+          symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+        return (target.flags & ts.SymbolFlags.Value) === 0;
+      })
+      .map((symbol) => symbol.name)
+      .sort();
+  }
+  return out;
+}
+
+describe('public type names', () => {
+  it('pins the type names of every package entry', { timeout: 120_000 }, () => {
+    expect(typeNamesOfEntries()).toEqual(PUBLIC_TYPES);
+  });
+
+  it('`knowledge-kit/agent` exports of the static bundle format only what public functions take or return', () => {
+    // `createStaticSource({ read })` and `readBundleDirectory` (a `StaticBundleRead`), what
+    // `exportKnowledgeBundle` takes (`KnowledgeBundleOptions`) and returns (`BundleManifest`).
+    const bundleTypes = PUBLIC_TYPES['./agent']!.filter((name) => /Bundle|Manifest/.test(name));
+    expect(bundleTypes).toEqual(['BundleManifest', 'KnowledgeBundleOptions', 'StaticBundleRead']);
+    const api = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
+    for (const name of bundleTypes) expect(api).toContain(`\`${name}\``);
   });
 });
 

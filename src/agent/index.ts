@@ -24,15 +24,9 @@ export { createCatalogSource } from './source/createCatalogSource.js';
 export { createStaticSource } from './static/createStaticSource.js';
 export type { StaticSourceOptions } from './static/createStaticSource.js';
 export type { StaticBundleRead } from './static/bundleReader.js';
-export type {
-  BundleFiles,
-  BundleManifest,
-  BundlePage,
-  BundlePageRecord,
-  SearchManifest,
-} from './static/bundleFormat.js';
+// What `knowledge-kit/node`'s export takes and returns; the bundle's other file formats are not API.
+export type { BundleManifest } from './static/bundleFormat.js';
 export type { KnowledgeBundleOptions } from './static/buildKnowledgeBundle.js';
-export type { SectionRange } from './static/sectionRanges.js';
 export type { KnowledgeToolName } from './tools/registry.js';
 export { tokenize } from './search/tokenize.js';
 export { createBm25fEngine } from './search/createBm25fEngine.js';

@@ -27,13 +27,22 @@ export const BUNDLE_PATHS = Object.freeze({
   graph: '_graph/index.json',
 });
 
-/** `manifest.json`: what the bundle is, its revision and its counts. */
+/**
+ * `manifest.json`: what the bundle is, its revision and its counts. `exportKnowledgeBundle`
+ * (`knowledge-kit/node`) returns it; a reader refuses another `format` or `version`.
+ */
 export interface BundleManifest {
+  /** Always `'knowledge-kit-bundle'`. */
   readonly format: typeof BUNDLE_FORMAT;
+  /** The version of the bundle layout and of every file format in it. */
   readonly version: typeof BUNDLE_VERSION;
+  /** The knowledge base's ID: the static source's default `id`. */
   readonly knowledgeBaseId: string;
+  /** The knowledge base's title (`llms.txt`'s H1). */
   readonly title: string;
+  /** The revision every file of the bundle is of. */
   readonly activeContentRevision: ActiveContentRevision;
+  /** How many pages, relationships, search terms and shards of each kind the bundle holds. */
   readonly counts: {
     readonly pages: number;
     readonly relations: number;
