@@ -3,6 +3,7 @@
  * with `js-yaml` or `smol-toml`, checking the keys Knowledge Kit reads. Every position is a position in
  * the file, so the body's line numbers move by the block's lines.
  */
+import { fileIssue } from './fileIssue.js';
 import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
 import { parse as parseToml, TomlError } from 'smol-toml';
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
@@ -130,13 +131,7 @@ export function readFrontMatter(
   const toml = isFence(text, 0, firstEnd, '+++');
   if (!toml && !isFence(text, 0, firstEnd, '---')) return none;
   const problem = (line: number, column: number, message: string, to = issues) =>
-    to.push({
-      code: 'INVALID_FRONT_MATTER',
-      file,
-      line,
-      column,
-      message: `${file}:${line}:${column}: ${message}`,
-    });
+    to.push(fileIssue('INVALID_FRONT_MATTER', file, { line, column }, message));
 
   const yamlStart = nextLine(text, firstEnd);
   let start = yamlStart;

@@ -3,6 +3,7 @@
  * the files that load are served, a broken file keeps its previous version when there is one, and the
  * rest are listed as unavailable. `loadKnowledgeDirectory` stays all-or-nothing.
  */
+import { fileIssue } from './fileIssue.js';
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { deepFreeze } from '../internal/deepFreeze.js';
@@ -107,15 +108,15 @@ export async function loadKnowledgeFiles(
         continue;
       }
       const place = fresh.idPlace?.();
-      const { line, column } = place ?? { line: 1, column: 1 };
-      problems.push({
-        code: 'DUPLICATE_DOCUMENT_ID',
-        file,
-        line,
-        column,
-        documentId: fresh.document.id,
-        message: `${file}:${line}:${column}: document ID \`${fresh.document.id}\` is already used by \`${holder}\`, which was loaded first${place === undefined ? ' (this file has no `id`, so its ID is its path)' : ''}, so only \`${holder}\` is served. Document IDs are unique in a folder: set a different \`id\` in the front matter of one of them.`,
-      });
+      problems.push(
+        fileIssue(
+          'DUPLICATE_DOCUMENT_ID',
+          file,
+          place ?? { line: 1, column: 1 },
+          `document ID \`${fresh.document.id}\` is already used by \`${holder}\`, which was loaded first${place === undefined ? ' (this file has no `id`, so its ID is its path)' : ''}, so only \`${holder}\` is served. Document IDs are unique in a folder: set a different \`id\` in the front matter of one of them.`,
+          fresh.document.id,
+        ),
+      );
       own.set(file, problems);
     }
     const old = before.get(file);

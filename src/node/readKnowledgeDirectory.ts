@@ -2,6 +2,7 @@
  * Reads a folder of Markdown into documents, page records and every problem found, without throwing
  * for problems in the files: `loadKnowledgeDirectory` and the `check` command share it.
  */
+import { fileIssue } from './fileIssue.js';
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
@@ -111,15 +112,15 @@ export async function readKnowledgeDirectory(
       });
       continue;
     }
-    const { line, column } = idPlace();
-    issues.push({
-      code: 'INVALID_FRONT_MATTER',
-      file,
-      line,
-      column,
-      documentId: id,
-      message: `${file}:${line}:${column}: front matter \`id\`: ${why} Set another \`id\`.`,
-    });
+    issues.push(
+      fileIssue(
+        'INVALID_FRONT_MATTER',
+        file,
+        idPlace(),
+        `front matter \`id\`: ${why} Set another \`id\`.`,
+        id,
+      ),
+    );
   }
 
   const documents: KnowledgeDocument[] = [];
@@ -136,15 +137,15 @@ export async function readKnowledgeDirectory(
     else {
       const file = paths[i]!;
       const place = idPlace?.();
-      const { line, column } = place ?? { line: 1, column: 1 };
-      issues.push({
-        code: 'DUPLICATE_DOCUMENT_ID',
-        file,
-        line,
-        column,
-        documentId: id,
-        message: `${file}:${line}:${column}: document ID \`${id}\` is already used by \`${first}\`${place === undefined ? ' (this file has no `id`, so its ID is its path)' : ''}. Document IDs are unique in a folder: set a different \`id\` in the front matter of one of them.`,
-      });
+      issues.push(
+        fileIssue(
+          'DUPLICATE_DOCUMENT_ID',
+          file,
+          place ?? { line: 1, column: 1 },
+          `document ID \`${id}\` is already used by \`${first}\`${place === undefined ? ' (this file has no `id`, so its ID is its path)' : ''}. Document IDs are unique in a folder: set a different \`id\` in the front matter of one of them.`,
+          id,
+        ),
+      );
       continue;
     }
     if (document === undefined || page === undefined) continue;

@@ -1,4 +1,5 @@
 /** One file of a folder: decoded, its front matter split off, parsed, with every problem placed in the file. */
+import { fileIssue } from './fileIssue.js';
 import { hash } from 'node:crypto';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
@@ -74,14 +75,14 @@ export function readOne(
 ): FileResult {
   const decoded = decodeUtf8(bytes);
   if ('invalidAt' in decoded) {
-    const { line, column } = placeOfByte(bytes, decoded.invalidAt);
-    issues.push({
-      code: 'INVALID_ENCODING',
-      file,
-      line,
-      column,
-      message: `${file}:${line}:${column}: byte ${decoded.invalidAt} (0x${bytes[decoded.invalidAt]!.toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8. Save the file as UTF-8; Knowledge Kit never guesses an encoding or replaces bytes.`,
-    });
+    issues.push(
+      fileIssue(
+        'INVALID_ENCODING',
+        file,
+        placeOfByte(bytes, decoded.invalidAt),
+        `byte ${decoded.invalidAt} (0x${bytes[decoded.invalidAt]!.toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8. Save the file as UTF-8; Knowledge Kit never guesses an encoding or replaces bytes.`,
+      ),
+    );
     return {};
   }
   const before = issues.length;
@@ -95,14 +96,14 @@ export function readOne(
   // A lone surrogate cannot be percent-encoded (`encodeURIComponent` throws `URIError`): no URL, graph
   // file or cursor could name the document. The path of a file never has one (names are decoded UTF-8).
   if (frontOk && idPlace !== undefined && !isWellFormed(id)) {
-    const { line, column } = idPlace();
-    issues.push({
-      code: 'INVALID_FRONT_MATTER',
-      file,
-      line,
-      column,
-      message: `${file}:${line}:${column}: front matter \`id\` holds a lone surrogate (an unpaired \`\\ud800\`–\`\\udfff\` escape), which no URL can carry. Use a valid Unicode string.`,
-    });
+    issues.push(
+      fileIssue(
+        'INVALID_FRONT_MATTER',
+        file,
+        idPlace(),
+        `front matter \`id\` holds a lone surrogate (an unpaired \`\\ud800\`–\`\\udfff\` escape), which no URL can carry. Use a valid Unicode string.`,
+      ),
+    );
   }
   const path = `pages/${file}`;
   const pathProblem = pagePathProblem(path);

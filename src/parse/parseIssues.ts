@@ -64,36 +64,38 @@ const inFence = (pair: FencedPair, what: string): string =>
 const fenceFix = (pair: FencedPair, what: string): string =>
   `End the fence before line ${pair.line}, or move the ${what} anchor out of it.`;
 /**
- * An issue's message, and, when the anchor that would pair with it is inside a code fence, that
- * anchor's place (`related`) and the message that says so.
+ * The builder of an issue of a section whose pair is missing: `text(id)` says the problem and the
+ * fix, after the place; when the anchor that would pair with it (an `open` or `close` one: `pair`) is
+ * inside a code fence, the issue gives that anchor's place (`related`), why it does not count, and
+ * that fix instead.
  */
-const fenceAware = (
-  fenced: FencedPair | undefined,
-  message: string,
-  inFenceMessage: (pair: FencedPair) => string,
-): { readonly message: string; readonly related?: KnowledgePosition } =>
-  fenced === undefined
-    ? { message }
-    : { related: { line: fenced.line, column: 1 }, message: inFenceMessage(fenced) };
-
-export function unexpectedClose(
-  documentId: string,
-  at: KnowledgePosition,
-  id: string,
-  fenced?: FencedPair,
-): KnowledgeIssue {
-  return {
-    code: 'UNEXPECTED_CLOSE',
-    ...place(documentId, at),
-    sectionId: id,
-    ...fenceAware(
-      fenced,
-      `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here. Remove it, or add ${open(id)} where the section starts.`,
-      (pair) =>
-        `${where(documentId, at)}: ${close(id)} closes \`${id}\`, but no section is open here: ${inFence(pair, 'open')}. ${fenceFix(pair, 'open')}`,
-    ),
+const unpaired =
+  (
+    code: 'UNEXPECTED_CLOSE' | 'UNCLOSED_SECTION',
+    pair: 'open' | 'close',
+    text: (id: string) => readonly [problem: string, fix: string],
+  ) =>
+  (documentId: string, at: KnowledgePosition, id: string, fenced?: FencedPair): KnowledgeIssue => {
+    const [problem, fix] = text(id);
+    const lead = `${where(documentId, at)}: ${problem}`;
+    return {
+      code,
+      ...place(documentId, at),
+      sectionId: id,
+      ...(fenced === undefined
+        ? { message: `${lead}. ${fix}` }
+        : {
+            related: { line: fenced.line, column: 1 },
+            message: `${lead}: ${inFence(fenced, pair)}. ${fenceFix(fenced, pair)}`,
+          }),
+    };
   };
-}
+
+/** A close anchor with no section open. */
+export const unexpectedClose = unpaired('UNEXPECTED_CLOSE', 'open', (id) => [
+  `${close(id)} closes \`${id}\`, but no section is open here`,
+  `Remove it, or add ${open(id)} where the section starts.`,
+]);
 
 export function mismatchedClose(
   documentId: string,
@@ -122,24 +124,11 @@ export function mismatchedClose(
   };
 }
 
-export function unclosedSection(
-  documentId: string,
-  at: KnowledgePosition,
-  id: string,
-  fenced?: FencedPair,
-): KnowledgeIssue {
-  return {
-    code: 'UNCLOSED_SECTION',
-    ...place(documentId, at),
-    sectionId: id,
-    ...fenceAware(
-      fenced,
-      `${where(documentId, at)}: section \`${id}\` is opened here but never closed. Add ${close(id)} on its own line where the section ends.`,
-      (pair) =>
-        `${where(documentId, at)}: section \`${id}\` is opened here but never closed: ${inFence(pair, 'close')}. ${fenceFix(pair, 'close')}`,
-    ),
-  };
-}
+/** An open anchor never closed. */
+export const unclosedSection = unpaired('UNCLOSED_SECTION', 'close', (id) => [
+  `section \`${id}\` is opened here but never closed`,
+  `Add ${close(id)} on its own line where the section ends.`,
+]);
 
 export function unclosedFence(
   documentId: string,

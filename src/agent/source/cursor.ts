@@ -195,51 +195,39 @@ export function resumeCall<P extends { readonly [name: string]: JsonValue }>(
 }
 
 /**
- * Resume a listing (`list_tree`, `read_related`, `expand_graph`): its parameters and the offset its
- * cursor points at (`resumeCall`).
+ * `resumeCall` for the tools whose cursor holds one kind of position: `accepts` tells it apart,
+ * `position` makes it with the cursor's ranking.
  */
-export function resumeListing<P extends { readonly [name: string]: JsonValue }>(
-  scope: CallScope,
-  signer: CursorSigner,
-  revision: ActiveContentRevision,
-  args: CheckedInput,
-  defaults: P,
-): Resumed<P, CursorPosition> {
-  const { binding, at, ranking } = resumeCall(
-    scope,
-    signer,
-    revision,
-    args,
-    defaults,
-    (v) => Number.isSafeInteger(v) && (v as number) > 0,
-  );
-  return {
-    binding,
-    position: at === undefined ? undefined : { offset: at as number, ranking },
+function resumer<Position>(
+  accepts: (at: unknown) => boolean,
+  position: (at: unknown, ranking: string) => Position,
+) {
+  return <P extends { readonly [name: string]: JsonValue }>(
+    scope: CallScope,
+    signer: CursorSigner,
+    revision: ActiveContentRevision,
+    args: CheckedInput,
+    defaults: P,
+  ): Resumed<P, Position> => {
+    const { binding, at, ranking } = resumeCall(scope, signer, revision, args, defaults, accepts);
+    return { binding, position: at === undefined ? undefined : position(at, ranking) };
   };
 }
 
+/**
+ * Resume a listing (`list_tree`, `read_related`, `expand_graph`): its parameters and the offset its
+ * cursor points at (`resumeCall`).
+ */
+export const resumeListing = resumer(
+  (v) => Number.isSafeInteger(v) && (v as number) > 0,
+  (at, ranking): CursorPosition => ({ offset: at as number, ranking }),
+);
+
 /** Resume a search: its parameters and the engine continuation its cursor holds (`resumeCall`). */
-export function resumeSearch<P extends { readonly [name: string]: JsonValue }>(
-  scope: CallScope,
-  signer: CursorSigner,
-  revision: ActiveContentRevision,
-  args: CheckedInput,
-  defaults: P,
-): Resumed<P, ContinuationPosition> {
-  const { binding, at, ranking } = resumeCall(
-    scope,
-    signer,
-    revision,
-    args,
-    defaults,
-    (v) => typeof v === 'string' && v.length > 0,
-  );
-  return {
-    binding,
-    position: at === undefined ? undefined : { continuation: at as string, ranking },
-  };
-}
+export const resumeSearch = resumer(
+  (v) => typeof v === 'string' && v.length > 0,
+  (at, ranking): ContinuationPosition => ({ continuation: at as string, ranking }),
+);
 
 /**
  * Check the page an engine answered for a search cursor: a continuation this source issued for the
