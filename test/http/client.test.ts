@@ -25,6 +25,7 @@ import {
   type FakeAnswer,
   type FakeFetch,
 } from './helpers/client-fakeFetch.js';
+import { exampleSource } from './helpers/exampleHandler.js';
 
 const BASE = 'http://kb.test/openapi/v2/knowledge-bases/example';
 const KB_PATH = '/openapi/v2/knowledge-bases/example';
@@ -216,6 +217,30 @@ describe('createKnowledgeClient: the requests it sends', () => {
     });
     expect(fake.requests).toHaveLength(0);
   });
+
+  it('listTree(null) is the root listing; an argument the tool does not take is refused before any request', async () => {
+    const tree = await exampleSource().listTree(
+      {},
+      { actionBase: KB_PATH, knowledgeBaseId: 'example' },
+    );
+    const fake = fakeFetch([() => Response.json(tree)]);
+    const client = createKnowledgeClient({ baseUrl: BASE, fetch: fake.fetch });
+    await expect(client.listTree(null as never)).resolves.toEqual(tree);
+    for (const [call, name] of [
+      [() => client.listTree({ bogus: 1 } as never), 'list_tree'],
+      [() => client.getFile({ fileId: 'a', path: 'x' } as never), 'get_file'],
+      [() => client.searchFiles({ query: 'q', filter: 'x' } as never), 'search_files'],
+      [() => client.readFile('pages/a.md' as never), 'read_file'],
+    ] as const) {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, name).toMatchObject({ name: 'KnowledgeToolError', code: 'INVALID_ARGUMENT' });
+      expect((error as Error).message).toContain(`\`${name}\``);
+    }
+    expect(fake.requests).toHaveLength(1);
+  });
 });
 
 describe("createKnowledgeClient: the server's errors, kept", () => {
@@ -389,6 +414,28 @@ describe('createKnowledgeClient: RATE_LIMITED', () => {
       .catch((e: unknown) => e);
     expect(isKnowledgeToolError(error)).toBe(true);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it('a 429 without retryAfterSeconds in its body is retried after its Retry-After header', async () => {
+    const tree = await exampleSource().listTree(
+      {},
+      { actionBase: KB_PATH, knowledgeBaseId: 'example' },
+    );
+    const limited = () =>
+      new Response(
+        JSON.stringify({
+          error: { code: 'RATE_LIMITED', message: 'slow down', httpStatus: 429 },
+          requestId: 'r-1',
+        }),
+        {
+          status: 429,
+          headers: { 'retry-after': '0', 'content-type': 'application/json' },
+        },
+      );
+    const fake = fakeFetch([limited, () => Response.json(tree)]);
+    const client = createKnowledgeClient({ baseUrl: BASE, fetch: fake.fetch });
+    await expect(client.listTree()).resolves.toEqual(tree);
+    expect(fake.requests).toHaveLength(2);
   });
 });
 
@@ -739,5 +786,25 @@ describe('createKnowledgeClient: options', () => {
         'TRANSPORT_ERROR',
       );
     }
+  });
+
+  it('header values no runtime sends are refused when the client is made', () => {
+    expectKnowledgeError(
+      () => createKnowledgeClient({ baseUrl: BASE, headers: { authorization: 'Bearer a\nb' } }),
+      {
+        code: 'INVALID_INPUT',
+        path: ['options', 'headers'],
+      },
+    );
+  });
+
+  it('maxRetryAfterSeconds is at most what a timer can wait', () => {
+    expectKnowledgeError(
+      () => createKnowledgeClient({ baseUrl: BASE, maxRetryAfterSeconds: 3_000_000 }),
+      {
+        code: 'INVALID_INPUT',
+        path: ['options', 'maxRetryAfterSeconds'],
+      },
+    );
   });
 });

@@ -216,6 +216,12 @@ describe('400 INVALID_ARGUMENT', () => {
   ])('range and rule errors from the source: KB%s', async (route, message) => {
     await expectError(await get(handler, `${KB}${route}`), { code: 'INVALID_ARGUMENT', message });
   });
+
+  it('a query of 2,000 code points with padding is counted after trimming, as the source counts it', async () => {
+    const query = ` ${'知'.repeat(2_000)} `;
+    const response = await get(exampleHandler(), `${KB}/search?query=${encodeURIComponent(query)}`);
+    expect(response.status).toBe(200);
+  });
 });
 
 describe('400 INVALID_CURSOR', () => {
@@ -669,6 +675,27 @@ describe('500 INTERNAL', () => {
     });
     await expectError(await get(h, `${KB}/tree`), { code: 'INTERNAL' });
   });
+
+  it('an async onError that rejects changes nothing: 500 INTERNAL, no unhandled rejection', async () => {
+    const failing = recordingSource(exampleSource(), {
+      getFile: () => {
+        throw new Error('boom');
+      },
+    });
+    let heard = 0;
+    const h = createKnowledgeHandler({
+      access: () => ({ knowledgeBases: { example: failing.source } }),
+      onError: async () => {
+        heard++;
+        throw new Error('logger unreachable');
+      },
+    });
+    await expectError(await call(h, '/knowledge-bases/example/files/agent-tools'), {
+      code: 'INTERNAL',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10)); // an unhandled rejection would surface by now
+    expect(heard).toBe(1);
+  });
 });
 
 describe('errors a source raises pass through with their status', () => {
@@ -981,4 +1008,17 @@ describe('createKnowledgeHandler options', () => {
     });
     expect((await get(h, '/knowledge-bases/example/tree')).status).toBe(200);
   });
+
+  it.each(['Bearer realm="知识"', 'Bearer\u0001realm', ' Bearer', 'Bearer ', 'Bearer\r\nX: y'])(
+    'authenticateHeader %j is refused when the handler is made',
+    (value) => {
+      expectKnowledgeError(
+        () => createKnowledgeHandler({ access: exampleAccess, authenticateHeader: value }),
+        {
+          code: 'INVALID_INPUT',
+          path: ['options', 'authenticateHeader'],
+        },
+      );
+    },
+  );
 });

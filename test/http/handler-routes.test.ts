@@ -4,6 +4,7 @@
  * on the content routes; conditional requests, `HEAD`, `OPTIONS` and CORS.
  */
 import { describe, expect, it } from 'vitest';
+import { KnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import type {
   KnowledgeCallContext,
@@ -32,6 +33,7 @@ import {
   expectOkHeaders,
   get,
   headerEntries,
+  never,
   JSON_TYPE,
   recordingSource,
   sourceWithIds,
@@ -633,6 +635,22 @@ describe('HEAD, OPTIONS and CORS', () => {
       ),
     ).toBeNull();
   });
+
+  it('a CORS preflight carries Cache-Control and the request ID too', async () => {
+    const h = exampleHandler({ cors: { origin: 'https://agent.example' } });
+    const response = await call(h, `${KB}/tree`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'GET',
+        'x-request-id': 'pre-1',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('x-request-id')).toBe('pre-1');
+    expect(response.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+  });
 });
 
 describe('file IDs the URL itself cannot carry', () => {
@@ -678,6 +696,27 @@ describe('grants', () => {
     expect(list.items.map((i) => i.knowledgeBaseId)).toEqual(['__proto__']);
     expect((await call(h, `${list.items[0]!.url}/tree`)).status).toBe(200);
     await expectError(await call(h, '/knowledge-bases/constructor/tree'), { code: 'NOT_FOUND' });
+  });
+
+  it('a grant that fails the knowledge-base list aborts the call still running for another grant', async () => {
+    let heard: AbortSignal | undefined;
+    const hanging = recordingSource(exampleSource(), {
+      listTree: (_input, context) => {
+        heard = context?.signal;
+        return never();
+      },
+    });
+    const failing = recordingSource(exampleSource(), {
+      listTree: async () => {
+        throw new KnowledgeToolError('TRANSPORT_ERROR', 'remote down');
+      },
+    });
+    const h = createKnowledgeHandler({
+      access: () => ({ knowledgeBases: { a: hanging.source, b: failing.source } }),
+      timeoutMs: 60_000,
+    });
+    await expectError(await call(h, '/knowledge-bases'), { code: 'TRANSPORT_ERROR' });
+    expect(heard?.aborted).toBe(true);
   });
 });
 

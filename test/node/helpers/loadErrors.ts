@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import type { KnowledgeIssue } from '../../../src/index.js';
+import { loadKnowledgeDirectory } from '../../../src/node/index.js';
+import { catchKnowledgeError } from '../../helpers/knowledgeError.js';
 
 /** A place in a file: the file relative to the folder, a 1-based line and a 1-based UTF-16 column. */
 export interface FilePlace {
@@ -34,4 +36,12 @@ export function sortedIssues(issues: readonly KnowledgeIssue[]): KnowledgeIssue[
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0),
   );
+}
+
+/** The issues of a folder's load that must fail. */
+export async function loadIssues(
+  dir: string,
+  options?: Parameters<typeof loadKnowledgeDirectory>[1],
+): Promise<readonly KnowledgeIssue[]> {
+  return (await catchKnowledgeError(loadKnowledgeDirectory(dir, options))).issues;
 }
