@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanLinks } from '../src/agent/relations/index.js';
-import { remarkLinkUrls } from './agent/helpers/links-oracle.js';
+import { remarkLinkUrls } from './helpers/links-oracle.js';
 import { remarkCodeLines, scannerCodeLines } from './helpers/codeLines.js';
 import { commonMarkDocument } from './helpers/commonmark.js';
 

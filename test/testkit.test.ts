@@ -4,7 +4,7 @@
  * expecter catches both error kinds, sync and async, and fails on anything else; the place finder
  * counts lines as the library does; the global setup leaves `dist/` up to date.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -165,5 +165,15 @@ describe('useTempFolders', () => {
   it('… and removes it after that test', () => {
     expect(made).not.toBe('');
     expect(existsSync(made)).toBe(false);
+  });
+});
+
+describe('the kit is one folder', () => {
+  it('no folder of test/ but test/helpers/ is named helpers', () => {
+    const root = new URL('./', import.meta.url);
+    const helpers = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name === 'helpers')
+      .map((entry) => join(entry.parentPath, entry.name).slice(root.pathname.length));
+    expect(helpers).toEqual(['helpers']);
   });
 });

@@ -23,8 +23,8 @@ import {
 } from '../../src/agent/adapters/index.js';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
 import type { ReadFileOutput } from '../../src/agent/index.js';
-import { strictAjv, walkSchemas } from './helpers/tools-ajv.js';
-import { createFakeSource } from './helpers/tools-fakeSource.js';
+import { strictAjv, walkSchemas } from '../helpers/tools-ajv.js';
+import { createFakeSource } from '../helpers/tools-fakeSource.js';
 
 const tools = knowledgeTools(createFakeSource().source, { prefix: 'kb_' });
 

@@ -15,8 +15,8 @@ import {
 } from '../../src/agent/index.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { bagOfTokens } from './helpers/search-fakes.js';
-import { SAMPLE_PAGES } from './helpers/search-fixtures.js';
+import { bagOfTokens } from '../helpers/search-fakes.js';
+import { SAMPLE_PAGES } from '../helpers/search-fixtures.js';
 
 const catalog = defineKnowledgeCatalog(
   SAMPLE_PAGES.map((p) => parseKnowledgeDocument({ id: p.id, revision: 'r1', text: p.text })),

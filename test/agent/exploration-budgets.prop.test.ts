@@ -8,13 +8,13 @@ import {
   exampleCatalog,
   exampleManifest,
   exampleSourceOptions,
-} from './helpers/exampleKnowledge.js';
+} from '../helpers/exampleKnowledge.js';
 import {
   FAKE_PAGES,
   pagesSource,
   instrumentSource,
   type FakeSourceControl,
-} from './helpers/exploration-fakeSource.js';
+} from '../helpers/exploration-fakeSource.js';
 
 /** A knowledge base to explore: its source, question, queries, files and section selections. */
 interface World {

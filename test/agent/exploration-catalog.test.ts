@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/index.js';
 import { explorationTools, startExploration } from '../../src/agent/exploration/index.js';
 import type { KnowledgeToolDefinition } from '../../src/agent/index.js';
-import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
-import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
+import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
 
 const source = createCatalogSource(exampleCatalog(), exampleSourceOptions());
 

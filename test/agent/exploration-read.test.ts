@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KnowledgeToolError } from '../../src/agent/errors/index.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
-import { pagesSource } from './helpers/exploration-fakeSource.js';
+import { pagesSource } from '../helpers/exploration-fakeSource.js';
 
 const QUESTION = 'How are refunds paid?';
 

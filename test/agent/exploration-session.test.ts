@@ -3,7 +3,7 @@ import { isKnowledgeToolError, KnowledgeToolError } from '../../src/agent/errors
 import { startExploration } from '../../src/agent/exploration/index.js';
 import { isKnowledgeError, type KnowledgeError } from '../../src/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { pagesSource } from './helpers/exploration-fakeSource.js';
+import { pagesSource } from '../helpers/exploration-fakeSource.js';
 
 const QUESTION = 'How are refunds paid?';
 

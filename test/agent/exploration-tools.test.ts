@@ -4,8 +4,8 @@ import { isKnowledgeError } from '../../src/index.js';
 import { explorationTools, startExploration } from '../../src/agent/exploration/index.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/index.js';
 import type { KnowledgeToolDefinition, KnowledgeToolResult } from '../../src/agent/index.js';
-import { pagesSource } from './helpers/exploration-fakeSource.js';
-import { schemaErrors, strictAjv, walkSchemas } from './helpers/tools-ajv.js';
+import { pagesSource } from '../helpers/exploration-fakeSource.js';
+import { schemaErrors, strictAjv, walkSchemas } from '../helpers/tools-ajv.js';
 
 const QUESTION = 'How are refunds paid?';
 const NAMES = [

@@ -6,7 +6,7 @@ import {
   renderIndexMarkdown,
   summarize,
 } from '../../src/agent/files/index.js';
-import { catalogOf } from './helpers/files-catalog.js';
+import { catalogOf } from '../helpers/files-catalog.js';
 
 describe('files: titles and descriptions from the text', () => {
   it('takes the first ATX heading and the paragraph after it (English and Chinese)', () => {

@@ -5,7 +5,7 @@ import { compareCodePoints } from '../../src/internal/codePoints.js';
 import type { CatalogSourceOptions } from '../../src/agent/index.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { catchKnowledgeError } from '../helpers/knowledgeError.js';
-import { catalogOf } from './helpers/files-catalog.js';
+import { catalogOf } from '../helpers/files-catalog.js';
 
 const catalog = catalogOf(
   {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanLinks } from '../../src/agent/relations/index.js';
-import { remarkLinkUrls } from './helpers/links-oracle.js';
+import { remarkLinkUrls } from '../helpers/links-oracle.js';
 
 const scannerUrls = (markdown: string): string[] =>
   scanLinks(markdown)

@@ -3,9 +3,9 @@ import { isKnowledgeError } from '../../src/index.js';
 import { knowledgeTools } from '../../src/agent/tools/index.js';
 import type { KnowledgeToolName } from '../../src/agent/index.js';
 import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../src/mcp/index.js';
-import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
-import { createFakeSource } from './helpers/tools-fakeSource.js';
-import { connectInMemory, errorJsonOf } from './helpers/tools-mcp.js';
+import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
+import { createFakeSource } from '../helpers/tools-fakeSource.js';
+import { connectInMemory, errorJsonOf } from '../helpers/tools-mcp.js';
 
 const INPUTS: Record<KnowledgeToolName, Record<string, unknown>> = {
   search_files: { query: 'renewal' },

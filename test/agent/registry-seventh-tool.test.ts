@@ -23,13 +23,13 @@ import { registryClient } from '../../src/http/createKnowledgeClient.js';
 import { registryHandler } from '../../src/http/createKnowledgeHandler.js';
 import { registryPostgresSource } from '../../src/postgres/createPostgresSource.js';
 import { migrateKnowledgeStore, publishKnowledge } from '../../src/postgres/index.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../postgres/helpers/database.js';
+import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
 import {
   COUNT_WORDS_CALLS as calls,
   countWordsTool,
   type CountWordsInput,
   type CountWordsOutput,
-} from './helpers/countWords/definition.js';
+} from '../helpers/countWords/definition.js';
 
 // The one line a registry needs.
 const REGISTRY = [...KNOWLEDGE_TOOLS, countWordsTool] as const;

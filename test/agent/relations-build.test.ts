@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFileTable } from '../../src/agent/files/index.js';
 import { buildRelations, resolveLink, scanLinks } from '../../src/agent/relations/index.js';
-import { catalogOf } from './helpers/files-catalog.js';
+import { catalogOf } from '../helpers/files-catalog.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 
 const catalog = catalogOf({

@@ -10,7 +10,7 @@ import {
   resolveLink,
 } from '../../src/agent/relations/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { catalogOf } from './helpers/files-catalog.js';
+import { catalogOf } from '../helpers/files-catalog.js';
 
 // A docs site: pages under `pages/`, as the folder loader places them.
 const catalog = catalogOf({

@@ -11,8 +11,8 @@ import {
   type KnowledgeEmbedder,
   type SearchFilesOutput,
 } from '../../src/agent/index.js';
-import { bagOfTokens } from './helpers/search-fakes.js';
-import { knowledgeBase, query, type GeneratedKnowledge } from './helpers/sourceArbitraries.js';
+import { bagOfTokens } from '../helpers/search-fakes.js';
+import { knowledgeBase, query, type GeneratedKnowledge } from '../helpers/sourceArbitraries.js';
 
 function recordingEmbedder(): KnowledgeEmbedder & { texts: string[] } {
   const texts: string[] = [];

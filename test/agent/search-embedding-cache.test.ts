@@ -12,8 +12,8 @@ import {
 import { embeddingKey } from '../../src/agent/search/index.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { bagOfTokens } from './helpers/search-fakes.js';
-import { SAMPLE_PAGES, type TestPage } from './helpers/search-fixtures.js';
+import { bagOfTokens } from '../helpers/search-fakes.js';
+import { SAMPLE_PAGES, type TestPage } from '../helpers/search-fixtures.js';
 
 /** An embedder that records every text it is asked to embed, call by call. */
 function recordingEmbedder(): KnowledgeEmbedder & { calls: string[][]; texts: () => string[] } {

@@ -16,7 +16,7 @@ import {
   SAMPLE_PAGES,
   searchFixture,
   searchRequest,
-} from './helpers/search-fixtures.js';
+} from '../helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
 const engine = rankerOf(fixture);

@@ -15,7 +15,7 @@ import {
   type SearchRequest,
 } from '../../src/agent/index.js';
 import { catchKnowledgeError, expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 
 const catalog = exampleCatalog();
 

@@ -8,8 +8,13 @@ import {
   goodReranker,
   slowEmbedder,
   slowReranker,
-} from './helpers/search-fakes.js';
-import { rankerOf, SAMPLE_PAGES, searchFixture, searchRequest } from './helpers/search-fixtures.js';
+} from '../helpers/search-fakes.js';
+import {
+  rankerOf,
+  SAMPLE_PAGES,
+  searchFixture,
+  searchRequest,
+} from '../helpers/search-fixtures.js';
 
 const fixture = searchFixture(SAMPLE_PAGES, {
   delivery: [

@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { buildTermRows } from '../../src/agent/search/memoryTermStore.js';
-import { corpusOf, searchFixture } from './helpers/search-fixtures.js';
+import { corpusOf, searchFixture } from '../helpers/search-fixtures.js';
 
 it('lays out an index of 300,000 distinct pairs', { timeout: 60_000 }, async () => {
   // 700 words, each followed by 430 others in turn: 301,000 pairs, nearly all distinct.

@@ -14,7 +14,7 @@ import {
 import { buildTermRows, memoryTermStore } from '../../src/agent/search/memoryTermStore.js';
 import { buildChunks, buildVectors } from '../../src/agent/search/index.js';
 import type { KnowledgeEmbedder } from '../../src/agent/types.js';
-import { failingEmbedder, goodEmbedder, slowEmbedder } from './helpers/search-fakes.js';
+import { failingEmbedder, goodEmbedder, slowEmbedder } from '../helpers/search-fakes.js';
 import {
   searchTermStore,
   type TermHead,
@@ -31,7 +31,7 @@ import {
   searchFixture,
   type SearchFixture,
   type TestPage,
-} from './helpers/search-fixtures.js';
+} from '../helpers/search-fixtures.js';
 
 function request(query: string, extra: Partial<SearchRequest> = {}): SearchRequest {
   return {

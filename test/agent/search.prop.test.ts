@@ -20,7 +20,7 @@ import {
   searchFixture,
   searchRequest,
   type TestPage,
-} from './helpers/search-fixtures.js';
+} from '../helpers/search-fixtures.js';
 
 const WORDS = [
   'renewal',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 
 const catalog = exampleCatalog();

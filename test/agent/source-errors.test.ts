@@ -13,7 +13,7 @@ import {
   exampleDocuments,
   exampleFiles,
   exampleSourceOptions,
-} from './helpers/exampleKnowledge.js';
+} from '../helpers/exampleKnowledge.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 
 const catalog = exampleCatalog();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { expectGolden } from '../helpers/golden.js';
-import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 
 const source = createCatalogSource(
   exampleCatalog(),

@@ -3,7 +3,7 @@
  * once, cursors are refused after a change and with other parameters, `read_file` is `catalog.read`,
  * every output validates against its tool's outputSchema.
  */
-import { strictAjv } from './helpers/tools-ajv.js';
+import { strictAjv } from '../helpers/tools-ajv.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isKnowledgeToolError } from '../../src/agent/errors/index.js';
@@ -11,7 +11,7 @@ import { defineKnowledgeCatalog, type KnowledgeDocument } from '../../src/index.
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/index.js';
 import type { KnowledgeSource, ListTreeOutput } from '../../src/agent/index.js';
-import { knowledgeBase, query } from './helpers/sourceArbitraries.js';
+import { knowledgeBase, query } from '../helpers/sourceArbitraries.js';
 
 const ajv = strictAjv();
 const validators = Object.fromEntries(

@@ -15,9 +15,9 @@ import type {
   SearchFilesOutput,
 } from '../../src/agent/index.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
-import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
-import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
-import { connectInMemory, errorJsonOf } from './helpers/tools-mcp.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
+import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
+import { connectInMemory, errorJsonOf } from '../helpers/tools-mcp.js';
 
 const source = createCatalogSource(exampleCatalog(), exampleSourceOptions());
 const tools = knowledgeTools(source);

@@ -7,8 +7,8 @@ import {
   knowledgeTools,
 } from '../../src/agent/tools/index.js';
 import type { KnowledgeSource, KnowledgeToolName } from '../../src/agent/index.js';
-import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
-import { createBrokenSource, createFakeSource } from './helpers/tools-fakeSource.js';
+import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
+import { createBrokenSource, createFakeSource } from '../helpers/tools-fakeSource.js';
 
 const ANNOTATIONS = {
   readOnlyHint: true,

@@ -3,8 +3,8 @@ import { KNOWLEDGE_TOOLS } from '../../src/agent/internals.js';
 import { describe, expect, it } from 'vitest';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
 import type { JsonSchema, KnowledgeToolResult } from '../../src/agent/index.js';
-import { schemaErrors, strictAjv } from './helpers/tools-ajv.js';
-import { createBrokenSource, createFakeSource } from './helpers/tools-fakeSource.js';
+import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
+import { createBrokenSource, createFakeSource } from '../helpers/tools-fakeSource.js';
 
 const ERROR_KEYS = ['error', 'requestId'];
 

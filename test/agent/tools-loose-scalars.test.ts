@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { knowledgeTools, type KnowledgeToolDefinition } from '../../src/agent/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { looseBoolean, looseInteger } from '../../src/agent/internals.js';
-import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 
 const tools = knowledgeTools(createCatalogSource(exampleCatalog(), exampleSourceOptions()));
 const tool = (name: string): KnowledgeToolDefinition => tools.find((t) => t.name === name)!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toStrictSchema } from '../../src/agent/adapters/index.js';
 import { KNOWLEDGE_TOOL_NAMES, KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/index.js';
-import { strictAjv, walkSchemas } from './helpers/tools-ajv.js';
+import { strictAjv, walkSchemas } from '../helpers/tools-ajv.js';
 
 /** Required input fields per tool, as `src/agent/types.ts` declares them (everything else optional). */
 const REQUIRED_INPUT = {

@@ -17,8 +17,8 @@ import { SLICE_MS } from '../../src/agent/search/pace.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { slowWarmSource } from './helpers/slowWarm.js';
-import { connectInMemory, errorJsonOf } from './helpers/tools-mcp.js';
+import { slowWarmSource } from '../helpers/slowWarm.js';
+import { connectInMemory, errorJsonOf } from '../helpers/tools-mcp.js';
 
 const QUERY = { query: 'When does a cursor go stale?' };
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireBuiltCli, runCli } from './helpers/cli.js';
+import { requireBuiltCli, runCli } from '../helpers/cli.js';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/markdown', import.meta.url));
 const PRESENT = existsSync(CORPUS);

@@ -3,9 +3,9 @@
  * and file names with line breaks or escape characters escaped, in the text and GitHub formats.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
-import { summaryLine } from './helpers/knowledge.js';
+import { summaryLine } from '../helpers/cli-knowledge.js';
 
 beforeAll(requireBuiltCli);
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });

@@ -5,7 +5,7 @@
  * a single file, the three formats, and exit codes 0, 1 and 2.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, requireBuiltCli, runCli, type CliResult } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, runCli, type CliResult } from '../helpers/cli.js';
 import { placeOf } from '../helpers/place.js';
 import { useTempFolders, writeTree, type Tree } from '../helpers/tempFolders.js';
 import {
@@ -16,14 +16,14 @@ import {
   sectionCount,
   summaryLine,
   treeOf,
-} from './helpers/knowledge.js';
+} from '../helpers/cli-knowledge.js';
 import {
   githubData,
   githubProperty,
   isSortedByPlace,
   parseProblemLine,
   type ProblemLine,
-} from './helpers/problems.js';
+} from '../helpers/cli-problems.js';
 
 beforeAll(requireBuiltCli);
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });

@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchFilesInput, SearchFilesOutput } from '../../src/agent/index.js';
-import { linesOf, requireBuiltCli, runCli } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, runCli } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
-import { codePoints, loadInProcess, readAll } from './helpers/inProcess.js';
+import { codePoints, loadInProcess, readAll } from '../helpers/cli-inProcess.js';
 import {
   documentIdOf,
   HANDBOOK,
@@ -16,8 +16,8 @@ import {
   sectionsInOrder,
   treeOf,
   type KnowledgeFile,
-} from './helpers/knowledge.js';
-import { parseProblemLine } from './helpers/problems.js';
+} from '../helpers/cli-knowledge.js';
+import { parseProblemLine } from '../helpers/cli-problems.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 let dir: string;

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_FLAGS } from '../../src/cli/flags.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
-import { cliInProcess } from './helpers/inProcess.js';
-import { getJson, requestLog, startServe, type Served } from './helpers/serve.js';
+import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
+import { cliInProcess } from '../helpers/cli-inProcess.js';
+import { getJson, requestLog, startServe, type Served } from '../helpers/cli-serve.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-db-' });
 useRunningClis();

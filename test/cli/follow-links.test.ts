@@ -6,9 +6,9 @@
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
-import { summaryLine } from './helpers/knowledge.js';
+import { summaryLine } from '../helpers/cli-knowledge.js';
 
 beforeAll(requireBuiltCli);
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });

@@ -6,7 +6,7 @@ import { createCatalogSource } from '../../src/agent/index.js';
 import { reportLinks } from '../../src/cli/linkRoot.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { requireBuiltCli, runCli } from './helpers/cli.js';
+import { requireBuiltCli, runCli } from '../helpers/cli.js';
 
 const folder = useTempFolders();
 const site = {

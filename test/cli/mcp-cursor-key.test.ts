@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stateCursorKeyPath } from '../../src/cli/access.js';
 import { MCP_HELP } from '../../src/cli/help.js';
-import { requireBuiltCli } from './helpers/cli.js';
-import { documentIdOf, HANDBOOK, writeHandbook } from './helpers/knowledge.js';
-import { connectMcp, useMcpConnections } from './helpers/mcp.js';
+import { requireBuiltCli } from '../helpers/cli.js';
+import { documentIdOf, HANDBOOK, writeHandbook } from '../helpers/cli-knowledge.js';
+import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cursor-key-' });

@@ -3,7 +3,7 @@
  * and 30,000 pipelined requests neither pile up listeners nor delay `SIGINT`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, requireBuiltCli, startCli, useRunningClis } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, startCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 
 beforeAll(requireBuiltCli);

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
-import { linesOf, requireBuiltCli, startCli, useRunningClis } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, startCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 import { replaceFile } from '../helpers/tree.js';
-import { loadInProcess } from './helpers/inProcess.js';
+import { loadInProcess } from '../helpers/cli-inProcess.js';
 import {
   documentIdOf,
   HANDBOOK,
@@ -18,11 +18,11 @@ import {
   section,
   sectionsInOrder,
   writeHandbook,
-} from './helpers/knowledge.js';
-import { connectMcp, useMcpConnections } from './helpers/mcp.js';
-import { errorJsonOf } from '../agent/helpers/tools-mcp.js';
-import { parseProblemLine } from './helpers/problems.js';
-import { waitFor } from './helpers/waitFor.js';
+} from '../helpers/cli-knowledge.js';
+import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
+import { errorJsonOf } from '../helpers/tools-mcp.js';
+import { parseProblemLine } from '../helpers/cli-problems.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 useRunningClis();

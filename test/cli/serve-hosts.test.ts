@@ -5,10 +5,10 @@
  */
 import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireBuiltCli, useRunningClis } from './helpers/cli.js';
+import { requireBuiltCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { writeHandbook } from './helpers/knowledge.js';
-import { startServe } from './helpers/serve.js';
+import { writeHandbook } from '../helpers/cli-knowledge.js';
+import { startServe } from '../helpers/cli-serve.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 useRunningClis();

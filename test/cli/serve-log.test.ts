@@ -1,8 +1,8 @@
 /** The request log of `serve`: a text line per request, `--log json`, `--quiet`, and their usage errors. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
-import { getJson, requestLog, startServe } from './helpers/serve.js';
+import { getJson, requestLog, startServe } from '../helpers/cli-serve.js';
 
 beforeAll(requireBuiltCli);
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });

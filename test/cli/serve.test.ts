@@ -9,10 +9,10 @@ import { writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, requireBuiltCli, runCli, useRunningClis } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 import { replaceFile } from '../helpers/tree.js';
-import { loadInProcess } from './helpers/inProcess.js';
+import { loadInProcess } from '../helpers/cli-inProcess.js';
 import {
   documentIdOf,
   folderName,
@@ -21,10 +21,10 @@ import {
   section,
   treeOf,
   writeHandbook,
-} from './helpers/knowledge.js';
-import { parseProblemLine } from './helpers/problems.js';
-import { getJson, HAS_CURL, httpContext, requestLog, startServe } from './helpers/serve.js';
-import { waitFor } from './helpers/waitFor.js';
+} from '../helpers/cli-knowledge.js';
+import { parseProblemLine } from '../helpers/cli-problems.js';
+import { getJson, HAS_CURL, httpContext, requestLog, startServe } from '../helpers/cli-serve.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 useRunningClis();

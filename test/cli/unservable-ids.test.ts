@@ -4,9 +4,9 @@
  * up as such files come.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, requireBuiltCli, startCli, useRunningClis } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, startCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
-import { getJson, startServe } from './helpers/serve.js';
+import { getJson, startServe } from '../helpers/cli-serve.js';
 
 beforeAll(requireBuiltCli);
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, requireBuiltCli, runCli, type CliResult } from './helpers/cli.js';
+import { linesOf, requireBuiltCli, runCli, type CliResult } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 
 const COMMANDS = ['check', 'outline', 'read', 'search', 'serve', 'mcp', 'publish'] as const;

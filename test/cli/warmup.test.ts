@@ -4,12 +4,12 @@
  * still being built is tested over loopback in test/http/warm-up.test.ts.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireBuiltCli, useRunningClis } from './helpers/cli.js';
+import { requireBuiltCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { writeHandbook } from './helpers/knowledge.js';
-import { connectMcp, useMcpConnections } from './helpers/mcp.js';
-import { getJson, startServe } from './helpers/serve.js';
-import { waitFor } from './helpers/waitFor.js';
+import { writeHandbook } from '../helpers/cli-knowledge.js';
+import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
+import { getJson, startServe } from '../helpers/cli-serve.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-warm-' });
 useRunningClis();

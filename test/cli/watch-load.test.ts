@@ -5,11 +5,11 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireBuiltCli, useRunningClis } from './helpers/cli.js';
+import { requireBuiltCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 import { replaceFile } from '../helpers/tree.js';
-import { startServe } from './helpers/serve.js';
-import { waitFor } from './helpers/waitFor.js';
+import { startServe } from '../helpers/cli-serve.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 beforeAll(requireBuiltCli);
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });

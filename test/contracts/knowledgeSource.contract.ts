@@ -28,7 +28,7 @@ import type {
   KnowledgeSource,
   KnowledgeToolName,
 } from '../../src/agent/index.js';
-import { schemaErrors, strictAjv } from '../agent/helpers/tools-ajv.js';
+import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
 import { SOURCE_METHODS, type SourceMethod } from '../helpers/fakeSource.js';
 
 /** The checks of the suite, by the name `skip` uses. */

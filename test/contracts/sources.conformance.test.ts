@@ -11,7 +11,7 @@ import { liveSource } from '../../src/cli/folder.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
-import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 import { runKnowledgeSourceConformance } from './knowledgeSource.contract.js';
 
 /** A fresh catalog source over the example knowledge: the reference, and what the subjects wrap. */

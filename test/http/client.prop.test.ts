@@ -16,7 +16,7 @@ import {
   rateLimited,
   VALID_BODIES,
   type FakeAnswer,
-} from './helpers/client-fakeFetch.js';
+} from '../helpers/client-fakeFetch.js';
 
 const BASE = 'http://kb.test/openapi/v2/knowledge-bases/example';
 const MAX_RETRY_AFTER = 1;

@@ -24,8 +24,8 @@ import {
   VALID_BODIES,
   type FakeAnswer,
   type FakeFetch,
-} from './helpers/client-fakeFetch.js';
-import { exampleSource } from './helpers/exampleHandler.js';
+} from '../helpers/client-fakeFetch.js';
+import { exampleSource } from '../helpers/exampleHandler.js';
 
 const BASE = 'http://kb.test/openapi/v2/knowledge-bases/example';
 const KB_PATH = '/openapi/v2/knowledge-bases/example';

@@ -23,8 +23,8 @@ import type { KnowledgeClient } from '../../src/http/types.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { fakeSource } from '../helpers/fakeSource.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { connectInMemory, errorJsonOf } from '../agent/helpers/tools-mcp.js';
-import { settledState } from './helpers/client-fakeFetch.js';
+import { connectInMemory, errorJsonOf } from '../helpers/tools-mcp.js';
+import { settledState } from '../helpers/client-fakeFetch.js';
 import {
   EXAMPLE_CONTEXT,
   hasCurl,
@@ -33,8 +33,8 @@ import {
   runFetch,
   SEED_COMMANDS,
   wire,
-} from './helpers/e2e-seed.js';
-import { BASE_PATH, exampleHandler, exampleSource, READER } from './helpers/exampleHandler.js';
+} from '../helpers/http-e2e-seed.js';
+import { BASE_PATH, exampleHandler, exampleSource, READER } from '../helpers/exampleHandler.js';
 
 const CURL = await hasCurl();
 const PAGES = ['agent-tools', 'anchored-markdown', 'exploration', 'knowledge-kit-guide'] as const;

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
-import { BASE_PATH, exampleHandler, READER } from './helpers/exampleHandler.js';
+import { BASE_PATH, exampleHandler, READER } from '../helpers/exampleHandler.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
-import { expectError, get } from './helpers/handler-http.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
+import { expectError, get } from '../helpers/handler-http.js';
 
 const KB = `${BASE_PATH}/knowledge-bases/example`;
 const handler = exampleHandler();

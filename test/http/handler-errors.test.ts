@@ -14,8 +14,8 @@ import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/inde
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { createMemoryRateLimiter } from '../../src/http/createMemoryRateLimiter.js';
 import type { KnowledgeHandlerOptions, RateLimitRequestInfo } from '../../src/http/types.js';
-import { catalogOf } from '../agent/helpers/files-catalog.js';
-import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
+import { catalogOf } from '../helpers/files-catalog.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import {
   BASE_PATH,
@@ -24,7 +24,7 @@ import {
   exampleSource,
   ORIGIN,
   READER,
-} from './helpers/exampleHandler.js';
+} from '../helpers/exampleHandler.js';
 import {
   ALLOW,
   call,
@@ -33,7 +33,7 @@ import {
   get,
   never,
   recordingSource,
-} from './helpers/handler-http.js';
+} from '../helpers/handler-http.js';
 
 const KB = `${BASE_PATH}/knowledge-bases/example`;
 const handler = exampleHandler();

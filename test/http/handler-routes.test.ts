@@ -14,7 +14,7 @@ import type {
 } from '../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import type { KnowledgeHandler } from '../../src/http/types.js';
-import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 import {
   BASE_PATH,
   exampleAccess,
@@ -24,7 +24,7 @@ import {
   ORIGIN,
   OTHER,
   READER,
-} from './helpers/exampleHandler.js';
+} from '../helpers/exampleHandler.js';
 import {
   ALLOW,
   call,
@@ -37,7 +37,7 @@ import {
   JSON_TYPE,
   recordingSource,
   sourceWithIds,
-} from './helpers/handler-http.js';
+} from '../helpers/handler-http.js';
 
 const KB = `${BASE_PATH}/knowledge-bases/example`;
 const CONTEXT: KnowledgeCallContext = { actionBase: KB, knowledgeBaseId: 'example' };

@@ -16,8 +16,8 @@ import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js
 import { createMemoryRateLimiter } from '../../src/http/createMemoryRateLimiter.js';
 import { ROUTE_PARAMS } from '../../src/http/params.js';
 import type { KnowledgeHandler, RateLimitDecision } from '../../src/http/types.js';
-import { BASE_PATH, exampleHandler, ORIGIN, OTHER, READER } from './helpers/exampleHandler.js';
-import { call, expectError, recordingSource, sourceWithIds } from './helpers/handler-http.js';
+import { BASE_PATH, exampleHandler, ORIGIN, OTHER, READER } from '../helpers/exampleHandler.js';
+import { call, expectError, recordingSource, sourceWithIds } from '../helpers/handler-http.js';
 
 const KBS = `${BASE_PATH}/knowledge-bases`;
 

@@ -7,7 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
-import { BASE_PATH, exampleHandler, READER } from './helpers/exampleHandler.js';
+import { BASE_PATH, exampleHandler, READER } from '../helpers/exampleHandler.js';
 
 const served: ServedKnowledge[] = [];
 afterEach(async () => {

@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
 import { connectHttp, textJson, type ClientKind } from '../mcp/clients.js';
-import { BASE_PATH, exampleHandler, OTHER, READER } from './helpers/exampleHandler.js';
+import { BASE_PATH, exampleHandler, OTHER, READER } from '../helpers/exampleHandler.js';
 import type { RateLimitRequestInfo } from '../../src/http/types.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import { createCatalogSource } from '../../src/agent/index.js';
-import { catalogOf } from '../agent/helpers/files-catalog.js';
+import { catalogOf } from '../helpers/files-catalog.js';
 
 const KINDS: readonly ClientKind[] = ['sdk-v1', 'sdk-v2', 'sdk-v2-2026'];
 const limited: RateLimitRequestInfo[] = [];

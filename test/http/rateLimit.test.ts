@@ -10,8 +10,8 @@ import type {
   RateLimitRequestInfo,
 } from '../../src/http/types.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { BASE_PATH, exampleHandler, ORIGIN } from './helpers/exampleHandler.js';
-import { expectError, get } from './helpers/handler-http.js';
+import { BASE_PATH, exampleHandler, ORIGIN } from '../helpers/exampleHandler.js';
+import { expectError, get } from '../helpers/handler-http.js';
 
 const INFO: RateLimitRequestInfo = { knowledgeBaseId: 'example', operation: 'search_files' };
 

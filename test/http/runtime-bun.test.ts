@@ -21,14 +21,14 @@ import {
   runFetch,
   SEED_COMMANDS,
   wire,
-} from './helpers/e2e-seed.js';
+} from '../helpers/http-e2e-seed.js';
 import {
   BASE_PATH,
   exampleHandler,
   exampleSource,
   OTHER,
   READER,
-} from './helpers/exampleHandler.js';
+} from '../helpers/exampleHandler.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUN = fileURLToPath(new URL('../../node_modules/.bin/bun', import.meta.url));

@@ -17,7 +17,7 @@ import {
   OTHER,
   privateSource,
   READER,
-} from './helpers/exampleHandler.js';
+} from '../helpers/exampleHandler.js';
 import {
   ALLOW,
   call,
@@ -29,7 +29,7 @@ import {
   never,
   recordingSource,
   sourceWithIds,
-} from './helpers/handler-http.js';
+} from '../helpers/handler-http.js';
 
 const KBS = `${BASE_PATH}/knowledge-bases`;
 const KB = `${KBS}/example`;

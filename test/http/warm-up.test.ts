@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKnowledgeHandler } from '../../src/http/index.js';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
-import { slowWarmSource } from '../agent/helpers/slowWarm.js';
-import { getJson } from '../cli/helpers/serve.js';
+import { slowWarmSource } from '../helpers/slowWarm.js';
+import { getJson } from '../helpers/cli-serve.js';
 
 let served: ServedKnowledge | undefined;
 afterEach(async () => {

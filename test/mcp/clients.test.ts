@@ -8,10 +8,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
-import { linesOf, requireBuiltCli, useRunningClis } from '../cli/helpers/cli.js';
+import { linesOf, requireBuiltCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { writeHandbook } from '../cli/helpers/knowledge.js';
-import { startServe, type Served } from '../cli/helpers/serve.js';
+import { writeHandbook } from '../helpers/cli-knowledge.js';
+import { startServe, type Served } from '../helpers/cli-serve.js';
 import { connectHttp, connectStdio, textJson, type ClientKind, type Connected } from './clients.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-mcp-clients-' });

@@ -12,7 +12,7 @@ import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/st
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CLI_PATH } from '../cli/helpers/cli.js';
+import { CLI_PATH } from '../helpers/cli.js';
 
 /**
  * Which client: the SDK v1 client, the SDK v2 client on the 2025 protocol (its default), or the SDK v2

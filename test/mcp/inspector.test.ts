@@ -8,9 +8,9 @@
  */
 import { execFile } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI_PATH, requireBuiltCli, useRunningClis } from '../cli/helpers/cli.js';
-import { writeHandbook } from '../cli/helpers/knowledge.js';
-import { startServe } from '../cli/helpers/serve.js';
+import { CLI_PATH, requireBuiltCli, useRunningClis } from '../helpers/cli.js';
+import { writeHandbook } from '../helpers/cli-knowledge.js';
+import { startServe } from '../helpers/cli-serve.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const INSPECTOR = process.env['KNOWLEDGE_KIT_INSPECTOR'];

@@ -17,7 +17,7 @@ import {
 } from '../../src/mcp/index.js';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { connectInMemory } from '../agent/helpers/tools-mcp.js';
+import { connectInMemory } from '../helpers/tools-mcp.js';
 
 /** 130 pages in three folders and the root, some with non-ASCII and spaced names. */
 function manyPages(): KnowledgeSource {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
-import { loadIssues } from './helpers/loadErrors.js';
+import { loadIssues } from '../helpers/loadErrors.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();

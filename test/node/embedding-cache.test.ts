@@ -14,7 +14,7 @@ import {
 import { loadKnowledgeDirectory, openEmbeddingCache } from '../../src/node/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { bagOfTokens } from '../agent/helpers/search-fakes.js';
+import { bagOfTokens } from '../helpers/search-fakes.js';
 
 const folder = useTempFolders();
 

@@ -1,7 +1,7 @@
 /** File names that are not UTF-8: one `INVALID_ENCODING` problem of that file, the others read. */
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { loadIssues } from './helpers/loadErrors.js';
+import { loadIssues } from '../helpers/loadErrors.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();

@@ -18,7 +18,7 @@ import { catchKnowledgeError } from '../helpers/knowledgeError.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { replaceFile } from '../helpers/tree.js';
 import { rm } from 'node:fs/promises';
-import { changeRecorder } from './helpers/changeRecorder.js';
+import { changeRecorder } from '../helpers/changeRecorder.js';
 
 const folder = useTempFolders();
 

@@ -6,8 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchKnowledgeDirectory } from '../../src/node/index.js';
-import { changeRecorder } from './helpers/changeRecorder.js';
-import { expectPlacedIssue, loadIssues } from './helpers/loadErrors.js';
+import { changeRecorder } from '../helpers/changeRecorder.js';
+import { expectPlacedIssue, loadIssues } from '../helpers/loadErrors.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();

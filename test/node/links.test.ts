@@ -8,7 +8,7 @@ import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
-import { loadIssues } from './helpers/loadErrors.js';
+import { loadIssues } from '../helpers/loadErrors.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();

@@ -9,7 +9,7 @@ import { decodeUtf8, firstInvalidByte } from '../../src/node/decodeUtf8.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
 import { parsedDocument } from '../helpers/arbitraries.js';
 import { catchKnowledgeError } from '../helpers/knowledgeError.js';
-import { expectPlacedIssue, sha256Revision } from './helpers/loadErrors.js';
+import { expectPlacedIssue, sha256Revision } from '../helpers/loadErrors.js';
 import { withTree } from '../helpers/tempFolders.js';
 
 /** These properties write folders to disk, so they run fewer times than the pure ones. */

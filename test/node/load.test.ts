@@ -9,10 +9,10 @@ import {
   type KnowledgeSnapshot,
 } from '../../src/index.js';
 import { loadKnowledgeDirectory, type LoadedKnowledgeDirectory } from '../../src/node/index.js';
-import { reachableObjects } from './helpers/frozen.js';
+import { reachableObjects } from '../helpers/frozen.js';
 import { catchKnowledgeError } from '../helpers/knowledgeError.js';
 import { placeAt, placeOf } from '../helpers/place.js';
-import { expectPlacedIssue, sha256Revision, sortedIssues } from './helpers/loadErrors.js';
+import { expectPlacedIssue, sha256Revision, sortedIssues } from '../helpers/loadErrors.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();

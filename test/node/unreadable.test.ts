@@ -16,7 +16,7 @@ import {
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI_PATH, requireBuiltCli } from '../cli/helpers/cli.js';
+import { CLI_PATH, requireBuiltCli } from '../helpers/cli.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();

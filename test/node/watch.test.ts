@@ -8,10 +8,10 @@ import {
   type KnowledgeDirectoryChange,
   type LoadedKnowledgeDirectory,
 } from '../../src/node/index.js';
-import { changeRecorder } from './helpers/changeRecorder.js';
+import { changeRecorder } from '../helpers/changeRecorder.js';
 import { catchKnowledgeError } from '../helpers/knowledgeError.js';
 import { placeOf } from '../helpers/place.js';
-import { expectPlacedIssue, sha256Revision } from './helpers/loadErrors.js';
+import { expectPlacedIssue, sha256Revision } from '../helpers/loadErrors.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();

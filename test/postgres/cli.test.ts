@@ -9,16 +9,16 @@ import {
   listKnowledgeBases,
   migrateKnowledgeStore,
 } from '../../src/postgres/index.js';
-import { loadInProcess } from '../cli/helpers/inProcess.js';
-import { requireBuiltCli, startCli, useRunningClis } from '../cli/helpers/cli.js';
-import { getJson, httpContext, startServe } from '../cli/helpers/serve.js';
+import { loadInProcess } from '../helpers/cli-inProcess.js';
+import { requireBuiltCli, startCli, useRunningClis } from '../helpers/cli.js';
+import { getJson, httpContext, startServe } from '../helpers/cli-serve.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { connectMcp, useMcpConnections } from '../cli/helpers/mcp.js';
-import { waitFor } from '../cli/helpers/waitFor.js';
+import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
+import { waitFor } from '../helpers/waitFor.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { cliInProcess as cli } from '../helpers/cliInProcess.js';
-import { openTestDatabase, POSTGRES_URL } from './helpers/database.js';
+import { openTestDatabase, POSTGRES_URL } from '../helpers/postgres-database.js';
 import { PGlite } from '@electric-sql/pglite';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-publish-' });

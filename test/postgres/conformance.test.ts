@@ -11,14 +11,14 @@ import {
   migrateKnowledgeStore,
   publishKnowledge,
 } from '../../src/postgres/index.js';
-import { exampleCatalog, exampleFiles } from '../agent/helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleFiles } from '../helpers/exampleKnowledge.js';
 import { runKnowledgeSourceConformance } from '../contracts/knowledgeSource.contract.js';
 import {
   DATABASE_KIND,
   HOOK_TIMEOUT,
   openTestDatabase,
   type TestDatabase,
-} from './helpers/database.js';
+} from '../helpers/postgres-database.js';
 
 let test: TestDatabase;
 const REVISION = 42;

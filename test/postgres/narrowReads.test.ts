@@ -15,8 +15,8 @@ import {
   publishKnowledge,
   type KnowledgeDatabase,
 } from '../../src/postgres/index.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from './helpers/database.js';
-import { expectPagingDuringPublishes } from './helpers/race.js';
+import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
+import { expectPagingDuringPublishes } from '../helpers/postgres-race.js';
 
 let test: TestDatabase;
 beforeAll(async () => {

@@ -23,14 +23,14 @@ import {
   type KnowledgeDatabase,
 } from '../../src/postgres/index.js';
 import { decodePostings, encodePostings } from '../../src/postgres/postings.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from './helpers/database.js';
-import { expectPagingDuringPublishes } from './helpers/race.js';
+import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
+import { expectPagingDuringPublishes } from '../helpers/postgres-race.js';
 import {
   catalogOf,
   corpusTestPages,
   filesOf,
   hasCorpusFolder,
-} from '../agent/helpers/search-fixtures.js';
+} from '../helpers/search-fixtures.js';
 
 let test: TestDatabase;
 beforeAll(async () => {

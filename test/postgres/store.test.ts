@@ -13,9 +13,9 @@ import {
   publishKnowledge,
   type KnowledgeDatabase,
 } from '../../src/postgres/index.js';
-import { exampleCatalog, exampleFiles } from '../agent/helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleFiles } from '../helpers/exampleKnowledge.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from './helpers/database.js';
+import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
 
 let test: TestDatabase;
 let schema: string;

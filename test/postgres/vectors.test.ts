@@ -20,18 +20,18 @@ import {
 } from '../../src/postgres/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { createBm25fEngine } from '../../src/agent/search/index.js';
-import { exampleCatalog, exampleFiles } from '../agent/helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleFiles } from '../helpers/exampleKnowledge.js';
 import { schemaOf } from '../../src/postgres/schema.js';
 import { ensureVectorTable, nearestPages, writeVectors } from '../../src/postgres/vectors.js';
-import { goodEmbedder } from '../agent/helpers/search-fakes.js';
-import { corpusOf, SAMPLE_PAGES, searchFixture } from '../agent/helpers/search-fixtures.js';
+import { goodEmbedder } from '../helpers/search-fakes.js';
+import { corpusOf, SAMPLE_PAGES, searchFixture } from '../helpers/search-fixtures.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import {
   hasPgvector,
   HOOK_TIMEOUT,
   openTestDatabase,
   type TestDatabase,
-} from './helpers/database.js';
+} from '../helpers/postgres-database.js';
 
 let t: TestDatabase;
 let present = false;

@@ -14,9 +14,9 @@ import { createStaticSource } from '../../src/agent/static/createStaticSource.js
 import { buildKnowledgeBundle } from '../../src/agent/static/buildKnowledgeBundle.js';
 import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/index.js';
 import { exportKnowledgeBundle, readBundleDirectory } from '../../src/node/index.js';
-import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 import { runKnowledgeSourceConformance } from '../contracts/knowledgeSource.contract.js';
-import { serveStaticFolder, type StaticServer } from './helpers/staticServer.js';
+import { serveStaticFolder, type StaticServer } from '../helpers/staticServer.js';
 
 const example = (extra: CatalogSourceOptions = {}): KnowledgeSource =>
   createCatalogSource(exampleCatalog(), exampleSourceOptions(extra));

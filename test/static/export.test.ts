@@ -12,7 +12,7 @@ import { createStaticSource } from '../../src/agent/static/createStaticSource.js
 import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/index.js';
 import { defineKnowledgeCatalog } from '../../src/index.js';
 import { exportKnowledgeBundle, readBundleDirectory } from '../../src/node/index.js';
-import { exampleDocuments, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
+import { exampleDocuments, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 

@@ -19,7 +19,7 @@ import {
   SAMPLE_PAGES,
   windowQueries,
   type TestPage,
-} from '../agent/helpers/search-fixtures.js';
+} from '../helpers/search-fixtures.js';
 
 /** A catalog source over test pages, and a static source over its bundle, counting what it reads. */
 async function pairOf(pages: readonly TestPage[]) {

@@ -12,13 +12,13 @@ import { createStaticSource } from '../../src/agent/static/createStaticSource.js
 import type { KnowledgeSource } from '../../src/agent/index.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { exportKnowledgeDirectory, readBundleDirectory } from '../../src/node/index.js';
-import { exampleCatalog, exampleSourceOptions } from '../agent/helpers/exampleKnowledge.js';
-import { connectInMemory } from '../agent/helpers/tools-mcp.js';
-import { requireBuiltCli, runCli } from '../cli/helpers/cli.js';
-import { HANDBOOK, treeOf } from '../cli/helpers/knowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
+import { connectInMemory } from '../helpers/tools-mcp.js';
+import { requireBuiltCli, runCli } from '../helpers/cli.js';
+import { HANDBOOK, treeOf } from '../helpers/cli-knowledge.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { exportKnowledgeBundle } from '../../src/node/index.js';
-import { serveStaticFolder, type StaticServer } from './helpers/staticServer.js';
+import { serveStaticFolder, type StaticServer } from '../helpers/staticServer.js';
 
 const temp = useTempFolders({ removeAfter: 'all', prefix: 'kk-static-' });
 const reference = (): KnowledgeSource =>

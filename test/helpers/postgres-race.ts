@@ -5,16 +5,16 @@
  * edition, or the second must be `STALE_CURSOR`.
  */
 import { expect } from 'vitest';
-import { createCatalogSource } from '../../../src/agent/source/createCatalogSource.js';
-import type { CatalogSourceOptions, KnowledgeSource } from '../../../src/agent/index.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import type { CatalogSourceOptions, KnowledgeSource } from '../../src/agent/index.js';
 import {
   createPostgresSource,
   type KnowledgeDatabase,
   migrateKnowledgeStore,
   publishKnowledge,
-} from '../../../src/postgres/index.js';
-import type { KnowledgeCatalog } from '../../../src/types.js';
-import type { TestDatabase } from './database.js';
+} from '../../src/postgres/index.js';
+import type { KnowledgeCatalog } from '../../src/types.js';
+import type { TestDatabase } from './postgres-database.js';
 
 /** One edition of the knowledge base. */
 export interface Edition {

@@ -2,8 +2,8 @@
  * A fake `KnowledgeSource` over a few fixed pages, for the exploration tests: the six methods in the
  * spec's shapes, on the test kit's `fakeSource` (which counts calls, and can be told to fail or wait).
  */
-import { KnowledgeToolError } from '../../../src/agent/errors/KnowledgeToolError.js';
-import { fakeSource, type FakeSource } from '../../helpers/fakeSource.js';
+import { KnowledgeToolError } from '../../src/agent/errors/KnowledgeToolError.js';
+import { fakeSource, type FakeSource } from './fakeSource.js';
 import type {
   KnowledgeSource,
   ReadFileInput,
@@ -11,7 +11,7 @@ import type {
   SearchFilesInput,
   SearchFilesOutput,
   SearchItem,
-} from '../../../src/agent/index.js';
+} from '../../src/agent/index.js';
 
 /** A page of the fake knowledge base. */
 export interface FakePage {
@@ -52,7 +52,7 @@ export const FAKE_PAGES: readonly FakePage[] = [
 const pathOf = (id: string): string => `pages/${id}.md`;
 const NAV = ['index.md', ...FAKE_PAGES.map((p) => `_graph/by-file/${p.fileId}.json`)];
 
-export type { FakeSourceControl } from '../../helpers/fakeSource.js';
+export type { FakeSourceControl } from './fakeSource.js';
 
 const bad = (message: string): KnowledgeToolError =>
   new KnowledgeToolError('INVALID_ARGUMENT', message);

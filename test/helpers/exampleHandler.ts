@@ -4,12 +4,12 @@
  * knowledge base `private` readable only with `Bearer other-token`, mounted at `/openapi/v2` as the
  * seed lays out its URLs.
  */
-import { createCatalogSource } from '../../../src/agent/source/createCatalogSource.js';
-import type { KnowledgeSource } from '../../../src/agent/index.js';
-import { createKnowledgeHandler } from '../../../src/http/createKnowledgeHandler.js';
-import type { KnowledgeHandler, KnowledgeHandlerOptions } from '../../../src/http/types.js';
-import { catalogOf } from '../../agent/helpers/files-catalog.js';
-import { exampleCatalog, exampleSourceOptions } from '../../agent/helpers/exampleKnowledge.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import type { KnowledgeSource } from '../../src/agent/index.js';
+import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
+import type { KnowledgeHandler, KnowledgeHandlerOptions } from '../../src/http/types.js';
+import { catalogOf } from './files-catalog.js';
+import { exampleCatalog, exampleSourceOptions } from './exampleKnowledge.js';
 
 export const BASE_PATH = '/openapi/v2';
 export const READER = { authorization: 'Bearer reader-token' } as const;

@@ -9,7 +9,7 @@ import { afterAll } from 'vitest';
 import { waitFor } from './waitFor.js';
 
 /** The built command line; `npm test` (or `npx tsup --silent`) writes it. */
-export const CLI_PATH = fileURLToPath(new URL('../../../dist/cli.js', import.meta.url));
+export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /**
  * Waits (up to 30 s, for a build in progress: tsup empties `dist` first) until the bin exists, and

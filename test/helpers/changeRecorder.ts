@@ -1,5 +1,5 @@
 /** Records what a watcher reports, and waits for a report with a promise and a generous timeout. */
-import type { KnowledgeDirectoryChange } from '../../../src/node/index.js';
+import type { KnowledgeDirectoryChange } from '../../src/node/index.js';
 
 /** How long to wait for a reload before failing: file events can be slow on a busy machine. */
 export const CHANGE_TIMEOUT_MS = 10_000;

@@ -4,8 +4,8 @@ import {
   defineKnowledgeCatalog,
   type KnowledgeCatalog,
   parseKnowledgeDocument,
-} from '../../../src/index.js';
-import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../../src/agent/index.js';
+} from '../../src/index.js';
+import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../src/agent/index.js';
 
 const WORDS = [
   'renewal',

@@ -3,7 +3,7 @@
  * tree and its IDs are known without asking the code under test.
  */
 import { basename, join } from 'node:path';
-import { writeTree, type Tree } from '../../helpers/tree.js';
+import { writeTree, type Tree } from './tree.js';
 
 /** A part of a document: Markdown text, or a section holding more parts. */
 export type Part = string | Section;

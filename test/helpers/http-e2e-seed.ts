@@ -5,7 +5,7 @@
  * through `fetch`.
  */
 import { execFile } from 'node:child_process';
-import type { KnowledgeCallContext, KnowledgeSource } from '../../../src/agent/index.js';
+import type { KnowledgeCallContext, KnowledgeSource } from '../../src/agent/index.js';
 import { BASE_PATH, READER } from './exampleHandler.js';
 
 /** What the handler passes to the source for knowledge base `example`. */

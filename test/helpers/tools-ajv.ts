@@ -2,7 +2,7 @@
  * Schema helpers for the tool tests: a strict draft 2020-12 ajv, and a walk over every subschema.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { JsonSchema } from '../../../src/agent/types.js';
+import type { JsonSchema } from '../../src/agent/types.js';
 
 /** A strict-mode ajv for draft 2020-12 (union types such as `["string", "integer"]` allowed). */
 export function strictAjv(): Ajv2020 {

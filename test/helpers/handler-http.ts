@@ -8,12 +8,12 @@ import {
   KNOWLEDGE_TOOL_ERROR_STATUS,
   type KnowledgeToolErrorBody,
   type KnowledgeToolErrorCode,
-} from '../../../src/agent/errors/codes.js';
-import { createCatalogSource } from '../../../src/agent/source/createCatalogSource.js';
-import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../../src/index.js';
-import type { KnowledgeSource } from '../../../src/agent/index.js';
-import { fakeSource, type FakeMethods, type HeardCall } from '../../helpers/fakeSource.js';
-import type { KnowledgeHandler } from '../../../src/http/types.js';
+} from '../../src/agent/errors/codes.js';
+import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
+import type { KnowledgeSource } from '../../src/agent/index.js';
+import { fakeSource, type FakeMethods, type HeardCall } from './fakeSource.js';
+import type { KnowledgeHandler } from '../../src/http/types.js';
 import { ORIGIN, READER } from './exampleHandler.js';
 
 /** The JSON content type of every JSON answer. */
@@ -110,7 +110,7 @@ export function headerEntries(response: Response): [string, string][] {
   return out;
 }
 
-export type { HeardCall } from '../../helpers/fakeSource.js';
+export type { HeardCall } from './fakeSource.js';
 
 /** A promise that never settles: a hanging dependency. */
 export function never<T>(): Promise<T> {

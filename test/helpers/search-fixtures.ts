@@ -7,15 +7,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KnowledgeFileOptions } from '../../../src/agent/types.js';
+import type { KnowledgeFileOptions } from '../../src/agent/types.js';
 import {
   defineKnowledgeCatalog,
   type KnowledgeCatalog,
   parseKnowledgeDocument,
-} from '../../../src/index.js';
-import { buildFileTable } from '../../../src/agent/files/index.js';
-import type { FileTable, RelationRecord, RelationTable } from '../../../src/agent/model.js';
-import { buildRelations } from '../../../src/agent/relations/index.js';
+} from '../../src/index.js';
+import { buildFileTable } from '../../src/agent/files/index.js';
+import type { FileTable, RelationRecord, RelationTable } from '../../src/agent/model.js';
+import { buildRelations } from '../../src/agent/relations/index.js';
 import {
   createMemoryRanker,
   BM25F_DEFAULTS,
@@ -24,7 +24,7 @@ import {
   type RankRequest,
   type SearchCorpus,
   searchCorpus,
-} from '../../../src/agent/search/index.js';
+} from '../../src/agent/search/index.js';
 
 /** One test page. */
 export interface TestPage {
@@ -99,7 +99,7 @@ export function filesOf(pages: readonly TestPage[]): Record<string, KnowledgeFil
 
 /** The real Markdown corpus beside the repository (`../shared/corpus/markdown`). */
 export const CORPUS_ROOT = fileURLToPath(
-  new URL('../../../../shared/corpus/markdown/', import.meta.url),
+  new URL('../../../shared/corpus/markdown/', import.meta.url),
 );
 
 /** Whether the corpus has `folder`. */

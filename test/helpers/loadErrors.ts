@@ -1,9 +1,9 @@
 /** Checking the `KnowledgeError`s of `knowledge-kit/node`: code, file, line, column and message prefix. */
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import type { KnowledgeIssue } from '../../../src/index.js';
-import { loadKnowledgeDirectory } from '../../../src/node/index.js';
-import { catchKnowledgeError } from '../../helpers/knowledgeError.js';
+import type { KnowledgeIssue } from '../../src/index.js';
+import { loadKnowledgeDirectory } from '../../src/node/index.js';
+import { catchKnowledgeError } from './knowledgeError.js';
 
 /** A place in a file: the file relative to the folder, a 1-based line and a 1-based UTF-16 column. */
 export interface FilePlace {

@@ -1,10 +1,10 @@
 /** The same folder loaded in this process, through the public Node loader and catalog source: what the command's output must equal. */
-import type { KnowledgeSource } from '../../../src/agent/index.js';
-import { createCatalogSource } from '../../../src/agent/index.js';
-import { loadKnowledgeDirectory } from '../../../src/node/index.js';
-import type { LoadedKnowledgeDirectory } from '../../../src/node/index.js';
-import type { KnowledgeSelection, KnowledgeSnapshot } from '../../../src/types.js';
-import { folderName } from './knowledge.js';
+import type { KnowledgeSource } from '../../src/agent/index.js';
+import { createCatalogSource } from '../../src/agent/index.js';
+import { loadKnowledgeDirectory } from '../../src/node/index.js';
+import type { LoadedKnowledgeDirectory } from '../../src/node/index.js';
+import type { KnowledgeSelection, KnowledgeSnapshot } from '../../src/types.js';
+import { folderName } from './cli-knowledge.js';
 
 /** The folder loaded, and a catalog source on it with the ID the command uses (the folder's name unless given). */
 export async function loadInProcess(
@@ -36,4 +36,4 @@ export function codePoints(text: string): number {
   return [...text].length;
 }
 
-export { cliInProcess } from '../../helpers/cliInProcess.js';
+export { cliInProcess } from './cliInProcess.js';

@@ -9,7 +9,7 @@ import {
   type SearchEngine,
   type SearchRequest,
   type SearchWarmProgress,
-} from '../../../src/agent/index.js';
+} from '../../src/agent/index.js';
 import { exampleCatalog, exampleSourceOptions } from './exampleKnowledge.js';
 
 /** The source, and the handles on its engine's warm-up. */

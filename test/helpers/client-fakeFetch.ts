@@ -2,8 +2,8 @@
  * A fake `fetch` for the client tests: it records every `Request` and answers from a script, one
  * answer per request, so a test says exactly what the server (or the network) did.
  */
-import type { KnowledgeToolErrorCode } from '../../../src/agent/errors/codes.js';
-import type { KnowledgeToolName } from '../../../src/agent/index.js';
+import type { KnowledgeToolErrorCode } from '../../src/agent/errors/codes.js';
+import type { KnowledgeToolName } from '../../src/agent/index.js';
 
 /** What one request gets: a response, a thrown error (the network failed), or a function of the request. */
 export type FakeAnswer = Response | Error | ((request: Request) => Response | Promise<Response>);

@@ -9,8 +9,8 @@ import {
   type KnowledgeCatalog,
   type KnowledgeDocument,
   parseKnowledgeDocument,
-} from '../../../src/index.js';
-import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../../src/agent/index.js';
+} from '../../src/index.js';
+import type { CatalogSourceOptions, KnowledgeFileOptions } from '../../src/agent/index.js';
 
 interface ManifestEntry {
   readonly file: string;
@@ -20,7 +20,7 @@ interface ManifestEntry {
   readonly tags: readonly string[];
 }
 
-const folder = new URL('../../../examples/knowledge/', import.meta.url);
+const folder = new URL('../../examples/knowledge/', import.meta.url);
 
 /** The manifest's entries. */
 export function exampleManifest(): readonly ManifestEntry[] {

@@ -1,6 +1,6 @@
 /** Fake embedders and rerankers for search tests: good, failing, slow, malformed. */
-import type { KnowledgeEmbedder, KnowledgeReranker } from '../../../src/agent/types.js';
-import { tokenize } from '../../../src/agent/search/index.js';
+import type { KnowledgeEmbedder, KnowledgeReranker } from '../../src/agent/types.js';
+import { tokenize } from '../../src/agent/search/index.js';
 
 const DIMS = 64;
 

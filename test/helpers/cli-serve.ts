@@ -1,6 +1,6 @@
 /** `knowledge-kit serve` as a running child: its knowledge-base URL, the curl lines it printed, its request log. */
 import { execFileSync } from 'node:child_process';
-import type { KnowledgeCallContext } from '../../../src/agent/types.js';
+import type { KnowledgeCallContext } from '../../src/agent/types.js';
 import { startCli, type RunningCli, type RunOptions } from './cli.js';
 
 /** A running `serve`, once it printed its URL. */

@@ -6,7 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
-import type { KnowledgeDatabase } from '../../../src/postgres/index.js';
+import type { KnowledgeDatabase } from '../../src/postgres/index.js';
 
 /** The server URL, when the suite runs against a real server. */
 export const POSTGRES_URL = process.env['KK_POSTGRES_URL'];

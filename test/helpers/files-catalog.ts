@@ -2,7 +2,7 @@ import {
   defineKnowledgeCatalog,
   parseKnowledgeDocument,
   type KnowledgeCatalog,
-} from '../../../src/index.js';
+} from '../../src/index.js';
 
 /** A catalog of `{ id: text }` documents (revision `r1`, optional locale per ID). */
 export function catalogOf(

@@ -3,8 +3,8 @@
  * strict argument checks (unknown keys, wrong types → `INVALID_ARGUMENT`), `NOT_FOUND`, and outputs
  * that follow the types (and so the output schemas). Not a reference implementation.
  */
-import { KnowledgeToolError } from '../../../src/agent/errors/index.js';
-import { fakeSource, type HeardCall } from '../../helpers/fakeSource.js';
+import { KnowledgeToolError } from '../../src/agent/errors/index.js';
+import { fakeSource, type HeardCall } from './fakeSource.js';
 import type {
   KnowledgeCallContext,
   KnowledgeSource,
@@ -14,7 +14,7 @@ import type {
   SearchFilesOutput,
   ReadRelatedOutput,
   ExpandGraphOutput,
-} from '../../../src/agent/index.js';
+} from '../../src/agent/index.js';
 
 const REVISION = 'rev-1';
 

@@ -3,13 +3,13 @@
  * declaration (texts, arguments, output schema, routes, client mapping), its body over a source's
  * state and its read plan. Adding it to a registry is the only other change a tool needs.
  */
-import { rangeArg, stringArg } from '../../../../src/agent/tools/args.js';
-import { defineTool, type ToolArgs } from '../../../../src/agent/tools/defineTool.js';
-import { findById } from '../../../../src/agent/tools/getFile/run.js';
-import { objectSchema, typed } from '../../../../src/agent/tools/schemas/common.js';
-import { planString } from '../../../../src/agent/source/readPlan.js';
-import type { CallScope } from '../../../../src/agent/source/callScope.js';
-import type { SourceState } from '../../../../src/agent/source/state.js';
+import { rangeArg, stringArg } from '../../../src/agent/tools/args.js';
+import { defineTool, type ToolArgs } from '../../../src/agent/tools/defineTool.js';
+import { findById } from '../../../src/agent/tools/getFile/run.js';
+import { objectSchema, typed } from '../../../src/agent/tools/schemas/common.js';
+import { planString } from '../../../src/agent/source/readPlan.js';
+import type { CallScope } from '../../../src/agent/source/callScope.js';
+import type { SourceState } from '../../../src/agent/source/state.js';
 
 /** Input of `count_words`. */
 export interface CountWordsInput {
