@@ -92,7 +92,8 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
     expect(errorJsonOf(result)).toEqual({
       error: {
         code: 'NOT_FOUND',
-        message: 'No file `missing`. Did you mean `renewals`?',
+        message:
+          '`get_file`: no file has the ID `missing`. Use an ID returned by `search_files`, `list_tree` or `read_related`.',
         httpStatus: 404,
       },
       requestId: expect.stringMatching(/^req-/),
