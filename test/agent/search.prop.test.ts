@@ -420,4 +420,24 @@ describe('search properties', () => {
       }),
     );
   });
+
+  it('a name after sigils ($, @, #) at a word start is indexed whole as a compound, beside the bare word, and nowhere else', () => {
+    const name = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/);
+    const sigils = fc.stringMatching(/^[$@#]{1,3}$/);
+    const before = fc.constantFrom('', ' ', '{', '(', '`', 'x');
+    fc.assert(
+      fc.property(before, sigils, name, (lead, sigil, word) => {
+        const tokens: { token: string; compound: boolean }[] = [];
+        indexTokens(`${lead}${sigil}${word} tail`, (token, _cjk, compound) =>
+          tokens.push({ token, compound }),
+        );
+        const plain = tokens.filter((t) => !t.compound).map((t) => t.token);
+        // The words are those of the tokenizer: the sigils never change them.
+        expect(plain).toEqual(tokenize(`${lead}${sigil}${word} tail`));
+        const whole = tokens.filter((t) => t.compound).map((t) => t.token);
+        // After a word character (`x$name`), the sigil joins nothing.
+        expect(whole).toEqual(lead === 'x' ? [] : [`${sigil}${word}`]);
+      }),
+    );
+  });
 });
