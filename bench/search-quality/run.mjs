@@ -690,7 +690,8 @@ const counts = Object.fromEntries(
       natural: queries.filter((q) => q.lang === lang && q.set === 'natural').length,
       tune: queries.filter((q) => q.lang === lang && q.set === 'natural' && q.half === 'tune')
         .length,
-      heldout: queries.filter((q) => q.lang === lang && q.half === 'heldout').length,
+      heldout: queries.filter((q) => q.lang === lang && q.set === 'natural' && q.half === 'heldout')
+        .length,
       known: queries.filter((q) => q.lang === lang && q.set === 'known').length,
     },
   ]),
