@@ -120,6 +120,15 @@ export const miniSearchBigrams = miniSearch('MiniSearch, CJK bigrams', {
 });
 
 /**
+ * MiniSearch with a title boost (`searchOptions.boost.title` 2, the boost its documentation shows)
+ * and CJK bigrams as its tokenizer (on text without Han characters, the same tokens as its default).
+ */
+export const miniSearchTitleBoost = miniSearch('MiniSearch, title boost', {
+  tokenize: bigramTokenize,
+  searchOptions: { boost: { title: 2 } },
+});
+
+/**
  * lunr 2 with its English pipeline (stop words, Porter stemmer). The query is built term by term
  * from lunr's own tokenizer (an OR of terms), so that `:`, `-`, `~`, `^` and `*` in a question are
  * words and not query syntax. lunr has no Chinese: it is not run on Chinese folders ('—').

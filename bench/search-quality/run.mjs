@@ -9,7 +9,10 @@
 // Two evaluations per language:
 //   natural-language questions written by reading the pages (questions.en.json, questions.zh.json),
 //     each with its kind and a `tune` or `heldout` half fixed in the file;
-//   known-item queries generated from the pages' own prose (known-items.mjs, fixed seed).
+//   known-item queries generated from the pages' own prose (known-items.mjs, fixed seed);
+// and short queries by style on docs sites' folders (styles.en.json, styles.zh.json: names, keywords,
+// comparisons, troubleshooting), graded 1-3, halves fixed by a hash of folder and query. Every
+// style, the questions and the known items are printed with MRR@5, MRR@10 and nDCG@5 per half.
 // Metrics at 10: MRR, nDCG (binary relevance), recall. Also each engine's index build time and mean
 // query time (same machine, same run; each timed pass runs each query on every engine in turn; a
 // query's time is its median over SEARCH_QUALITY_QUERY_ROUNDS passes, 5), the mean over the
@@ -31,6 +34,7 @@ import {
   lunrEngine,
   miniSearchBigrams,
   miniSearchDefault,
+  miniSearchTitleBoost,
   pgliteEngine,
   pgliteStoreEngine,
 } from './engines.mjs';
@@ -59,6 +63,20 @@ if (!existsSync(corpus)) {
 const sets = ['en', 'zh'].map((lang) =>
   JSON.parse(readFileSync(path.join(here, `questions.${lang}.json`), 'utf8')),
 );
+// Short queries by style (names, keywords, comparisons, troubleshooting), graded, on the docs sites'
+// folders beside the questions' folders (styles.en.json, styles.zh.json).
+const styleSets = ['en', 'zh'].map((lang) =>
+  JSON.parse(readFileSync(path.join(here, `styles.${lang}.json`), 'utf8')),
+);
+/** FNV-1a (32 bits) of a string's UTF-8 bytes: the style sets' halves. */
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Folders: loaded as a user would load them.
@@ -96,9 +114,11 @@ const normalizeHeading = (text) =>
  * alone (an `include` of that one file), the refused ones skipped and counted, and the documents put
  * into one catalog.
  */
-async function loadFolder(dir) {
+async function loadFolder(dir, exclude = []) {
+  // The loader takes `exclude` only non-empty.
+  const without = (list) => (list.length === 0 ? {} : { exclude: list });
   try {
-    return { loaded: await loadKnowledgeDirectory(dir), skipped: [] };
+    return { loaded: await loadKnowledgeDirectory(dir, without(exclude)), skipped: [] };
   } catch (error) {
     if (!Array.isArray(error?.issues)) throw error;
     const bad = new Set(error.issues.map((i) => i.file).filter(Boolean));
@@ -106,14 +126,16 @@ async function loadFolder(dir) {
     const paths = {};
     const documents = [];
     const skipped = [...bad].sort();
-    const all = await loadKnowledgeDirectory(dir, { exclude: skipped }).catch(() => undefined);
+    const all = await loadKnowledgeDirectory(dir, without([...exclude, ...skipped])).catch(
+      () => undefined,
+    );
     if (all !== undefined) return { loaded: all, skipped };
     // Still refused (a problem spanning files): load one file at a time.
     const { readdirSync } = await import('node:fs');
     const list = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.md'));
     for (const file of list.map((f) => String(f).split(path.sep).join('/')).sort()) {
       try {
-        const one = await loadKnowledgeDirectory(dir, { include: [file] });
+        const one = await loadKnowledgeDirectory(dir, { include: [file], ...without(exclude) });
         for (const doc of one.documents) documents.push(doc);
         Object.assign(files, one.files);
         Object.assign(paths, one.paths);
@@ -126,15 +148,37 @@ async function loadFolder(dir) {
 }
 
 const folders = [];
-for (const set of sets) {
-  for (const [name, rel] of Object.entries(set.folders)) {
+// Every folder once: the questions' folders (with known items) and the style sets' folders.
+const folderSpecs = [];
+for (const set of sets)
+  for (const [name, rel] of Object.entries(set.folders))
+    folderSpecs.push({ name, rel, exclude: [], lang: set.language, known: true });
+for (const set of styleSets)
+  for (const [name, spec] of Object.entries(set.folders)) {
+    const same = folderSpecs.find((f) => f.name === name);
+    if (same !== undefined) {
+      if (same.rel !== spec.dir)
+        throw new Error(`styles.${set.language}.json: folder ${name} is ${same.rel} elsewhere`);
+      continue;
+    }
+    folderSpecs.push({
+      name,
+      rel: spec.dir,
+      exclude: spec.exclude ?? [],
+      lang: set.language,
+      known: false,
+    });
+  }
+{
+  for (const { name, rel, exclude, lang, known } of folderSpecs) {
+    const set = { language: lang };
     const dir = path.join(corpus, rel);
     if (!existsSync(dir)) {
       console.log(`search-quality bench: no folder ${dir}; skipped (nothing measured).`);
       process.exit(0);
     }
     const started = performance.now();
-    const { loaded, skipped } = await loadFolder(dir);
+    const { loaded, skipped } = await loadFolder(dir, exclude);
     const loadMs = performance.now() - started;
     const pathOf = (id) => loaded.paths[id];
     const pages = Object.keys(loaded.paths)
@@ -148,7 +192,18 @@ for (const set of sets) {
           maxChars: Number.MAX_SAFE_INTEGER,
         }).content,
       }));
-    folders.push({ name, rel, dir, lang: set.language, loaded, pathOf, pages, skipped, loadMs });
+    folders.push({
+      name,
+      rel,
+      dir,
+      lang: set.language,
+      loaded,
+      pathOf,
+      pages,
+      skipped,
+      loadMs,
+      known,
+    });
     log(
       `${name} (${rel}): ${pages.length} pages loaded in ${round(loadMs, 0)} ms` +
         (skipped.length > 0 ? `, ${skipped.length} refused and skipped` : ''),
@@ -189,6 +244,8 @@ for (const set of sets) {
       half: q.half,
       query: q.query,
       relevant: q.relevant,
+      // Graded for the style table: the first page 3, the others 2.
+      grades: new Map(q.relevant.map((p, i) => [p, i === 0 ? 3 : 2])),
       section: q.section,
     });
   }
@@ -200,7 +257,7 @@ for (const set of sets) {
   });
 }
 let seedOffset = 0;
-for (const folder of folders) {
+for (const folder of folders.filter((f) => f.known)) {
   const items = knownItemQueries(folder.pages, folder.lang, KNOWN_PER_FOLDER, SEED + seedOffset++);
   items.forEach((item, i) =>
     queries.push({
@@ -212,12 +269,69 @@ for (const folder of folders) {
       half: null,
       query: item.query,
       relevant: item.relevant,
+      grades: new Map(item.relevant.map((p) => [p, 3])),
     }),
   );
+}
+// The style sets: each judgment checked against the pages, the halves against the hash rule.
+for (const set of styleSets) {
+  const seen = new Set();
+  for (const q of set.queries) {
+    const where = `styles.${set.language}.json ${q.id}`;
+    const folder = folders.find((f) => f.name === q.folder);
+    if (folder === undefined) throw new Error(`${where}: unknown folder ${q.folder}`);
+    if (seen.has(q.id)) throw new Error(`${where}: duplicate id`);
+    seen.add(q.id);
+    if (!set.styles.includes(q.style)) throw new Error(`${where}: unknown style ${q.style}`);
+    const want = fnv1a(`${q.folder}\n${q.query}`) % 2 === 0 ? 'tune' : 'heldout';
+    if (q.half !== want) throw new Error(`${where}: half ${q.half}, the hash rule says ${want}`);
+    const grades = new Map(Object.entries(q.judgments));
+    if (![...grades.values()].includes(3)) throw new Error(`${where}: no page graded 3`);
+    for (const [p, g] of grades) {
+      if (![1, 2, 3].includes(g)) throw new Error(`${where}: grade ${g} of ${p} is not 1, 2 or 3`);
+      if (!folder.pages.some((x) => x.id === p))
+        throw new Error(`${where}: no page ${p} in ${folder.rel}`);
+    }
+    queries.push({
+      set: 'style',
+      lang: set.language,
+      folder: q.folder,
+      id: q.id,
+      kind: q.style,
+      half: q.half,
+      query: q.query,
+      // Relevant for MRR and recall: the pages graded 2 or 3.
+      relevant: [...grades].filter(([, g]) => g >= 2).map(([p]) => p),
+      grades,
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Run every engine on every folder it supports.
+
+/**
+ * Graded figures at 5 and 10: reciprocal rank of the first page graded 2 or 3 (MRR@5, MRR@10), and
+ * nDCG@5 with gain 2^grade - 1 over the ideal order of the judged pages.
+ */
+function graded(ranked, grades) {
+  let rr5 = 0;
+  let rr10 = 0;
+  let dcg = 0;
+  ranked.slice(0, TOP).forEach((p, i) => {
+    const g = grades.get(p) ?? 0;
+    if (g >= 2 && rr10 === 0) {
+      rr10 = 1 / (i + 1);
+      if (i < 5) rr5 = rr10;
+    }
+    if (i < 5) dcg += (2 ** g - 1) / Math.log2(i + 2);
+  });
+  const ideal = [...grades.values()]
+    .sort((a, b) => b - a)
+    .slice(0, 5)
+    .reduce((sum, g, i) => sum + (2 ** g - 1) / Math.log2(i + 2), 0);
+  return { rr5, rr10, ndcg5: dcg / ideal };
+}
 
 function scores(ranked, relevant) {
   const top = ranked.slice(0, TOP);
@@ -241,9 +355,13 @@ const only = process.env.SEARCH_QUALITY_ENGINES?.split(',').map((s) => s.trim())
 // An engine runs when its name contains one of them (`MiniSearch` runs both MiniSearch engines;
 // names such as `MiniSearch, default` hold a comma themselves).
 const wanted = (name) => only === undefined || only.some((o) => o !== '' && name.includes(o));
-const engines = [knowledgeKit, miniSearchDefault, miniSearchBigrams, lunrEngine].filter((e) =>
-  wanted(e.name),
-);
+const engines = [
+  knowledgeKit,
+  miniSearchDefault,
+  miniSearchBigrams,
+  miniSearchTitleBoost,
+  lunrEngine,
+].filter((e) => wanted(e.name));
 const pg = wanted('PostgreSQL FTS (PGlite)') ? await pgliteEngine() : undefined;
 if (pg !== undefined) engines.push(pg);
 else if (only === undefined) log('PGlite not installed: PostgreSQL full text skipped');
@@ -281,6 +399,7 @@ for (const folder of folders) {
       query: q,
       ms: 0,
       ...scores(ranked[i], q.relevant),
+      ...graded(ranked[i], q.grades),
     }));
     results.push(...rows);
     built.push({ index, rows, name: engine.name });
@@ -289,22 +408,28 @@ for (const folder of folders) {
   // engine offers, such as knowledge-kit's engine without the tool around it) in turn, the order
   // rotating from query to query and round to round, so that a busy moment of a shared machine falls
   // on all of them. QUERY_ROUNDS passes; a query's time is its median over them.
-  const timers = built.flatMap(({ index, rows, name }) => [
-    { run: (q) => index.search(q), rows },
-    ...Object.entries(index.timed ?? {}).map(([label, run]) => {
-      const extra = mine.map((q) => ({ engine: `${name}, ${label}`, query: q, ms: 0 }));
-      extraTimes.push(...extra);
-      return { run, rows: extra };
-    }),
-  ]);
-  const samples = timers.map(() => mine.map(() => []));
+  // The style queries are scored, not timed (the speed figures stay those of the questions and
+  // known items).
+  const timedQueries = mine.filter((q) => q.set !== 'style');
+  const timers = built.flatMap(({ index, rows: all, name }) => {
+    const rows = all.filter((r) => r.query.set !== 'style');
+    return [
+      { run: (q) => index.search(q), rows },
+      ...Object.entries(index.timed ?? {}).map(([label, run]) => {
+        const extra = timedQueries.map((q) => ({ engine: `${name}, ${label}`, query: q, ms: 0 }));
+        extraTimes.push(...extra);
+        return { run, rows: extra };
+      }),
+    ];
+  });
+  const samples = timers.map(() => timedQueries.map(() => []));
   for (let round = 0; round < QUERY_ROUNDS; round++) {
     globalThis.gc?.();
-    for (let i = 0; i < mine.length; i++) {
+    for (let i = 0; i < timedQueries.length; i++) {
       for (let k = 0; k < timers.length; k++) {
         const at = (i + k + round) % timers.length;
         const t = performance.now();
-        await timers[at].run(mine[i].query);
+        await timers[at].run(timedQueries[i].query);
         samples[at][i].push(performance.now() - t);
       }
     }
@@ -476,10 +601,52 @@ for (const lang of ['en', 'zh']) {
               langBuilds.reduce((s, b) => s + b.ms, 0),
               1,
             ),
-      meanQueryMs: summary(e, (q) => q.lang === lang)?.meanQueryMs ?? null,
+      meanQueryMs: summary(e, (q) => q.lang === lang && q.set !== 'style')?.meanQueryMs ?? null,
     };
   }
 }
+
+// By style (the style sets, the questions and the known items), per half: MRR@5, MRR@10, nDCG@5.
+const STYLES = ['name', 'keyword', 'comparison', 'troubleshooting', 'question', 'known item'];
+const styleOf = (q) =>
+  q.set === 'style' ? q.kind : q.set === 'natural' ? 'question' : 'known item';
+function styleSummary(engine, lang, style, half) {
+  const list = results.filter(
+    (r) =>
+      r.engine === engine &&
+      r.query.lang === lang &&
+      styleOf(r.query) === style &&
+      (half === 'all' || r.query.half === half),
+  );
+  if (list.length === 0) return null;
+  return {
+    queries: list.length,
+    mrr5: round(mean(list, 'rr5'), 3),
+    mrr10: round(mean(list, 'rr10'), 3),
+    ndcg5: round(mean(list, 'ndcg5'), 3),
+  };
+}
+const styleViews = Object.fromEntries(
+  ['en', 'zh'].map((lang) => [
+    lang,
+    Object.fromEntries(
+      engines.map((e) => [
+        e.name,
+        Object.fromEntries(
+          STYLES.map((style) => [
+            style,
+            Object.fromEntries(
+              ['tune', 'heldout', 'all'].map((half) => [
+                half,
+                styleSummary(e.name, lang, style, half),
+              ]),
+            ),
+          ]),
+        ),
+      ]),
+    ),
+  ]),
+);
 
 // Speed (issue 22 item 3): mean query over the natural-language questions and over the known items,
 // every timed contender (engines and extra timings), and the ratio to the peer the issue names.
@@ -523,7 +690,8 @@ const counts = Object.fromEntries(
       natural: queries.filter((q) => q.lang === lang && q.set === 'natural').length,
       tune: queries.filter((q) => q.lang === lang && q.set === 'natural' && q.half === 'tune')
         .length,
-      heldout: queries.filter((q) => q.lang === lang && q.half === 'heldout').length,
+      heldout: queries.filter((q) => q.lang === lang && q.set === 'natural' && q.half === 'heldout')
+        .length,
       known: queries.filter((q) => q.lang === lang && q.set === 'known').length,
     },
   ]),
@@ -546,6 +714,7 @@ if (json) {
         knownItemSeed: SEED,
         builds: builds.map((b) => ({ ...b, ms: round(b.ms, 1) })),
         results: views,
+        styles: styleViews,
         speed: { queryRounds: QUERY_ROUNDS, ...speed },
         sections: sectionViews,
         // With --queries: every query's reciprocal rank per engine, to study misses (on `tune`).
@@ -592,6 +761,32 @@ if (json) {
         return row;
       }),
     );
+    for (const half of ['tune', 'heldout', 'all']) {
+      const count = (style) =>
+        queries.filter(
+          (q) =>
+            q.lang === lang &&
+            styleOf(q) === style &&
+            (half === 'all' || style === 'known item' || q.half === half),
+        ).length;
+      const shown = STYLES.filter((style) => count(style) > 0);
+      console.log(
+        `\nBy style, ${half === 'all' ? 'both halves' : `${half} half`} (known items have no half: all of them); MRR@5 / MRR@10 / nDCG@5 (graded)\n`,
+      );
+      printTable(
+        engines.map((e) => {
+          const row = { engine: e.name };
+          for (const style of shown) {
+            const v = styleViews[lang][e.name][style][style === 'known item' ? 'all' : half];
+            row[`${style} (${count(style)})`] =
+              v === null
+                ? dash
+                : `${v.mrr5.toFixed(3)} / ${v.mrr10.toFixed(3)} / ${v.ndcg5.toFixed(3)}`;
+          }
+          return row;
+        }),
+      );
+    }
     console.log(`\nMRR@10 by kind of question (both halves)\n`);
     printTable(
       engines.map((e) => {

@@ -3,6 +3,7 @@ import {
   buildChunks,
   buildBm25fIndex,
   CONTENT,
+  FIELD_MODEL,
   indexTokens,
   lexicalSearch,
   MAX_QUERY_TERMS,
@@ -207,6 +208,70 @@ describe('identifiers and function words', () => {
     ]);
     // The public tokenizer is unchanged: compounds are the index's own.
     expect(tokenize('v-if')).toEqual(['v', 'if']);
+  });
+
+  it('keeps names with their sigils whole as well as bare: $state, $$props, {@render}, {#each}', () => {
+    const tokens: string[] = [];
+    indexTokens('Use $state.raw, $$props, {@render x} and {#each}; a$b and $: stay apart', (t) =>
+      tokens.push(t),
+    );
+    expect(tokens).toEqual([
+      'use',
+      'state',
+      '$state',
+      'raw',
+      'state.raw',
+      'props',
+      '$$props',
+      'render',
+      '@render',
+      'x',
+      'and',
+      'each',
+      '#each',
+      'a',
+      'b',
+      'and',
+      'stay',
+      'apart',
+    ]);
+    expect(tokenize('$state')).toEqual(['state']);
+  });
+
+  it('ranks the page naming $state above one whose words start with state', async () => {
+    const f = searchFixture([
+      {
+        id: 'a',
+        text: '# Reactive $: statements\n\nStatements run again when the state they read changes; state, state.',
+      },
+      { id: 'b', text: '# $state\n\nThe $state rune declares reactive state.' },
+    ]);
+    const { hits } = await rankerOf(f).rank(searchRequest('$state'));
+    expect(hits[0]?.fileId).toBe('b');
+  });
+
+  it('multiplies the score of a page titled with what the query names (title match)', async () => {
+    const body = (n: number) => Array.from({ length: n }, () => 'Options options.').join(' ');
+    const f = searchFixture([
+      { id: 'a', title: 'Vim setup', text: `# Vim setup\n\nPrettier ${body(8)}` },
+      { id: 'b', title: 'Options', text: `# Options\n\nPrettier has a few options. ${body(1)}` },
+      { id: 'c', title: 'Install', text: '# Install\n\nInstall Prettier.' },
+    ]);
+    const { hits } = await rankerOf(f).rank(searchRequest('prettier options'));
+    expect(hits[0]?.fileId).toBe('b');
+    // Without the title match, repetition wins.
+    const index = await buildBm25fIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const chunks = buildChunks(corpusOf(f));
+    const plain = lexicalSearch(index, chunks, 'prettier options', false, {
+      ...FIELD_MODEL,
+      titleMatch: 0,
+    });
+    expect(plain.files[0]?.page).toBe(0);
+    const matched = lexicalSearch(index, chunks, 'prettier options', false);
+    const b = matched.files.find((x) => x.page === 1)!;
+    const bPlain = plain.files.find((x) => x.page === 1)!;
+    expect(b.score / bPlain.score).toBeGreaterThan(2);
+    expect(b.score / bPlain.score).toBeLessThanOrEqual(1 + FIELD_MODEL.titleMatch);
   });
 
   it('ranks the page naming an identifier whole above pages with its parts apart', async () => {

@@ -94,13 +94,17 @@ function excerptSources(document: KnowledgeDocument): string[] {
 }
 
 const corpus = fc
-  .array(fc.tuple(tree, fc.array(word, { maxLength: 2 })), { minLength: 1, maxLength: 6 })
+  .array(fc.tuple(tree, fc.array(word, { maxLength: 2 }), fc.array(word, { maxLength: 3 })), {
+    minLength: 1,
+    maxLength: 6,
+  })
   .map((docs) =>
-    docs.map(([root, tags], i): TestPage => ({
+    docs.map(([root, tags, title], i): TestPage => ({
       id: `p${i}`,
       text: render(root),
       tags: tags.map((t) => t.toLowerCase()),
-      title: `Page ${i}`,
+      // Titles of query words too, so that the title match is exercised.
+      title: title.length === 0 ? `Page ${i}` : title.join(' '),
     })),
   );
 const query = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
@@ -159,7 +163,7 @@ describe('search properties', () => {
         const chunks = buildChunks(corpusOf(fixture));
         const index = await buildBm25fIndex(chunks, corpusPages);
         const plan = planQuery(q, index);
-        const { k1, weight, b } = FIELD_MODEL;
+        const { k1, weight, b, titleMatch } = FIELD_MODEL;
         const sat = (x: number) => (x * (k1 + 1)) / (k1 + x);
         // Every token and word pair of a text, counted by scanning it again.
         const scan = (text: string) => {
@@ -269,9 +273,29 @@ describe('search properties', () => {
             });
           const sorted = [...scored].sort((x, y) => y.score - x.score || x.chunk - y.chunk);
           const top = sorted.slice(0, 3);
+          // The title match: the share of the title's words the query's terms match, times the
+          // part of the query's own weight the title holds.
+          let queryMass = 0;
+          let titleMass = 0;
+          let titleHits = 0;
+          for (const term of plan.terms) {
+            if (term.pair) continue;
+            const w = term.weight * idf(term.frequency);
+            if (term.variant !== true) queryMass += w;
+            const tf = fields[page]![0]!.tokens.get(term.token) ?? 0;
+            if (tf > 0) ((titleMass += w), (titleHits += tf));
+          }
+          const titleLength = fields[page]![0]!.length;
+          const boost =
+            titleMass > 0 && titleLength > 0
+              ? titleMatch *
+                Math.min(1, titleHits / titleLength) *
+                (queryMass > 0 ? Math.min(1, titleMass / queryMass) : 1)
+              : 0;
           const total =
-            fieldScore +
-            top.reduce((sum, e, i) => sum + (i === 0 ? e.score : CHUNK_SHARE * e.score), 0);
+            (fieldScore +
+              top.reduce((sum, e, i) => sum + (i === 0 ? e.score : CHUNK_SHARE * e.score), 0)) *
+            (1 + boost);
           if (total > 0)
             want.set(page, {
               score: total,
@@ -393,6 +417,26 @@ describe('search properties', () => {
           expect(/\s/.test(token)).toBe(false);
           expect(token.normalize('NFKC').toLowerCase()).toBe(token);
         }
+      }),
+    );
+  });
+
+  it('a name after sigils ($, @, #) at a word start is indexed whole as a compound, beside the bare word, and nowhere else', () => {
+    const name = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/);
+    const sigils = fc.stringMatching(/^[$@#]{1,3}$/);
+    const before = fc.constantFrom('', ' ', '{', '(', '`', 'x');
+    fc.assert(
+      fc.property(before, sigils, name, (lead, sigil, word) => {
+        const tokens: { token: string; compound: boolean }[] = [];
+        indexTokens(`${lead}${sigil}${word} tail`, (token, _cjk, compound) =>
+          tokens.push({ token, compound }),
+        );
+        const plain = tokens.filter((t) => !t.compound).map((t) => t.token);
+        // The words are those of the tokenizer: the sigils never change them.
+        expect(plain).toEqual(tokenize(`${lead}${sigil}${word} tail`));
+        const whole = tokens.filter((t) => t.compound).map((t) => t.token);
+        // After a word character (`x$name`), the sigil joins nothing.
+        expect(whole).toEqual(lead === 'x' ? [] : [`${sigil}${word}`]);
       }),
     );
   });

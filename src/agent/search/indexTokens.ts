@@ -1,3 +1,4 @@
+import { classOf, SEPARATOR } from './charClass.js';
 import { foldText } from './foldText.js';
 import { scanTokens } from './scanTokens.js';
 
@@ -23,6 +24,11 @@ function isConnector(c: number): boolean {
   return c === 45 || c === 95 || c === 46 || c === 47 || c === 58;
 }
 
+/** Whether the code unit is a sigil that names carry before them: `$` (`$state`), `@` (`@render`), `#` (`#each`). */
+function isSigil(c: number): boolean {
+  return c === 36 || c === 64 || c === 35;
+}
+
 /**
  * The tokens the index and queries use: `tokenize`'s tokens (words and CJK bigrams), plus identifier
  * compounds kept whole (`v-if`, `no-unused-vars`, `std::fs`, `snake_case`, `main.rs`): when words
@@ -45,6 +51,11 @@ export function indexTokens(text: string, emit: IndexTokenSink): void {
       return;
     }
     emit(folded.slice(start, end), false, false, start);
+    // A name with its sigils (`$state`, `$$props`, `@render`, `#each`), when they start a word.
+    let from = start;
+    while (from > 0 && isSigil(folded.charCodeAt(from - 1))) from--;
+    if (from < start && (from === 0 || (classOf(folded.charCodeAt(from - 1)) & 3) === SEPARATOR))
+      emit(folded.slice(from, end), false, true, from);
     const gap = start - lastEnd;
     const joined =
       runStart !== -1 &&

@@ -19,6 +19,14 @@ export interface FieldModel {
   readonly weight: readonly number[];
   /** Length normalization per field (0: none, 1: full). */
   readonly b: readonly number[];
+  /**
+   * Title match, outside the saturation: a page's score is multiplied by `1 + titleMatch × share ×
+   * coverage`, where `share` is the part of its title's words the query's terms match (at most 1)
+   * and `coverage` the part of the query's weight (query weight × inverse document frequency of its
+   * own terms) its title holds. A page titled with what the query names gains up to `titleMatch`
+   * times its score; a title that shares one word of a long question gains little. 0: none.
+   */
+  readonly titleMatch: number;
 }
 
 /** The field model in use. */
@@ -26,12 +34,16 @@ export const FIELD_MODEL: FieldModel = Object.freeze({
   k1: 3,
   weight: Object.freeze([1, 2, 1, 1, 1.5]),
   b: Object.freeze([0.5, 0.75, 0.75, 0.75, 0.75]),
+  titleMatch: 2,
 });
 
 /** One page found lexically. */
 export interface LexicalFile {
   readonly page: number;
-  /** Its file fields' part plus its best chunk's part plus `CHUNK_SHARE` × the next two chunks' parts. */
+  /**
+   * Its file fields' part plus its best chunk's part plus `CHUNK_SHARE` × the next two chunks' parts,
+   * times one plus its title match (`FieldModel.titleMatch`).
+   */
   readonly score: number;
   /** Best matching chunk, or `-1` when only file fields matched. */
   readonly bestChunk: number;
@@ -78,6 +90,10 @@ interface Scratch {
   readonly fieldScore: Float64Array;
   /** Page → matched file fields (bits in `FILE_FIELDS` order). */
   readonly fieldMask: Int32Array;
+  /** Page → weight of the query terms its title holds. */
+  readonly titleMass: Float64Array;
+  /** Page → title words the query's terms match. */
+  readonly titleHits: Float64Array;
   /** Page → 1 + its place in the touched list. */
   readonly pageSlot: Int32Array;
   /** Chunk → its content part. */
@@ -106,6 +122,8 @@ function scratchOf(index: Bm25fIndex): Scratch {
       fieldTf: new Float64Array(pages),
       fieldScore: new Float64Array(pages),
       fieldMask: new Int32Array(pages),
+      titleMass: new Float64Array(pages),
+      titleHits: new Float64Array(pages),
       pageSlot: new Int32Array(pages),
       chunkScore: new Float64Array(index.chunkCount),
       chunkTerms: new Int32Array(index.chunkCount),
@@ -227,7 +245,7 @@ class Tally implements LexicalFile {
  * model: each chunk is a document of its own text plus its page's file fields, so a page's title
  * words and its sections' words saturate together rather than add up from two indexes with their own
  * statistics. A page scores its file-field part plus its best chunk's part plus a quarter of its next
- * two chunks' parts. Linear in the postings the query's terms read.
+ * two chunks' parts, times one plus its title match (a title made of what the query names). Linear in the postings the query's terms read.
  *
  * @param index - the static index.
  * @param chunks - the chunk table.
@@ -249,6 +267,8 @@ export function lexicalSearch(
     fieldTf,
     fieldScore,
     fieldMask,
+    titleMass,
+    titleHits,
     pageSlot,
     chunkScore,
     chunkTerms,
@@ -258,7 +278,9 @@ export function lexicalSearch(
     tallyOf,
     order,
   } = s;
-  const { k1, weight, b } = model;
+  const { k1, weight, b, titleMatch } = model;
+  const titles = index.fields[1]!;
+  let queryMass = 0;
   const pages: number[] = [];
   const touchedChunks: number[] = [];
   const termPages: number[] = [];
@@ -289,6 +311,15 @@ export function lexicalSearch(
       continue;
     }
     const t = term.id;
+    if (term.variant !== true) queryMass += w;
+    if (titleMatch > 0) {
+      const { docs, tfs } = titles;
+      for (let i = titles.start[t]!, end = titles.start[t + 1]!; i < end; i++) {
+        const page = docs[i]!;
+        titleMass[page]! += w;
+        titleHits[page]! += tfs[i]!;
+      }
+    }
     for (let f = 1; f < FIELD_COUNT; f++) {
       const p = index.fields[f]!;
       const { docs, tfs, lengths, meanLength } = p;
@@ -362,6 +393,14 @@ export function lexicalSearch(
     const page = tally.page;
     tallyOf[page] = undefined;
     let score = fieldScore[page]!;
+    const mass = titleMass[page]!;
+    let boost = 0;
+    if (mass > 0 && titleMatch > 0) {
+      const length = titles.lengths[page]!;
+      const share = length > 0 ? Math.min(1, titleHits[page]! / length) : 0;
+      // Every term a variant (no own weight): the title holds all of what the query weighs.
+      boost = titleMatch * share * (queryMass > 0 ? Math.min(1, mass / queryMass) : 1);
+    }
     if (tally.chunks > 0) {
       score += tally.best;
       if (tally.chunks > 1) score += CHUNK_SHARE * tally.second;
@@ -371,6 +410,7 @@ export function lexicalSearch(
       tally.excerptTerms = excerptTerms;
       if (bits !== 0) tally.bestAt = chunkFirst[tally.bestChunk]!;
     }
+    if (boost > 0) score *= 1 + boost;
     tally.score = score;
     tally.fields = FIELD_LISTS[fieldMask[page]! | (tally.chunks > 0 ? CONTENT_BIT : 0)]!;
     if (score > 0) files.push(tally);
@@ -384,6 +424,8 @@ export function lexicalSearch(
   for (const page of pages) {
     fieldScore[page] = 0;
     fieldMask[page] = 0;
+    titleMass[page] = 0;
+    titleHits[page] = 0;
     pageSlot[page] = 0;
   }
   files.sort((a, c) => c.score - a.score || a.page - c.page);

@@ -45,6 +45,11 @@ export interface QueryTerm {
   readonly weight: number;
   /** Pages holding it (its document frequency). */
   readonly frequency: number;
+  /**
+   * A word the query does not hold but reaches (fuzzy, prefix or CJK prefix): not counted in the
+   * query's own weight for the title match. Absent or `false` for the query's own tokens and pairs.
+   */
+  readonly variant?: boolean;
 }
 
 /** What a query searches for: its terms, rarest first. */
@@ -141,10 +146,16 @@ export function planQuery(
   const lastWord = [...tokens].reverse().find((t) => !t.cjk && !t.compound);
 
   const out = new Map<number, QueryTerm>();
-  const add = (id: number, token: string, weight: number): void => {
+  const add = (id: number, token: string, weight: number, variant: boolean): void => {
     const had = out.get(id);
     if (had !== undefined && had.weight >= weight) return;
-    out.set(id, { id, pair: false, token, weight, frequency: index.pageFrequency[id]! });
+    const frequency = index.pageFrequency[id]!;
+    out.set(
+      id,
+      variant
+        ? { id, pair: false, token, weight, frequency, variant }
+        : { id, pair: false, token, weight, frequency },
+    );
   };
   const exact = new Set(distinct.map((t) => t.token));
   const variants: [number, string, number][] = [];
@@ -152,7 +163,7 @@ export function planQuery(
     let weight = counts.get(t.token)!;
     if (hasContent && isFunctionWord(t.token, t.cjk)) weight *= weights.functionWord;
     const id = index.terms.get(t.token);
-    if (id !== undefined) add(id, t.token, weight);
+    if (id !== undefined) add(id, t.token, weight, false);
     if (t.cjk) {
       // A one-character term that is a function word (`的` between two names) would match every
       // bigram it starts: it is matched as itself only.
@@ -189,7 +200,7 @@ export function planQuery(
       if (share > 0 && !exact.has(word)) variants.push([v, word, weight * share]);
     }
   }
-  for (const [id, token, weight] of variants) add(id, token, weight);
+  for (const [id, token, weight] of variants) add(id, token, weight, true);
 
   const terms: QueryTerm[] = [...out.values()];
   {
