@@ -109,7 +109,8 @@ function mayHoldDialect(text: string): boolean {
     text.indexOf('{') >= 0 ||
     text.indexOf(':::') >= 0 ||
     text.indexOf('!!!') >= 0 ||
-    text.indexOf('???') >= 0
+    text.indexOf('???') >= 0 ||
+    text.indexOf('===') >= 0
   );
 }
 
