@@ -54,7 +54,8 @@ export function containerMarker(text: string, p: number, end: number, title: Mar
   let stop = end;
   while (stop > k && isBlank(text.charCodeAt(stop - 1))) stop--;
   if (k < end && text.charCodeAt(k) === 0x5b /* [ */) {
-    const close = text.lastIndexOf(']', stop - 1);
+    let close = stop - 1; // on the line only
+    while (close > k && text.charCodeAt(close) !== 0x5d /* ] */) close--;
     if (close > k) {
       title.titleStart = k + 1;
       title.titleEnd = close;
@@ -101,9 +102,12 @@ export function admonitionMarker(text: string, p: number, end: number, title: Ma
   // An admonition's type comes first; a content tab has only its quoted title.
   if ((text.charCodeAt(k) === QUOTATION_MARK) !== (c === EQUALS)) return NO_MARKER;
   title.titleStart = title.titleEnd = end;
-  const open = text.indexOf('"', k);
-  if (open >= 0 && open < end) {
-    const close = text.lastIndexOf('"', end - 1);
+  // Both searches stay on the line: a search past it would make a page of markers quadratic.
+  let open = k;
+  while (open < end && text.charCodeAt(open) !== QUOTATION_MARK) open++;
+  if (open < end) {
+    let close = end - 1;
+    while (close > open && text.charCodeAt(close) !== QUOTATION_MARK) close--;
     if (close > open) {
       title.titleStart = open + 1;
       title.titleEnd = close;

@@ -108,8 +108,10 @@ export class EsmReader {
  */
 function closeOf(text: string, p: number, end: number, quote: number): number {
   if (quote === IN_COMMENT) {
-    const close = text.indexOf('*/', p);
-    return close < 0 || close + 2 > end ? -1 : close + 2;
+    // On the line only: a comment open over many lines is searched once per line.
+    for (let i = p; i + 1 < end; i++)
+      if (text.charCodeAt(i) === STAR && text.charCodeAt(i + 1) === SLASH) return i + 2;
+    return -1;
   }
   while (p < end) {
     const c = text.charCodeAt(p);
@@ -316,8 +318,9 @@ function codeSpanEnd(text: string, p: number, end: number): number {
   const run = k - p;
   let from = k;
   while (from < end) {
-    const close = text.indexOf('`', from);
-    if (close < 0 || close >= end) break;
+    let close = from; // on the line only
+    while (close < end && text.charCodeAt(close) !== BACKTICK) close++;
+    if (close >= end) break;
     let stop = close;
     while (stop < end && text.charCodeAt(stop) === BACKTICK) stop++;
     if (stop - close === run) return stop;

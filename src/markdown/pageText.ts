@@ -103,15 +103,106 @@ export function pageText(text: string, mdx = false): string {
   return scanPageText(text, mdx).text;
 }
 
-/** Whether `text` can hold any dialect that `.md` pages have. */
+/** Openings of a heading ID group: `{#id}`, `{ #id }`, `{/*id*\/}`, `{.class #id}`. */
+const ID_OPENERS = ['{#', '{ #', '{/*', '{.'] as const;
+/** Markers of containers, admonitions and content tabs. */
+const MARKERS = [':::', '!!!', '???', '=== "', '===+', '===!'] as const;
+
+/**
+ * Whether `text` can hold any dialect that `.md` pages have: a heading ID's opening on a line that
+ * starts with `#` (or is followed by a setext underline) and ends with `}`, or a container's,
+ * admonition's or content tab's marker after nothing but blanks, `>`, `:` or a list marker on its
+ * line. Each `indexOf` hit costs its line, and the search goes on after that line, so this is
+ * linear, and the many pages whose `{#` or `===` are code skip the line scan.
+ */
 function mayHoldDialect(text: string): boolean {
-  return (
-    text.indexOf('{') >= 0 ||
-    text.indexOf(':::') >= 0 ||
-    text.indexOf('!!!') >= 0 ||
-    text.indexOf('???') >= 0 ||
-    text.indexOf('===') >= 0
-  );
+  for (const opener of ID_OPENERS) {
+    let at = text.indexOf(opener);
+    while (at >= 0) {
+      const start = lineStartOf(text, at);
+      const end = lineEndOf(text, at);
+      if (
+        endsWithBrace(text, at, end) &&
+        (startsWithHash(text, start, at) || underlined(text, end))
+      )
+        return true;
+      at = text.indexOf(opener, end);
+    }
+  }
+  for (const marker of MARKERS) {
+    let at = text.indexOf(marker);
+    while (at >= 0) {
+      if (onlyPrefix(text, lineStartOf(text, at), at)) return true;
+      at = text.indexOf(marker, lineEndOf(text, at));
+    }
+  }
+  return false;
+}
+
+function lineStartOf(text: string, at: number): number {
+  let p = at;
+  while (p > 0) {
+    const c = text.charCodeAt(p - 1);
+    if (c === 10 || c === 13) break;
+    p--;
+  }
+  return p;
+}
+
+function lineEndOf(text: string, at: number): number {
+  let p = at;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (c === 10 || c === 13) break;
+    p++;
+  }
+  return p;
+}
+
+/** Whether the line's last non-blank character in `[at, end)` is `}`. */
+function endsWithBrace(text: string, at: number, end: number): boolean {
+  let p = end;
+  while (p > at && (text.charCodeAt(p - 1) === SPACE || text.charCodeAt(p - 1) === TAB)) p--;
+  return p > at && text.charCodeAt(p - 1) === 0x7d;
+}
+
+/** Whether the line's first non-blank character (before `at`, after `>` markers) is `#`. */
+function startsWithHash(text: string, start: number, at: number): boolean {
+  for (let p = start; p < at; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 0x23) return true;
+    if (c !== SPACE && c !== TAB && c !== 0x3e) return false;
+  }
+  return false;
+}
+
+/** Whether the line after `end` starts (after blanks) with `=` or `-`: maybe a setext underline. */
+function underlined(text: string, end: number): boolean {
+  let p = end + 1;
+  if (text.charCodeAt(end) === 13 && text.charCodeAt(p) === 10) p++;
+  while (p < text.length && (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB)) p++;
+  const c = text.charCodeAt(p);
+  return c === 0x3d || c === 0x2d;
+}
+
+/** Whether `[start, at)` holds only blanks, `>`, `:` and list markers (`-`, `*`, `+`, digits, `.`, `)`). */
+function onlyPrefix(text: string, start: number, at: number): boolean {
+  for (let p = start; p < at; p++) {
+    const c = text.charCodeAt(p);
+    const ok =
+      c === SPACE ||
+      c === TAB ||
+      c === 0x3e ||
+      c === 0x3a ||
+      c === 0x2d ||
+      c === 0x2a ||
+      c === 0x2b ||
+      c === 0x2e ||
+      c === 0x29 ||
+      (c >= 0x30 && c <= 0x39);
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /** The column after the blanks of `[start, to)` (tabs to the next multiple of 4). */
