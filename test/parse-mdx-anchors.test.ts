@@ -68,12 +68,17 @@ describe('MDX comment anchors', () => {
   });
 
   it('UNCLOSED_SECTION and UNEXPECTED_CLOSE at MDX anchors, with their places', () => {
-    expectKnowledgeError(() => parseMdx(lines('intro', '{/* agent-section:a */}', 'text')), {
-      code: 'UNCLOSED_SECTION',
-      line: 2,
-      column: 1,
-      sectionId: 'a',
-    });
+    const unclosed = expectKnowledgeError(
+      () => parseMdx(lines('intro', '{/* agent-section:a */}', 'text')),
+      { code: 'UNCLOSED_SECTION', line: 2, column: 1, sectionId: 'a' },
+    );
+    // The fix is written in the form an MDX page can hold.
+    expect(unclosed.message).toContain('Add `{/* /agent-section:a */}`');
+    const markdown = expectKnowledgeError(
+      () => parseMd(lines('intro', '<!-- agent-section:a -->', 'text')),
+      { code: 'UNCLOSED_SECTION', line: 2 },
+    );
+    expect(markdown.message).toContain('Add `<!-- /agent-section:a -->`');
     expectKnowledgeError(() => parseMdx(lines('text', '{/* /agent-section:b */}')), {
       code: 'UNEXPECTED_CLOSE',
       line: 2,

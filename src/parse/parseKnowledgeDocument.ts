@@ -68,6 +68,17 @@ export function parseKnowledgeDocument(
   options?: KnowledgeParseOptions,
 ): KnowledgeDocument {
   const mdx = options?.mdx === true;
+  // The messages of an MDX page write anchors as MDX comments (the form a fix may add there).
+  problem.useMdxForm(mdx);
+  try {
+    return parseText(input, mdx);
+  } finally {
+    problem.useMdxForm(false);
+  }
+}
+
+/** `parseKnowledgeDocument` once its options are read. */
+function parseText(input: KnowledgeParseInput, mdx: boolean): KnowledgeDocument {
   const { id, revision, text, locale } = guardInput(API, () => readParseInput(input));
   const state = new ParseState(id, text);
   const outer = current;
