@@ -203,7 +203,9 @@ export function scanText(
       if (anchor !== 0 || (c === LT ? isNearMiss(text, p, end) : isMdxNearMiss(text, p, end))) {
         onAnchor(
           anchor === 0 ? MALFORMED : anchor,
-          anchor === 0 ? '' : text.slice(start + (anchor === OPEN ? 19 : 20), end - 4),
+          anchor === 0
+            ? ''
+            : text.slice(start + (anchor === OPEN ? 19 : 20) - (c === LT ? 0 : 1), end - 4),
           line,
           p - start + 1,
           start,
