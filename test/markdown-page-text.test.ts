@@ -12,19 +12,19 @@ describe('pageText: one row of the dialect table each', () => {
   });
 
   it('containers: the marker lines go, the title and the body stay', () => {
-    expect(pageText('::: tip Read this\nBody\n:::\n')).toBe('Read this\n\nBody\n\n');
-    expect(pageText(':::tip[Did you know?]\nBody\n:::\n')).toBe('Did you know?\n\nBody\n\n');
+    expect(pageText('::: tip Read this\nBody\n:::\n')).toBe('Read this\nBody\n\n');
+    expect(pageText(':::tip[Did you know?]\nBody\n:::\n')).toBe('Did you know?\nBody\n\n');
     expect(pageText('::: details\nHidden\n:::\n')).toBe('\nHidden\n\n');
-    expect(pageText('::::note Outer\n:::tip\nIn\n:::\n::::\n')).toBe('Outer\n\n\nIn\n\n\n');
+    expect(pageText('::::note Outer\n:::tip\nIn\n:::\n::::\n')).toBe('Outer\n\nIn\n\n\n');
   });
 
   it('MkDocs admonitions and content tabs: the marker goes, the title stays, the body is de-indented', () => {
     expect(pageText('!!! note "Heads up"\n\n    Body text\n\nAfter\n')).toBe(
-      'Heads up\n\n\nBody text\n\nAfter\n',
+      'Heads up\n\nBody text\n\nAfter\n',
     );
     expect(pageText('??? warning\n    Folded\n')).toBe('\nFolded\n');
-    expect(pageText('???+ tip "Open"\n    Shown\n')).toBe('Open\n\nShown\n');
-    expect(pageText('=== "npm"\n\n    Run it\n')).toBe('npm\n\n\nRun it\n');
+    expect(pageText('???+ tip "Open"\n    Shown\n')).toBe('Open\nShown\n');
+    expect(pageText('=== "npm"\n\n    Run it\n')).toBe('npm\n\nRun it\n');
     // Code in the body stays code: de-indented as the body, its text unchanged.
     expect(pageText('!!! note\n\n        code {#x}\n')).toBe('\n\n    code {#x}\n');
   });

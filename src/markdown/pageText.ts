@@ -9,7 +9,9 @@
  * One forward pass over the lines with the project's `BlockScanner`: nothing inside fenced or
  * indented code is touched (MDX has no indented code, so in `.mdx` pages only fenced code is code),
  * and containers and admonitions count only on their own lines. Removed lines keep their line
- * break, so the text has the page's lines; it is never longer than the page. Internal.
+ * break, so the text has exactly the page's lines, line `n` of the text being what is left of line
+ * `n` of the page (a place found in the text is on the same line of the page); it is never longer
+ * than the page. Internal.
  */
 import { BlockScanner } from './blockScanner.js';
 import { SPACE, TAB } from './chars.js';
@@ -95,7 +97,7 @@ export function readsAsMdx(mdxPath: boolean, text: string): boolean {
  * @returns the text, the page's own string when nothing was removed.
  * @example
  * ```ts
- * pageText('## Props {#props}\n\n::: tip Note\nBody\n:::\n'); // '## Props\n\nNote\n\nBody\n\n'
+ * pageText('## Props {#props}\n\n::: tip Note\nBody\n:::\n'); // '## Props\n\nNote\nBody\n\n'
  * pageText('import X from "x";\n\n<X a={1}>Hi</X>\n', true); // '\n\nHi\n'
  * ```
  */
@@ -281,11 +283,10 @@ class PageTextScan {
     this.copied = drop;
   }
 
-  /** A marker line's replacement: its title (then a line break, so the title is a paragraph). */
+  /** A marker line's replacement: its title, in the line's place (the text keeps the page's lines). */
   private markerLine(at: number, end: number): void {
     const { titleStart, titleEnd } = this.marker;
-    const title = this.text.slice(titleStart, titleEnd).trim();
-    this.replace(at, end, title.length > 0 ? `${title}\n` : '');
+    this.replace(at, end, this.text.slice(titleStart, titleEnd).trim());
   }
 
   /** An ESM line: dropped; `export const title/description = '…'` read. */
