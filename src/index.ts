@@ -18,6 +18,7 @@ export { isKnowledgeError } from './errors/isKnowledgeError.js';
 export { KnowledgeError } from './errors/KnowledgeError.js';
 export { formatKnowledgeDocument } from './format/formatKnowledgeDocument.js';
 export { parseKnowledgeDocument } from './parse/parseKnowledgeDocument.js';
+export type { KnowledgeParseOptions } from './parse/parseKnowledgeDocument.js';
 export type { KnowledgeErrorCode, KnowledgeIssue, KnowledgePosition } from './errors/codes.js';
 export type {
   KnowledgeCatalog,

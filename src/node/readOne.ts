@@ -121,12 +121,16 @@ export function readOne(
   let document: KnowledgeDocument;
   try {
     const locale = data['locale'];
-    document = parseKnowledgeDocument({
-      id,
-      revision,
-      text,
-      locale: typeof locale === 'string' ? locale : undefined,
-    });
+    document = parseKnowledgeDocument(
+      {
+        id,
+        revision,
+        text,
+        locale: typeof locale === 'string' ? locale : undefined,
+      },
+      // In an `.mdx` page an anchor may also be written as an MDX comment.
+      { mdx: file.endsWith('.mdx') },
+    );
   } catch (error) {
     if (!isKnowledgeError(error)) throw error;
     for (const issue of error.issues)

@@ -157,3 +157,21 @@ function spacing(line: string, keywordStart: number, colon: number, expected: st
     return 'it has a space inside the marker';
   return 'its spacing or letter case differs from the exact form';
 }
+
+/** An explanation's text with the HTML comment's delimiters written as the MDX comment's. */
+const toMdx = (text: string): string => text.replaceAll('<!--', '{/*').replaceAll('-->', '*/}');
+
+/**
+ * Explain the near-miss MDX comment `line` (`{/* agent-secton:x *\/}`, from an `.mdx` page): read as
+ * the HTML comment it stands for, with `{/*` and `*\/}` in place of `<!--` and `-->`, so both forms
+ * get the same reasons, spacing rules and repaired ID.
+ */
+export function explainMdxMalformed(line: string): MalformedAnchor {
+  let i = 0;
+  while (isBlank(line[i])) i++;
+  let html = `${line.slice(0, i)}<!--${line.slice(i + 3)}`;
+  const trimmed = html.trimEnd();
+  if (trimmed.endsWith('*/}')) html = `${trimmed.slice(0, -3)}-->${html.slice(trimmed.length)}`;
+  const bad = explainMalformed(html);
+  return { kind: bad.kind, id: bad.id, reason: toMdx(bad.reason), expected: toMdx(bad.expected) };
+}

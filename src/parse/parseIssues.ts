@@ -12,8 +12,22 @@ const place = (documentId: string, at: KnowledgePosition) => ({
   line: at.line,
   column: at.column,
 });
-const open = (id: string): string => `\`<!-- agent-section:${id} -->\``;
-const close = (id: string): string => `\`<!-- /agent-section:${id} -->\``;
+/**
+ * Whether the parse in progress reads an MDX page: its messages then write anchors in the MDX comment
+ * form (`{/* agent-section:ID *\/}`), the one a fix may add there (an HTML comment is a syntax error
+ * in MDX). Set by `parseKnowledgeDocument` around one synchronous parse.
+ */
+let mdxForm = false;
+
+/** Messages from now on write anchors in the MDX comment form (`true`) or the HTML one. */
+export function useMdxForm(on: boolean): void {
+  mdxForm = on;
+}
+
+const open = (id: string): string =>
+  mdxForm ? `\`{/* agent-section:${id} */}\`` : `\`<!-- agent-section:${id} -->\``;
+const close = (id: string): string =>
+  mdxForm ? `\`{/* /agent-section:${id} */}\`` : `\`<!-- /agent-section:${id} -->\``;
 
 export function malformedAnchor(
   documentId: string,

@@ -6,7 +6,7 @@ import type {
   KnowledgePart,
   KnowledgeSection,
 } from '../types.js';
-import { explainMalformed } from './explainMalformed.js';
+import { explainMalformed, explainMdxMalformed } from './explainMalformed.js';
 import {
   beginFirstOpens,
   type DuplicateOpen,
@@ -42,7 +42,12 @@ interface Frame extends KnowledgePosition {
  * in list items and block quotes too) are body text, so a document can show the anchor syntax in an
  * example. It reads no file and computes no revision.
  *
+ * In an MDX page (`options.mdx`), where an HTML comment is a syntax error, an anchor may also be
+ * written as the MDX comment `{/* agent-section:ID *\/}` / `{/* /agent-section:ID *\/}`, with the
+ * same spacing and ID rules; its near misses are `MALFORMED_ANCHOR` as the HTML form's are.
+ *
  * @param input - `{ id, revision, text, locale? }`: non-empty `id` and `revision`, Markdown `text`.
+ * @param options - `{ mdx }`: read the MDX comment form of anchors too (default `false`).
  * @returns a new, unfrozen `KnowledgeDocument` the caller owns; compile it with `defineKnowledgeCatalog`.
  * @throws {KnowledgeError} with every problem in the text, in text order, each with `line` and `column`:
  *   `MALFORMED_ANCHOR`, `UNCLOSED_SECTION`, `UNEXPECTED_CLOSE`, `MISMATCHED_CLOSE`,
@@ -58,7 +63,22 @@ interface Frame extends KnowledgePosition {
  * // doc.parts → [{ id: 'delivery', parts: ['We ship in two days.'] }]
  * ```
  */
-export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDocument {
+export function parseKnowledgeDocument(
+  input: KnowledgeParseInput,
+  options?: KnowledgeParseOptions,
+): KnowledgeDocument {
+  const mdx = options?.mdx === true;
+  // The messages of an MDX page write anchors as MDX comments (the form a fix may add there).
+  problem.useMdxForm(mdx);
+  try {
+    return parseText(input, mdx);
+  } finally {
+    problem.useMdxForm(false);
+  }
+}
+
+/** `parseKnowledgeDocument` once its options are read. */
+function parseText(input: KnowledgeParseInput, mdx: boolean): KnowledgeDocument {
   const { id, revision, text, locale } = guardInput(API, () => readParseInput(input));
   const state = new ParseState(id, text);
   const outer = current;
@@ -76,7 +96,7 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   let duplicates: DuplicateOpen[] | undefined;
   let root: KnowledgePart[];
   try {
-    scan = scanText(text, onAnchor);
+    scan = scanText(text, onAnchor, undefined, undefined, mdx);
     duplicates = findDuplicates();
     if (scan.tail !== undefined) parts[state.top++] = scan.tail;
     root = parts.slice(0, state.top);
@@ -135,6 +155,15 @@ export function parseKnowledgeDocument(input: KnowledgeParseInput): KnowledgeDoc
   return locale === undefined
     ? { id, revision, parts: root }
     : { id, revision, locale, parts: root };
+}
+
+/** Options of `parseKnowledgeDocument`. */
+export interface KnowledgeParseOptions {
+  /**
+   * The text is an MDX page (`.mdx`): anchors may also be written `{/* agent-section:ID *\/}` and
+   * `{/* /agent-section:ID *\/}`. Default `false`: only the HTML comment form is an anchor.
+   */
+  readonly mdx?: boolean | undefined;
 }
 
 /**
@@ -206,7 +235,10 @@ function onAnchor(
   const malformed = kind === MALFORMED;
   if (malformed) {
     const found = s.text.slice(lineStart, lineEnd);
-    const bad = explainMalformed(found);
+    const bad =
+      found.trimStart().charCodeAt(0) === 0x7b /* { */
+        ? explainMdxMalformed(found)
+        : explainMalformed(found);
     issues.push(problem.malformedAnchor(id, { line, column }, found, bad));
     if (bad.kind === 0) return;
     // Pair what the author meant, so one typo does not cascade into unclosed-section reports.

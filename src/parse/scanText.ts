@@ -94,12 +94,17 @@ export function isIdCharCode(c: number): boolean {
  * none of which can backtrack: two sticky ones read a line that starts with `<!--` as far as an
  * anchor's prefix and ID go (`exactAnchor`), and `/\r\n?/g` normalizes the body text of texts that
  * have CR line endings.
+ *
+ * With `mdx`, an anchor may also be written as an MDX comment, `{/* agent-section:ID *\/}` and
+ * `{/* /agent-section:ID *\/}`, with the same spacing and ID rules (HTML comments are a syntax
+ * error in MDX), and a line that starts with `{/*` and is an anchor's near miss is `MALFORMED`.
  */
 export function scanText(
   text: string,
   onAnchor: AnchorHandler,
   onCode?: (line: number) => void,
   onCodeAnchor?: CodeAnchorHandler,
+  mdx = false,
 ): ScanResult {
   const len = text.length;
   let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -141,6 +146,26 @@ export function scanText(
         continue;
       }
     }
+    if (c === OPEN_BRACE && mdx && blocks.takesCommentLine) {
+      const end = lines.lineEnd(start);
+      const anchor = exactMdxAnchor(text, start, end);
+      if (anchor !== 0) {
+        blocks.commentLine();
+        onAnchor(
+          anchor,
+          text.slice(start + (anchor === OPEN ? 18 : 19), end - 4),
+          line,
+          1,
+          start,
+          end,
+          runStart < 0 ? undefined : body(text, runStart, runEnd, lines.sawCarriageReturn),
+        );
+        runStart = -1;
+        runEnd = -1;
+        pos = lineAfter(text, end);
+        continue;
+      }
+    }
     // An empty line (a third of the lines in the bench's corpora): no `indexOf`.
     const end = c === LF ? start : lines.lineEnd(start);
     pos = c === LF ? start + 1 : lineAfter(text, end);
@@ -168,12 +193,19 @@ export function scanText(
             );
         }
       }
-    } else if (c === LT) {
-      const anchor = p === start ? exactAnchor(text, start, end) : 0;
-      if (anchor !== 0 || isNearMiss(text, p, end)) {
+    } else if (c === LT || (c === OPEN_BRACE && mdx)) {
+      const anchor =
+        p !== start
+          ? 0
+          : c === LT
+            ? exactAnchor(text, start, end)
+            : exactMdxAnchor(text, start, end);
+      if (anchor !== 0 || (c === LT ? isNearMiss(text, p, end) : isMdxNearMiss(text, p, end))) {
         onAnchor(
           anchor === 0 ? MALFORMED : anchor,
-          anchor === 0 ? '' : text.slice(start + (anchor === OPEN ? 19 : 20), end - 4),
+          anchor === 0
+            ? ''
+            : text.slice(start + (anchor === OPEN ? 19 : 20) - (c === LT ? 0 : 1), end - 4),
           line,
           p - start + 1,
           start,
@@ -244,11 +276,44 @@ function exactAnchor(text: string, start: number, end: number): 0 | typeof OPEN 
  */
 const OPEN_ANCHOR = /<!-- agent-section:[A-Za-z0-9_.:-]*/y;
 const CLOSE_ANCHOR = /<!-- \/agent-section:[A-Za-z0-9_.:-]*/y;
+/** The MDX comment form's prefix and ID (`.mdx` pages), read as `OPEN_ANCHOR` is. */
+const MDX_OPEN_ANCHOR = /\{\/\* agent-section:[A-Za-z0-9_.:-]*/y;
+const MDX_CLOSE_ANCHOR = /\{\/\* \/agent-section:[A-Za-z0-9_.:-]*/y;
+const OPEN_BRACE = 123;
+
+/** `OPEN` or `CLOSE` when `[start, end)` is exactly an MDX comment anchor, else 0. */
+export function exactMdxAnchor(
+  text: string,
+  start: number,
+  end: number,
+): 0 | typeof OPEN | typeof CLOSE {
+  if (end - start < 23) return 0;
+  const kind = text.charCodeAt(start + 4) === SLASH ? CLOSE : OPEN;
+  const anchor = kind === OPEN ? MDX_OPEN_ANCHOR : MDX_CLOSE_ANCHOR;
+  anchor.lastIndex = start;
+  if (!anchor.test(text)) return 0;
+  const q = anchor.lastIndex;
+  if (q === start + (kind === OPEN ? 18 : 19) || q + 4 !== end || !hasAt(text, q, MDX_CLOSE_SUFFIX))
+    return 0;
+  return kind;
+}
+
+/**
+ * A line (from `p`, its `{`) that starts with `{/*` and is an MDX anchor's near miss: it mentions
+ * `agent-section` in any case, or its keyword (after blanks and an optional `/`) is within two edits
+ * of it and followed by `:`.
+ */
+function isMdxNearMiss(text: string, p: number, end: number): boolean {
+  if (end - p < 7 || !hasAt(text, p, MDX_COMMENT_START)) return false;
+  return mentionsKeyword(text, p + 3, end) || keywordAt(text, p + 3, end);
+}
 
 // The fixed parts of an anchor line, as char codes: compared by `charCodeAt`, which TurboFan inlines,
 // where `startsWith` is a call into the runtime's string builtins.
 const codes = (s: string): readonly number[] => Array.from(s, (c) => c.charCodeAt(0));
 const CLOSE_SUFFIX = codes(' -->');
+const MDX_CLOSE_SUFFIX = codes(' */}');
+const MDX_COMMENT_START = codes('{/*');
 const COMMENT_START = codes('<!--');
 const NEAR_MISS = codes('agent-section');
 
@@ -269,8 +334,13 @@ function hasAt(text: string, at: number, expected: readonly number[]): boolean {
  */
 function isAnchorLike(text: string, p: number, end: number): boolean {
   if (end - p < 17 || !hasAt(text, p, COMMENT_START)) return false;
+  return mentionsKeyword(text, p + 4, end);
+}
+
+/** Whether `[from, end)` holds `agent-section` in any case (see `isAnchorLike`). */
+function mentionsKeyword(text: string, from: number, end: number): boolean {
   const n = NEAR_MISS.length;
-  for (let i = p + 4; i + n <= end; i++) {
+  for (let i = from; i + n <= end; i++) {
     let j = 0;
     while (j < n) {
       let c = text.charCodeAt(i + j);
@@ -313,6 +383,14 @@ export function isKeywordNearMiss(text: string, p: number, end: number): boolean
   while (i < end && isOpenerCode(text.charCodeAt(i))) {
     if (++i - p > MAX_OPENER + 1) return false;
   }
+  return keywordAt(text, i, end);
+}
+
+/**
+ * From `i` (after a comment's opener): blanks, an optional `/` and blanks, then a keyword within two
+ * edits of `agent-section` followed by `:`. Reads at most `MAX_KEYWORD` characters beyond blanks.
+ */
+function keywordAt(text: string, i: number, end: number): boolean {
   while (i < end && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
   if (i < end && text.charCodeAt(i) === SLASH) {
     i++;

@@ -189,6 +189,7 @@ export function sqlTermStore(
       onPages(records);
       return rows.map((row, i): TermStorePage => ({
         fileId: records[i]!.fileId,
+        path: records[i]!.path,
         document: JSON.parse(String(row['document'])) as TermStorePage['document'],
       }));
     },

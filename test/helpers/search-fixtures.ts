@@ -119,7 +119,7 @@ export function corpusTestPages(folder: string, max: number): TestPage[] {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, e.name);
       if (e.isDirectory()) stack.push(full);
-      else if (e.name.endsWith('.md')) files.push(full);
+      else if (e.name.endsWith('.md') || e.name.endsWith('.mdx')) files.push(full);
     }
   }
   return files

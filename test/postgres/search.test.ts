@@ -258,6 +258,12 @@ describe('search_files on real documentation', () => {
       max: 90,
       queries: ['v-if 和 v-show 有什么区别', 'computed vs watch 的区别', '组件', '响应式', 'props'],
     },
+    {
+      // MDX pages, containers: excerpts cut from the page's text without dialect markup.
+      folder: 'withastro+starlight/docs/src/content/docs',
+      max: 74,
+      queries: ['tabs component', 'import', 'sidebar config', '侧边栏', 'aside tip'],
+    },
   ] as const;
   for (const { folder, max, queries } of cases) {
     it.skipIf(!hasCorpusFolder(folder))(

@@ -23,6 +23,7 @@ import { checkFilesEntry } from './checkFilesEntry.js';
 import { readFileStatus, type FileStatus } from './readFileStatus.js';
 import { graphFilePath, pagePathProblem } from '../../internal/pagePath.js';
 import { compareCodePoints } from '../../internal/codePoints.js';
+import { isMdxPath } from '../../markdown/pageText.js';
 import { summarize } from './summarize.js';
 
 const API = 'createCatalogSource';
@@ -149,6 +150,7 @@ function readPages(
             selection: { mode: 'document' },
             maxChars: Number.MAX_SAFE_INTEGER,
           }).content,
+          isMdxPath(path),
         )
       : { title: undefined, description: undefined };
     pages.push(

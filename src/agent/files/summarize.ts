@@ -1,9 +1,13 @@
 /**
- * A page's default title and description from its text: the first ATX heading outside code, and the
- * first paragraph after it (or, with no heading, the first paragraph), inline markup removed. The
- * block structure is CommonMark's, from the same linear scanner that finds links, so a heading inside
- * a fenced or indented code block, or a paragraph made only of link reference definitions, never counts.
+ * A page's default title and description from its text: an MDX page's `export const title` /
+ * `description` (string literals), else the first ATX heading outside code, and the first paragraph
+ * after it (or, with no heading, the first paragraph), inline markup removed. Read on the page's
+ * text (`pageText`): heading-ID syntax, container and admonition markers, and in MDX pages ESM, JSX
+ * and MDX comments are not text. The block structure is CommonMark's, from the same linear scanner
+ * that finds links, so a heading inside a fenced or indented code block, or a paragraph made only of
+ * link reference definitions, never counts.
  */
+import { readsAsMdx, scanPageText } from '../../markdown/pageText.js';
 import { scanBlocks } from '../relations/markdownBlocks.js';
 import { scanInline } from '../relations/inlineScan.js';
 
@@ -79,9 +83,12 @@ export function cutCodePoints(text: string, max: number): string {
 
 /** What the text says about itself, where it says it. */
 export interface TextSummary {
-  /** The first non-empty ATX heading outside code, as plain text. */
+  /** An MDX page's `export const title`, else the first non-empty ATX heading outside code, as plain text. */
   readonly title: string | undefined;
-  /** The first paragraph after that heading (or the first one), plain, at most 200 code points. */
+  /**
+   * An MDX page's `export const description`, else the first paragraph after that heading (or the
+   * first one), plain, at most 200 code points.
+   */
   readonly description: string | undefined;
 }
 
@@ -89,9 +96,35 @@ export interface TextSummary {
  * The title and description a page's text gives.
  *
  * @param text - the document's text (`catalog.read` of the whole document).
+ * @param mdxPath - whether the page's path ends in `.mdx` (see `readsAsMdx`).
  * @returns `undefined` fields where the text has none.
+ * @example
+ * ```ts
+ * summarize('## Props {#props}\n\nThe props.\n'); // { title: 'Props', description: 'The props.' }
+ * summarize('export const title = "flex";\n\n# Examples\n', true); // title: 'flex'
+ * ```
  */
-export function summarize(text: string): TextSummary {
+export function summarize(text: string, mdxPath = false): TextSummary {
+  const page = scanPageText(text, readsAsMdx(mdxPath, text));
+  const found = summarizeText(page.text);
+  const title = nonEmpty(page.title) ?? found.title;
+  const description = nonEmpty(page.description);
+  return {
+    title,
+    description:
+      description === undefined ? found.description : cutCodePoints(description, DESCRIPTION_CHARS),
+  };
+}
+
+/** `text` collapsed, or `undefined` when that is empty. */
+function nonEmpty(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const plain = collapseWhitespace(text);
+  return plain.length > 0 ? plain : undefined;
+}
+
+/** `summarize` on a text without dialect markup. */
+function summarizeText(text: string): TextSummary {
   const { leaves, definitions } = scanBlocks(text);
   const labels = new Set(definitions.map((d) => d.label));
   let title: string | undefined;

@@ -3,6 +3,7 @@
  * leads from the catalog's documents, and their relationships. (Internal: engines see only the port.)
  */
 import type { KnowledgeCatalog, KnowledgeDocument, KnowledgeSection } from '../../types.js';
+import { isMdxPath, pageText, readsAsMdx } from '../../markdown/pageText.js';
 import { documentLead } from './documentLead.js';
 import type { SearchChunk, SearchCorpus, SearchCorpusPage, SearchRelation } from './port.js';
 import type { ActiveContentRevision } from '../types.js';
@@ -22,17 +23,21 @@ const NO_RELATIONS: readonly never[] = Object.freeze([]);
 
 /**
  * A document's chunks: its own text outside sections (its direct text parts joined by blank lines),
- * then each section's own text in pre-order, walking sections with an explicit stack. Chunks without a
- * non-whitespace character are left out.
+ * then each section's own text in pre-order, walking sections with an explicit stack. Each chunk's
+ * text is the page's text (`pageText`: without heading-ID syntax, container and admonition markers,
+ * and in MDX pages ESM, JSX and MDX comments), so search and excerpts never show that markup.
+ * Chunks without a non-whitespace character are left out.
  *
  * @param document - a compiled document.
+ * @param mdxPath - whether the page's path ends in `.mdx` (see `readsAsMdx`).
  * @returns its chunks, a fresh array.
  */
-export function documentChunks(document: KnowledgeDocument): SearchChunk[] {
+export function documentChunks(document: KnowledgeDocument, mdxPath = false): SearchChunk[] {
+  const mdx = readsAsMdx(mdxPath, firstText(document));
   const chunks: SearchChunk[] = [];
   const own: string[] = [];
   const add = (sectionId: string | null): void => {
-    const text = own.join('\n\n');
+    const text = pageText(own.join('\n\n'), mdx);
     if (/\S/.test(text)) chunks.push({ sectionId, text });
   };
   const sections: KnowledgeSection[] = [];
@@ -57,6 +62,12 @@ export function documentChunks(document: KnowledgeDocument): SearchChunk[] {
   return chunks;
 }
 
+/** A document's first text part (where an MDX page's ESM is), or `''`. */
+export function firstText(document: KnowledgeDocument): string {
+  const first = document.parts[0];
+  return typeof first === 'string' ? first : '';
+}
+
 /**
  * The search corpus of a catalog source.
  *
@@ -70,11 +81,14 @@ export function searchCorpus(
   table: CorpusTable,
   relations: CorpusRelations,
 ): SearchCorpus {
+  const mdx = new Set<string>();
+  for (const page of table.pages) if (isMdxPath(page.path)) mdx.add(page.fileId);
   return Object.freeze({
     revision: table.activeContentRevision,
     pages: table.pages,
-    chunksOf: (fileId: string) => documentChunks(catalog.document(fileId)),
-    leadOf: (fileId: string, maxChars: number) => documentLead(catalog.document(fileId), maxChars),
+    chunksOf: (fileId: string) => documentChunks(catalog.document(fileId), mdx.has(fileId)),
+    leadOf: (fileId: string, maxChars: number) =>
+      documentLead(catalog.document(fileId), maxChars, mdx.has(fileId)),
     relationsOf: (fileId: string) => relations.get(fileId) ?? NO_RELATIONS,
   });
 }

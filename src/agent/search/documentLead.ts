@@ -1,17 +1,25 @@
 import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
 import { advanceCodePoints, countCodePoints } from '../../internal/codePoints.js';
+import { pageText, readsAsMdx } from '../../markdown/pageText.js';
 import { CUT, WHITESPACE_RUN } from './makeExcerpt.js';
 
 /**
- * The start of a document in source order (its text parts, pre-order, as a document read returns them),
- * whitespace-collapsed, at most `maxChars` code points with a final `…` when cut. Walks only as far
+ * The start of a document in source order (its text parts, pre-order, as a document read returns them,
+ * each as the page's text: `pageText`, without dialect markup), whitespace-collapsed, at most `maxChars` code points with a final `…` when cut. Walks only as far
  * as needed (an explicit stack), and collapses at most a bounded start of each text part.
  *
  * @param document - the compiled document.
  * @param maxChars - largest result, in code points.
+ * @param mdxPath - whether the page's path ends in `.mdx` (see `readsAsMdx`).
  * @returns the excerpt, `''` for a document without text.
  */
-export function documentLead(document: KnowledgeDocument, maxChars: number): string {
+export function documentLead(
+  document: KnowledgeDocument,
+  maxChars: number,
+  mdxPath = false,
+): string {
+  const first = document.parts[0];
+  const mdx = readsAsMdx(mdxPath, typeof first === 'string' ? first : '');
   const pieces: string[] = [];
   const want = maxChars * 2 + 2;
   let length = 0;
@@ -24,9 +32,10 @@ export function documentLead(document: KnowledgeDocument, maxChars: number): str
     }
     const part = stack.pop()!;
     if (typeof part === 'string') {
-      const end = advanceCodePoints(part, 0, want * 2);
-      if (end < part.length) cut = true;
-      const piece = part.slice(0, end).replace(WHITESPACE_RUN, ' ').trim();
+      const own = pageText(part, mdx);
+      const end = advanceCodePoints(own, 0, want * 2);
+      if (end < own.length) cut = true;
+      const piece = own.slice(0, end).replace(WHITESPACE_RUN, ' ').trim();
       if (piece.length === 0) continue;
       pieces.push(piece);
       length += piece.length + 1;

@@ -93,8 +93,8 @@ export function memoryTermStore(
     pages: (pages) =>
       Promise.resolve(
         pages.map((p) => {
-          const fileId = corpus.pages[p]!.fileId;
-          return { fileId, document: documentOf(fileId) };
+          const { fileId, path } = corpus.pages[p]!;
+          return { fileId, path, document: documentOf(fileId) };
         }),
       ),
     relations: (pages) =>

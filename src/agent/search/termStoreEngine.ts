@@ -12,6 +12,7 @@ import type { KnowledgeEmbedder } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { documentChunks } from './catalogCorpus.js';
 import { documentLead } from './documentLead.js';
+import { isMdxPath } from '../../markdown/pageText.js';
 import { indexTokens } from './indexTokens.js';
 import { type LexicalFile, lexicalSearch } from './lexicalSearch.js';
 import { abortError } from './limits.js';
@@ -84,6 +85,8 @@ export function headWants(head: TermHead, key: string): boolean {
 /** A page a term store returns for the hits shown: its file ID and its compiled document. */
 export interface TermStorePage {
   readonly fileId: string;
+  /** The page's path: its extension says which dialects its text has (`.mdx`: MDX). */
+  readonly path: string;
   readonly document: KnowledgeDocument;
 }
 
@@ -258,19 +261,22 @@ export async function searchTermStore(
   throwIfAborted(request.signal);
   const read = await store.pages(candidates.map((c) => pageNumbers[c.page]!));
   const documents = new Map<number, KnowledgeDocument>();
+  const mdxPages = new Set<number>();
   candidates.forEach((c, i) => {
     const page = read[i];
     if (page === undefined)
       throw new Error(`the store returned no page numbered ${pageNumbers[c.page]}`);
     fileIds.set(pageNumbers[c.page]!, page.fileId);
     documents.set(c.page, page.document);
+    if (isMdxPath(page.path)) mdxPages.add(c.page);
   });
-  fillShownChunks(partial!, documents, pageNumbers);
+  fillShownChunks(partial!, documents, mdxPages, pageNumbers);
   const hits = rankedFiles(candidates, {
     chunks: partial!.chunks,
     fileIdOf: (page: number) => fileIds.get(pageNumbers[page]!)!,
     excerptChars: settings.excerptChars,
-    leadOf: (page: number) => documentLead(documents.get(page)!, settings.excerptChars),
+    leadOf: (page: number) =>
+      documentLead(documents.get(page)!, settings.excerptChars, mdxPages.has(page)),
   });
   for (const hit of hits) {
     // Read the lazy fields now: the documents are not kept.
@@ -399,6 +405,7 @@ async function readGraph(
 function fillShownChunks(
   partial: PartialIndex,
   documents: ReadonlyMap<number, KnowledgeDocument>,
+  mdxPages: ReadonlySet<number>,
   pageNumbers: readonly number[],
 ): void {
   const placesOf = new Map<number, number[]>();
@@ -410,7 +417,7 @@ function fillShownChunks(
     list.push(chunk);
   }
   for (const [page, list] of placesOf) {
-    const all = documentChunks(documents.get(page)!);
+    const all = documentChunks(documents.get(page)!, mdxPages.has(page));
     for (const chunk of list) {
       const place = all[partial.chunkPlaces[chunk]!];
       if (place === undefined)

@@ -163,7 +163,11 @@ export function shardTermStore(manifest: SearchManifest, reads: ShardReads): Sha
           if (record === undefined)
             throw new Error(`the search index names page ${page}, which its page shard lacks`);
           records.set(record.fileId, record);
-          return { fileId: record.fileId, document: await reads.document(record) };
+          return {
+            fileId: record.fileId,
+            path: record.path,
+            document: await reads.document(record),
+          };
         }),
       );
     },
