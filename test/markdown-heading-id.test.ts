@@ -12,6 +12,8 @@ describe('splitHeadingId: the explicit ID a docs-site heading writes', () => {
     ['Title { .big #t key=value }', 'Title', 't'],
     ['Title {#t}   ', 'Title', 't'],
     ['中文标题 {#zh-title}', '中文标题', 'zh-title'],
+    ['Tabs { #tabs data-toc-label="Two words" }', 'Tabs', 'tabs'],
+    ["Tabs { data-toc-label='a b' #tabs }", 'Tabs', 'tabs'],
   ])('%j is text %j with ID %j', (raw, text, id) => {
     expect(splitHeadingId(raw)).toEqual({ text, id });
   });
@@ -26,6 +28,7 @@ describe('splitHeadingId: the explicit ID a docs-site heading writes', () => {
     'Comment {/* */}',
     'Comment {/*a b*/}',
     'Unclosed {#x',
+    'Open quote { #x key="a b }',
     'Plain title',
     '',
   ])('%j keeps its text and has no ID', (raw) => {

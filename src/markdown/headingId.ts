@@ -47,7 +47,17 @@ function attributeId(inner: string): string | undefined {
     while (i < n && isBlank(inner.charCodeAt(i))) i++;
     if (i >= n) break;
     const start = i;
-    while (i < n && !isBlank(inner.charCodeAt(i))) i++;
+    while (i < n && !isBlank(inner.charCodeAt(i))) {
+      const c = inner.charCodeAt(i);
+      if (
+        (c === 0x22 || c === 0x27) /* a quoted value: key="two words" */ &&
+        inner.charCodeAt(i - 1) === 0x3d
+      ) {
+        const close = inner.indexOf(inner[i] ?? '', i + 1);
+        if (close < 0) return undefined;
+        i = close + 1;
+      } else i++;
+    }
     const part = inner.slice(start, i);
     const head = part.charCodeAt(0);
     if (head === 0x23 /* # */) {

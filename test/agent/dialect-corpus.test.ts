@@ -64,16 +64,10 @@ function linesOutsideFences(text: string): string[] {
 
 /**
  * What the pages write that this reading leaves as it is, on purpose:
- * - MkDocs attribute lists whose values are quoted with a blank inside
- *   (`{ #default data-toc-label="Default value" }`): `splitHeadingId` reads `key=value` parts split
- *   at blanks, so it sees no ID there; nine headings of mkdocs-material.
  * - A definition's body (Python-Markdown's definition lists, `:   text` then lines indented by
  *   four): CommonMark reads the indented lines as indented code, which is never touched.
  */
-const KNOWN: readonly RegExp[] = [
-  /=\\"[^"\\]* [^"\\]*\\" \}/,
-  /adding-a-git-repository\.md text "    !!! note/,
-];
+const KNOWN: readonly RegExp[] = [/adding-a-git-repository\.md text "    !!! note/];
 
 /** Queries whose results' titles are checked too. */
 const QUERIES = ['import component', 'tip', 'note warning', 'title', 'props', 'install'];
