@@ -60,7 +60,6 @@ export {
   type StoreListing,
   type StoreNavFile,
   type StoreRead,
-  type StoreReader,
   type StoreRevision,
   type StoreSearch,
 } from './source/storeReader.js';
