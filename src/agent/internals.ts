@@ -51,6 +51,18 @@ export {
 } from './search/index.js';
 export { NotRead, notRead } from './source/notRead.js';
 export { type StoredPage, storedState, storedTable } from './source/storedState.js';
+export { createStoredSource } from './source/createStoredSource.js';
+export {
+  type PageWant,
+  type RevisionWant,
+  RevisionGone,
+  type StoreCall,
+  type StoreListing,
+  type StoreNavFile,
+  type StoreRead,
+  type StoreRevision,
+  type StoreSearch,
+} from './source/storeReader.js';
 export { buildChunks, buildVectors, chunkPlace } from './search/index.js';
 export { embeddingCacheCheck } from './search/embeddingCache.js';
 

@@ -13,37 +13,26 @@
  * 0.2 ms for three pages of `expand_graph`).
  */
 import type { ActiveContentRevision } from '../agent/index.js';
-import { type DirectoryRecord, type FileRecord, type StoredPage } from '../agent/internals.js';
+import type {
+  DirectoryRecord,
+  FileRecord,
+  StoredPage,
+  StoreListing,
+  StoreNavFile,
+  StoreRead,
+  StoreRevision,
+} from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
-
-/** The revision a read was of. */
-export interface ReadOf {
-  readonly serial: number;
-  readonly revision: ActiveContentRevision;
-}
 
 /** The revision clause: `$1` the knowledge base, `$2` the serial or `null` for the active one. */
 const REVISION = (s: string) =>
   `r.knowledge_base = $1 AND r.serial = coalesce($2::bigint, (SELECT b.active_serial FROM ${s}.knowledge_bases b WHERE b.id = $1))`;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const revisionOf = (row: Record<string, unknown>): ReadOf => ({
-  serial: Number(row['serial']),
+const revisionOf = (row: Record<string, unknown>): StoreRevision<number> => ({
+  pin: Number(row['serial']),
   revision: JSON.parse(String(row['revision'])) as ActiveContentRevision,
 });
-
-/** One window of a directory's children. */
-export interface TreeWindow extends ReadOf {
-  readonly directoryCount: number;
-  readonly fileCount: number;
-  /**
-   * The children at positions `from`, `from + 1`, … (fewer at the end of the directory): a page as its
-   * stored record, anything else as its file or directory record.
-   */
-  readonly entries: readonly (
-    DirectoryRecord | FileRecord | { readonly page: StoredPage['record'] }
-  )[];
-}
 
 /**
  * The children of directory `path` at positions `[from, to)`, with its counts.
@@ -60,7 +49,7 @@ export async function readTreeWindow(
   path: string,
   from: number,
   to: number,
-): Promise<TreeWindow | 'missing' | 'gone' | undefined> {
+): Promise<StoreListing<number> | 'missing' | 'gone' | undefined> {
   const { rows } = await db.query(
     `SELECT r.serial, r.revision, d.directory_count, d.file_count, t.entry,
             (SELECT p.record FROM ${s}.pages p
@@ -94,12 +83,6 @@ export async function readTreeWindow(
   };
 }
 
-/** A navigation file as stored: its record and text. */
-export interface NavRead extends ReadOf {
-  readonly file: FileRecord;
-  readonly content: string;
-}
-
 /**
  * The active revision's navigation file named by `fileId` or `path` (`index.md`).
  *
@@ -111,7 +94,7 @@ export async function readNavFile(
   s: string,
   knowledgeBase: string,
   name: string,
-): Promise<NavRead | 'missing' | undefined> {
+): Promise<StoreNavFile<number> | 'missing' | undefined> {
   const { rows } = await db.query(
     `SELECT r.serial, r.revision, n.record, n.content
        FROM ${s}.revisions r
@@ -128,11 +111,6 @@ export async function readNavFile(
   return { ...revisionOf(first), file: JSON.parse(record) as FileRecord, content };
 }
 
-/** Pages as one frontier read them. */
-export interface FrontierRead extends ReadOf {
-  readonly pages: readonly StoredPage[];
-}
-
 /**
  * The records (and, with `relations`, the relationships) of the pages `fileIds` of one revision.
  *
@@ -146,7 +124,7 @@ export async function readPages(
   serial: number | null,
   fileIds: readonly string[],
   relations: boolean,
-): Promise<FrontierRead | 'gone' | undefined> {
+): Promise<StoreRead<number> | 'gone' | undefined> {
   const { rows } = await db.query(
     `SELECT r.serial, r.revision, p.record, CASE WHEN $4 THEN p.relations END AS relations
        FROM ${s}.revisions r

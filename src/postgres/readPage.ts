@@ -8,20 +8,9 @@
  * statistics stale right after a publish, the join scanned every page of the revision (560 ms against
  * 5 ms for `read_related` at 10,000 pages).
  */
-import type { StoredPage } from '../agent/internals.js';
-import type { ReadRevision } from './readRevision.js';
+import type { PageWant, StoredPage, StoreRead } from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
 import type { ActiveContentRevision } from '../agent/index.js';
-
-/** The one page a call needs, and what of it. */
-export interface PageDemand {
-  /** The page, by file ID or by path (exactly one). */
-  readonly fileId: string | null;
-  readonly path: string | null;
-  readonly document: boolean;
-  /** Its relationships and the file records of the pages they name. */
-  readonly related: boolean;
-}
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -39,8 +28,8 @@ export async function readPage(
   db: KnowledgeDatabase,
   s: string,
   knowledgeBase: string,
-  demand: PageDemand,
-): Promise<ReadRevision | 'missing' | undefined> {
+  demand: PageWant,
+): Promise<StoreRead<number> | 'missing' | undefined> {
   const { rows } = await db.query(
     `WITH active AS (
        SELECT r.knowledge_base, r.serial, r.revision FROM ${s}.knowledge_bases b
@@ -87,7 +76,7 @@ export async function readPage(
     };
   });
   return {
-    serial: Number(first['serial']),
+    pin: Number(first['serial']),
     revision: JSON.parse(String(first['revision'])) as ActiveContentRevision,
     pages,
   };

@@ -3,61 +3,9 @@
  * active revision of the knowledge base, every page record of it, and only the documents, section
  * sizes and relationships the call needs.
  */
-import { graphFilePath } from '../internal/pagePath.js';
+import type { RevisionWant, StoredPage, StoreRead } from '../agent/internals.js';
 import type { ActiveContentRevision } from '../agent/index.js';
-import type { StoredPage } from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
-
-/** What a call needs besides the page records. */
-export interface Demand {
-  /** The page whose section sizes (and, with `document`, document) are read: by ID or by path. */
-  readonly fileId: string | null;
-  readonly path: string | null;
-  readonly document: boolean;
-  /** The page whose relationships are read. */
-  readonly relationsOf: string | null;
-  /** Every page's relationships. */
-  readonly allRelations: boolean;
-  /** Every page's document and relationships (to build a search corpus). */
-  readonly everything: boolean;
-}
-
-/** The demand of a call that needs the page records only. */
-export const RECORDS_ONLY: Demand = Object.freeze({
-  fileId: null,
-  path: null,
-  document: false,
-  relationsOf: null,
-  allRelations: false,
-  everything: false,
-});
-
-const GRAPH_PREFIX = '_graph/by-file/';
-const GRAPH_SUFFIX = '.json';
-
-/** The page a graph file's path or ID names (`graphFilePath` backwards), or `null`. */
-export function graphPage(value: unknown): string | null {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith(GRAPH_PREFIX) ||
-    !value.endsWith(GRAPH_SUFFIX) ||
-    value.length <= GRAPH_PREFIX.length + GRAPH_SUFFIX.length
-  )
-    return null;
-  try {
-    const fileId = decodeURIComponent(value.slice(GRAPH_PREFIX.length, -GRAPH_SUFFIX.length));
-    return graphFilePath(fileId) === value ? fileId : null;
-  } catch {
-    return null;
-  }
-}
-
-/** One revision as a call read it. */
-export interface ReadRevision {
-  readonly serial: number;
-  readonly revision: ActiveContentRevision;
-  readonly pages: readonly StoredPage[];
-}
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -68,14 +16,15 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
  * @param s - the quoted schema.
  * @param knowledgeBase - the knowledge base.
  * @param demand - what besides the page records to read.
- * @returns the revision, or `undefined` when the knowledge base is not in the store.
+ * @returns the revision (pinned by its serial), or `undefined` when the knowledge base is not in the
+ *   store.
  */
 export async function readRevision(
   db: KnowledgeDatabase,
   s: string,
   knowledgeBase: string,
-  demand: Demand,
-): Promise<ReadRevision | undefined> {
+  demand: RevisionWant,
+): Promise<StoreRead<number> | undefined> {
   const { rows } = await db.query(
     `SELECT r.serial, r.revision, p.record,
         CASE WHEN $6 OR (p.file_id = $2 OR p.path = $3) AND $4 THEN p.document END AS document,
@@ -113,7 +62,7 @@ export async function readRevision(
     });
   }
   return {
-    serial: Number(first['serial']),
+    pin: Number(first['serial']),
     revision: JSON.parse(String(first['revision'])) as ActiveContentRevision,
     pages,
   };

@@ -9,7 +9,9 @@
  * publish the planner's statistics are stale, and a join may scan the whole revision (`readDerived.ts`).
  */
 import {
+  RevisionGone,
   type StoredPage,
+  type StoreSearch,
   type TermEntry,
   type TermRow,
   type TermStats,
@@ -22,11 +24,6 @@ import { nearestPages } from './vectors.js';
 import { KEY_PREFIX } from './searchRows.js';
 import type { KnowledgeDatabase } from './types.js';
 import type { ActiveContentRevision } from '../agent/index.js';
-
-/** The revision a search pinned was removed while it ran. */
-export class RevisionGone extends Error {
-  override readonly name = 'RevisionGone';
-}
 
 /** The active revision of a knowledge base and its search statistics. */
 export interface SearchHead {
@@ -211,4 +208,27 @@ export function sqlTermStore(
       return out;
     },
   };
+}
+
+/**
+ * The active revision's search index, opened for one search (its statistics read now).
+ *
+ * @param db - the database.
+ * @param s - the quoted schema.
+ * @param knowledgeBase - the knowledge base.
+ * @returns the index; `undefined` when the knowledge base is not in the store or its active revision
+ *   has no search rows (published before schema version 3: it is searched in memory).
+ */
+export async function openSearch(
+  db: KnowledgeDatabase,
+  s: string,
+  knowledgeBase: string,
+): Promise<StoreSearch<number> | undefined> {
+  const head = await readSearchHead(db, s, knowledgeBase);
+  if (head === undefined || head.stats === null) return undefined;
+  let hits: readonly StoredPage['record'][] = [];
+  const store = sqlTermStore(db, s, knowledgeBase, { ...head, stats: head.stats }, (records) => {
+    hits = [...hits, ...records];
+  });
+  return { pin: head.serial, revision: head.revision, store, hits: () => hits };
 }

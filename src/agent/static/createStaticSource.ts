@@ -3,20 +3,13 @@ import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { checkOptions, func, positiveInteger, string } from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
 import type { KnowledgeDocument } from '../../types.js';
-import type { RelationRecord } from '../model.js';
-import { searchTermStore } from '../search/termStoreEngine.js';
-import type { SearchEngine } from '../search/port.js';
-import { type CallScope, openScope, type ScopeDefaults, toToolError } from '../source/callScope.js';
-import { cursorKeyProblem, cursorSigner } from '../source/cursorKey.js';
-import { NotRead } from '../source/notRead.js';
-import { toolMethods } from '../source/toolMethods.js';
-import { readPlanOf } from '../source/planCall.js';
-import type { ReadPlan } from '../source/readPlan.js';
-import type { ToolDefinition } from '../tools/defineTool.js';
+import { renderIndexMarkdown } from '../files/renderIndexMarkdown.js';
+import type { FileTable, RelationRecord } from '../model.js';
+import { cursorKeyProblem } from '../source/cursorKey.js';
+import { createStoredSource } from '../source/createStoredSource.js';
+import { type StoredPage, storedTable } from '../source/storedState.js';
+import { GONE, MISSING, type StoreCall, type StoreReader } from '../source/storeReader.js';
 import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../tools/registry.js';
-import { searchFilesTool } from '../tools/searchFiles/definition.js';
-import type { SourceState } from '../source/state.js';
-import { type StoredPage, storedState, storedTable } from '../source/storedState.js';
 import type { KnowledgeSource } from '../tools/knowledgeSource.js';
 import { readBundle, type BundleReader, type StaticBundleRead } from './bundleReader.js';
 import {
@@ -30,9 +23,6 @@ import { shardTermStore } from './shardTermStore.js';
 import { documentFromRanges } from './sectionRanges.js';
 
 const API = 'createStaticSource';
-const DEFAULT_MAX_READ_CHARS = 20_000;
-/** The excerpt size of the default engine (`createBm25fEngine`). */
-const EXCERPT_CHARS = 240;
 
 /** Options of `createStaticSource`: where the bundle is (`baseUrl` or `read`), and the source's own. */
 export interface StaticSourceOptions {
@@ -65,21 +55,21 @@ const CHECKS = {
   cursorKey: cursorKeyProblem,
 };
 
-/** What `warm` runs as: a search that reads the search manifest only. */
-const WARM = searchFilesTool as ToolDefinition;
-
-/** An engine for calls that do not search: never called. */
-const NO_ENGINE: SearchEngine = Object.freeze({
-  search: () => Promise.reject(new Error('static source: no engine was built for this call')),
-});
-
-/** What one revision of the bundle holds, read once and kept while it is the bundle's revision. */
+/**
+ * What one revision of the bundle holds, read once (`_index/files.json`) and indexed once, kept while
+ * it is the bundle's revision: a call costs what it touches, not the size of the file list.
+ */
 interface RevisionData {
   readonly key: string;
   readonly files: BundleFiles;
-  readonly graphPages: ReadonlyMap<string, BundlePage>;
   readonly byId: ReadonlyMap<string, BundlePage>;
   readonly byPath: ReadonlyMap<string, BundlePage>;
+  /** Every page's record, in the file list's order. */
+  readonly records: readonly StoredPage['record'][];
+  /** The revision's file table (listings, `index.md`), built on first use. */
+  table(): FileTable;
+  /** `index.md`'s text, rendered on first use. */
+  indexText(): string;
 }
 
 /**
@@ -143,11 +133,42 @@ export function registryStaticSource(
       ? { read: opts.read }
       : { baseUrl: opts.baseUrl!, fetch: opts.fetch ?? ((r: Request) => fetch(r)) },
   );
-  const maxReadChars = opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS;
-  const cursors = cursorSigner(opts.cursorKey);
+  const reader = bundleStoreReader(bundle);
+  return createStoredSource(reader, {
+    id: opts.id,
+    actionBase: opts.actionBase,
+    maxReadChars: opts.maxReadChars,
+    cursorKey: opts.cursorKey,
+    notFound: 'The bundle has no knowledge base.',
+    registry,
+  });
+}
+
+/** A page's stored record, from the bundle's. */
+const recordOf = (p: BundlePage | BundlePageRecord): StoredPage['record'] => ({
+  fileId: p.fileId,
+  path: p.path,
+  title: p.title,
+  description: p.description,
+  frontmatter: p.frontmatter,
+  tags: [],
+  revision: String(p.revision),
+  locale: p.locale,
+  status: 'current_available',
+});
+
+/**
+ * A bundle as a store (the reader port of `createStoredSource`): each call reads `manifest.json`
+ * (its revision and knowledge base ID), then what the call needs: `_index/files.json` once per
+ * revision, a page's text, a page's graph file, the search index's shards.
+ *
+ * @param bundle - the bundle's files.
+ * @returns the reader.
+ */
+function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
   let kept: { readonly key: string; data: Promise<RevisionData> | undefined } | undefined;
 
-  /** The files of the manifest's revision: `_index/files.json`, read once per revision. */
+  /** The files of the manifest's revision: `_index/files.json`, read and indexed once per revision. */
   const revisionData = (key: string, signal: AbortSignal | undefined): Promise<RevisionData> => {
     if (kept?.key !== key) kept = { key, data: undefined };
     const slot = kept;
@@ -156,12 +177,18 @@ export function registryStaticSource(
         const files = (await bundle.json(BUNDLE_PATHS.files, signal)) as BundleFiles;
         if (JSON.stringify(files.activeContentRevision) !== key)
           throw bundle.mixed(BUNDLE_PATHS.files);
+        const records = files.pages.map(recordOf);
+        let table: FileTable | undefined;
+        let indexText: string | undefined;
+        const tableOf = () => (table ??= storedTable(records, files.activeContentRevision));
         return {
           key,
           files,
-          graphPages: new Map(files.pages.map((p) => [p.graphPath, p])),
           byId: new Map(files.pages.map((p) => [p.fileId, p])),
           byPath: new Map(files.pages.map((p) => [p.path, p])),
+          records,
+          table: tableOf,
+          indexText: () => (indexText ??= renderIndexMarkdown(tableOf())),
         };
       })();
       slot.data = data;
@@ -212,202 +239,134 @@ export function registryStaticSource(
     }));
   };
 
-  const recordOf = (p: BundlePage | BundlePageRecord): StoredPage['record'] => ({
-    fileId: p.fileId,
-    path: p.path,
-    title: p.title,
-    description: p.description,
-    frontmatter: p.frontmatter,
-    tags: [],
-    revision: String(p.revision),
-    locale: p.locale,
-    status: 'current_available',
+  /** The rows of `pages`, with the documents and relationships of the pages `document`/`related` say. */
+  const rowsOf = (
+    pages: readonly BundlePage[],
+    document: (p: BundlePage) => boolean,
+    related: (p: BundlePage) => boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<StoredPage[]> =>
+    Promise.all(
+      pages.map(async (p) => ({
+        record: recordOf(p),
+        document: document(p) ? await documentOf(p, signal) : undefined,
+        sectionSizes: p.sections,
+        relations: related(p) ? await relationsOf(p, signal) : undefined,
+      })),
+    );
+
+  const callOf = (
+    key: string,
+    knowledgeBaseId: string,
+    signal: AbortSignal | undefined,
+  ): StoreCall<string> => ({
+    knowledgeBaseId,
+    async revision(want) {
+      const data = await revisionData(key, signal);
+      const target =
+        want.fileId !== null
+          ? data.byId.get(want.fileId)
+          : want.path !== null
+            ? data.byPath.get(want.path)
+            : undefined;
+      const pages = await rowsOf(
+        data.files.pages,
+        (p) => want.everything || (want.document && p === target),
+        (p) => want.everything || want.allRelations || p.fileId === want.relationsOf,
+        signal,
+      );
+      return { pin: key, revision: data.files.activeContentRevision, pages };
+    },
+    async pages(pin, fileIds, relations) {
+      if (pin !== null && pin !== key) return GONE;
+      const data = await revisionData(key, signal);
+      const found = fileIds.flatMap((id) => data.byId.get(id) ?? []);
+      const pages = await rowsOf(
+        found,
+        () => false,
+        () => relations,
+        signal,
+      );
+      return { pin: key, revision: data.files.activeContentRevision, pages };
+    },
+    async page(want) {
+      const data = await revisionData(key, signal);
+      const target =
+        want.fileId !== null ? data.byId.get(want.fileId) : data.byPath.get(want.path ?? '');
+      if (target === undefined) return MISSING;
+      const [row] = await rowsOf(
+        [target],
+        () => want.document,
+        () => want.related,
+        signal,
+      );
+      const named = new Set((row!.relations ?? []).map((r) => r.fileId));
+      named.delete(target.fileId);
+      const related = [...named].flatMap((id) => data.byId.get(id) ?? []);
+      const pages = [
+        row!,
+        ...related.map((p) => ({
+          record: recordOf(p),
+          document: undefined,
+          sectionSizes: undefined,
+          relations: undefined,
+        })),
+      ];
+      return { pin: key, revision: data.files.activeContentRevision, pages };
+    },
+    async listing(pin, path, from, to) {
+      if (pin !== null && pin !== key) return GONE;
+      const data = await revisionData(key, signal);
+      const children = data.table().children(path);
+      if (children === undefined) return MISSING;
+      const { directories, files } = children;
+      return {
+        pin: key,
+        revision: data.files.activeContentRevision,
+        directoryCount: directories.length,
+        fileCount: files.length,
+        entries: [
+          ...directories.slice(Math.min(from, directories.length), to),
+          ...files.slice(
+            Math.max(0, from - directories.length),
+            Math.max(0, to - directories.length),
+          ),
+        ],
+      };
+    },
+    async navFile(name) {
+      const data = await revisionData(key, signal);
+      const file = data.table().byId(name);
+      if (file === undefined || file.kind !== 'index') return MISSING;
+      return {
+        pin: key,
+        revision: data.files.activeContentRevision,
+        file,
+        content: data.indexText(),
+      };
+    },
+    async search() {
+      const manifest = (await bundle.cached(key, BUNDLE_PATHS.search, signal)) as SearchManifest;
+      if (JSON.stringify(manifest.activeContentRevision) !== key)
+        throw bundle.mixed(BUNDLE_PATHS.search);
+      const store = shardTermStore(manifest, {
+        shard: (name) => bundle.cached(key, `${BUNDLE_PATHS.searchDir}${name}`, signal),
+        document: (record) => documentOf(record, signal),
+      });
+      return {
+        pin: key,
+        revision: manifest.activeContentRevision,
+        store,
+        hits: () => [...store.records.values()].map(recordOf),
+      };
+    },
   });
 
-  /** The state of a call that does not search: every record, and the documents and relations asked. */
-  const pagesState = async (
-    data: RevisionData,
-    defaults: ScopeDefaults,
-    documents: ReadonlyMap<string, KnowledgeDocument>,
-    relations: ReadonlyMap<string, readonly RelationRecord[]>,
-  ): Promise<SourceState> => {
-    const pages: StoredPage[] = data.files.pages.map((p) => ({
-      record: recordOf(p),
-      document: documents.get(p.fileId),
-      sectionSizes: p.sections,
-      relations: relations.get(p.fileId),
-    }));
-    return storedState(
-      pages,
-      data.files.activeContentRevision,
-      NO_ENGINE,
-      defaults,
-      maxReadChars,
-      cursors,
-    );
-  };
-
-  /** Read the relationships of `ids` (pages of the revision) into `into`. */
-  const loadRelations = async (
-    data: RevisionData,
-    ids: Iterable<string>,
-    into: Map<string, readonly RelationRecord[]>,
-    signal: AbortSignal | undefined,
-  ): Promise<void> => {
-    const wanted = [...new Set(ids)].filter((id) => !into.has(id) && data.byId.has(id));
-    const read = await Promise.all(wanted.map((id) => relationsOf(data.byId.get(id)!, signal)));
-    wanted.forEach((id, i) => into.set(id, read[i]!));
-  };
-
-  /** Read the documents of `ids` (pages of the revision) into `into`. */
-  const loadDocuments = async (
-    data: RevisionData,
-    ids: Iterable<string>,
-    into: Map<string, KnowledgeDocument>,
-    signal: AbortSignal | undefined,
-  ): Promise<void> => {
-    const wanted = [...new Set(ids)].filter((id) => !into.has(id) && data.byId.has(id));
-    const read = await Promise.all(wanted.map((id) => documentOf(data.byId.get(id)!, signal)));
-    wanted.forEach((id, i) => into.set(id, read[i]!));
-  };
-
-  /** The state of a call other than a search, with what it reads planned from its arguments. */
-  const stateFor = async (
-    plan: ReadPlan,
-    data: RevisionData,
-    defaults: ScopeDefaults,
-    signal: AbortSignal | undefined,
-    relations: Map<string, readonly RelationRecord[]>,
-  ): Promise<SourceState> => {
-    const documents = new Map<string, KnowledgeDocument>();
-    const { file, walk } = plan;
-    if (plan.everything) {
-      await loadDocuments(data, data.byId.keys(), documents, signal);
-      await loadRelations(data, data.byId.keys(), relations, signal);
-    } else if (file !== undefined && plan.text) {
-      const name = file.fileId ?? file.path;
-      const byName =
-        name === null
-          ? undefined
-          : file.fileId !== null
-            ? data.byId.get(name)
-            : data.byPath.get(name);
-      // A graph file's text is its page's relationships.
-      const graphOf = name === null ? undefined : data.graphPages.get(name);
-      if (byName !== undefined) await loadDocuments(data, [byName.fileId], documents, signal);
-      else if (graphOf !== undefined)
-        await loadRelations(data, [graphOf.fileId], relations, signal);
-    } else if (file !== undefined && plan.related) {
-      if (file.fileId !== null) await loadRelations(data, [file.fileId], relations, signal);
-    } else if (walk !== undefined && data.byId.has(walk.seed)) {
-      // Walk as expandGraph does: each level's pages need their relationships while a level follows.
-      const seen = new Set([walk.seed]);
-      let frontier = [walk.seed];
-      for (let level = 1; level <= walk.depth && frontier.length > 0; level++) {
-        await loadRelations(data, frontier, relations, signal);
-        if (level === walk.depth) break;
-        const next: string[] = [];
-        for (const from of frontier)
-          for (const r of (relations.get(from) ?? []).slice(0, walk.fanout))
-            if (!seen.has(r.fileId)) {
-              seen.add(r.fileId);
-              next.push(r.fileId);
-            }
-        frontier = next;
-      }
-    }
-    return pagesState(data, defaults, documents, relations);
-  };
-
-  /** The state of a search: the manifest's shards, and the records of the hits it reads. */
-  const searchState = async (
-    key: string,
-    revision: BundleFiles['activeContentRevision'],
-    defaults: ScopeDefaults,
-    signal: AbortSignal | undefined,
-  ): Promise<SourceState> => {
-    const manifest = (await bundle.cached(key, BUNDLE_PATHS.search, signal)) as SearchManifest;
-    if (JSON.stringify(manifest.activeContentRevision) !== key)
-      throw bundle.mixed(BUNDLE_PATHS.search);
-    const store = shardTermStore(manifest, {
-      shard: (name) => bundle.cached(key, `${BUNDLE_PATHS.searchDir}${name}`, signal),
-      document: (record) => documentOf(record, signal),
-    });
-    const engine: SearchEngine = {
-      search: (request) => searchTermStore(store, request, { excerptChars: EXCERPT_CHARS }),
-    };
-    let table: ReturnType<typeof storedTable> | undefined;
-    let tableSize = -1;
-    /** The table of the records read so far (the hits'). */
-    const current = () => {
-      if (table === undefined || tableSize !== store.records.size) {
-        table = storedTable([...store.records.values()].map(recordOf), revision);
-        tableSize = store.records.size;
-      }
-      return table;
-    };
-    const state = storedState([], revision, engine, defaults, maxReadChars, cursors);
-    return {
-      ...state,
-      table: {
-        ...state.table,
-        activeContentRevision: revision,
-        byId: (fileId) => current().byId(fileId),
-        byPath: (path) => current().byPath(path),
-      },
-    };
-  };
-
-  /** Run one method: open its scope, read the manifest, build the call's state, answer. */
-  const run = async <T>(
-    tool: ToolDefinition,
-    input: unknown,
-    context: unknown,
-    body: (state: SourceState, scope: CallScope) => T | Promise<T>,
-  ): Promise<T> => {
-    const fallback: ScopeDefaults = {
-      actionBase: opts.actionBase ?? '',
-      knowledgeBaseId: opts.id ?? '',
-    };
-    let scope: CallScope | undefined;
-    try {
-      scope = openScope(tool.name, context, fallback);
-      if (scope.signal?.aborted)
-        throw scope.fail('TIMEOUT', `\`${tool.name}\` was aborted before it ran.`);
-      const signal = scope.signal;
+  return {
+    async open(signal) {
       const manifest = await bundle.manifest(signal);
-      const defaults: ScopeDefaults = {
-        actionBase: fallback.actionBase,
-        knowledgeBaseId: opts.id ?? manifest.knowledgeBaseId,
-      };
-      scope = openScope(tool.name, context, defaults);
       const key = JSON.stringify(manifest.activeContentRevision);
-      const plan = readPlanOf(tool, input);
-      if (plan.search) {
-        const state = await searchState(key, manifest.activeContentRevision, defaults, signal);
-        return await body(state, scope);
-      }
-      const data = await revisionData(key, signal);
-      const relations = new Map<string, readonly RelationRecord[]>();
-      for (let attempt = 0; ; attempt++) {
-        const state = await stateFor(plan, data, defaults, signal, relations);
-        try {
-          return await body(state, scope);
-        } catch (error) {
-          // It needed relationships it was not planned to read: read them all, once.
-          if (!(error instanceof NotRead) || attempt > 0) throw error;
-          await loadRelations(data, data.byId.keys(), relations, signal);
-        }
-      }
-    } catch (error) {
-      throw toToolError(scope ?? openScope(tool.name, undefined, fallback), error);
-    }
+      return callOf(key, manifest.knowledgeBaseId, signal);
+    },
   };
-
-  const source: KnowledgeSource = {
-    ...toolMethods(run, registry),
-    // Nothing to build: the index is the bundle's.
-    warm: (context) => run(WARM, undefined, context, () => undefined),
-  };
-  return Object.freeze(source);
 }
