@@ -14,7 +14,7 @@ import { buildFileTable } from '../../src/agent/files/buildFileTable.js';
 import { buildRelations } from '../../src/agent/relations/buildRelations.js';
 import { computeSectionSizes } from '../../src/agent/source/sectionSizes.js';
 import type { KnowledgeSource } from '../../src/agent/index.js';
-import { exampleCatalog, exampleSourceOptions } from './helpers/exampleKnowledge.js';
+import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
 import { runKnowledgeSourceConformance } from '../contracts/knowledgeSource.contract.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 
