@@ -18,6 +18,8 @@ export {
 } from './createKnowledgeMcpServer.js';
 export type { KnowledgeMcpServerOptions } from './createKnowledgeMcpServer.js';
 export { registerKnowledgeTools, toCallToolResult } from './registerKnowledgeTools.js';
+export type { KnowledgeMcpText, KnowledgeMcpToolOptions } from './registerKnowledgeTools.js';
+export { leanOutputSchema } from './leanOutputSchema.js';
 export {
   registerKnowledgeResources,
   KNOWLEDGE_RESOURCE_MIME_TYPE,

@@ -57,6 +57,7 @@ describe('agent and MCP entries', () => {
       'KNOWLEDGE_RESOURCE_TEMPLATE',
       'createKnowledgeMcpServer',
       'knowledgeFileUri',
+      'leanOutputSchema',
       'registerKnowledgeResources',
       'registerKnowledgeTools',
       'toCallToolResult',

@@ -6,7 +6,7 @@ import { MCP_HELP } from '../help.js';
 import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../mcp/index.js';
 import { cursorKeyOf } from '../access.js';
 import { integerOption } from '../args.js';
-import { EXIT, type CliIo } from '../io.js';
+import { CliExit, EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
 import { openSource, parseSourceArgs } from '../openSource.js';
 import { count } from '../problems.js';
@@ -29,6 +29,11 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     1,
     Number.MAX_SAFE_INTEGER,
   );
+  const text = values['text'];
+  if (text !== undefined && text !== 'compact' && text !== 'json')
+    throw new CliExit(
+      `knowledge-kit mcp: --text is compact (the default, written for the model) or json (the structuredContent as text), not \`${String(text)}\`.`,
+    );
   const watch = values['watch'] === true;
   const keyFile = values['cursor-key-file'];
   // A key that outlives the process: clients that restart the server between calls keep their cursors.
@@ -52,6 +57,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     const server = createKnowledgeMcpServer(source, {
       name: 'knowledge-kit',
       version: packageVersion(),
+      ...(text === undefined ? {} : { text }),
       ...(problems === undefined
         ? {}
         : {
