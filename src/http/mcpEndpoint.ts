@@ -82,7 +82,7 @@ export class McpEndpoints {
         registerKnowledgeTools(server, registryTools(this.#registry, routed), {
           readActions: true,
         });
-        return registerKnowledgeResources(server, routed);
+        return registerKnowledgeResources(server, routed, { knowledgeBaseId });
       };
       handler = createMcpHandler(factory, { onerror: this.#onerror });
       bySource.set(knowledgeBaseId, handler);

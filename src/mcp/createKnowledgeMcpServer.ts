@@ -9,14 +9,18 @@ import {
   type KnowledgeToolsOptions,
   type KnowledgeSource,
 } from '../agent/index.js';
-import { registerKnowledgeResources } from './registerKnowledgeResources.js';
+import {
+  registerKnowledgeResources,
+  type KnowledgeResourcesOptions,
+} from './registerKnowledgeResources.js';
 import { registerKnowledgeTools, type KnowledgeMcpToolOptions } from './registerKnowledgeTools.js';
 
 /**
  * Options of `createKnowledgeMcpServer`: the server's name and version, and how the tools are listed
  * and answer (`text`, `readActions`, `outputSchemas`, `prefix`, `include`).
  */
-export interface KnowledgeMcpServerOptions extends KnowledgeToolsOptions, KnowledgeMcpToolOptions {
+export interface KnowledgeMcpServerOptions
+  extends KnowledgeToolsOptions, KnowledgeMcpToolOptions, KnowledgeResourcesOptions {
   /** The server name clients show. */
   readonly name: string;
   /** The server version. */
@@ -42,7 +46,8 @@ export const KNOWLEDGE_MCP_INSTRUCTIONS =
  * @param source - the knowledge source, such as `createCatalogSource(catalog)`.
  * @param options - `name`, `version`, `instructions`, `resources`; `text` (`compact`, the default, or
  * `json`: the text block of a successful result), `readActions`, `outputSchemas` (see
- * `registerKnowledgeTools`); and `knowledgeTools`' `prefix` and `include`.
+ * `registerKnowledgeTools`); `knowledgeBaseId` (default `name`), `cursorKey` and `resourceMaxChars`
+ * (see `registerKnowledgeResources`); and `knowledgeTools`' `prefix` and `include`.
  * @returns the server.
  * @throws {KnowledgeError} `INVALID_INPUT` for a bad `prefix` or `include` (from `knowledgeTools`).
  * @throws {TypeError} when `name` or `version` is not a non-empty string, or for a bad `text`,
@@ -68,6 +73,9 @@ export function createKnowledgeMcpServer(
     text,
     readActions,
     outputSchemas,
+    knowledgeBaseId,
+    cursorKey,
+    resourceMaxChars,
   } = options ?? ({} as Partial<KnowledgeMcpServerOptions>);
   if (typeof name !== 'string' || name === '' || typeof version !== 'string' || version === '') {
     throw new TypeError(
@@ -83,5 +91,11 @@ export function createKnowledgeMcpServer(
     { instructions: instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS },
   );
   registerKnowledgeTools(server, tools, { text, readActions, outputSchemas });
-  return resources === false ? server : registerKnowledgeResources(server, source);
+  return resources === false
+    ? server
+    : registerKnowledgeResources(server, source, {
+        knowledgeBaseId: knowledgeBaseId ?? name,
+        cursorKey,
+        resourceMaxChars,
+      });
 }

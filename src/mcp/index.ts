@@ -24,5 +24,7 @@ export {
   registerKnowledgeResources,
   KNOWLEDGE_RESOURCE_MIME_TYPE,
   KNOWLEDGE_RESOURCE_TEMPLATE,
+  KNOWLEDGE_RESOURCE_MAX_CHARS,
 } from './registerKnowledgeResources.js';
+export type { KnowledgeResourcesOptions } from './registerKnowledgeResources.js';
 export { knowledgeFileUri } from './resourceUri.js';

@@ -58,6 +58,9 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
       name: 'knowledge-kit',
       version: packageVersion(),
       ...(text === undefined ? {} : { text }),
+      // Listing cursors bound to this knowledge base, signed with the tools' key.
+      knowledgeBaseId: id,
+      ...(cursorKey === undefined ? {} : { cursorKey }),
       ...(problems === undefined
         ? {}
         : {
