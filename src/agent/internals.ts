@@ -30,7 +30,7 @@ export { linkRootProblem, readLinkRoot } from './relations/index.js';
 export { searchCorpus } from './search/catalogCorpus.js';
 export { type CallScope, openScope, type ScopeDefaults, toToolError } from './source/callScope.js';
 export { type CursorSigner, cursorKeyProblem, cursorSigner } from './source/cursorKey.js';
-export { resumeListing } from './source/cursor.js';
+export { encodeCursor, resumeCall, resumeListing } from './source/cursor.js';
 export { computeSectionSizes } from './source/sectionSizes.js';
 export type { SourceState } from './source/state.js';
 export { gateWarmUp, progressListener } from './source/warmGate.js';

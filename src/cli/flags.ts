@@ -170,6 +170,14 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     help: "sign cursors with the file's secret (at least 16 bytes, then only line\nfeeds) instead of the key kept in the user's state folder\n($XDG_STATE_HOME/knowledge-kit/cursor-key, created once): give replicas\non other machines behind one URL the same file so each accepts the others' cursors",
   },
   {
+    name: 'text',
+    type: 'string',
+    value: 'compact|json',
+    commands: ['mcp'],
+    source: 'both',
+    help: "what a tool result's text block holds: compact (default), written for the\nmodel (IDs, paths, cursors, statuses and snapshotId, read_file's page as\nMarkdown), or json, the structuredContent serialised (for clients that\nparse the text)",
+  },
+  {
     name: 'json',
     type: 'boolean',
     commands: ['search', 'read', 'outline'],

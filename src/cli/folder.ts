@@ -8,18 +8,47 @@ import {
 } from '../agent/index.js';
 import { KNOWLEDGE_TOOLS } from '../agent/internals.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
-import {
-  loadKnowledgeDirectory,
-  type LoadedKnowledgeDirectory,
-  type LoadKnowledgeDirectoryOptions,
-} from '../node/index.js';
-import { noMarkdownFiles } from '../node/internals.js';
+import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from '../node/index.js';
+import { loadKnowledgeDirectoryWith, noMarkdownFiles } from '../node/internals.js';
 import { CliExit, EXIT, readFailed, type CliIo } from './io.js';
 import { count, textLine, toProblems } from './problems.js';
 
 /**
- * Loads `dir` for `command`; problems are printed to stderr as `check` prints them and end the command
- * with exit code 1; a folder that cannot be read ends it with 2.
+ * A progress line for a long load, on a terminal only (a pipe or a log gets no redraws): nothing for
+ * the first second, then `knowledge-kit <command>: loading <done>/<total> files…` redrawn at most ten
+ * times a second, and erased at the end.
+ *
+ * @param command - the command, for the line.
+ * @param io - its stderr.
+ * @param now - the clock (tests pass their own).
+ */
+export function loadProgress(
+  command: string,
+  io: CliIo,
+  now: () => number = Date.now,
+): { update(done: number, total: number): void; end(): void } {
+  const started = now();
+  let shownAt = 0;
+  let shown = false;
+  return {
+    update(done, total) {
+      if (io.stderr.isTTY !== true) return;
+      const at = now();
+      if (at - started < 1000 || at - shownAt < 100) return;
+      shownAt = at;
+      shown = true;
+      io.stderr.write(`\rknowledge-kit ${command}: loading ${done}/${total} files…`);
+    },
+    end() {
+      if (shown) io.stderr.write('\r\u001b[K');
+    },
+  };
+}
+
+/**
+ * Loads `dir` for `command`, with a progress line on a terminal when it takes over a second
+ * (`loadProgress`); problems are printed to stderr as `check` prints them and end the command with
+ * exit code 1; a folder that cannot be read ends it with 2.
  */
 export async function loadFolder(
   command: string,
@@ -28,11 +57,16 @@ export async function loadFolder(
   options: LoadKnowledgeDirectoryOptions = {},
 ): Promise<LoadedKnowledgeDirectory> {
   let loaded: LoadedKnowledgeDirectory;
+  const line = loadProgress(command, io);
   try {
-    loaded = await loadKnowledgeDirectory(dir, options);
+    loaded = await loadKnowledgeDirectoryWith(dir, options, {
+      onProgress: (done, total) => line.update(done, total),
+    });
   } catch (error) {
+    line.end();
     throw folderError(command, dir, error, io);
   }
+  line.end();
   if (loaded.documents.length === 0) throw readFailed(command, noMarkdownFiles(dir, options));
   return loaded;
 }

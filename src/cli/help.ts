@@ -148,7 +148,9 @@ export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url>
 Check and load the folder as check does, then publish it to a PostgreSQL knowledge store
 (knowledge-kit/postgres) as a new revision of the knowledge base, in one transaction, and make it
 active: every reader sees the new revision on its next call. The store's schema is created or upgraded
-first. Publishing the same content again changes nothing. Prints the revision.
+first. Publishing the active revision's content again changes nothing ("unchanged"); the content
+of an older kept revision makes that revision active again ("reactivated", naming the one it
+replaces). Prints the revision.
 
 Options:
   --database url  postgres://user@host:5432/db (through the pg package) or pglite:<folder>
@@ -161,7 +163,7 @@ Options:
                   stored relationships follow \`/learn/state\` and \`/guide/list.html\` links through it
   -h, --help      this help
 
-Exit codes: 0 published (or unchanged), 1 problems in the folder (printed as by check; nothing
+Exit codes: 0 published (or unchanged, or reactivated), 1 problems in the folder (printed as by check; nothing
 published), 2 usage, I/O or database error (nothing published).`;
 
 export const EXPORT_HELP = `Usage: knowledge-kit export <dir> --out <folder> [--id id] [--title t] [--base-url url] [--link-root dir]

@@ -4,6 +4,7 @@
  * Both drivers are optional peers of the package, loaded only here, when such a command runs.
  */
 import type { KnowledgeDatabase } from '../postgres/index.js';
+import { installAdvice } from './installAdvice.js';
 import { CliExit } from './io.js';
 import { lockPgliteFolder } from './pgliteLock.js';
 
@@ -19,7 +20,7 @@ async function load<T>(command: string, name: string): Promise<T> {
     return (await import(name)) as T;
   } catch {
     throw new CliExit(
-      `knowledge-kit ${command}: --database needs the \`${name}\` package, which is not installed. Run \`npm install ${name}\`.`,
+      `knowledge-kit ${command}: --database needs the \`${name}\` package, which is not installed. ${installAdvice(name)}`,
     );
   }
 }

@@ -1,11 +1,13 @@
 /**
  * The search index of `serve` and `mcp`, built when they start: in the background, so reads are served
- * meanwhile (a search waits for it at most a second, then answers `SEARCH_UNAVAILABLE` with
- * `retryAfterSeconds`, and over HTTP a `Retry-After` header), with its progress on stderr.
+ * meanwhile, with its progress on stderr. Over HTTP a search waits for it at most a second, then
+ * answers `SEARCH_UNAVAILABLE` with `retryAfterSeconds` and a `Retry-After` header; on stdio (`mcp`)
+ * a search waits for it (`searchAfterWarmUp`), since agent clients there call `search_files` right
+ * after `initialize` and show the model the error rather than retrying.
  *
  * @module
  */
-import type { KnowledgeSource } from '../agent/index.js';
+import type { KnowledgeSource, SearchFilesOutput } from '../agent/index.js';
 import type { CliIo } from './io.js';
 import { escapeControls } from './problems.js';
 
@@ -50,8 +52,12 @@ export function warmInBackground(
         if (now - started < PROGRESS_AFTER_MS || now - lastLine < PROGRESS_EVERY_MS) return;
         lastLine = now;
         const share = total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : '';
+        const meanwhile =
+          command === 'mcp'
+            ? 'searches wait for it'
+            : 'searches answer 503 with Retry-After until it is ready';
         io.stderr.write(
-          `knowledge-kit ${command}: ${index}: ${done} of ${total} pages${share}, ${seconds()} s; searches answer 503 with Retry-After until it is ready\n`,
+          `knowledge-kit ${command}: ${index}: ${done} of ${total} pages${share}, ${seconds()} s; ${meanwhile}\n`,
         );
       },
     })
@@ -67,4 +73,72 @@ export function warmInBackground(
         );
       },
     );
+}
+
+/** Longest a search on stdio waits for the index being built: MCP clients give up on a call at 60 s. */
+export const STDIO_SEARCH_WAIT_MS = 30_000;
+/** A wait for the index longer than this (when a search alone would have been refused) is said in the answer. */
+export const SAID_WAIT_MS = 1000;
+
+/**
+ * `source` whose `searchFiles` first waits for `indexed` (the search index built at start), at most
+ * `waitMs` or until the call's signal aborts; then it asks `source` (which answers
+ * `SEARCH_UNAVAILABLE` with `retryAfterSeconds` if the index is still not ready). An answer that
+ * waited over `SAID_WAIT_MS` says so in its `message`. The other methods are `source`'s own.
+ *
+ * @param source - the served source.
+ * @param indexed - settles when the build has ended (built or failed, as `warmInBackground`'s).
+ * @param waitMs - the longest wait.
+ * @returns the source to serve.
+ * @example
+ * ```ts
+ * const served = searchAfterWarmUp(source, warmInBackground('mcp', source, io, signal));
+ * ```
+ */
+export function searchAfterWarmUp(
+  source: KnowledgeSource,
+  indexed: Promise<void>,
+  waitMs: number = STDIO_SEARCH_WAIT_MS,
+): KnowledgeSource {
+  let ready = false;
+  void indexed.then(() => (ready = true));
+  const searchFiles: KnowledgeSource['searchFiles'] = async (input, context) => {
+    if (ready) return source.searchFiles(input, context);
+    const started = performance.now();
+    await waitAtMost(indexed, waitMs, context?.signal);
+    const output: SearchFilesOutput = await source.searchFiles(input, context);
+    const waited = performance.now() - started;
+    if (waited <= SAID_WAIT_MS) return output;
+    const said = `This search waited ${(waited / 1000).toFixed(1)} s for the search index, which was being built when the server started.`;
+    return { ...output, message: output.message === null ? said : `${output.message} ${said}` };
+  };
+  // Over an empty target: a source may be frozen, and a proxy of a frozen object must return its own
+  // values. Methods on a prototype (a class-based source) are found the same way.
+  return new Proxy({} as KnowledgeSource, {
+    get: (_, key) => {
+      if (key === 'searchFiles') return searchFiles;
+      const value: unknown = Reflect.get(source, key);
+      return typeof value === 'function' ? (value as () => unknown).bind(source) : value;
+    },
+    has: (_, key) => key in source,
+  });
+}
+
+/** Resolves when `promise` settles, `ms` have passed or `signal` aborts, whichever comes first. */
+function waitAtMost(
+  promise: Promise<void>,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    promise.then(done, done);
+  });
 }

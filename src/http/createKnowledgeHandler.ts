@@ -114,13 +114,19 @@ export function registryHandler(
       runMcp(config, mcp),
     );
   }
-  app.notFound((c) =>
-    errorResponse({
-      code: 'NOT_FOUND',
-      message: `No route ${show(c.env.url.pathname)}.${encodedHint(c.env.url, basePath)} Routes: ${basePath}/knowledge-bases, then ${listing} under a knowledge base.`,
-      requestId: c.env.requestId,
-    }),
-  );
+  app.notFound((c) => {
+    const path = c.env.url.pathname;
+    // A knowledge base's own URL (what `serve` prints as KNOWLEDGE_BASE_URL) is the base of its routes,
+    // whether or not the knowledge base exists: the same answer, so nothing is learnt from it.
+    const prefix = `${basePath}/knowledge-bases/`;
+    const rest = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+    const slash = rest.indexOf('/');
+    const isBase = rest !== '' && (slash === -1 || slash === rest.length - 1);
+    const message = isBase
+      ? `${show(path)} is a knowledge base's URL, the base of its routes, not a route itself: add one of ${listing}, such as ${show(`${path.endsWith('/') ? path.slice(0, -1) : path}/tree?limit=50`)}.`
+      : `No route ${show(path)}.${encodedHint(c.env.url, basePath)} Routes: ${basePath}/knowledge-bases, then ${listing} under a knowledge base.`;
+    return errorResponse({ code: 'NOT_FOUND', message, requestId: c.env.requestId });
+  });
   app.onError((error, c) => failure(config, error, c));
 
   return async function knowledgeHandler(request: Request): Promise<Response> {

@@ -78,8 +78,11 @@ export class McpEndpoints {
           { name, version: this.#version },
           { instructions: KNOWLEDGE_MCP_INSTRUCTIONS },
         );
-        registerKnowledgeTools(server, registryTools(this.#registry, routed));
-        return registerKnowledgeResources(server, routed);
+        // Over HTTP a client can fetch the read-action URLs: the compact text keeps them.
+        registerKnowledgeTools(server, registryTools(this.#registry, routed), {
+          readActions: true,
+        });
+        return registerKnowledgeResources(server, routed, { knowledgeBaseId });
       };
       handler = createMcpHandler(factory, { onerror: this.#onerror });
       bySource.set(knowledgeBaseId, handler);

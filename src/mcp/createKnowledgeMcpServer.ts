@@ -9,11 +9,18 @@ import {
   type KnowledgeToolsOptions,
   type KnowledgeSource,
 } from '../agent/index.js';
-import { registerKnowledgeResources } from './registerKnowledgeResources.js';
-import { registerKnowledgeTools } from './registerKnowledgeTools.js';
+import {
+  registerKnowledgeResources,
+  type KnowledgeResourcesOptions,
+} from './registerKnowledgeResources.js';
+import { registerKnowledgeTools, type KnowledgeMcpToolOptions } from './registerKnowledgeTools.js';
 
-/** Options of `createKnowledgeMcpServer`. */
-export interface KnowledgeMcpServerOptions extends KnowledgeToolsOptions {
+/**
+ * Options of `createKnowledgeMcpServer`: the server's name and version, and how the tools are listed
+ * and answer (`text`, `readActions`, `outputSchemas`, `prefix`, `include`).
+ */
+export interface KnowledgeMcpServerOptions
+  extends KnowledgeToolsOptions, KnowledgeMcpToolOptions, KnowledgeResourcesOptions {
   /** The server name clients show. */
   readonly name: string;
   /** The server version. */
@@ -37,11 +44,14 @@ export const KNOWLEDGE_MCP_INSTRUCTIONS =
  * (`StdioServerTransport`, Streamable HTTP, or an in-memory pair in tests).
  *
  * @param source - the knowledge source, such as `createCatalogSource(catalog)`.
- * @param options - `name`, `version`, `instructions`, `resources`, and `knowledgeTools`' `prefix` and
- * `include`.
+ * @param options - `name`, `version`, `instructions`, `resources`; `text` (`compact`, the default, or
+ * `json`: the text block of a successful result), `readActions`, `outputSchemas` (see
+ * `registerKnowledgeTools`); `knowledgeBaseId` (default `name`), `cursorKey` and `resourceMaxChars`
+ * (see `registerKnowledgeResources`); and `knowledgeTools`' `prefix` and `include`.
  * @returns the server.
  * @throws {KnowledgeError} `INVALID_INPUT` for a bad `prefix` or `include` (from `knowledgeTools`).
- * @throws {TypeError} when `name` or `version` is not a non-empty string.
+ * @throws {TypeError} when `name` or `version` is not a non-empty string, or for a bad `text`,
+ * `readActions` or `outputSchemas`.
  * @example
  * ```ts
  * import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
@@ -53,8 +63,20 @@ export function createKnowledgeMcpServer(
   source: KnowledgeSource,
   options: KnowledgeMcpServerOptions,
 ): McpServer {
-  const { name, version, instructions, prefix, include, resources } =
-    options ?? ({} as Partial<KnowledgeMcpServerOptions>);
+  const {
+    name,
+    version,
+    instructions,
+    prefix,
+    include,
+    resources,
+    text,
+    readActions,
+    outputSchemas,
+    knowledgeBaseId,
+    cursorKey,
+    resourceMaxChars,
+  } = options ?? ({} as Partial<KnowledgeMcpServerOptions>);
   if (typeof name !== 'string' || name === '' || typeof version !== 'string' || version === '') {
     throw new TypeError(
       'createKnowledgeMcpServer needs options { name, version }, two non-empty strings, such as { name: "docs", version: "1.0.0" }.',
@@ -68,6 +90,12 @@ export function createKnowledgeMcpServer(
     { name, version },
     { instructions: instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS },
   );
-  registerKnowledgeTools(server, tools);
-  return resources === false ? server : registerKnowledgeResources(server, source);
+  registerKnowledgeTools(server, tools, { text, readActions, outputSchemas });
+  return resources === false
+    ? server
+    : registerKnowledgeResources(server, source, {
+        knowledgeBaseId: knowledgeBaseId ?? name,
+        cursorKey,
+        resourceMaxChars,
+      });
 }

@@ -18,9 +18,13 @@ export {
 } from './createKnowledgeMcpServer.js';
 export type { KnowledgeMcpServerOptions } from './createKnowledgeMcpServer.js';
 export { registerKnowledgeTools, toCallToolResult } from './registerKnowledgeTools.js';
+export type { KnowledgeMcpText, KnowledgeMcpToolOptions } from './registerKnowledgeTools.js';
+export { leanOutputSchema } from './leanOutputSchema.js';
 export {
   registerKnowledgeResources,
   KNOWLEDGE_RESOURCE_MIME_TYPE,
   KNOWLEDGE_RESOURCE_TEMPLATE,
+  KNOWLEDGE_RESOURCE_MAX_CHARS,
 } from './registerKnowledgeResources.js';
+export type { KnowledgeResourcesOptions } from './registerKnowledgeResources.js';
 export { knowledgeFileUri } from './resourceUri.js';

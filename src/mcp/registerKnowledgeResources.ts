@@ -13,9 +13,14 @@ import {
   type ReadResourceResult,
   type Resource,
 } from '@modelcontextprotocol/server';
-import { isKnowledgeToolError, type KnowledgeSource, type ReadFileOutput } from '../agent/index.js';
+import {
+  isKnowledgeToolError,
+  type ActiveContentRevision,
+  type KnowledgeSource,
+  type ReadFileOutput,
+} from '../agent/index.js';
 import { knowledgeFilePath, knowledgeFileUri } from './resourceUri.js';
-import { decodeWalk, encodeWalk, type WalkFrame } from './resourceWalk.js';
+import { walkCursors, type Walk, type WalkFrame } from './resourceWalk.js';
 
 /** The MIME type of pages and `index.md`; the graph files (`_graph/**.json`) are `application/json`. */
 export const KNOWLEDGE_RESOURCE_MIME_TYPE = 'text/markdown';
@@ -34,57 +39,112 @@ const TREE_PAGE = 200;
 const LIST_PAGE = 50;
 
 /**
+ * The default `resourceMaxChars`: a page a person attaches is read whole up to this many code points
+ * (about 50,000 tokens), ten times the tools' default read limit.
+ */
+export const KNOWLEDGE_RESOURCE_MAX_CHARS = 200_000;
+
+/** Options of `registerKnowledgeResources`. */
+export interface KnowledgeResourcesOptions {
+  /** The knowledge base the listing cursors are bound to; default `''`. */
+  readonly knowledgeBaseId?: string | undefined;
+  /**
+   * The key listing cursors are signed with, as `createCatalogSource` takes it (give the source's, so
+   * a restarted server honours them); default the process's random key.
+   */
+  readonly cursorKey?: string | Uint8Array | undefined;
+  /**
+   * A resource read adds the source's read parts while its text is shorter than this many code
+   * points; default `KNOWLEDGE_RESOURCE_MAX_CHARS`. Beyond it the text ends with a note naming what is
+   * missing and the URI of the rest.
+   */
+  readonly resourceMaxChars?: number | undefined;
+}
+
+/**
  * Serve the files of `source` as MCP resources on `server` (before it connects):
- * - `resources/list`: every readable file, depth first, paged with the protocol's `cursor`; each with
+ * - `resources/list`: every readable file, the pages first (`pages/**`, depth first), then `index.md`
+ *   and the graph files, paged with the protocol's `cursor` (signed, bound to the knowledge base and
+ *   its revision: a listing paged across a reload is refused with `STALE_CURSOR`); each with
  *   `uri` (`knowledge:///` and the path, each segment percent-encoded), `name` (the path), `title`,
  *   `mimeType` (`text/markdown`; `application/json` for the graph files) and `size` (UTF-8 bytes of
  *   what `resources/read` returns);
  * - `resources/templates/list`: the template `knowledge:///{+path}` for any path `read_file` takes;
- * - `resources/read`: the same text as `read_file` by path, with the file's `snapshotId`, `fileId`
- *   and `revision` in `_meta` (a page is cited by its `snapshotId`). A file over the read limit is
- *   read in parts as `read_file` reads it: a part has `_meta['knowledge-kit/contentRange']`, and one
- *   with a next part names that part's URI (`?cursor=`) in `_meta['knowledge-kit/nextUri']`.
+ * - `resources/read`: the whole text `read_file` gives by path (its parts joined), with the file's
+ *   `snapshotId`, `fileId` and `revision` in `_meta` (a page is cited by its `snapshotId`), up to
+ *   `resourceMaxChars` code points: a page a person attaches is read whole far beyond the tools' read
+ *   limit. A longer text is cut at a part's end and ends with a visible note saying which code points
+ *   are missing and the URI of the rest (`?cursor=`), also in `_meta['knowledge-kit/nextUri']`; such a
+ *   read has `_meta['knowledge-kit/contentRange']`.
  *
  * Errors are protocol errors: an unknown file is `-32002`-style `ResourceNotFoundError`, a malformed
  * URI or cursor `-32602` naming the fix, anything else `-32603` with the tool's code and message.
  *
  * @param server - an SDK `McpServer`, not yet connected.
  * @param source - the knowledge source, such as `createCatalogSource(catalog)`.
+ * @param options - `knowledgeBaseId` and `cursorKey` of the listing cursors, `resourceMaxChars`.
  * @returns `server`, for chaining.
+ * @throws {TypeError} for a `resourceMaxChars` that is not a positive safe integer.
  * @example
  * ```ts
  * registerKnowledgeResources(registerKnowledgeTools(server, knowledgeTools(source)), source);
  * ```
  */
-export function registerKnowledgeResources(server: McpServer, source: KnowledgeSource): McpServer {
+export function registerKnowledgeResources(
+  server: McpServer,
+  source: KnowledgeSource,
+  options?: KnowledgeResourcesOptions,
+): McpServer {
+  const maxChars = options?.resourceMaxChars ?? KNOWLEDGE_RESOURCE_MAX_CHARS;
+  if (!Number.isSafeInteger(maxChars) || maxChars < 1)
+    throw new TypeError(
+      `registerKnowledgeResources: resourceMaxChars is a whole number of code points of at least 1, such as ${KNOWLEDGE_RESOURCE_MAX_CHARS}, not ${String(maxChars)}.`,
+    );
+  const cursors = walkCursors(options?.knowledgeBaseId ?? '', options?.cursorKey);
   const low = server.server;
   low.registerCapabilities({ resources: {} });
   low.setRequestHandler('resources/list', async (request, ctx) => {
-    const cursor = request.params?.cursor;
-    const stack = cursor === undefined ? [{ dir: '', cursor: null }] : readCursor(cursor);
     const signal = ctx.mcpReq.signal;
+    const cursor = request.params?.cursor;
+    let revision: ActiveContentRevision | undefined;
+    let walk: Walk = { phase: 'pages', stack: [{ dir: 'pages', cursor: null }] };
+    if (cursor !== undefined) {
+      // The revision now, against which the cursor is checked: one of another is STALE_CURSOR.
+      revision = (await call(() => source.listTree({ parentPath: '', limit: 1 }, { signal })))
+        .activeContentRevision;
+      const now = revision;
+      walk = await call(async () => cursors.decode(cursor, now));
+    }
+    let phase = walk.phase;
+    const stack = [...walk.stack];
     const files: { path: string; title: string; fileId: string }[] = [];
-    while (stack.length > 0 && files.length < LIST_PAGE) {
+    while (files.length < LIST_PAGE) {
+      if (stack.length === 0) {
+        if (phase === 'rest') break;
+        // The pages are listed; then index.md and the graph files (the root without pages/).
+        phase = 'rest';
+        stack.push({ dir: '', cursor: null });
+      }
       const frame = stack.pop()!;
-      const page = await call(() =>
-        source.listTree(
-          {
-            parentPath: frame.dir,
-            limit: TREE_PAGE,
-            ...(frame.cursor ? { cursor: frame.cursor } : {}),
-          },
-          { signal },
-        ),
-      );
+      const page = await listed(source, frame, signal);
+      if (page === undefined) continue;
+      revision ??= page.activeContentRevision;
       if (page.nextCursor !== null) stack.push({ dir: frame.dir, cursor: page.nextCursor });
       const dirs: WalkFrame[] = [];
       for (const item of page.items) {
-        if (item.entryType === 'directory') dirs.push({ dir: item.path, cursor: null });
+        if (item.entryType === 'directory') {
+          if (!(phase === 'rest' && frame.dir === '' && item.path === 'pages'))
+            dirs.push({ dir: item.path, cursor: null });
+        }
         // A file listed as unavailable (no version of it loaded cleanly) cannot be read: not a resource.
         else if (item.contentAvailable !== false)
           files.push({ path: item.path, title: item.title, fileId: item.fileId });
       }
       for (let i = dirs.length - 1; i >= 0; i--) stack.push(dirs[i]!);
+    }
+    if (stack.length === 0 && phase === 'pages') {
+      phase = 'rest';
+      stack.push({ dir: '', cursor: null });
     }
     const resources: Resource[] = await Promise.all(
       files.map(async (file) => {
@@ -98,7 +158,9 @@ export function registerKnowledgeResources(server: McpServer, source: KnowledgeS
         };
       }),
     );
-    return stack.length === 0 ? { resources } : { resources, nextCursor: encodeWalk(stack) };
+    return stack.length === 0 || revision === undefined
+      ? { resources }
+      : { resources, nextCursor: cursors.encode({ phase, stack }, revision) };
   });
   low.setRequestHandler('resources/templates/list', async () => ({
     resourceTemplates: [
@@ -117,43 +179,110 @@ export function registerKnowledgeResources(server: McpServer, source: KnowledgeS
     const target = knowledgeFilePath(uri);
     if (typeof target === 'string')
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, target);
-    const output = await call(
+    const signal = ctx.mcpReq.signal;
+    const first = await call(
       () =>
         source.readFile(
           { path: target.path, ...(target.cursor === undefined ? {} : { cursor: target.cursor }) },
-          { signal: ctx.mcpReq.signal },
+          { signal },
         ),
       uri,
     );
-    return readResult(uri, target.path, output);
+    // The source's parts, joined while the text is under the resource limit.
+    let last = first;
+    let text = first.content;
+    let chars = codePointCount(text);
+    while (typeof last.nextCursor === 'string' && chars < maxChars) {
+      const next = last.nextCursor;
+      last = await call(() => source.readFile({ cursor: next }, { signal }), uri);
+      text += last.content;
+      chars += codePointCount(last.content);
+    }
+    return readResult(uri, target.path, first, last, text);
   });
   return server;
 }
 
-/** The `resources/read` result of a `read_file` output. */
-function readResult(uri: string, path: string, output: ReadFileOutput): ReadResourceResult {
-  const { file } = output;
-  const next = output.nextCursor;
+/**
+ * The `resources/read` result of the parts `first` to `last` of a read, whose texts joined are `text`:
+ * when a part is left, the text ends with a note naming the missing code points and the rest's URI.
+ */
+function readResult(
+  uri: string,
+  path: string,
+  first: ReadFileOutput,
+  last: ReadFileOutput,
+  text: string,
+): ReadResourceResult {
+  const { file } = first;
+  const next = last.nextCursor;
+  const from = first.file.contentRange;
+  const to = last.file.contentRange;
+  const range =
+    from === undefined || to === undefined
+      ? undefined
+      : { start: from.start, end: to.end, total: to.total };
+  const nextUri = typeof next === 'string' ? knowledgeFileUri(path, next) : undefined;
+  const note =
+    nextUri === undefined || range === undefined
+      ? ''
+      : `\n\n---\n\n> **Cut here.** This resource holds code points ${range.start} to ${range.end} of ${range.total} of \`${path}\`; code points ${range.end} to ${range.total} are missing. Read them at ${nextUri} (or with read_file and this cursor: ${next}).\n`;
   return {
     contents: [
       {
         uri,
         mimeType: mimeTypeOf(path),
-        text: output.content,
+        text: text + note,
         _meta: {
           'knowledge-kit/fileId': file.fileId,
           'knowledge-kit/snapshotId': file.snapshotId,
           'knowledge-kit/revision': file.revision,
-          ...(file.contentRange === undefined
+          ...(range === undefined || (range.start === 0 && range.end === range.total)
             ? {}
-            : { 'knowledge-kit/contentRange': { ...file.contentRange } }),
-          ...(typeof next === 'string'
-            ? { 'knowledge-kit/nextUri': knowledgeFileUri(path, next) }
-            : {}),
+            : { 'knowledge-kit/contentRange': range }),
+          ...(nextUri === undefined ? {} : { 'knowledge-kit/nextUri': nextUri }),
         },
       },
     ],
   };
+}
+
+/** A `list_tree` page of a walk's frame; `undefined` for a `pages/` folder that is not there (no pages). */
+async function listed(
+  source: KnowledgeSource,
+  frame: WalkFrame,
+  signal: AbortSignal,
+): Promise<Awaited<ReturnType<KnowledgeSource['listTree']>> | undefined> {
+  try {
+    return await source.listTree(
+      {
+        parentPath: frame.dir,
+        limit: TREE_PAGE,
+        ...(frame.cursor ? { cursor: frame.cursor } : {}),
+      },
+      { signal },
+    );
+  } catch (error) {
+    if (frame.dir === 'pages' && frame.cursor === null && isKnowledgeToolError(error))
+      if (error.code === 'NOT_FOUND' || error.code === 'INVALID_ARGUMENT') return undefined;
+    throw asProtocolError(error);
+  }
+}
+
+/** Code points of `text`: its UTF-16 length less its surrogate pairs. */
+function codePointCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
 }
 
 /**
@@ -194,16 +323,6 @@ function utf8Length(text: string): number {
     } else bytes += 3;
   }
   return bytes;
-}
-
-function readCursor(cursor: string): WalkFrame[] {
-  const stack = decodeWalk(cursor);
-  if (stack === undefined)
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      'resources/list: this cursor is not a nextCursor this server gave. List again without a cursor.',
-    );
-  return stack;
 }
 
 /** A source call whose tool error becomes the protocol error a client shows. */

@@ -1,9 +1,20 @@
 /**
- * The cursor of `resources/list`: the stack of the depth-first walk over `list_tree`, as base64url
- * JSON. Opaque to clients; a cursor this server did not give is refused.
+ * The cursor of `resources/list`: where the walk over `list_tree` stands (the pages first, then the
+ * navigation files), in the knowledge base's own cursor format (`encodeCursor`): signed with the cursor
+ * key and bound to the knowledge base and its revision, so a listing paged across a reload is
+ * `STALE_CURSOR` and a forged or foreign one `INVALID_CURSOR`.
  *
  * @module
  */
+import {
+  cursorSigner,
+  encodeCursor,
+  openScope,
+  resumeCall,
+  type CallScope,
+  type CursorSigner,
+} from '../agent/internals.js';
+import type { ActiveContentRevision } from '../agent/index.js';
 
 /** One directory still to list, from `cursor` (`null`: from its start). */
 export interface WalkFrame {
@@ -11,49 +22,72 @@ export interface WalkFrame {
   readonly cursor: string | null;
 }
 
-/** Longest cursor read: a walk is as deep as the tree, and each frame holds one `list_tree` cursor. */
-const MAX_CURSOR_CHARS = 65_536;
-
 /**
- * The cursor of a walk.
- *
- * @param stack - the frames still to visit, the next on top.
+ * Where a walk stands: `pages` while `pages/` is walked, `rest` while the other files are (the root
+ * without `pages/`); `stack` holds the frames still to visit, the next on top.
  */
-export function encodeWalk(stack: readonly WalkFrame[]): string {
-  const bytes = new TextEncoder().encode(
-    JSON.stringify(stack.map((frame) => [frame.dir, frame.cursor])),
-  );
-  let binary = '';
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
+export interface Walk {
+  readonly phase: 'pages' | 'rest';
+  readonly stack: readonly WalkFrame[];
+}
+
+/** The tool name cursors of the listing carry. */
+const LISTING = 'resources/list';
+
+/** Signs and reads listing cursors for one knowledge base. */
+export interface WalkCursors {
+  /** The cursor of `walk`, issued under `revision`. */
+  encode(walk: Walk, revision: ActiveContentRevision): string;
+  /**
+   * The walk a cursor holds.
+   *
+   * @throws {KnowledgeToolError} `INVALID_CURSOR` (not one this server issued, or of another knowledge
+   *   base), `STALE_CURSOR` (issued under another revision).
+   */
+  decode(cursor: string, revision: ActiveContentRevision): Walk;
 }
 
 /**
- * The walk a cursor holds, or `undefined` when it is not one `encodeWalk` made.
+ * The listing cursors of `knowledgeBaseId`, signed with `key` (the process's random key without one:
+ * such cursors do not outlive the process).
  *
- * @param cursor - a client's `cursor`.
+ * @param knowledgeBaseId - bound into every cursor.
+ * @param key - the cursor key, as a source takes it.
  */
-export function decodeWalk(cursor: string): WalkFrame[] | undefined {
-  if (cursor.length === 0 || cursor.length > MAX_CURSOR_CHARS) return undefined;
-  try {
-    const binary = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    if (!Array.isArray(value) || value.length === 0) return undefined;
-    const stack: WalkFrame[] = [];
-    for (const frame of value) {
-      if (
-        !Array.isArray(frame) ||
-        frame.length !== 2 ||
-        typeof frame[0] !== 'string' ||
-        !(typeof frame[1] === 'string' || frame[1] === null)
-      )
-        return undefined;
-      stack.push({ dir: frame[0], cursor: frame[1] });
-    }
-    return stack;
-  } catch {
-    return undefined;
-  }
+export function walkCursors(knowledgeBaseId: string, key?: string | Uint8Array): WalkCursors {
+  const signer: CursorSigner = cursorSigner(key);
+  const scope = (): CallScope =>
+    openScope(LISTING, { knowledgeBaseId }, { actionBase: '', knowledgeBaseId });
+  return {
+    encode: (walk, revision) =>
+      encodeCursor(scope(), signer, { revision, params: {} }, [
+        walk.phase,
+        walk.stack.map((frame) => [frame.dir, frame.cursor]),
+      ]),
+    decode: (cursor, revision) =>
+      readWalk(resumeCall(scope(), signer, revision, { cursor }, {}, isWalk).at),
+  };
+}
+
+/** Whether `at` is a walk position as `encode` writes it. */
+function isWalk(at: unknown): boolean {
+  return (
+    Array.isArray(at) &&
+    at.length === 2 &&
+    (at[0] === 'pages' || at[0] === 'rest') &&
+    Array.isArray(at[1]) &&
+    at[1].length > 0 &&
+    (at[1] as unknown[]).every(
+      (frame) =>
+        Array.isArray(frame) &&
+        frame.length === 2 &&
+        typeof frame[0] === 'string' &&
+        (typeof frame[1] === 'string' || frame[1] === null),
+    )
+  );
+}
+
+function readWalk(at: unknown): Walk {
+  const [phase, frames] = at as ['pages' | 'rest', [string, string | null][]];
+  return { phase, stack: frames.map(([dir, cursor]) => ({ dir, cursor })) };
 }

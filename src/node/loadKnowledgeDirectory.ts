@@ -46,7 +46,25 @@ export async function loadKnowledgeDirectory(
   dir: string | URL,
   options?: LoadKnowledgeDirectoryOptions,
 ): Promise<LoadedKnowledgeDirectory> {
-  const reading = await readKnowledgeDirectory(dir, options);
+  return loadKnowledgeDirectoryWith(dir, options);
+}
+
+/**
+ * `loadKnowledgeDirectory` with the command line's hooks: `onProgress(done, total)` after each file
+ * (its progress line on a terminal).
+ *
+ * @param dir - the folder.
+ * @param options - as `loadKnowledgeDirectory` takes them.
+ * @param hooks - `onProgress`.
+ * @returns as `loadKnowledgeDirectory`.
+ * @throws {KnowledgeError} as `loadKnowledgeDirectory`.
+ */
+export async function loadKnowledgeDirectoryWith(
+  dir: string | URL,
+  options?: LoadKnowledgeDirectoryOptions,
+  hooks: { readonly onProgress?: (done: number, total: number) => void } = {},
+): Promise<LoadedKnowledgeDirectory> {
+  const reading = await readKnowledgeDirectory(dir, options, hooks);
   const linkRoot = linkRootOf(reading.directory, options?.linkRoot);
   if (reading.catalog === undefined) throw new KnowledgeError(reading.issues);
   const catalog = reading.catalog;

@@ -53,10 +53,12 @@ describe('agent and MCP entries', () => {
   it('pins the export keys of `knowledge-kit/mcp`', () => {
     expect(Object.keys(mcp).sort()).toEqual([
       'KNOWLEDGE_MCP_INSTRUCTIONS',
+      'KNOWLEDGE_RESOURCE_MAX_CHARS',
       'KNOWLEDGE_RESOURCE_MIME_TYPE',
       'KNOWLEDGE_RESOURCE_TEMPLATE',
       'createKnowledgeMcpServer',
       'knowledgeFileUri',
+      'leanOutputSchema',
       'registerKnowledgeResources',
       'registerKnowledgeTools',
       'toCallToolResult',

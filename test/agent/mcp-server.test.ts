@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isKnowledgeError } from '../../src/index.js';
 import { knowledgeTools } from '../../src/agent/tools/index.js';
 import type { KnowledgeToolName } from '../../src/agent/index.js';
-import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../src/mcp/index.js';
+import {
+  createKnowledgeMcpServer,
+  KNOWLEDGE_MCP_INSTRUCTIONS,
+  leanOutputSchema,
+} from '../../src/mcp/index.js';
 import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
 import { createFakeSource } from '../helpers/tools-fakeSource.js';
 import { connectInMemory, errorJsonOf } from '../helpers/tools-mcp.js';
@@ -22,7 +26,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function connect(options: { prefix?: string } = {}) {
+async function connect(options: { prefix?: string; text?: 'json' } = {}) {
   const fake = createFakeSource();
   const server = createKnowledgeMcpServer(fake.source, {
     name: 'kb',
@@ -31,11 +35,12 @@ async function connect(options: { prefix?: string } = {}) {
   });
   const connection = await connectInMemory(server);
   close = connection.close;
-  return { ...connection, ...fake, tools: knowledgeTools(fake.source, options) };
+  const { text: _text, ...toolOptions } = options;
+  return { ...connection, ...fake, tools: knowledgeTools(fake.source, toolOptions) };
 }
 
 describe('createKnowledgeMcpServer over the SDK client', () => {
-  it('lists the tools with our schemas as they are, titles and annotations, and the instructions', async () => {
+  it('lists the tools with our input schemas as they are, lean output schemas, titles and annotations, and the instructions', async () => {
     const { client, tools } = await connect({ prefix: 'kb_' });
     const { tools: listed } = await client.listTools();
     expect(listed.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
@@ -44,7 +49,7 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
       expect(tool.title).toBe(ours.title);
       expect(tool.description).toBe(ours.description);
       expect(tool.inputSchema).toEqual(ours.inputSchema);
-      expect(tool.outputSchema).toEqual(ours.outputSchema);
+      expect(tool.outputSchema).toEqual(leanOutputSchema(ours.outputSchema));
       expect(tool.annotations).toEqual({
         readOnlyHint: true,
         destructiveHint: false,
@@ -55,8 +60,8 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
     expect(client.getInstructions()).toBe(KNOWLEDGE_MCP_INSTRUCTIONS);
   });
 
-  it('calls each tool: structuredContent valid against the listed outputSchema, one JSON text block, isError false', async () => {
-    const { client, calls } = await connect();
+  it("calls each tool (text: 'json'): structuredContent valid against the listed outputSchema, one JSON text block, isError false", async () => {
+    const { client, calls } = await connect({ text: 'json' });
     const { tools: listed } = await client.listTools();
     const ajv = strictAjv();
     for (const tool of listed) {

@@ -335,9 +335,11 @@ describe('the tools, the MCP server and exploration on the remote source', () =>
         const here = await local.readFile({ fileId: item.fileId }, EXAMPLE_CONTEXT);
         expect(remote.file.snapshotId).toBe(here.file.snapshotId);
         expect(remote).toEqual(wire(here));
-        expect(read.content).toEqual([
-          { type: 'text', text: JSON.stringify(read.structuredContent) },
-        ]);
+        // The compact text: a header with the snapshotId, then the page.
+        const [block] = read.content as { type: string; text: string }[];
+        expect(read.content).toHaveLength(1);
+        expect(block!.text.endsWith(`\n\n${remote.content}`)).toBe(true);
+        expect(block!.text).toContain(`snapshotId: ${remote.file.snapshotId}`);
       }
       const failed = await connection.client.callTool({
         name: 'read_file',

@@ -305,7 +305,6 @@ describe('404 NOT_FOUND', () => {
     `${KB}/tree/`,
     `${KB}/files`,
     `${KB}/files/agent-tools/content/more`,
-    `${KB}`,
     `${BASE_PATH}/knowledge-bases/`,
     `${BASE_PATH}`,
     '/',
@@ -317,6 +316,17 @@ describe('404 NOT_FOUND', () => {
       message: /No route .*Routes: \/openapi\/v2\/knowledge-bases, then \/tree/,
     });
   });
+
+  it.each([KB, `${KB}/`, `${BASE_PATH}/knowledge-bases/no-such-kb`])(
+    "a knowledge base's own URL %s (serve's KNOWLEDGE_BASE_URL) says it is the base of the routes, and names one",
+    async (path) => {
+      await expectError(await get(handler, path), {
+        code: 'NOT_FOUND',
+        message:
+          /is a knowledge base's URL, the base of its routes, not a route itself: add one of \/tree.*, such as "?\/openapi\/v2\/knowledge-bases\/[\w-]+\/tree\?limit=50/,
+      });
+    },
+  );
 
   it('an unknown route is quoted shortened, not echoed whole', async () => {
     const response = await get(handler, `/${'x'.repeat(20_000)}`);

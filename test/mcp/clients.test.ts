@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
-import { linesOf, requireBuiltCli, useRunningClis } from '../helpers/cli.js';
+import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { writeHandbook } from '../helpers/cli-knowledge.js';
 import { startServe, type Served } from '../helpers/cli-serve.js';
@@ -41,23 +41,52 @@ const ERRORS: readonly { name: string; arguments: Record<string, unknown>; code:
   { name: 'list_tree', arguments: { cursor: 'not-a-cursor' }, code: 'INVALID_CURSOR' },
 ];
 
+/** The IDs, paths, cursors and snapshot IDs of an output: what the compact text must hold. */
+function continuity(value: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object' && node !== null)
+      for (const [key, inner] of Object.entries(node)) {
+        if (
+          typeof inner === 'string' &&
+          ['fileId', 'path', 'nextCursor', 'snapshotId'].includes(key)
+        )
+          out.push(inner);
+        else walk(inner);
+      }
+  };
+  walk(value);
+  return out;
+}
+
 /** What every client on every transport must see. */
-function exercise(connect: () => Promise<Connected>): void {
+function exercise(connect: () => Promise<Connected>, readActions = false): void {
   let connected: Connected;
   beforeAll(async () => {
     connected = await connect();
   }, 30_000);
   afterAll(async () => connected?.client.close());
 
-  it('lists the six tools and calls each (integers and booleans as strings too): success with structuredContent equal to the text block', async () => {
+  it('lists the six tools and calls each (integers and booleans as strings too): success with structuredContent, and the compact text holding its IDs, paths, cursors and snapshotId', async () => {
     const { client } = connected;
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...KNOWLEDGE_TOOL_NAMES].sort());
     for (const [name, args] of Object.entries(CALLS)) {
       const reply = await client.callTool({ name, arguments: args });
       expect(reply.isError, `${name}: ${JSON.stringify(reply)}`).toBe(false);
-      expect(reply.structuredContent, name).toEqual(textJson(reply));
+      expect(reply.content, name).toHaveLength(1);
+      const text = reply.content[0]!.text!;
+      for (const value of continuity(reply.structuredContent))
+        expect(text, `${name}: ${value}`).toContain(value);
+      // Read-action URLs only where a client can fetch them: over HTTP.
+      expect(text.includes('readActions: '), name).toBe(
+        readActions && JSON.stringify(reply.structuredContent).includes('"readActions"'),
+      );
     }
+    const read = await client.callTool({ name: 'read_file', arguments: CALLS.read_file });
+    const { content } = read.structuredContent as { content: string };
+    expect(read.content[0]!.text!.endsWith(`\n\n${content}`)).toBe(true);
     const tree = await client.callTool({ name: 'list_tree', arguments: { limit: '1' } });
     expect((tree.structuredContent as { items: unknown[] }).items).toHaveLength(1);
   });
@@ -166,13 +195,43 @@ describe.each([false, true])('over Streamable HTTP (knowledge-kit serve, token: 
 
   for (const kind of HTTP_KINDS) {
     describe(kind, () => {
-      exercise(() => connectHttp(kind, mcp.url, headers()));
+      exercise(() => connectHttp(kind, mcp.url, headers()), true);
     });
   }
 
   it.runIf(token)('refuses every client without the token (401)', async () => {
     for (const kind of HTTP_KINDS)
       await expect(connectHttp(kind, mcp.url), kind).rejects.toThrow(/401|nauthorized/);
+  });
+});
+
+describe.each(['sdk-v1', 'sdk-v2'] as const)('%s over stdio with --text json', (kind) => {
+  it('gets the structuredContent serialised as the text block', async () => {
+    const { client } = await connectStdio(kind, [
+      await writeHandbook(await tempRoot()),
+      '--text',
+      'json',
+    ]);
+    try {
+      for (const [name, args] of Object.entries(CALLS)) {
+        const reply = await client.callTool({ name, arguments: args });
+        expect(reply.isError, name).toBe(false);
+        expect(textJson(reply), name).toEqual(reply.structuredContent);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('knowledge-kit mcp --text', () => {
+  it('refuses a value other than compact or json: exit 2, one line naming the flag and the values', async () => {
+    const result = await runCli(['mcp', await writeHandbook(await tempRoot()), '--text', 'yaml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'knowledge-kit mcp: --text is compact (the default, written for the model) or json (the structuredContent as text), not `yaml`.',
+    );
+    expect(result.stdout).toBe('');
   });
 });
 

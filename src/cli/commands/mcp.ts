@@ -6,11 +6,11 @@ import { MCP_HELP } from '../help.js';
 import { createKnowledgeMcpServer, KNOWLEDGE_MCP_INSTRUCTIONS } from '../../mcp/index.js';
 import { cursorKeyOf } from '../access.js';
 import { integerOption } from '../args.js';
-import { EXIT, type CliIo } from '../io.js';
+import { CliExit, EXIT, type CliIo } from '../io.js';
 import { untilStopped } from '../live.js';
 import { openSource, parseSourceArgs } from '../openSource.js';
 import { count } from '../problems.js';
-import { warmInBackground } from '../warmup.js';
+import { searchAfterWarmUp, warmInBackground } from '../warmup.js';
 import { BoundedStdioTransport } from '../stdio.js';
 import { packageVersion } from '../version.js';
 
@@ -29,6 +29,11 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     1,
     Number.MAX_SAFE_INTEGER,
   );
+  const text = values['text'];
+  if (text !== undefined && text !== 'compact' && text !== 'json')
+    throw new CliExit(
+      `knowledge-kit mcp: --text is compact (the default, written for the model) or json (the structuredContent as text), not \`${String(text)}\`.`,
+    );
   const watch = values['watch'] === true;
   const keyFile = values['cursor-key-file'];
   // A key that outlives the process: clients that restart the server between calls keep their cursors.
@@ -49,9 +54,17 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     // Files with problems at start are named in the instructions too: the agent learns why a page it
     // expects is missing or older (list_tree and get_file give each file's status at any time).
     const problems = opened.live?.problems();
-    const server = createKnowledgeMcpServer(source, {
+    // A search waits for the index built below: a client that searches right after initialize gets
+    // an answer, not SEARCH_UNAVAILABLE (warmup.ts).
+    let indexReady: () => void = () => undefined;
+    const indexed = new Promise<void>((resolve) => (indexReady = resolve));
+    const server = createKnowledgeMcpServer(searchAfterWarmUp(source, indexed), {
       name: 'knowledge-kit',
       version: packageVersion(),
+      ...(text === undefined ? {} : { text }),
+      // Listing cursors bound to this knowledge base, signed with the tools' key.
+      knowledgeBaseId: id,
+      ...(cursorKey === undefined ? {} : { cursorKey }),
       ...(problems === undefined
         ? {}
         : {
@@ -68,6 +81,7 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     // The search index is built now, in slices, while the other tools answer (warmup.ts).
     const stopWarming = new AbortController();
     const warmed = warmInBackground('mcp', source, io, stopWarming.signal);
+    void warmed.then(indexReady);
     const closed = new Promise<string>((resolve) => {
       const previous = transport.onclose;
       transport.onclose = () => {

@@ -1,6 +1,10 @@
 /** `knowledge-kit publish <dir> --database <url> --kb <id>`: check, load and publish a folder as a revision. */
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
-import { migrateKnowledgeStore, publishKnowledge } from '../../postgres/index.js';
+import {
+  listKnowledgeBases,
+  migrateKnowledgeStore,
+  publishKnowledge,
+} from '../../postgres/index.js';
 import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { PUBLISH_HELP } from '../help.js';
@@ -46,6 +50,11 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
   try {
     const schema = values['schema'] as string | undefined;
     await migrateKnowledgeStore(db, schema === undefined ? {} : { schema });
+    // The active revision before: publishing the content of an older kept revision makes it active
+    // again, which is a change to say, not "unchanged".
+    const before = (await listKnowledgeBases(db, schema === undefined ? {} : { schema })).find(
+      (stored) => stored.id === knowledgeBase,
+    )?.activeContentRevision;
     const published = await publishKnowledge(db, {
       knowledgeBase,
       catalog: loaded.catalog,
@@ -57,8 +66,19 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
       ...(schema === undefined ? {} : { schema }),
     });
     const revision = JSON.stringify(published.activeContentRevision);
+    const outcome = published.created
+      ? 'published'
+      : before === published.activeContentRevision
+        ? 'unchanged'
+        : 'reactivated';
+    const was =
+      outcome === 'reactivated'
+        ? before === undefined
+          ? ', published earlier with the same content'
+          : `, published earlier with the same content (the active revision was ${JSON.stringify(before)})`
+        : '';
     io.stdout.write(
-      `${published.created ? 'published' : 'unchanged'} ${knowledgeBase} at revision ${revision} (${published.pages} ${published.pages === 1 ? 'page' : 'pages'})${published.removed.length > 0 ? `; removed ${published.removed.map((r) => JSON.stringify(r)).join(', ')}` : ''}\n`,
+      `${outcome} ${knowledgeBase} at revision ${revision}${was} (${published.pages} ${published.pages === 1 ? 'page' : 'pages'})${published.removed.length > 0 ? `; removed ${published.removed.map((r) => JSON.stringify(r)).join(', ')}` : ''}\n`,
     );
     return EXIT.ok;
   } catch (error) {

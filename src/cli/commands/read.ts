@@ -72,7 +72,7 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
     return await readFrom(
       opened,
       argv,
-      documentId,
+      await idOfPath(opened, documentId),
       selection,
       maxChars,
       cursor,
@@ -81,6 +81,20 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
     );
   } finally {
     await opened.close();
+  }
+}
+
+/**
+ * The document ID of `pages/x.md` (the path `search` prints), or `argument` as it is: `read` takes
+ * either.
+ */
+async function idOfPath(opened: OpenedSource, argument: string): Promise<string> {
+  if (!argument.startsWith('pages/') || opened.single === undefined) return argument;
+  try {
+    const found = await opened.single.source.readFile({ path: argument, maxChars: 1 });
+    return found.file.fileId;
+  } catch {
+    return argument; // Not a page path: read as an ID, whose error names the fix.
   }
 }
 
