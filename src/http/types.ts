@@ -78,6 +78,13 @@ export interface KnowledgeHandlerLimits {
   readonly maxUrlLength?: number | undefined;
   /** Longest `query`, in code points; over it the answer is 400. Default 2,000. */
   readonly maxQueryChars?: number | undefined;
+  /**
+   * Most MCP `subscriptions/listen` streams one client (its network address under
+   * `knowledge-kit/http/node`, else its `Authorization` header) may hold open on one knowledge base;
+   * one more is refused in-band (JSON-RPC error -32603). Default 16 (the SDK holds 1,024 per knowledge
+   * base).
+   */
+  readonly maxListenStreamsPerClient?: number | undefined;
 }
 
 /** Options of `createKnowledgeHandler`. */

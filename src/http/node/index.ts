@@ -20,6 +20,7 @@ import { getRequestListener } from '@hono/node-server';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeHandler } from '../index.js';
 import { isLoopback } from '../../internal/loopback.js';
+import { setClientAddress } from '../internals.js';
 import { hostGuard } from './hostGuard.js';
 
 /** A `node:http` request listener. */
@@ -58,6 +59,12 @@ export interface ServeKnowledgeOptions extends NodeListenerOptions {
    * Ignored off loopback.
    */
   readonly allowedOrigins?: readonly string[] | undefined;
+  /**
+   * Longest wait of `close()`, in milliseconds, for requests in flight before their connections are
+   * cut. Event streams (MCP `subscriptions/listen`) never end by themselves: `close()` cuts them at
+   * once. Default 5,000.
+   */
+  readonly closeTimeoutMs?: number | undefined;
 }
 
 /** A running server. */
@@ -66,7 +73,10 @@ export interface ServedKnowledge {
   readonly url: string;
   /** The `node:http` server. */
   readonly server: Server;
-  /** Stop accepting connections and resolve once every request in flight has been answered. */
+  /**
+   * Stop accepting connections, cut open event streams, and resolve once every request in flight
+   * has been answered, or `closeTimeoutMs` has passed and the connections left have been cut.
+   */
   close(): Promise<void>;
 }
 
@@ -102,7 +112,30 @@ export function toNodeListener(
       message: 'toNodeListener: `options.overrideGlobalObjects` must be a boolean.',
     });
   if (issues.length > 0) throw new KnowledgeError(issues);
-  return getRequestListener((request) => handler(request), { overrideGlobalObjects: override });
+  return nodeListener(handler, override);
+}
+
+/**
+ * The listener of `toNodeListener`: each request's peer address recorded for the handler (its rate
+ * limit and per-client caps), and `onAnswer` told of each answer with the `node:http` response it
+ * is written to.
+ */
+function nodeListener(
+  handler: KnowledgeHandler,
+  overrideGlobalObjects: boolean,
+  onAnswer?: (answer: Response, response: ServerResponse) => void,
+): NodeRequestListener {
+  return getRequestListener(
+    async (request, env) => {
+      // `node:http` bindings here (`serveKnowledge`); an `http2` server's have a socket too.
+      const { incoming, outgoing } = env as { incoming: IncomingMessage; outgoing: ServerResponse };
+      setClientAddress(request, incoming.socket?.remoteAddress);
+      const answer = await handler(request);
+      onAnswer?.(answer, outgoing);
+      return answer;
+    },
+    { overrideGlobalObjects },
+  );
 }
 
 /**
@@ -131,6 +164,7 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
     overrideGlobalObjects,
     allowedHosts = [],
     allowedOrigins = [],
+    closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
   } = options ?? ({} as ServeKnowledgeOptions);
   const issues = [];
   if (typeof handler !== 'function')
@@ -161,6 +195,13 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
         path: ['options', key],
         message: `serveKnowledge: \`options.${key}\` must be an array of non-empty strings.`,
       });
+  if (!Number.isInteger(closeTimeoutMs) || closeTimeoutMs < 0 || closeTimeoutMs > 2_147_483_647)
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['options', 'closeTimeoutMs'],
+      message:
+        'serveKnowledge: `options.closeTimeoutMs` must be a whole number of milliseconds from 0 to 2147483647, such as 5000.',
+    });
   if (issues.length > 0) throw new KnowledgeError(issues);
 
   // On loopback, a page on a domain rebound to 127.0.0.1 must not read the server: `Host` and `Origin`
@@ -168,14 +209,26 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
   const guard = isLoopback(hostname) ? hostGuard(allowedHosts, allowedOrigins) : undefined;
   const guarded: KnowledgeHandler =
     guard === undefined ? handler : async (request) => guard(request) ?? handler(request);
-  const listener = toNodeListener(guarded, { overrideGlobalObjects });
+  toNodeListener(guarded, { overrideGlobalObjects }); // checks the options
   let closing = false;
+  // Open event streams (they never end by themselves): cut when close() begins, or at once when one
+  // starts after that.
+  const streams = new Set<ServerResponse>();
+  const listener = nodeListener(guarded, overrideGlobalObjects ?? true, (answer, response) => {
+    if (!(answer.headers.get('content-type') ?? '').startsWith('text/event-stream')) return;
+    if (closing) setImmediate(() => response.destroy());
+    else {
+      streams.add(response);
+      response.once('close', () => streams.delete(response));
+    }
+  });
   const server = createServer({ maxHeaderSize: KNOWLEDGE_MAX_HEADER_SIZE }, (request, response) => {
     // A keep-alive connection whose request was in flight when close() began goes idle only after
     // its answer: close it then, or close() would wait for the client to drop it.
     response.once('finish', () => {
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
+    // A stream that starts once close() has begun is cut at once too.
     void listener(request, response);
   });
   await new Promise<void>((resolve, reject) => {
@@ -195,8 +248,17 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
       (closed ??= new Promise<void>((resolve, reject) => {
         // Waits for requests in flight; idle keep-alive connections would otherwise hold it open.
         closing = true;
-        server.close((error?: Error) => (error === undefined ? resolve() : reject(error)));
+        const timer = setTimeout(() => server.closeAllConnections(), closeTimeoutMs);
+        server.close((error?: Error) => {
+          clearTimeout(timer);
+          if (error === undefined) resolve();
+          else reject(error);
+        });
         server.closeIdleConnections();
+        for (const response of streams) response.destroy();
       })),
   };
 }
+
+/** Default `closeTimeoutMs` of `serveKnowledge`. */
+export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
