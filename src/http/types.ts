@@ -31,11 +31,23 @@ export interface KnowledgeAccess {
 /** The operation a request asks for: a tool name, or the knowledge-base list. */
 export type KnowledgeOperation = KnowledgeToolName | 'list_knowledge_bases' | 'mcp';
 
-/** What the rate-limit hook is told about a request. */
+/**
+ * What the rate-limit hook is told about one call. The hook is asked once per call: once per REST
+ * request, once per member of an MCP message (a batch of 100 is 100 calls).
+ */
 export interface RateLimitRequestInfo {
   /** `null` for `list_knowledge_bases`. */
   readonly knowledgeBaseId: string | null;
+  /**
+   * The route's operation; over MCP, the tool's name for `tools/call` of one of the tools, else `mcp`
+   * (initialize, lists, resources, pings).
+   */
   readonly operation: KnowledgeOperation;
+  /**
+   * The client's network address, when the server adapter gives it (`knowledge-kit/http/node`
+   * does); `null` when it does not. The handler always sets it; absent only in calls made by hand.
+   */
+  readonly clientAddress?: string | null | undefined;
 }
 
 /** The rate-limit hook's answer. */
@@ -54,9 +66,18 @@ export interface MemoryRateLimiterOptions {
   readonly capacity: number;
   /** Tokens added per second. */
   readonly refillPerSecond: number;
-  /** The bucket a request draws from (an API key, a user ID); default one bucket for every request. */
+  /**
+   * The bucket a call draws from (an API key, a user ID). Default: the client's address
+   * (`info.clientAddress`), or one bucket for all when the adapter gives none. A key taken from
+   * credentials the request merely claims (an `Authorization` header not yet checked) gives each
+   * forged value a fresh bucket: the handler also limits refused credentials per address (see
+   * `rateLimit`).
+   */
   readonly key?: ((request: Request, info: RateLimitRequestInfo) => string) | undefined;
-  /** Most buckets kept; the least recently used go first. Default 10,000. */
+  /**
+   * Most buckets kept. Past it a new key replaces a least recently used bucket only once that one has
+   * refilled; while none has, new keys share one overflow bucket. Default 10,000.
+   */
   readonly maxKeys?: number | undefined;
   /** The clock, in milliseconds (tests). Default `Date.now`. */
   readonly now?: (() => number) | undefined;
@@ -100,6 +121,12 @@ export interface KnowledgeHandlerOptions {
   readonly basePath?: string | undefined;
   /** Sent as `WWW-Authenticate` with every 401, such as `Bearer realm="knowledge"`. */
   readonly authenticateHeader?: string | undefined;
+  /**
+   * Decides whether each call may run, before `access`: once per REST request, once per member of an
+   * MCP message (`operation` the tool's name for a tool call). With it, a client address whose
+   * credentials `access` refused 30 times is refused (429) before `access` runs, regaining one try per
+   * second: rotating forged tokens are limited whatever key the hook uses.
+   */
   readonly rateLimit?: KnowledgeRateLimit | undefined;
   readonly cors?: KnowledgeCorsOptions | undefined;
   readonly limits?: KnowledgeHandlerLimits | undefined;
