@@ -13,6 +13,7 @@ import {
   registerKnowledgeResources,
   registerKnowledgeTools,
 } from '../mcp/index.js';
+import { batchRefused, batchSize, cappedAnswer, type BatchLimits } from './mcpBatch.js';
 import { isListenRequest, ListenSlots, listenClientOf, listenRefused } from './listenSlots.js';
 
 /** What the MCP endpoint says of itself to clients. */
@@ -21,6 +22,8 @@ export interface McpEndpointOptions {
   readonly version?: string | undefined;
   /** Most `subscriptions/listen` streams one client may hold open on one knowledge base. */
   readonly maxListenStreamsPerClient: number;
+  /** The caps on a batch: its members and its answer's bytes. */
+  readonly batch: BatchLimits;
 }
 
 /** One knowledge base's MCP handler and its listen slots. */
@@ -38,11 +41,12 @@ export class McpEndpoints {
   readonly #registry: KnowledgeToolRegistry;
   readonly #version: string;
   readonly #maxListen: number;
+  readonly #batch: BatchLimits;
   readonly #onerror: (error: Error) => void;
 
   /**
    * @param registry - the tools served.
-   * @param options - `version`, `maxListenStreamsPerClient`.
+   * @param options - `version`, `maxListenStreamsPerClient`, `batch`.
    * @param onerror - hears the SDK's out-of-band errors (reporting only).
    */
   constructor(
@@ -53,6 +57,7 @@ export class McpEndpoints {
     this.#registry = registry;
     this.#version = options.version ?? '0.0.0';
     this.#maxListen = options.maxListenStreamsPerClient;
+    this.#batch = options.batch;
     this.#onerror = onerror;
   }
 
@@ -73,7 +78,16 @@ export class McpEndpoints {
     request: Request,
   ): Promise<Response> {
     const { handler, slots } = this.#endpoint(source, knowledgeBaseId, title, actionBase);
-    if (!isListenRequest(request)) return handler.fetch(request);
+    if (!isListenRequest(request)) {
+      const members = await batchSize(request);
+      if (members === undefined) return handler.fetch(request);
+      const { maxMembers, maxAnswerBytes } = this.#batch;
+      if (members > maxMembers)
+        return batchRefused(
+          `Invalid Request: this batch has ${members} members, over the ${maxMembers} a batch may have. Send its requests in batches of at most ${maxMembers}, or one by one.`,
+        );
+      return cappedAnswer(await handler.fetch(request), maxAnswerBytes);
+    }
     // A listen stream holds a slot of its client until it ends: one client cannot take them all.
     const client = listenClientOf(request);
     if (!slots.take(client)) return listenRefused(request, this.#maxListen);

@@ -106,6 +106,16 @@ export interface KnowledgeHandlerLimits {
    * base).
    */
   readonly maxListenStreamsPerClient?: number | undefined;
+  /**
+   * Most members of an MCP batch (a JSON-RPC array); a larger batch is answered 400 (JSON-RPC
+   * -32600) before any member runs. Default 32.
+   */
+  readonly maxBatchMembers?: number | undefined;
+  /**
+   * Most bytes of the answer to an MCP batch; past it the answer is dropped and the batch answered
+   * 400 (JSON-RPC -32600) saying to send smaller batches. Default 524,288 (512 KiB).
+   */
+  readonly maxBatchAnswerBytes?: number | undefined;
 }
 
 /** Options of `createKnowledgeHandler`. */

@@ -44,7 +44,7 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
   limits: (v) =>
     isPlainObject(v)
       ? undefined
-      : 'an object { maxUrlLength?, maxQueryChars?, maxListenStreamsPerClient? }',
+      : 'an object { maxUrlLength?, maxQueryChars?, maxListenStreamsPerClient?, maxBatchMembers?, maxBatchAnswerBytes? }',
   timeoutMs: timeoutCheck,
   onError: func,
   mcp: (v) =>
@@ -60,6 +60,8 @@ const LIMIT_CHECKS: Readonly<Record<string, OptionCheck>> = {
   maxUrlLength: positiveInteger,
   maxQueryChars: positiveInteger,
   maxListenStreamsPerClient: positiveInteger,
+  maxBatchMembers: positiveInteger,
+  maxBatchAnswerBytes: positiveInteger,
 };
 const CORS_CHECKS: Readonly<Record<string, OptionCheck>> = {
   origin: () => undefined,

@@ -15,7 +15,7 @@
  */
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeHandler } from '../index.js';
@@ -65,6 +65,11 @@ export interface ServeKnowledgeOptions extends NodeListenerOptions {
    * once. Default 5,000.
    */
   readonly closeTimeoutMs?: number | undefined;
+  /**
+   * Most connections open at once from one client address; one more is closed as it arrives, so
+   * one client (21,000 half-sent requests) cannot take every file descriptor. Default 128.
+   */
+  readonly maxConnectionsPerAddress?: number | undefined;
 }
 
 /** A running server. */
@@ -165,6 +170,7 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
     allowedHosts = [],
     allowedOrigins = [],
     closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
+    maxConnectionsPerAddress = DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   } = options ?? ({} as ServeKnowledgeOptions);
   const issues = [];
   if (typeof handler !== 'function')
@@ -202,6 +208,17 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
       message:
         'serveKnowledge: `options.closeTimeoutMs` must be a whole number of milliseconds from 0 to 2147483647, such as 5000.',
     });
+  if (
+    !Number.isInteger(maxConnectionsPerAddress) ||
+    maxConnectionsPerAddress < 1 ||
+    maxConnectionsPerAddress > 1_000_000
+  )
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['options', 'maxConnectionsPerAddress'],
+      message:
+        'serveKnowledge: `options.maxConnectionsPerAddress` must be a whole number from 1 to 1000000, such as 128.',
+    });
   if (issues.length > 0) throw new KnowledgeError(issues);
 
   // On loopback, a page on a domain rebound to 127.0.0.1 must not read the server: `Host` and `Origin`
@@ -230,6 +247,22 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
     });
     // A stream that starts once close() has begun is cut at once too.
     void listener(request, response);
+  });
+  // Connections per client address: one over the cap is closed as it arrives.
+  const perAddress = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const open = perAddress.get(address) ?? 0;
+    if (open >= maxConnectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -260,5 +293,8 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
   };
 }
 
+/** Default `maxConnectionsPerAddress` of `serveKnowledge`. */
+const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128;
+
 /** Default `closeTimeoutMs` of `serveKnowledge`. */
-export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
+const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
