@@ -18,7 +18,12 @@ import { searchFilesTool } from '../tools/searchFiles/definition.js';
 import type { SourceState } from '../source/state.js';
 import { type StoredPage, storedState, storedTable } from '../source/storedState.js';
 import type { KnowledgeSource } from '../tools/knowledgeSource.js';
-import { readBundle, type BundleReader, type StaticBundleRead } from './bundleReader.js';
+import {
+  readBundle,
+  type BundleFetchOptions,
+  type BundleReader,
+  type StaticBundleRead,
+} from './bundleReader.js';
 import {
   BUNDLE_PATHS,
   type BundleFiles,
@@ -35,7 +40,7 @@ const DEFAULT_MAX_READ_CHARS = 20_000;
 const EXCERPT_CHARS = 240;
 
 /** Options of `createStaticSource`: where the bundle is (`baseUrl` or `read`), and the source's own. */
-export interface StaticSourceOptions {
+export interface StaticSourceOptions extends BundleFetchOptions {
   /** The URL of the bundle's root (the folder holding `manifest.json`). */
   readonly baseUrl?: string | undefined;
   /** With `baseUrl`: the fetch to use (default the global `fetch`). */
@@ -63,6 +68,8 @@ const CHECKS = {
   actionBase: string,
   maxReadChars: positiveInteger,
   cursorKey: cursorKeyProblem,
+  maxFileBytes: positiveInteger,
+  fetchTimeoutMs: positiveInteger,
 };
 
 /** What `warm` runs as: a search that reads the search manifest only. */
@@ -142,6 +149,7 @@ export function registryStaticSource(
     opts.read !== undefined
       ? { read: opts.read }
       : { baseUrl: opts.baseUrl!, fetch: opts.fetch ?? ((r: Request) => fetch(r)) },
+    opts,
   );
   const maxReadChars = opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS;
   const cursors = cursorSigner(opts.cursorKey);
