@@ -187,3 +187,28 @@ describe('size and time', () => {
     );
   });
 });
+
+describe('digests', () => {
+  it('refuses a search shard whose text does not match the digest in its name', async () => {
+    const hostile = new Map(files);
+    const shard = [...hostile.keys()].find((path) =>
+      /_index\/search\/pages-[0-9a-f]{16}\.json$/.test(path),
+    )!;
+    const records = hostile.get(shard)!;
+    // The same JSON with one page's title changed: valid, but not what was exported.
+    hostile.set(shard, records.replace(/"title":"[^"]*"/, '"title":"Forged"'));
+    expect(hostile.get(shard)).not.toBe(records);
+    const source = createStaticSource({ baseUrl: BASE, fetch: fakeFetch(hostile) });
+    const result = await callKnowledgeTool(tools(source), 'search_files', {
+      query: 'anchored Markdown',
+    });
+    expect(JSON.stringify(result)).not.toContain('Forged');
+    expect(JSON.stringify(result)).toContain('does not match the digest in its name');
+  });
+
+  it('searches an untouched bundle', async () => {
+    const source = createStaticSource({ baseUrl: BASE, fetch: fakeFetch(files) });
+    const result = await source.searchFiles({ query: 'anchored Markdown' });
+    expect(result.items.length).toBeGreaterThan(0);
+  });
+});

@@ -16,6 +16,7 @@ import {
   BUNDLE_PATHS,
   BUNDLE_VERSION,
   bundleUrlPath,
+  shardName,
   type BundleManifest,
 } from './bundleFormat.js';
 
@@ -224,6 +225,26 @@ export function readBundle(
     }
   };
 
+  /**
+   * A search shard's text checked against the digest its name carries (`<kind>-<16 hex digits of its
+   * SHA-256>.json`): a shard replaced or edited after the export is refused, not searched.
+   */
+  const checkedShard = async (path: string, signal: AbortSignal | undefined): Promise<unknown> => {
+    const found = await text(path, signal);
+    const name = path.slice(BUNDLE_PATHS.searchDir.length);
+    const dash = name.lastIndexOf('-');
+    if (dash > 0 && shardName(name.slice(0, dash), found) !== name)
+      throw broken(
+        path,
+        'does not match the digest in its name (its text was changed after the export)',
+      );
+    try {
+      return JSON.parse(found) as unknown;
+    } catch {
+      throw broken(path, 'is not JSON');
+    }
+  };
+
   let keptKey: string | undefined;
   let kept = new Map<string, Promise<unknown>>();
   return {
@@ -258,7 +279,10 @@ export function readBundle(
         map.set(path, hit);
         return hit;
       }
-      const read = json(path, signal);
+      const read =
+        path.startsWith(BUNDLE_PATHS.searchDir) && path !== BUNDLE_PATHS.search
+          ? checkedShard(path, signal)
+          : json(path, signal);
       map.set(path, read);
       read.catch(() => {
         if (map.get(path) === read) map.delete(path);
