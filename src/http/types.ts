@@ -155,8 +155,8 @@ export interface KnowledgeHandlerOptions {
   /**
    * The MCP Streamable HTTP endpoint at `{basePath}/knowledge-bases/{knowledgeBaseId}/mcp`: one MCP
    * server per knowledge base (the six tools and the files as resources), behind `access` and
-   * `rateLimit` like every route (`operation: 'mcp'`). `{ version }` is the version clients see.
-   * `false` serves no MCP. Default `true`.
+   * `rateLimit` like every route (`operation` the tool's name for each `tools/call`, else `mcp`).
+   * `{ version }` is the version clients see. `false` serves no MCP. Default `true`.
    */
   readonly mcp?: boolean | { readonly version?: string | undefined } | undefined;
 }
