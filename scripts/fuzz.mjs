@@ -9,6 +9,13 @@
 //   npm run fuzz -- frontMatter                     YAML front matter of any shape and depth
 //   npm run fuzz -- walker                          folder walks: links, FIFOs, odd names (on disk,
 //                                                   a sixth of the runs)
+//   npm run fuzz -- hostileBundle                   static bundles with files changed at random:
+//                                                   every call answers or fails with a tool error,
+//                                                   nothing outside baseUrl is fetched
+//   npm run fuzz -- surface                         the HTTP and MCP surface: any method, path,
+//                                                   query, headers, JSON-RPC message or batch is
+//                                                   answered, never 500
+// In CI (plain `npx vitest run`) each runs 150 times on a fixed seed; FC_NUM_RUNS runs it longer.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

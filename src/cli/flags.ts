@@ -212,6 +212,14 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     help: LINK_ROOT_HELP,
   },
   {
+    name: 'rate-limit',
+    type: 'string',
+    value: 'n',
+    commands: ['serve'],
+    source: 'both',
+    help: 'calls per second each client address may make, in bursts of 4×n\n(default 20; 0 turns the limit off); over it, 429 with Retry-After',
+  },
+  {
     name: 'quiet',
     type: 'boolean',
     short: 'q',

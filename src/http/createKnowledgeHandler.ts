@@ -23,6 +23,8 @@ import { corsMiddleware, precheck, precheckMiddleware } from './handler/precheck
 import { withRequestId } from './handler/respond.js';
 import { encodedHint, routeList, routeTable } from './handler/routeTable.js';
 import { operation, runList, runMcp, runTool } from './handler/run.js';
+import { DEFAULT_MAX_LISTEN_STREAMS_PER_CLIENT } from './listenSlots.js';
+import { DEFAULT_MAX_BATCH_ANSWER_BYTES, DEFAULT_MAX_BATCH_MEMBERS } from './mcpBatch.js';
 import { McpEndpoints } from './mcpEndpoint.js';
 import { errorResponse, requestIdFrom } from './respond.js';
 import type { KnowledgeHandler, KnowledgeHandlerOptions, KnowledgeOperation } from './types.js';
@@ -104,7 +106,15 @@ export function registryHandler(
   if (config.mcp) {
     const mcp = new McpEndpoints(
       registry,
-      opts.mcp === true || opts.mcp === undefined || opts.mcp === false ? {} : opts.mcp,
+      {
+        ...(opts.mcp === true || opts.mcp === undefined || opts.mcp === false ? {} : opts.mcp),
+        maxListenStreamsPerClient:
+          opts.limits?.maxListenStreamsPerClient ?? DEFAULT_MAX_LISTEN_STREAMS_PER_CLIENT,
+        batch: {
+          maxMembers: opts.limits?.maxBatchMembers ?? DEFAULT_MAX_BATCH_MEMBERS,
+          maxAnswerBytes: opts.limits?.maxBatchAnswerBytes ?? DEFAULT_MAX_BATCH_ANSWER_BYTES,
+        },
+      },
       (error) => config.reportError(error, ''),
     );
     routes.all(

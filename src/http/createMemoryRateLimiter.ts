@@ -24,6 +24,8 @@ const CHECKS: Readonly<Record<keyof MemoryRateLimiterOptions, OptionCheck>> = {
   now: func,
 };
 const ALLOWED: RateLimitDecision = Object.freeze({ ok: true });
+/** How many of the least recently used buckets a new key looks through for one that refilled. */
+const EVICTION_SCAN = 16;
 
 interface Bucket {
   tokens: number;
@@ -31,13 +33,20 @@ interface Bucket {
 }
 
 /**
- * A token bucket per key for one process: each request takes one token; a bucket holds at most
- * `capacity` and refills at `refillPerSecond`. An empty bucket answers `{ ok: false, retryAfterSeconds }`
- * with the wait for the next token. Instances behind a load balancer each keep their own buckets;
- * pass a shared limiter through the same hook to limit across them.
+ * A token bucket per key for one process: each call takes one token (the handler asks once per call:
+ * once per REST request, once per member of an MCP batch); a bucket holds at most `capacity` and
+ * refills at `refillPerSecond`. An empty bucket answers `{ ok: false, retryAfterSeconds }` with the
+ * wait for the next token. Instances behind a load balancer each keep their own buckets; pass a shared
+ * limiter through the same hook to limit across them.
  *
- * @param options - `capacity`, `refillPerSecond`, `key(request, info)` (default one bucket for all),
- * `maxKeys` (default 10,000; the least recently used buckets go first), `now` (tests).
+ * Memory is bounded without giving anyone a fresh bucket: at `maxKeys` buckets, a new key replaces
+ * one of the least recently used buckets only if that one has refilled to `capacity` (dropping it
+ * changes nothing); while every bucket held is still refilling, new keys share one overflow bucket.
+ * So no number of distinct keys resets a limited caller.
+ *
+ * @param options - `capacity`, `refillPerSecond`, `key(request, info)` (default: the client's address
+ * when the server adapter gives one, `info.clientAddress`, else one bucket for all), `maxKeys` (default
+ * 10,000), `now` (tests).
  * @returns a `rateLimit` hook for `createKnowledgeHandler`.
  * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options` (also when reading
  *   them throws: a getter or a Proxy).
@@ -69,29 +78,52 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions): Know
   }
   if (issues.length > 0) throw new KnowledgeError(issues);
   const { capacity, refillPerSecond } = checked as MemoryRateLimiterOptions;
-  const keyOf = checked.key ?? (() => '');
+  const keyOf = checked.key ?? ((_request: Request, info) => info.clientAddress ?? '');
   const maxKeys = checked.maxKeys ?? 10_000;
   const now = checked.now ?? Date.now;
   // Insertion order is use order: a bucket is moved to the end each time it is used.
   const buckets = new Map<string, Bucket>();
+  // Shared by new keys while every bucket held is still refilling.
+  const overflow: Bucket = { tokens: capacity, at: now() };
+  const refill = (bucket: Bucket, t: number): void => {
+    bucket.tokens = Math.min(
+      capacity,
+      bucket.tokens + (Math.max(0, t - bucket.at) / 1000) * refillPerSecond,
+    );
+    // A clock that steps back must not refill the same time twice when it steps forward again.
+    bucket.at = Math.max(bucket.at, t);
+  };
+  /** Drops one of the least recently used buckets that has refilled; whether one was. */
+  const evictFull = (t: number): boolean => {
+    let looked = 0;
+    for (const [key, bucket] of buckets) {
+      if (looked++ >= EVICTION_SCAN) break;
+      refill(bucket, t);
+      if (bucket.tokens >= capacity) {
+        buckets.delete(key);
+        return true;
+      }
+    }
+    return false;
+  };
 
   return (request, info) => {
     const key = keyOf(request, info);
     const t = now();
     let bucket = buckets.get(key);
     if (bucket === undefined) {
-      bucket = { tokens: capacity, at: t };
-      if (buckets.size >= maxKeys) buckets.delete(buckets.keys().next().value!);
+      if (buckets.size < maxKeys || evictFull(t)) {
+        bucket = { tokens: capacity, at: t };
+        buckets.set(key, bucket);
+      } else {
+        bucket = overflow;
+        refill(bucket, t);
+      }
     } else {
       buckets.delete(key);
-      bucket.tokens = Math.min(
-        capacity,
-        bucket.tokens + (Math.max(0, t - bucket.at) / 1000) * refillPerSecond,
-      );
-      // A clock that steps back must not refill the same time twice when it steps forward again.
-      bucket.at = Math.max(bucket.at, t);
+      refill(bucket, t);
+      buckets.set(key, bucket);
     }
-    buckets.set(key, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return ALLOWED;

@@ -6,3 +6,4 @@
  * @module
  */
 export { errorResponse, requestIdFrom } from './respond.js';
+export { setClientAddress } from './clientAddress.js';

@@ -13,11 +13,23 @@ import {
   registerKnowledgeResources,
   registerKnowledgeTools,
 } from '../mcp/index.js';
+import { batchRefused, batchSize, cappedAnswer, type BatchLimits } from './mcpBatch.js';
+import { isListenRequest, ListenSlots, listenClientOf, listenRefused } from './listenSlots.js';
 
 /** What the MCP endpoint says of itself to clients. */
 export interface McpEndpointOptions {
   /** The server version clients show; default `0.0.0`. */
   readonly version?: string | undefined;
+  /** Most `subscriptions/listen` streams one client may hold open on one knowledge base. */
+  readonly maxListenStreamsPerClient: number;
+  /** The caps on a batch: its members and its answer's bytes. */
+  readonly batch: BatchLimits;
+}
+
+/** One knowledge base's MCP handler and its listen slots. */
+interface Endpoint {
+  readonly handler: McpHttpHandler;
+  readonly slots: ListenSlots;
 }
 
 /**
@@ -25,14 +37,16 @@ export interface McpEndpointOptions {
  * first use and kept while the source lives.
  */
 export class McpEndpoints {
-  readonly #handlers = new WeakMap<KnowledgeSource, Map<string, McpHttpHandler>>();
+  readonly #handlers = new WeakMap<KnowledgeSource, Map<string, Endpoint>>();
   readonly #registry: KnowledgeToolRegistry;
   readonly #version: string;
+  readonly #maxListen: number;
+  readonly #batch: BatchLimits;
   readonly #onerror: (error: Error) => void;
 
   /**
    * @param registry - the tools served.
-   * @param options - `version`.
+   * @param options - `version`, `maxListenStreamsPerClient`, `batch`.
    * @param onerror - hears the SDK's out-of-band errors (reporting only).
    */
   constructor(
@@ -42,6 +56,8 @@ export class McpEndpoints {
   ) {
     this.#registry = registry;
     this.#version = options.version ?? '0.0.0';
+    this.#maxListen = options.maxListenStreamsPerClient;
+    this.#batch = options.batch;
     this.#onerror = onerror;
   }
 
@@ -54,20 +70,51 @@ export class McpEndpoints {
    * @param actionBase - the knowledge base's URL path, as its REST routes give their calls.
    * @param request - the HTTP request, body unread.
    */
-  fetch(
+  async fetch(
     source: KnowledgeSource,
     knowledgeBaseId: string,
     title: string | undefined,
     actionBase: string,
     request: Request,
   ): Promise<Response> {
+    const { handler, slots } = this.#endpoint(source, knowledgeBaseId, title, actionBase);
+    if (!isListenRequest(request)) {
+      const members = await batchSize(request);
+      if (members === undefined) return handler.fetch(request);
+      const { maxMembers, maxAnswerBytes } = this.#batch;
+      if (members > maxMembers)
+        return batchRefused(
+          `Invalid Request: this batch has ${members} members, over the ${maxMembers} a batch may have. Send its requests in batches of at most ${maxMembers}, or one by one.`,
+        );
+      return cappedAnswer(await handler.fetch(request), maxAnswerBytes);
+    }
+    // A listen stream holds a slot of its client until it ends: one client cannot take them all.
+    const client = listenClientOf(request);
+    if (!slots.take(client)) return listenRefused(request, this.#maxListen);
+    let response: Response;
+    try {
+      response = await handler.fetch(request);
+    } catch (error) {
+      slots.release(client);
+      throw error;
+    }
+    return slots.held(response, client);
+  }
+
+  /** The endpoint of a knowledge base, made on first use. */
+  #endpoint(
+    source: KnowledgeSource,
+    knowledgeBaseId: string,
+    title: string | undefined,
+    actionBase: string,
+  ): Endpoint {
     let bySource = this.#handlers.get(source);
     if (bySource === undefined) {
       bySource = new Map();
       this.#handlers.set(source, bySource);
     }
-    let handler = bySource.get(knowledgeBaseId);
-    if (handler === undefined) {
+    let endpoint = bySource.get(knowledgeBaseId);
+    if (endpoint === undefined) {
       const name = title ?? knowledgeBaseId;
       // Calls over MCP get the context the REST routes give theirs: read actions under this
       // knowledge base's URL, and cursors bound to its ID, so that both transports accept each
@@ -84,10 +131,13 @@ export class McpEndpoints {
         });
         return registerKnowledgeResources(server, routed, { knowledgeBaseId });
       };
-      handler = createMcpHandler(factory, { onerror: this.#onerror });
-      bySource.set(knowledgeBaseId, handler);
+      endpoint = {
+        handler: createMcpHandler(factory, { onerror: this.#onerror }),
+        slots: new ListenSlots(this.#maxListen),
+      };
+      bySource.set(knowledgeBaseId, endpoint);
     }
-    return handler.fetch(request);
+    return endpoint;
   }
 }
 

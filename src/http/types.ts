@@ -31,11 +31,23 @@ export interface KnowledgeAccess {
 /** The operation a request asks for: a tool name, or the knowledge-base list. */
 export type KnowledgeOperation = KnowledgeToolName | 'list_knowledge_bases' | 'mcp';
 
-/** What the rate-limit hook is told about a request. */
+/**
+ * What the rate-limit hook is told about one call. The hook is asked once per call: once per REST
+ * request, once per member of an MCP message (a batch of 100 is 100 calls).
+ */
 export interface RateLimitRequestInfo {
   /** `null` for `list_knowledge_bases`. */
   readonly knowledgeBaseId: string | null;
+  /**
+   * The route's operation; over MCP, the tool's name for `tools/call` of one of the tools, else `mcp`
+   * (initialize, lists, resources, pings).
+   */
   readonly operation: KnowledgeOperation;
+  /**
+   * The client's network address, when the server adapter gives it (`knowledge-kit/http/node`
+   * does); `null` when it does not. The handler always sets it; absent only in calls made by hand.
+   */
+  readonly clientAddress?: string | null | undefined;
 }
 
 /** The rate-limit hook's answer. */
@@ -54,9 +66,18 @@ export interface MemoryRateLimiterOptions {
   readonly capacity: number;
   /** Tokens added per second. */
   readonly refillPerSecond: number;
-  /** The bucket a request draws from (an API key, a user ID); default one bucket for every request. */
+  /**
+   * The bucket a call draws from (an API key, a user ID). Default: the client's address
+   * (`info.clientAddress`), or one bucket for all when the adapter gives none. A key taken from
+   * credentials the request merely claims (an `Authorization` header not yet checked) gives each
+   * forged value a fresh bucket: the handler also limits refused credentials per address (see
+   * `rateLimit`).
+   */
   readonly key?: ((request: Request, info: RateLimitRequestInfo) => string) | undefined;
-  /** Most buckets kept; the least recently used go first. Default 10,000. */
+  /**
+   * Most buckets kept. Past it a new key replaces a least recently used bucket only once that one has
+   * refilled; while none has, new keys share one overflow bucket. Default 10,000.
+   */
   readonly maxKeys?: number | undefined;
   /** The clock, in milliseconds (tests). Default `Date.now`. */
   readonly now?: (() => number) | undefined;
@@ -78,6 +99,23 @@ export interface KnowledgeHandlerLimits {
   readonly maxUrlLength?: number | undefined;
   /** Longest `query`, in code points; over it the answer is 400. Default 2,000. */
   readonly maxQueryChars?: number | undefined;
+  /**
+   * Most MCP `subscriptions/listen` streams one client (its network address under
+   * `knowledge-kit/http/node`, else its `Authorization` header) may hold open on one knowledge base;
+   * one more is refused in-band (JSON-RPC error -32603). Default 16 (the SDK holds 1,024 per knowledge
+   * base).
+   */
+  readonly maxListenStreamsPerClient?: number | undefined;
+  /**
+   * Most members of an MCP batch (a JSON-RPC array); a larger batch is answered 400 (JSON-RPC
+   * -32600) before any member runs. Default 32.
+   */
+  readonly maxBatchMembers?: number | undefined;
+  /**
+   * Most bytes of the answer to an MCP batch; past it the answer is dropped and the batch answered
+   * 400 (JSON-RPC -32600) saying to send smaller batches. Default 524,288 (512 KiB).
+   */
+  readonly maxBatchAnswerBytes?: number | undefined;
 }
 
 /** Options of `createKnowledgeHandler`. */
@@ -93,6 +131,12 @@ export interface KnowledgeHandlerOptions {
   readonly basePath?: string | undefined;
   /** Sent as `WWW-Authenticate` with every 401, such as `Bearer realm="knowledge"`. */
   readonly authenticateHeader?: string | undefined;
+  /**
+   * Decides whether each call may run, before `access`: once per REST request, once per member of an
+   * MCP message (`operation` the tool's name for a tool call). With it, a client address whose
+   * credentials `access` refused 30 times is refused (429) before `access` runs, regaining one try per
+   * second: rotating forged tokens are limited whatever key the hook uses.
+   */
   readonly rateLimit?: KnowledgeRateLimit | undefined;
   readonly cors?: KnowledgeCorsOptions | undefined;
   readonly limits?: KnowledgeHandlerLimits | undefined;
@@ -111,8 +155,8 @@ export interface KnowledgeHandlerOptions {
   /**
    * The MCP Streamable HTTP endpoint at `{basePath}/knowledge-bases/{knowledgeBaseId}/mcp`: one MCP
    * server per knowledge base (the six tools and the files as resources), behind `access` and
-   * `rateLimit` like every route (`operation: 'mcp'`). `{ version }` is the version clients see.
-   * `false` serves no MCP. Default `true`.
+   * `rateLimit` like every route (`operation` the tool's name for each `tools/call`, else `mcp`).
+   * `{ version }` is the version clients see. `false` serves no MCP. Default `true`.
    */
   readonly mcp?: boolean | { readonly version?: string | undefined } | undefined;
 }

@@ -105,6 +105,18 @@ export function readOne(
       ),
     );
   }
+  // NUL names nothing: PostgreSQL cannot store it in text, and every source answers a name holding it
+  // NOT_FOUND. Refused here, where the file is named, rather than by a raw error at publish.
+  if (frontOk && idPlace !== undefined && id.indexOf('\u0000') !== -1) {
+    const { line, column } = idPlace();
+    issues.push({
+      code: 'INVALID_FRONT_MATTER',
+      file,
+      line,
+      column,
+      message: `${file}:${line}:${column}: front matter \`id\` holds a NUL character (\`\\u0000\`), which no ID may hold (a database cannot store it, and no call can name it). Remove it from the \`id\`.`,
+    });
+  }
   const path = `pages/${file}`;
   const pathProblem = pagePathProblem(path);
   if (pathProblem)

@@ -66,6 +66,7 @@ describe('serve --database takes every flag serve documents', () => {
       'access-file',
       'max-chars',
       'cursor-key-file',
+      'rate-limit',
       'quiet',
       'log',
       'database',
@@ -73,6 +74,15 @@ describe('serve --database takes every flag serve documents', () => {
       'no-mcp',
     ]);
   });
+
+  it('--rate-limit: each client address limited on a store too', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--rate-limit', '1']);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await getJson(`${served.url}/tree`)).status);
+    await stop(served);
+    expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    expect(statuses).toContain(429);
+  }, 60_000);
 
   it('--port, --host and --database: serves on that address, the log one line per request', async () => {
     const served = await startServe(['--database', url, '--port', '0', '--host', '127.0.0.1']);

@@ -483,15 +483,15 @@ describe('429 RATE_LIMITED', () => {
     expect((await get(h, `${BASE_PATH}/knowledge-bases`)).status).toBe(200);
     expect((await call(h, `${KB}/tree`, { headers: {} })).status).toBe(401);
     expect(heard).toEqual([
-      { knowledgeBaseId: 'example', operation: 'list_tree' },
-      { knowledgeBaseId: 'example', operation: 'get_file' },
-      { knowledgeBaseId: 'example', operation: 'read_file' },
-      { knowledgeBaseId: 'example', operation: 'read_file' },
-      { knowledgeBaseId: 'example', operation: 'read_related' },
-      { knowledgeBaseId: 'example', operation: 'expand_graph' },
-      { knowledgeBaseId: 'example', operation: 'search_files' },
-      { knowledgeBaseId: null, operation: 'list_knowledge_bases' },
-      { knowledgeBaseId: 'example', operation: 'list_tree' },
+      { knowledgeBaseId: 'example', operation: 'list_tree', clientAddress: null },
+      { knowledgeBaseId: 'example', operation: 'get_file', clientAddress: null },
+      { knowledgeBaseId: 'example', operation: 'read_file', clientAddress: null },
+      { knowledgeBaseId: 'example', operation: 'read_file', clientAddress: null },
+      { knowledgeBaseId: 'example', operation: 'read_related', clientAddress: null },
+      { knowledgeBaseId: 'example', operation: 'expand_graph', clientAddress: null },
+      { knowledgeBaseId: 'example', operation: 'search_files', clientAddress: null },
+      { knowledgeBaseId: null, operation: 'list_knowledge_bases', clientAddress: null },
+      { knowledgeBaseId: 'example', operation: 'list_tree', clientAddress: null },
     ]);
   });
 

@@ -119,7 +119,9 @@ describe('the /mcp route', () => {
     const flood = await post(url, { 'x-flood': '1' });
     expect(flood.status).toBe(429);
     expect(flood.headers.get('retry-after')).toBe('7');
-    expect(limited).toEqual([{ knowledgeBaseId: 'example', operation: 'mcp' }]);
+    expect(limited).toEqual([
+      { knowledgeBaseId: 'example', clientAddress: '127.0.0.1', operation: 'mcp' },
+    ]);
   });
 
   it('serves the 2025 protocol statelessly (initialize answered with the server info) and names its request ID', async () => {

@@ -119,25 +119,41 @@ describe('createMemoryRateLimiter', () => {
     ]);
   });
 
-  it('over maxKeys the least recently used bucket goes first', () => {
-    const { limit } = limiter({ capacity: 1, refillPerSecond: 0.001, maxKeys: 2 });
+  it('over maxKeys a bucket is replaced only once it has refilled, else new keys share one overflow bucket', () => {
+    const { limit, clock } = limiter({ capacity: 1, refillPerSecond: 1, maxKeys: 2 });
     expect([limit('a'), limit('b')]).toEqual([OK, OK]);
-    // `a` is used again (refused), so `b` is now the least recently used.
-    expect(limit('a')).toMatchObject({ ok: false });
+    // Both still refilling: `c` and `d` share the overflow bucket, `a` and `b` keep theirs.
     expect(limit('c')).toEqual(OK);
-    // `b` was dropped and starts full; `a` was kept and is still empty.
+    expect(limit('d')).toMatchObject({ ok: false });
     expect(limit('a')).toMatchObject({ ok: false });
-    expect(limit('b')).toEqual(OK);
-    // Adding `b` back dropped `c`, the least recently used then (`a` was used after it).
-    expect(limit('c')).toEqual(OK);
+    clock.now += 1_000;
+    // `b` has refilled (and `a`, used later, too): `e` replaces the least recently used full one.
+    expect(limit('e')).toEqual(OK);
+    expect(limit('e')).toMatchObject({ ok: false });
   });
 
-  it('holds no more than maxKeys buckets', () => {
+  it('holds no more than maxKeys buckets, and no number of new keys resets a limited one', () => {
     const { limit } = limiter({ capacity: 1, refillPerSecond: 0.001, maxKeys: 3 });
-    for (let i = 0; i < 100; i++) expect(limit(`k${i}`)).toEqual(OK);
-    // The three most recent are still empty; every older one was dropped and starts full.
-    for (const key of ['k97', 'k98', 'k99']) expect(limit(key)).toMatchObject({ ok: false });
-    expect(limit('k0')).toEqual(OK);
+    for (let i = 0; i < 100; i++) limit(`k${i}`);
+    // The first three were kept (still empty), the rest shared one overflow bucket.
+    for (const key of ['k0', 'k1', 'k2', 'k50', 'k99'])
+      expect(limit(key)).toMatchObject({ ok: false });
+  });
+
+  it('10,050 distinct keys (the default maxKeys and more) do not give a limited caller a full bucket', () => {
+    const { limit } = limiter({ capacity: 2, refillPerSecond: 0.01 });
+    expect([limit('victim'), limit('victim')]).toEqual([OK, OK]);
+    expect(limit('victim')).toMatchObject({ ok: false });
+    for (let i = 0; i < 10_050; i++) limit(`flood-${i}`);
+    expect(limit('victim')).toMatchObject({ ok: false });
+  });
+
+  it("keys on the client's address by default", () => {
+    const hook = createMemoryRateLimiter({ capacity: 1, refillPerSecond: 0.001 });
+    const request = new Request(`${ORIGIN}/x`);
+    expect(hook(request, { ...INFO, clientAddress: '10.0.0.1' })).toEqual(OK);
+    expect(hook(request, { ...INFO, clientAddress: '10.0.0.1' })).toMatchObject({ ok: false });
+    expect(hook(request, { ...INFO, clientAddress: '10.0.0.2' })).toEqual(OK);
   });
 
   it.each([

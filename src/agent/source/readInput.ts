@@ -11,6 +11,12 @@ import type { CallScope } from './callScope.js';
 
 export type { FieldRule };
 
+/**
+ * Fields that name files and sections: a value holding NUL names nothing (no ID or path holds one),
+ * so every source answers it `NOT_FOUND` before its store sees it (PostgreSQL cannot hold NUL in text).
+ */
+const NAMING_FIELDS: ReadonlySet<string> = new Set(['fileId', 'path', 'parentPath', 'sectionIds']);
+
 /** The checked input: each present field, with its value; absent fields are missing. */
 export type CheckedInput = { readonly [field: string]: unknown };
 
@@ -58,6 +64,11 @@ export function readInput(
       continue;
     }
     out[key] = checkField(scope, key, rule, value);
+    if (NAMING_FIELDS.has(key) && holdsNul(out[key]))
+      throw scope.fail(
+        'NOT_FOUND',
+        `\`${tool}\`: nothing here has the ${key === 'sectionIds' ? 'section ID' : key === 'fileId' ? 'ID' : 'path'} ${show(value)}: IDs and paths never hold a NUL character (\\u0000). Call \`list_tree\` or \`search_files\` for the ones there are.`,
+      );
   }
   for (const key of known) {
     const rule = rules[key]!;
@@ -124,4 +135,32 @@ function checkField(scope: CallScope, key: string, rule: FieldRule, value: unkno
       }
       return [...(value as string[])];
   }
+}
+
+/** Whether a string, or a string of a list, holds NUL. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.indexOf('\u0000') !== -1;
+  return (
+    Array.isArray(value) &&
+    value.some((item) => typeof item === 'string' && item.indexOf('\u0000') !== -1)
+  );
+}
+
+/**
+ * `input` as a store may plan its reads from: without the naming fields that hold NUL (a store such as
+ * PostgreSQL cannot even look such a value up). `readInput` then answers the call `NOT_FOUND`, as a
+ * source that looks it up answers a name that is not there.
+ *
+ * @param input - the call's raw input.
+ * @returns `input` itself, or a copy without those fields.
+ */
+export function withoutNulNames(input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of NAMING_FIELDS)
+    if (holdsNul(input[key])) {
+      copy ??= { ...input };
+      delete copy[key];
+    }
+  return copy ?? input;
 }

@@ -10,7 +10,7 @@ import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../tools/registry.j
 import type { ToolDefinition } from '../tools/defineTool.js';
 import type { KnowledgeSource } from '../tools/knowledgeSource.js';
 import type { CallScope } from './callScope.js';
-import { readInput } from './readInput.js';
+import { readInput, withoutNulNames } from './readInput.js';
 import type { SourceState } from './state.js';
 
 /**
@@ -39,7 +39,8 @@ export function toolMethods(
   const methods: Record<string, unknown> = {};
   for (const tool of registry) {
     methods[tool.method] = (input: unknown, context?: unknown) =>
-      run(tool, input, context, (state, scope) =>
+      // A name holding NUL is planned as absent (a store cannot look it up), then NOT_FOUND.
+      run(tool, withoutNulNames(input), context, (state, scope) =>
         tool.run(state, scope, readInput(scope, input, tool.rules)),
       );
   }

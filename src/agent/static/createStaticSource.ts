@@ -11,7 +11,12 @@ import { type StoredPage, storedTable } from '../source/storedState.js';
 import { GONE, MISSING, type StoreCall, type StoreReader } from '../source/storeReader.js';
 import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../tools/registry.js';
 import type { KnowledgeSource } from '../tools/knowledgeSource.js';
-import { readBundle, type BundleReader, type StaticBundleRead } from './bundleReader.js';
+import {
+  readBundle,
+  type BundleFetchOptions,
+  type BundleReader,
+  type StaticBundleRead,
+} from './bundleReader.js';
 import {
   BUNDLE_PATHS,
   type BundleFiles,
@@ -25,7 +30,7 @@ import { documentFromRanges } from './sectionRanges.js';
 const API = 'createStaticSource';
 
 /** Options of `createStaticSource`: where the bundle is (`baseUrl` or `read`), and the source's own. */
-export interface StaticSourceOptions {
+export interface StaticSourceOptions extends BundleFetchOptions {
   /** The URL of the bundle's root (the folder holding `manifest.json`). */
   readonly baseUrl?: string | undefined;
   /** With `baseUrl`: the fetch to use (default the global `fetch`). */
@@ -53,6 +58,8 @@ const CHECKS = {
   actionBase: string,
   maxReadChars: positiveInteger,
   cursorKey: cursorKeyProblem,
+  maxFileBytes: positiveInteger,
+  fetchTimeoutMs: positiveInteger,
 };
 
 /**
@@ -132,6 +139,7 @@ export function registryStaticSource(
     opts.read !== undefined
       ? { read: opts.read }
       : { baseUrl: opts.baseUrl!, fetch: opts.fetch ?? ((r: Request) => fetch(r)) },
+    opts,
   );
   const reader = bundleStoreReader(bundle);
   return createStoredSource(reader, {

@@ -3,7 +3,7 @@
  * run `curl`, over a folder (one knowledge base) or every knowledge base of a knowledge store, each
  * call reading its active revision. Both take the same flags (`flags.ts`) but those that read a folder.
  */
-import { createKnowledgeHandler } from '../../http/index.js';
+import { createKnowledgeHandler, createMemoryRateLimiter } from '../../http/index.js';
 import { serveKnowledge } from '../../http/node/index.js';
 import { bearerAccess, cursorKeyOf } from '../access.js';
 import { integerOption } from '../args.js';
@@ -144,6 +144,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     1,
     Number.MAX_SAFE_INTEGER,
   );
+  const rateLimit = rateLimitOption(values['rate-limit']);
   const watch = values['watch'] === true;
   opened = await openSource(args, io, {
     live: { watch },
@@ -159,6 +160,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       basePath,
       access,
       ...(secured ? { authenticateHeader: 'Bearer realm="knowledge-kit"' } : {}),
+      ...(rateLimit === undefined ? {} : { rateLimit }),
       mcp: values['no-mcp'] === true ? false : { version: packageVersion() },
     });
   } catch (error) {
@@ -297,6 +299,19 @@ function tokenLine(start: StartLines): string[] {
   return start.tokenFile === undefined
     ? []
     : [`export KNOWLEDGE_TOKEN="$(cat ${shellWord(start.tokenFile)})"`];
+}
+
+/** `serve`'s default rate limit: calls per second per client address. */
+export const DEFAULT_RATE_LIMIT = 20;
+
+/**
+ * `--rate-limit n`: a token bucket per client address, `n` calls per second in bursts of `4 × n`
+ * (each member of an MCP batch is a call); `0` serves without a limit.
+ */
+function rateLimitOption(value: unknown) {
+  const perSecond = integerOption('serve', 'rate-limit', value, 0, 1_000_000) ?? DEFAULT_RATE_LIMIT;
+  if (perSecond === 0) return undefined;
+  return createMemoryRateLimiter({ capacity: 4 * perSecond, refillPerSecond: perSecond });
 }
 
 /** A repeatable flag's values (none when absent). */

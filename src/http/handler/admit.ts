@@ -17,8 +17,11 @@ import { isPlainObject } from '../../internal/values.js';
 import type { Deadline } from '../deadline.js';
 import { errorResponse } from '../respond.js';
 import type { KnowledgeAccess, KnowledgeBaseEntry, RateLimitDecision } from '../types.js';
+import { clientAddressOf } from '../clientAddress.js';
 import type { HandlerConfig, HandlerEnv } from './context.js';
+import { mcpMessages, mcpOperations } from './mcpCalls.js';
 import { API } from './options.js';
+import { RefusedCredentials } from './refusedCredentials.js';
 
 /**
  * The `admit` middleware of a route: for a route under a knowledge base (`:knowledgeBaseId`), also
@@ -27,30 +30,33 @@ import { API } from './options.js';
  */
 export function admit(config: HandlerConfig): MiddlewareHandler<HandlerEnv> {
   const { options, registry, basePath } = config;
+  const refusals = options.rateLimit === undefined ? undefined : new RefusedCredentials();
   return async (c, next) => {
     const { requestId, deadline } = c.env;
     const operation = c.get('operation');
     const knowledgeBaseId = c.req.param('knowledgeBaseId') ?? null;
+    const clientAddress = clientAddressOf(c.req.raw);
     if (options.rateLimit !== undefined) {
-      const decision = await settle(
-        deadline,
-        options.rateLimit(c.req.raw, { knowledgeBaseId, operation }),
-      );
-      if (!isDecision(decision))
-        throw new TypeError(
-          `${API}: rateLimit() must return { ok: true } or { ok: false, retryAfterSeconds }.`,
+      // One decision per call: a batch's members are counted each, under their tool's name.
+      const operations =
+        operation === 'mcp' ? mcpOperations(await mcpMessages(c.req.raw), registry) : [operation];
+      for (const op of operations) {
+        const decision = await settle(
+          deadline,
+          options.rateLimit(c.req.raw, { knowledgeBaseId, operation: op, clientAddress }),
         );
-      if (!decision.ok) {
-        return errorResponse({
-          code: 'RATE_LIMITED',
-          message: `Too many requests. Wait ${Math.ceil(decision.retryAfterSeconds)} s (Retry-After), then repeat this request.`,
-          requestId,
-          retryAfterSeconds: decision.retryAfterSeconds,
-        });
+        if (!isDecision(decision))
+          throw new TypeError(
+            `${API}: rateLimit() must return { ok: true } or { ok: false, retryAfterSeconds }.`,
+          );
+        if (!decision.ok) return rateLimited(requestId, decision.retryAfterSeconds);
       }
+      const wait = refusals!.waitSeconds(clientAddress);
+      if (wait > 0) return rateLimited(requestId, wait);
     }
     const access = await settle(deadline, options.access(c.req.raw));
     if (access === null || access === undefined) {
+      refusals?.refused(clientAddress);
       return errorResponse({
         code: 'UNAUTHENTICATED',
         message:
@@ -82,6 +88,16 @@ export function admit(config: HandlerConfig): MiddlewareHandler<HandlerEnv> {
     await next();
     return undefined;
   };
+}
+
+/** The 429 answer: wait `retryAfterSeconds`. */
+function rateLimited(requestId: string, retryAfterSeconds: number): Response {
+  return errorResponse({
+    code: 'RATE_LIMITED',
+    message: `Too many requests. Wait ${Math.ceil(retryAfterSeconds)} s (Retry-After), then repeat this request.`,
+    requestId,
+    retryAfterSeconds,
+  });
 }
 
 /** A hook's answer: raced against the deadline when it is a promise, else as it is (no promise to make). */

@@ -41,7 +41,10 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
       (Array.isArray(v['origin']) && v['origin'].every((o) => typeof o === 'string')))
       ? undefined
       : "an object { origin } with one origin, a list of origins, or '*'",
-  limits: (v) => (isPlainObject(v) ? undefined : 'an object { maxUrlLength?, maxQueryChars? }'),
+  limits: (v) =>
+    isPlainObject(v)
+      ? undefined
+      : 'an object { maxUrlLength?, maxQueryChars?, maxListenStreamsPerClient?, maxBatchMembers?, maxBatchAnswerBytes? }',
   timeoutMs: timeoutCheck,
   onError: func,
   mcp: (v) =>
@@ -56,6 +59,9 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
 const LIMIT_CHECKS: Readonly<Record<string, OptionCheck>> = {
   maxUrlLength: positiveInteger,
   maxQueryChars: positiveInteger,
+  maxListenStreamsPerClient: positiveInteger,
+  maxBatchMembers: positiveInteger,
+  maxBatchAnswerBytes: positiveInteger,
 };
 const CORS_CHECKS: Readonly<Record<string, OptionCheck>> = {
   origin: () => undefined,

@@ -15,11 +15,12 @@
  */
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeHandler } from '../index.js';
 import { isLoopback } from '../../internal/loopback.js';
+import { setClientAddress } from '../internals.js';
 import { hostGuard } from './hostGuard.js';
 
 /** A `node:http` request listener. */
@@ -58,6 +59,17 @@ export interface ServeKnowledgeOptions extends NodeListenerOptions {
    * Ignored off loopback.
    */
   readonly allowedOrigins?: readonly string[] | undefined;
+  /**
+   * Longest wait of `close()`, in milliseconds, for requests in flight before their connections are
+   * cut. Event streams (MCP `subscriptions/listen`) never end by themselves: `close()` cuts them at
+   * once. Default 5,000.
+   */
+  readonly closeTimeoutMs?: number | undefined;
+  /**
+   * Most connections open at once from one client address; one more is closed as it arrives, so
+   * one client (21,000 half-sent requests) cannot take every file descriptor. Default 128.
+   */
+  readonly maxConnectionsPerAddress?: number | undefined;
 }
 
 /** A running server. */
@@ -66,7 +78,10 @@ export interface ServedKnowledge {
   readonly url: string;
   /** The `node:http` server. */
   readonly server: Server;
-  /** Stop accepting connections and resolve once every request in flight has been answered. */
+  /**
+   * Stop accepting connections, cut open event streams, and resolve once every request in flight
+   * has been answered, or `closeTimeoutMs` has passed and the connections left have been cut.
+   */
   close(): Promise<void>;
 }
 
@@ -102,7 +117,30 @@ export function toNodeListener(
       message: 'toNodeListener: `options.overrideGlobalObjects` must be a boolean.',
     });
   if (issues.length > 0) throw new KnowledgeError(issues);
-  return getRequestListener((request) => handler(request), { overrideGlobalObjects: override });
+  return nodeListener(handler, override);
+}
+
+/**
+ * The listener of `toNodeListener`: each request's peer address recorded for the handler (its rate
+ * limit and per-client caps), and `onAnswer` told of each answer with the `node:http` response it
+ * is written to.
+ */
+function nodeListener(
+  handler: KnowledgeHandler,
+  overrideGlobalObjects: boolean,
+  onAnswer?: (answer: Response, response: ServerResponse) => void,
+): NodeRequestListener {
+  return getRequestListener(
+    async (request, env) => {
+      // `node:http` bindings here (`serveKnowledge`); an `http2` server's have a socket too.
+      const { incoming, outgoing } = env as { incoming: IncomingMessage; outgoing: ServerResponse };
+      setClientAddress(request, incoming.socket?.remoteAddress);
+      const answer = await handler(request);
+      onAnswer?.(answer, outgoing);
+      return answer;
+    },
+    { overrideGlobalObjects },
+  );
 }
 
 /**
@@ -131,6 +169,8 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
     overrideGlobalObjects,
     allowedHosts = [],
     allowedOrigins = [],
+    closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
+    maxConnectionsPerAddress = DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   } = options ?? ({} as ServeKnowledgeOptions);
   const issues = [];
   if (typeof handler !== 'function')
@@ -161,6 +201,24 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
         path: ['options', key],
         message: `serveKnowledge: \`options.${key}\` must be an array of non-empty strings.`,
       });
+  if (!Number.isInteger(closeTimeoutMs) || closeTimeoutMs < 0 || closeTimeoutMs > 2_147_483_647)
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['options', 'closeTimeoutMs'],
+      message:
+        'serveKnowledge: `options.closeTimeoutMs` must be a whole number of milliseconds from 0 to 2147483647, such as 5000.',
+    });
+  if (
+    !Number.isInteger(maxConnectionsPerAddress) ||
+    maxConnectionsPerAddress < 1 ||
+    maxConnectionsPerAddress > 1_000_000
+  )
+    issues.push({
+      code: 'INVALID_INPUT' as const,
+      path: ['options', 'maxConnectionsPerAddress'],
+      message:
+        'serveKnowledge: `options.maxConnectionsPerAddress` must be a whole number from 1 to 1000000, such as 128.',
+    });
   if (issues.length > 0) throw new KnowledgeError(issues);
 
   // On loopback, a page on a domain rebound to 127.0.0.1 must not read the server: `Host` and `Origin`
@@ -168,15 +226,43 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
   const guard = isLoopback(hostname) ? hostGuard(allowedHosts, allowedOrigins) : undefined;
   const guarded: KnowledgeHandler =
     guard === undefined ? handler : async (request) => guard(request) ?? handler(request);
-  const listener = toNodeListener(guarded, { overrideGlobalObjects });
+  toNodeListener(guarded, { overrideGlobalObjects }); // checks the options
   let closing = false;
+  // Open event streams (they never end by themselves): cut when close() begins, or at once when one
+  // starts after that.
+  const streams = new Set<ServerResponse>();
+  const listener = nodeListener(guarded, overrideGlobalObjects ?? true, (answer, response) => {
+    if (!(answer.headers.get('content-type') ?? '').startsWith('text/event-stream')) return;
+    if (closing) setImmediate(() => response.destroy());
+    else {
+      streams.add(response);
+      response.once('close', () => streams.delete(response));
+    }
+  });
   const server = createServer({ maxHeaderSize: KNOWLEDGE_MAX_HEADER_SIZE }, (request, response) => {
     // A keep-alive connection whose request was in flight when close() began goes idle only after
     // its answer: close it then, or close() would wait for the client to drop it.
     response.once('finish', () => {
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
+    // A stream that starts once close() has begun is cut at once too.
     void listener(request, response);
+  });
+  // Connections per client address: one over the cap is closed as it arrives.
+  const perAddress = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const open = perAddress.get(address) ?? 0;
+    if (open >= maxConnectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -195,8 +281,20 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
       (closed ??= new Promise<void>((resolve, reject) => {
         // Waits for requests in flight; idle keep-alive connections would otherwise hold it open.
         closing = true;
-        server.close((error?: Error) => (error === undefined ? resolve() : reject(error)));
+        const timer = setTimeout(() => server.closeAllConnections(), closeTimeoutMs);
+        server.close((error?: Error) => {
+          clearTimeout(timer);
+          if (error === undefined) resolve();
+          else reject(error);
+        });
         server.closeIdleConnections();
+        for (const response of streams) response.destroy();
       })),
   };
 }
+
+/** Default `maxConnectionsPerAddress` of `serveKnowledge`. */
+const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128;
+
+/** Default `closeTimeoutMs` of `serveKnowledge`. */
+const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
