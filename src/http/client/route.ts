@@ -36,7 +36,13 @@ export function routeCall(tool: ToolDefinition, input: unknown): RoutedCall {
   const query: Record<string, unknown> = {};
   for (const name of queryArgs(tool, route)) {
     const value = i[name];
-    // A parameter given once per item: a list (or one string) is sent as repeated parameters.
+    // A parameter given once per item: a list (or one string) is sent as repeated parameters; an
+    // empty list would be sent as no parameter at all, so it is refused here as the source refuses it.
+    if (tool.args[name]!.param === 'repeated' && Array.isArray(value) && value.length === 0)
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `\`${tool.name}\`: \`${name}\` must be a non-empty string or a non-empty list of them, not [].`,
+      );
     query[name] =
       tool.args[name]!.param === 'repeated' && value !== undefined && value !== null
         ? new Repeated(Array.isArray(value) ? value : [value])
