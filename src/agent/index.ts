@@ -45,6 +45,8 @@ export type {
   SearchCorpusPage,
   SearchEngine,
   SearchEngineFactory,
+  SearchFilter,
+  SearchFilterName,
   SearchHit,
   SearchRelation,
   SearchRequest,
