@@ -31,6 +31,7 @@ export const searchFilesTool = defineTool({
   description: [
     "Find pages that may answer a question. Start every question here, with the user's complete standalone question as query and the default hybrid mode; search again (at most twice) only with words from pages you have read.",
     'Results are candidates, not evidence: read the pages (pages/**) with read_file before answering, and track the fileId and path of what you read to avoid reading it twice.',
+    'To search one part of the knowledge base, add pathPrefix (such as "pages/guide/"), tags or locale; results keep their scores.',
     'searchStatus "no_candidates" is a successful empty result: then read index.md or call list_tree. SEARCH_TIMEOUT and SEARCH_UNAVAILABLE are errors, not empty results.',
     CURSOR_ADVICE,
   ].join(' '),
