@@ -39,6 +39,8 @@ export type {
   SearchCorpusPage,
   SearchEngine,
   SearchEngineFactory,
+  SearchFilter,
+  SearchFilterName,
   SearchHit,
   SearchRelation,
   SearchRequest,

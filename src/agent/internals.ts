@@ -38,6 +38,7 @@ export {
   buildTermRows,
   BM25F_DEFAULTS,
   CONTENT_STRIDE,
+  scopeFieldsOf,
   FIELD_STRIDE,
   searchTermStore,
   type TermEntry,

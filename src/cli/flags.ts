@@ -1,7 +1,9 @@
 /**
  * The one option table of the commands that read knowledge (`serve`, `mcp`, `search`, `read`,
  * `outline`): each flag once, with the commands that take it, whether it reads a folder, a database or
- * either, and its help. Parsing (`openSource`) and `--help` (`help.ts`) are both derived from it.
+ * either, and its help. Parsing (`openSource`) and `--help` (`help.ts`) are both derived from it. The
+ * folder's globs (`--include`, `--exclude`) are in it too, and `check`, `export` and `publish`, which
+ * load a folder without `openSource`, take them from it (`FOLDER_GLOB_FLAGS`).
  */
 
 /** The commands that read a folder or a database through `openSource`. */
@@ -33,6 +35,11 @@ const LINK_ROOT_HELP =
   "the folder a site-root link's `/` stands for (`/learn/state`,\n`/guide/list.html`, `/api/`): the docs site's root; the folder itself\n(default), a folder inside it, or one that holds it";
 const MAX_CHARS_HELP =
   'the read limit of each read_file part, in code points (default 20000);\nlonger texts are read in parts (nextCursor)';
+
+const INCLUDE_HELP =
+  'load only the files this glob matches, relative to the folder (repeatable; such\nas `guide/**`); default every .md, .mdx and .markdown file';
+const EXCLUDE_HELP =
+  'leave out the files or folders this glob matches (repeatable; such as\n`drafts/**`); node_modules and dot folders are always left out';
 
 /** Every flag of `serve`, `mcp`, `search`, `read` and `outline`, in the order `--help` lists them. */
 export const SOURCE_FLAGS: readonly SourceFlag[] = [
@@ -197,6 +204,24 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     help: "reload on change, file by file, without dropping requests: a good edit is\nserved at once; a broken file's problems are printed and its last good\nversion stays",
   },
   {
+    name: 'include',
+    type: 'string',
+    value: 'glob',
+    multiple: true,
+    commands: ALL,
+    source: 'folder',
+    help: INCLUDE_HELP,
+  },
+  {
+    name: 'exclude',
+    type: 'string',
+    value: 'glob',
+    multiple: true,
+    commands: ALL,
+    source: 'folder',
+    help: EXCLUDE_HELP,
+  },
+  {
     name: 'follow-links',
     type: 'boolean',
     commands: ALL,
@@ -285,4 +310,57 @@ export function flagsOf(command: SourceCommand): readonly SourceFlag[] {
 /** A flag's help for `command`. */
 export function flagHelp(flag: SourceFlag, command: SourceCommand): string {
   return typeof flag.help === 'string' ? flag.help : (flag.help[command] ?? '');
+}
+
+/**
+ * `--include` and `--exclude`: the folder's globs, as every command that loads a folder takes them
+ * (`check`, `export` and `publish` too, which parse their own options).
+ */
+export const FOLDER_GLOB_FLAGS: readonly SourceFlag[] = SOURCE_FLAGS.filter(
+  (flag) => flag.name === 'include' || flag.name === 'exclude',
+);
+
+/** `--include` and `--exclude` as `node:util` `parseArgs` options. */
+export const FOLDER_GLOB_OPTIONS = {
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+} as const;
+
+/**
+ * The `--help` lines of `--include` and `--exclude`, their text starting at column `width` + 2 (for
+ * the commands whose help is written out: `check`, `export`, `publish`).
+ *
+ * @param width - the width of the label column.
+ * @returns the lines, joined by line feeds.
+ */
+export function folderGlobHelp(width: number): string {
+  return FOLDER_GLOB_FLAGS.flatMap((flag) =>
+    (flag.help as string)
+      .split('\n')
+      .map(
+        (line, i) => `  ${(i === 0 ? `--${flag.name} ${flag.value!}` : '').padEnd(width)}${line}`,
+      ),
+  ).join('\n');
+}
+
+/**
+ * The loader's `include` and `exclude` of parsed `--include` and `--exclude` values (each left out
+ * when not given).
+ *
+ * @param values - the parsed command line.
+ * @returns the loader's options.
+ */
+export function folderGlobs(values: {
+  readonly [name: string]: string | boolean | (string | boolean)[] | undefined;
+}): { readonly include?: readonly string[]; readonly exclude?: readonly string[] } {
+  const list = (name: string): readonly string[] | undefined => {
+    const value = values[name];
+    return Array.isArray(value) ? value.map(String) : undefined;
+  };
+  const include = list('include');
+  const exclude = list('exclude');
+  return {
+    ...(include === undefined ? {} : { include }),
+    ...(exclude === undefined ? {} : { exclude }),
+  };
 }

@@ -1,7 +1,7 @@
 /** The help text of each command, apart from the commands so that `--help` loads none of them. */
-import { flagHelp, flagsOf, type SourceCommand, type SourceFlag } from './flags.js';
+import { flagHelp, flagsOf, folderGlobHelp, type SourceCommand, type SourceFlag } from './flags.js';
 
-export const CHECK_HELP = `Usage: knowledge-kit check [paths…] [--format text|json|github] [--follow-links]
+export const CHECK_HELP = `Usage: knowledge-kit check [paths…] [--format text|json|github] [--include glob] [--exclude glob] [--follow-links]
 
 Load and compile each folder (or .md file) as the app would, and print every problem:
   file:line:column  CODE  message
@@ -11,6 +11,7 @@ Options:
   --format text    the lines above (default)
   --format json    one JSON object: { files, sections, problems: [{ file, line, column, code, message, … }] }
   --format github  GitHub Actions annotations (::error file=…,line=…,col=…::…)
+${folderGlobHelp(17)}
   --follow-links   follow symbolic links that stay inside the folder (default: none is followed;
                    each link, and each special file, is a REFUSED_FILE problem)
   -h, --help       this help
@@ -120,7 +121,8 @@ logs one line per request to stderr (\`METHOD path status N ms\`; under load tha
 request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it. Files with problems do not stop
 it: their problems go to stderr, the other files are served, and agents see those files as
 "unavailable" (or "previous_available" under --watch); \`knowledge-kit check\` stays strict.`,
-  after: `--id, --watch, --follow-links and --link-root read a folder: they do not go with --database.
+  after: `--id, --watch, --include, --exclude, --follow-links and --link-root read a folder: they do not go with
+--database.
 
 Exit codes: 0 stopped by a signal, 1 a folder that cannot be served at all (never one broken file),
 2 usage or I/O error (such as a port in use).`,
@@ -143,7 +145,7 @@ An MCP client configuration (with an absolute path: the client starts the comman
 file), 2 usage or I/O error.`,
 });
 
-export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--title t] [--revision r] [--keep n] [--schema s] [--link-root dir]
+export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--title t] [--revision r] [--keep n] [--schema s] [--include glob] [--exclude glob] [--link-root dir]
 
 Check and load the folder as check does, then publish it to a PostgreSQL knowledge store
 (knowledge-kit/postgres) as a new revision of the knowledge base, in one transaction, and make it
@@ -159,6 +161,7 @@ Options:
   --revision r    the revision to publish as (default a digest of the content)
   --keep n        revisions kept, the new one included (default 2); older ones are removed
   --schema s      the store's schema (default knowledge_kit)
+${folderGlobHelp(16)}
   --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself): the
                   stored relationships follow \`/learn/state\` and \`/guide/list.html\` links through it
   -h, --help      this help
@@ -166,7 +169,7 @@ Options:
 Exit codes: 0 published (or unchanged, or reactivated), 1 problems in the folder (printed as by check; nothing
 published), 2 usage, I/O or database error (nothing published).`;
 
-export const EXPORT_HELP = `Usage: knowledge-kit export <dir> --out <folder> [--id id] [--title t] [--base-url url] [--link-root dir]
+export const EXPORT_HELP = `Usage: knowledge-kit export <dir> --out <folder> [--id id] [--title t] [--base-url url] [--include glob] [--exclude glob] [--link-root dir]
 
 Check and load the folder as check does, then write it as a static bundle (docs/static.md): the pages
 under pages/, index.md, _index/files.json (every page with its sections), a sharded search index under
@@ -181,6 +184,7 @@ Options:
   --title t       the title of llms.txt (default the ID)
   --base-url url  the URL the bundle will be served at, for absolute links in llms.txt (default
                   relative links)
+${folderGlobHelp(16)}
   --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself)
   -h, --help      this help
 

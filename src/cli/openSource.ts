@@ -7,7 +7,7 @@ import type { KnowledgeSource } from '../agent/index.js';
 import type { LoadedKnowledgeDirectory } from '../node/index.js';
 import type { KnowledgeDatabase } from '../postgres/index.js';
 import { parseCommandArgs, type ParsedArgs } from './args.js';
-import { flagsOf, type SourceCommand } from './flags.js';
+import { flagsOf, folderGlobs, type SourceCommand } from './flags.js';
 import { knowledgeBaseId, loadFolder, sourceOf, type ServedOptions } from './folder.js';
 import { CliExit, type CliIo } from './io.js';
 import { linkRootOption } from './linkRoot.js';
@@ -174,9 +174,15 @@ export async function openSource(
     const id = knowledgeBaseId(dir, values['id']);
     const load = {
       followLinks: values['follow-links'] === true,
+      ...folderGlobs(values),
       ...linkRootOption(command, dir, values['link-root']),
     };
-    const base = { where: `\`${dir}\``, words: [dir] };
+    // The globs are part of what the folder is: a command printed for the user repeats them.
+    const globWords = [
+      ...(load.include ?? []).flatMap((glob) => ['--include', glob]),
+      ...(load.exclude ?? []).flatMap((glob) => ['--exclude', glob]),
+    ];
+    const base = { where: `\`${dir}\``, words: [dir, ...globWords] };
     if (options.live !== undefined) {
       const live = await openLiveFolder(command, dir, id, options.live.watch, io, load, served);
       const single = { id, title: id, source: live.source };

@@ -1,8 +1,8 @@
 /**
  * Query parameters of the HTTP routes: which each route takes and of what type, derived from the
- * tools' argument rules (the registry). Unknown and repeated parameters and malformed numbers or
- * booleans are refused with `INVALID_ARGUMENT` naming the parameter; ranges and the rest of each
- * tool's rules are the source's.
+ * tools' argument rules (the registry). Unknown parameters, repeated ones (but those given once per
+ * item, such as `tags`) and malformed numbers or booleans are refused with `INVALID_ARGUMENT` naming
+ * the parameter; ranges and the rest of each tool's rules are the source's.
  *
  * @module
  */
@@ -94,6 +94,12 @@ export function readParams(
           : `This route takes ${known.map((k) => `\`${k}\``).join(', ')}.`;
       throw new ParamError(`Unknown query parameter ${show(name)}. ${takes}`);
     }
+    if (kind === 'repeated') {
+      // Once per item: `?tags=a&tags=b` is `["a", "b"]`.
+      const items = Object.hasOwn(out, name) ? (out[name] as string[]) : (out[name] = []);
+      items.push(raw);
+      continue;
+    }
     if (Object.hasOwn(out, name))
       throw new ParamError(`Query parameter \`${name}\` is given more than once; give it once.`);
     out[name] = readValue(name, kind, raw);
@@ -131,6 +137,8 @@ function readValue(
     }
     case 'list':
       return readList(name, raw);
+    case 'repeated':
+      return [raw];
   }
 }
 

@@ -10,6 +10,7 @@
  */
 import {
   RevisionGone,
+  scopeFieldsOf,
   type StoredPage,
   type StoreSearch,
   type TermEntry,
@@ -189,6 +190,19 @@ export function sqlTermStore(
         path: records[i]!.path,
         document: JSON.parse(String(row['document'])) as TermStorePage['document'],
       }));
+    },
+    // A filtered search reads the path, tags and locale of every page of the revision.
+    scopeFields: async () => {
+      const numbers = Array.from({ length: head.stats.pageCount }, (_, n) => n);
+      if (numbers.length === 0) return [];
+      const rows = await pinned(pagesStatement('p.record'), [numbers], 'record');
+      if (rows.length !== numbers.length)
+        throw new Error(
+          `the search index of revision ${serial} names pages that revision lacks: publish it again`,
+        );
+      return rows.map((row) =>
+        scopeFieldsOf(JSON.parse(String(row['record'])) as StoredPage['record']),
+      );
     },
     relations: async (numbers) => {
       const out = new Map<number, TermStoreRelation[]>();

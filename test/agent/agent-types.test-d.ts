@@ -65,6 +65,9 @@ describe('agent public types', () => {
       readonly rerank?: boolean | null | undefined;
       readonly cursor?: string | null | undefined;
       readonly limit?: number | null | undefined;
+      readonly pathPrefix?: string | readonly string[] | null | undefined;
+      readonly tags?: string | readonly string[] | null | undefined;
+      readonly locale?: string | null | undefined;
     }>();
     expectTypeOf<ReadFileOutput['file']['snapshotId']>().toEqualTypeOf<string | null>();
   });

@@ -15,7 +15,18 @@ const REQUIRED_INPUT = {
 
 /** Input fields per tool, as `src/agent/types.ts` declares them. */
 const INPUT_FIELDS = {
-  search_files: ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'],
+  search_files: [
+    'query',
+    'mode',
+    'graphDepth',
+    'graphFanout',
+    'rerank',
+    'cursor',
+    'limit',
+    'pathPrefix',
+    'tags',
+    'locale',
+  ],
   read_file: ['fileId', 'path', 'sectionIds', 'mode', 'maxChars', 'cursor', 'whole'],
   list_tree: ['parentPath', 'cursor', 'limit'],
   get_file: ['fileId'],

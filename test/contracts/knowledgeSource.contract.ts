@@ -39,6 +39,7 @@ export const CONFORMANCE_CHECKS = [
   'readFile',
   'readParts',
   'searchFiles',
+  'searchFilters',
   'readRelated',
   'expandGraph',
   'badArguments',
@@ -336,6 +337,114 @@ export function runKnowledgeSourceConformance(subject: KnowledgeSourceConformanc
           }
         }
         expect(paged, 'some search had a second page').toBeGreaterThan(0);
+      },
+    );
+
+    check(
+      'searchFilters',
+      'searches narrowed by pathPrefix, tags and locale (alone, together, keeping no page), paged with the subject’s own cursors, and a cursor given other filters refused, as the reference',
+      ['searchFiles'],
+      async () => {
+        const { files } = await referenceTree();
+        const infos = (await Promise.all(
+          files
+            .filter((file) => file['fileKind'] === 'page')
+            .map((file) => ref('getFile')({ fileId: file['fileId'] })),
+        )) as { path: string; locale: string | null; frontmatter: { tags?: unknown } }[];
+        const folders = [
+          ...new Set(
+            infos.flatMap(({ path }) => {
+              const cut = path.lastIndexOf('/');
+              return cut > 'pages/'.length ? [path.slice(0, cut + 1)] : [];
+            }),
+          ),
+        ];
+        const tags = [
+          ...new Set(
+            infos.flatMap(({ frontmatter }) =>
+              Array.isArray(frontmatter.tags) ? (frontmatter.tags as string[]) : [],
+            ),
+          ),
+        ];
+        const locales = [
+          ...new Set(infos.flatMap(({ locale }) => (locale === null ? [] : [locale]))),
+        ];
+        const filters: Record<string, unknown>[] = [
+          { pathPrefix: 'pages/' },
+          { pathPrefix: 'pages/no-such-folder/' },
+          { tags: 'no such tag' },
+          { locale: 'no-such-locale' },
+          ...folders.slice(0, 2).map((folder) => ({ pathPrefix: folder })),
+          ...(folders.length > 1 ? [{ pathPrefix: folders.slice(0, 2) }] : []),
+          ...tags.slice(0, 2).map((tag) => ({ tags: tag })),
+          ...(tags.length > 1 ? [{ tags: tags.slice(0, 2) }] : []),
+          ...locales.slice(0, 2).map((locale) => ({ locale })),
+          ...(tags.length > 0 && locales.length > 0
+            ? [{ tags: [tags[0]], locale: locales[0] }]
+            : []),
+        ];
+        const titles = files
+          .filter((file) => file['fileKind'] === 'page')
+          .slice(0, 2)
+          .map((file) => String(file['title']));
+        let kept = 0;
+        let paged = 0;
+        for (const query of [titles.join(' '), ...titles])
+          for (const filter of filters)
+            for (const mode of ['hybrid', 'graph'] as const) {
+              const input = { query, mode, limit: 1, ...filter };
+              let mine: string | null = null;
+              let theirs: string | null = null;
+              let n = 0;
+              do {
+                const [a, b] = (await Promise.all([
+                  sub('searchFiles')(mine === null ? input : { cursor: mine }),
+                  ref('searchFiles')(theirs === null ? input : { cursor: theirs }),
+                ])) as { items: unknown[]; nextCursor: string | null }[];
+                expect(withoutCursors(a), `${JSON.stringify(input)} page ${n}`).toEqual(
+                  withoutCursors(b),
+                );
+                kept += a!.items.length;
+                mine = a!.nextCursor;
+                theirs = b!.nextCursor;
+                n++;
+              } while (mine !== null && n < 50);
+              if (n > 1) paged++;
+            }
+        expect(kept, 'some filtered search has candidates').toBeGreaterThan(0);
+        expect(paged, 'some filtered search has a second page').toBeGreaterThan(0);
+        const first = (await sub('searchFiles')({
+          query: titles.join(' '),
+          limit: 1,
+          pathPrefix: 'pages/',
+        })) as {
+          nextCursor: string | null;
+        };
+        const theirs = (await ref('searchFiles')({
+          query: titles.join(' '),
+          limit: 1,
+          pathPrefix: 'pages/',
+        })) as {
+          nextCursor: string | null;
+        };
+        if (first.nextCursor !== null) {
+          const mineError = await rejection(
+            sub('searchFiles')({ cursor: first.nextCursor, pathPrefix: 'pages/x/' }),
+            'a cursor given another pathPrefix',
+          );
+          const refError = await rejection(
+            ref('searchFiles')({ cursor: theirs.nextCursor, pathPrefix: 'pages/x/' }),
+            'reference: a cursor given another pathPrefix',
+          );
+          expect(mineError.code).toBe(refError.code);
+          expect(mineError.code).toBe('INVALID_CURSOR');
+        }
+        await sameErrors([
+          ['searchFiles', { query: 'q', pathPrefix: '/pages/' }],
+          ['searchFiles', { query: 'q', pathPrefix: [] }],
+          ['searchFiles', { query: 'q', tags: ['a', ''] }],
+          ['searchFiles', { query: 'q', locale: '' }],
+        ]);
       },
     );
 

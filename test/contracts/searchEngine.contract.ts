@@ -293,6 +293,46 @@ export function runSearchEngineContract({ name, newEngine }: SearchEngineContrac
       }
     });
 
+    it('honours filters: the unfiltered ranking restricted to the pages kept, same scores; a filter keeping none says which', async () => {
+      const byId = new Map(corpus.pages.map((p) => [p.fileId, p]));
+      const someTag = corpus.pages.find((p) => p.tags.length > 0)!.tags[0]!;
+      const prefix = corpus.pages[0]!.path.slice(0, corpus.pages[0]!.path.lastIndexOf('/') + 1);
+      const filters = [
+        { pathPrefix: [prefix], tags: null, locale: null },
+        { pathPrefix: null, tags: [someTag], locale: null },
+        { pathPrefix: [corpus.pages[1]!.path, corpus.pages[2]!.path], tags: null, locale: null },
+      ];
+      for (const query of ['policy', 'renewal notices', '退货', 'guide']) {
+        const all = (await search(query)).hits;
+        for (const filter of filters) {
+          const keeps = (fileId: string): boolean => {
+            const page = byId.get(fileId)!;
+            return (
+              (filter.pathPrefix === null ||
+                filter.pathPrefix.some((x) => page.path.startsWith(x))) &&
+              (filter.tags === null || filter.tags.every((t) => page.tags.includes(t)))
+            );
+          };
+          const scoped = (await search(query, { filter })).hits;
+          expect(
+            scoped.map((h) => [h.fileId, h.score]),
+            `${query} ${JSON.stringify(filter)}`,
+          ).toEqual(all.filter((h) => keeps(h.fileId)).map((h) => [h.fileId, h.score]));
+        }
+      }
+      const none = await search('policy', {
+        filter: { pathPrefix: ['pages/no-such-folder/'], tags: null, locale: null },
+      });
+      expect(none.hits).toEqual([]);
+      expect(none.continuation).toBeNull();
+      if (none.emptiedBy !== undefined) expect(none.emptiedBy).toBe('pathPrefix');
+      const together = await search('policy', {
+        filter: { pathPrefix: null, tags: [someTag], locale: 'no-such-locale' },
+      });
+      expect(together.hits).toEqual([]);
+      if (together.emptiedBy !== undefined) expect(together.emptiedBy).toBe('locale');
+    });
+
     it('finds nothing for words no page holds (but what semantic ranking finds), as an answer', async () => {
       const answer = await search('qwxzv plokjuh');
       if (answer.semanticStatus.state !== 'ready') expect(answer.hits).toEqual([]);

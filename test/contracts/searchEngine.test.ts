@@ -163,7 +163,23 @@ function naiveScanEngine(corpus: SearchCorpus): SearchEngine {
   return {
     async search(request): Promise<SearchAnswer> {
       request.signal?.throwIfAborted();
-      const hits = rank(request.query, request.mode, request.graphDepth, request.graphFanout);
+      // The filters narrow the ranking of every page, scores unchanged.
+      const f = request.filter;
+      const pages = new Map(corpus.pages.map((p) => [p.fileId, p]));
+      const hits = rank(
+        request.query,
+        request.mode,
+        request.graphDepth,
+        request.graphFanout,
+      ).filter((hit) => {
+        if (f === undefined) return true;
+        const page = pages.get(hit.fileId)!;
+        return (
+          (f.pathPrefix === null || f.pathPrefix.some((x) => page.path.startsWith(x))) &&
+          (f.tags === null || f.tags.every((t) => page.tags.includes(t))) &&
+          (f.locale === null || page.locale === f.locale)
+        );
+      });
       const from =
         request.continuation === undefined
           ? 0

@@ -76,10 +76,22 @@ function strictNode(node: unknown): unknown {
   return out;
 }
 
-/** `node` (a fresh strict copy) also accepting `null`: in its `type` and, when it has one, its `enum`. */
+/**
+ * `node` (a fresh strict copy) also accepting `null`: in its `type` and, when it has one, its `enum`;
+ * an `anyOf` (a string or a list) gains a `null` branch when it has none.
+ */
 function orNull(node: unknown): unknown {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
   const out = node as Record<string, unknown>;
+  const branches = out['anyOf'];
+  if (Array.isArray(branches)) {
+    const nullable = branches.some(
+      (b) =>
+        typeof b === 'object' && b !== null && (b as Record<string, unknown>)['type'] === 'null',
+    );
+    if (!nullable) out['anyOf'] = [...branches, { type: 'null' }];
+    return out;
+  }
   const type = out['type'];
   if (typeof type === 'string' && type !== 'null') out['type'] = [type, 'null'];
   else if (Array.isArray(type) && !type.includes('null')) out['type'] = [...type, 'null'];

@@ -80,7 +80,7 @@ export function pageByOffset(
   limit: number,
   continuation: string | undefined,
 ): SearchAnswer {
-  const { semanticStatus, rerankerStatus } = ranking;
+  const { semanticStatus, rerankerStatus, emptiedBy } = ranking;
   // A ranking that makes its hits on demand makes only the page's.
   const { hitsBetween, total } = ranking;
   let page: { readonly items: readonly SearchHit[]; readonly continuation: string | null };
@@ -93,6 +93,7 @@ export function pageByOffset(
     continuation: page.continuation,
     semanticStatus,
     rerankerStatus,
+    ...(emptiedBy === undefined || emptiedBy === null ? {} : { emptiedBy }),
   });
 }
 

@@ -35,6 +35,7 @@ import {
   runRankingPipeline,
 } from './rankingPipeline.js';
 import type { SemanticFile } from './semantic.js';
+import { hasFilter, pageScope, type PageScope } from './scopeStage.js';
 
 export type { RankRequest } from './rankingPipeline.js';
 
@@ -63,6 +64,8 @@ export interface Ranking {
   hitsBetween?(from: number, to: number): readonly SearchHit[];
   readonly semanticStatus: StageStatus<SemanticSafeCode>;
   readonly rerankerStatus: StageStatus<RerankerSafeCode>;
+  /** The filter that left no page to rank (`SearchAnswer.emptiedBy`), when one did. */
+  readonly emptiedBy?: PageScope['emptiedBy'] | undefined;
 }
 
 /** The in-memory ranker of one corpus: every candidate, ranked (`createBm25fEngine` pages it). */
@@ -127,7 +130,9 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
     request: RankRequest,
     { chunks, index }: MemoryIndex,
     checkpoint: () => void,
+    scope: PageScope | undefined,
   ): PipelineParts<SemanticFile[]> => ({
+    scope: scope?.keeps,
     semantic:
       vectorBuild === undefined
         ? undefined
@@ -169,7 +174,11 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
   };
 
   /** The hits of the pipeline's ranking, each made when first read. */
-  function ranking(built: MemoryIndex, result: PipelineResult): Ranking {
+  function ranking(
+    built: MemoryIndex,
+    result: PipelineResult,
+    scope: PageScope | undefined,
+  ): Ranking {
     const { list, semanticStatus, rerankerStatus } = result;
     const context = { chunks: built.chunks, fileIdOf, excerptChars, leadOf };
     const total = rankedCount(list);
@@ -184,8 +193,13 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
       hitsBetween,
       semanticStatus,
       rerankerStatus,
+      emptiedBy: scope?.emptiedBy ?? null,
     });
   }
+
+  /** The pages the request's filters keep, or `undefined` without filters. */
+  const scopeOf = (request: RankRequest): PageScope | undefined =>
+    hasFilter(request.filter) ? pageScope(pages, request.filter) : undefined;
 
   /**
    * A search with nothing to wait for (index built, no embedder, no reranker asked): run at once,
@@ -206,7 +220,8 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
       request.mode === 'file',
     );
     check();
-    return ranking(built, runLexicalPipeline(request, lexical.files, graphOf));
+    const scope = scopeOf(request);
+    return ranking(built, runLexicalPipeline(request, lexical.files, graphOf, scope?.keeps), scope);
   }
 
   /** The search through every stage, once the index is built. */
@@ -217,8 +232,13 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
   ): Promise<Ranking> {
     const built = await raceAbort(indexBuild.build(), signal);
     checkpoint();
-    const result = await runRankingPipeline(request, partsOf(request, built, checkpoint), signal);
-    return ranking(built, result);
+    const scope = scopeOf(request);
+    const result = await runRankingPipeline(
+      request,
+      partsOf(request, built, checkpoint, scope),
+      signal,
+    );
+    return ranking(built, result, scope);
   }
 
   return {

@@ -90,6 +90,7 @@ export function memoryTermStore(
         ...heads.flatMap((h) => (byHead.get(h.head) ?? []).filter((e) => headWants(h, e.key))),
       ]),
     rows: (keys) => Promise.resolve(pick(keys)),
+    scopeFields: () => Promise.resolve(corpus.pages),
     pages: (pages) =>
       Promise.resolve(
         pages.map((p) => {

@@ -98,10 +98,27 @@ export interface SearchCorpus {
   relationsOf(fileId: string): readonly SearchRelation[];
 }
 
+/** The name of one search filter. */
+export type SearchFilterName = 'pathPrefix' | 'tags' | 'locale';
+
+/**
+ * The filters of a search, checked: each `null` when not given. A page is a candidate only when it
+ * passes every filter given; the ranking's statistics stay those of every page, so a page kept has the
+ * score it has without filters.
+ */
+export interface SearchFilter {
+  /** Pages whose `path` starts with one of these (such as `pages/guide/`), or `null`. */
+  readonly pathPrefix: readonly string[] | null;
+  /** Pages whose `tags` hold every one of these, or `null`. */
+  readonly tags: readonly string[] | null;
+  /** Pages whose locale is this, or `null`. */
+  readonly locale: string | null;
+}
+
 /**
  * One `search_files` call as the engine receives it, checked and with defaults applied. Every field but
  * `continuation` and `signal` is bound into the source's cursor, so a continuation always comes back
- * with the same query, mode, graph settings, rerank flag and limit it was issued for.
+ * with the same query, mode, graph settings, rerank flag, limit and filters it was issued for.
  */
 export interface SearchRequest {
   /** Trimmed, 1 to 2,000 code points. */
@@ -115,6 +132,11 @@ export interface SearchRequest {
   readonly rerank: boolean;
   /** Most hits to answer, 1 to 50. */
   readonly limit: number;
+  /**
+   * The filters: an engine answers only pages that pass them (the source refuses a hit that does
+   * not), ranked as without them. `undefined` (or every filter `null`) for none.
+   */
+  readonly filter?: SearchFilter | undefined;
   /**
    * `undefined` for the first page, else the `continuation` this engine answered for the page before
    * (an offset, a keyset, a shard position: the engine's own format). A continuation the engine did
@@ -158,6 +180,12 @@ export interface SearchAnswer {
   readonly semanticStatus: StageStatus<SemanticSafeCode>;
   /** Whether reranking ran for this ranking. */
   readonly rerankerStatus: StageStatus<RerankerSafeCode>;
+  /**
+   * When the request's filters keep no page at all: the filter that keeps none on its own, or
+   * `together` when each keeps some page and none passes them all. Optional: the source then says
+   * only that nothing in the filters' scope matched.
+   */
+  readonly emptiedBy?: SearchFilterName | 'together' | undefined;
 }
 
 /**

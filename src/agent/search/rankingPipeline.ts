@@ -1,6 +1,6 @@
 /**
- * The one ranking pipeline of both engines: lexical → semantic → fuse → rerank → expand → ranked
- * files. The in-memory engine (`memoryRanker.ts`) and the term-store engine (`termStoreEngine.ts`)
+ * The one ranking pipeline of both engines: lexical → semantic → fuse → scope → rerank → expand →
+ * scope → ranked files. The in-memory engine (`memoryRanker.ts`) and the term-store engine (`termStoreEngine.ts`)
  * differ only in how they read: an index held in memory, or a store's rows read per query. Each
  * gives the pipeline its readers (`PipelineParts`); the order of the stages, their statuses and the
  * ranking they make are the pipeline's, the same for both.
@@ -20,6 +20,7 @@ import {
   type SemanticOutcome,
 } from './pipelineStages.js';
 import type { SemanticFile } from './semantic.js';
+import { scopeStage } from './scopeStage.js';
 import { type HitContext, toRankedFile } from './toRankedFile.js';
 
 /** What the pipeline is asked: a search request without its paging. */
@@ -70,6 +71,29 @@ export interface PipelineParts<S> {
   graph(ranked: readonly Candidate[]): RelationGraph | Promise<RelationGraph>;
   /** Throws when the search must stop (aborted, past its time limit); called between stages. */
   readonly checkpoint?: (() => void) | undefined;
+  /**
+   * The search's filters as a test of a candidate's page (`scopeStage.ts`), asked after the lexical
+   * stage; `undefined` without filters.
+   */
+  readonly scope?: ((page: number) => boolean) | undefined;
+}
+
+/**
+ * The scope stage on a ranked list: the candidates whose page `scope` keeps, in order, scores
+ * unchanged.
+ *
+ * @param list - the ranked list.
+ * @param scope - the pages kept, or `undefined` for every page.
+ * @returns the list narrowed.
+ */
+export function scopeRanked(
+  list: RankedList,
+  scope: ((page: number) => boolean) | undefined,
+): RankedList {
+  if (scope === undefined) return list;
+  return isCandidates(list)
+    ? scopeStage(list, scope)
+    : { lexical: scopeStage(list.lexical, scope) };
 }
 
 /**
@@ -132,7 +156,8 @@ export async function runRankingPipeline<S>(
   const found = await parts.lexical(semantic);
   const semanticStatus =
     semantic === undefined ? semanticOff(request.mode) : (await semantic).status;
-  let ranked = fuseRanks(found.lexical, found.semantic);
+  // Filters narrow the fused ranking of the whole knowledge base: a page kept keeps its score.
+  let ranked = scopeStage(fuseRanks(found.lexical, found.semantic), parts.scope);
   let rerankerStatus = RERANKER_OFF;
   if (request.rerank && parts.reranking !== undefined)
     ({ ranked, status: rerankerStatus } = await rerankStage(
@@ -143,7 +168,11 @@ export async function runRankingPipeline<S>(
     ));
   parts.checkpoint?.();
   const graph = request.mode === 'graph' ? await parts.graph(ranked) : undefined;
-  const list = expandStage(request, ranked, () => graph!);
+  // Graph mode adds related pages: those out of scope are left out too.
+  const list = scopeRanked(
+    expandStage(request, ranked, () => graph!),
+    request.mode === 'graph' ? parts.scope : undefined,
+  );
   return { list, semanticStatus, rerankerStatus };
 }
 
@@ -154,15 +183,19 @@ export async function runRankingPipeline<S>(
  * @param request - the search request.
  * @param lexical - the pages found lexically, best first.
  * @param graph - the relationships graph mode follows.
+ * @param scope - the search's filters as a test of a page (`undefined` without filters).
  * @returns every candidate, ranked, and the stages' statuses.
  */
 export function runLexicalPipeline(
   request: RankRequest,
   lexical: readonly LexicalFile[],
   graph: (ranked: readonly Candidate[]) => RelationGraph,
+  scope?: ((page: number) => boolean) | undefined,
 ): PipelineResult {
+  const scoped = { lexical: scopeStage(lexical, scope) };
   return {
-    list: expandStage(request, { lexical }, graph),
+    list:
+      request.mode === 'graph' ? scopeRanked(expandStage(request, scoped, graph), scope) : scoped,
     semanticStatus: semanticOff(request.mode),
     rerankerStatus: RERANKER_OFF,
   };

@@ -30,6 +30,7 @@ import {
   runRankingPipeline,
 } from './rankingPipeline.js';
 import { SEMANTIC_CANDIDATES, type SemanticFile } from './semantic.js';
+import { hasFilter, pageScope, type PageScope, type ScopeFields } from './scopeStage.js';
 import { TERM_ROWS_FORMAT, type TermEntry, type TermRow, type TermStats } from './termRows.js';
 
 /** A relationship as a term store gives it: its target's file ID and page number, and its weight. */
@@ -106,6 +107,11 @@ export interface TermStore {
   rows(keys: readonly string[]): Promise<readonly TermRow[]>;
   /** The pages numbered `pages`, in that order. */
   pages(pages: readonly number[]): Promise<readonly TermStorePage[]>;
+  /**
+   * What the search filters read (path, tags, locale) of every page, by page number: asked only by a
+   * search with filters (`pathPrefix`, `tags`, `locale`).
+   */
+  scopeFields(): Promise<readonly ScopeFields[]>;
   /**
    * The relationships of the pages numbered `pages` (strongest first, as `SearchCorpus.relationsOf`
    * lists them), by page number. Only graph mode asks.
@@ -230,6 +236,17 @@ export async function searchTermStore(
       `the search index is in format ${String(stats.format)}, and this version reads format ${TERM_ROWS_FORMAT}: publish or export the knowledge base again with this version`,
     );
   const { embedder } = settings;
+  // The filters, on the store's page numbers: the candidates' local numbers map to them.
+  let scope: PageScope | undefined;
+  if (hasFilter(request.filter)) {
+    const fields = await store.scopeFields();
+    if (fields.length !== stats.pageCount)
+      throw new Error(
+        `the store gave the fields of ${fields.length} pages, and its search index has ${stats.pageCount}: the index and the pages are of different revisions`,
+      );
+    scope = pageScope(fields, request.filter);
+    throwIfAborted(request.signal);
+  }
   // Set by the lexical stage: the partial index of the rows read, and its pages' numbers in the store.
   let partial: PartialIndex | undefined;
   let pageNumbers: number[] = [];
@@ -248,6 +265,7 @@ export async function searchTermStore(
     },
     reranking: undefined,
     graph: (ranked) => readGraph(store, request, ranked, pageNumbers, fileIds),
+    scope: scope === undefined ? undefined : (page) => scope.keeps(pageNumbers[page]!),
   };
   const { list, semanticStatus, rerankerStatus } = await runRankingPipeline(
     request,
@@ -288,6 +306,7 @@ export async function searchTermStore(
     continuation: next,
     semanticStatus,
     rerankerStatus,
+    ...(scope?.emptiedBy == null ? {} : { emptiedBy: scope.emptiedBy }),
   });
 }
 

@@ -6,6 +6,8 @@
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 import { abortError } from '../search/limits.js';
 import type { SearchAnswer, SearchRequest } from '../search/port.js';
+import { hasFilter, inScope } from '../search/scopeStage.js';
+import type { PageRecord } from '../model.js';
 import type { CallScope } from './callScope.js';
 import type { SourceState } from './state.js';
 
@@ -55,8 +57,11 @@ function problemOf(
   for (let i = 0; i < hits.length; i++) {
     const hit = hits[i] as unknown as Record<string, unknown> | null;
     const fileId = hit?.['fileId'];
-    if (typeof fileId !== 'string' || state.table.byId(fileId)?.kind !== 'page')
+    const record = typeof fileId === 'string' ? state.table.byId(fileId) : undefined;
+    if (typeof fileId !== 'string' || record?.kind !== 'page')
       return `hit ${i} names ${JSON.stringify(fileId)}, which is not a page of this source`;
+    if (hasFilter(request.filter) && !inScope(record as PageRecord, request.filter))
+      return `hit ${i} names ${JSON.stringify(fileId)}, which the request's filters leave out`;
     if (seen.has(fileId)) return `hit ${i} repeats ${JSON.stringify(fileId)}`;
     seen.add(fileId);
     const score = hit!['score'];

@@ -134,6 +134,8 @@ function checkField(scope: CallScope, key: string, rule: FieldRule, value: unkno
         }
       }
       return [...(value as string[])];
+    case 'stringOrList':
+      return checkList(scope, key, rule, value);
   }
 }
 
@@ -163,4 +165,34 @@ export function withoutNulNames(input: unknown): unknown {
       delete copy[key];
     }
   return copy ?? input;
+}
+
+/** A `stringOrList` field as a list: one string, or 1 to `maxItems` of them, each checked. */
+function checkList(
+  scope: CallScope,
+  key: string,
+  rule: Extract<FieldRule, { type: 'stringOrList' }>,
+  value: unknown,
+): string[] {
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || list.length === 0 || list.length > rule.maxItems)
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      `\`${scope.tool}\`: \`${key}\` must be a non-empty string or a list of 1 to ${rule.maxItems} of them, not ${show(value)}.`,
+    );
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    const place = typeof value === 'string' ? key : `${key}[${i}]`;
+    if (typeof item !== 'string' || item.length === 0 || item.length > rule.maxLength)
+      throw scope.fail(
+        'INVALID_ARGUMENT',
+        `\`${scope.tool}\`: \`${place}\` must be a non-empty string of at most ${rule.maxLength} characters, not ${show(item)}.`,
+      );
+    if (rule.path === true && item.charCodeAt(0) === 47 /* / */)
+      throw scope.fail(
+        'INVALID_ARGUMENT',
+        `\`${scope.tool}\`: \`${place}\` must be a path as the tools write it, such as \`pages/guide/\`, without a leading \`/\`, not ${show(item)}.`,
+      );
+  }
+  return [...(list as string[])];
 }

@@ -4,6 +4,7 @@
  * terms, and the page shards and page texts of the hits shown; nothing else.
  */
 import type { KnowledgeDocument } from '../../types.js';
+import { scopeFieldsOf } from '../search/scopeStage.js';
 import { FIELD_COUNT } from '../search/bm25fIndex.js';
 import { CONTENT_STRIDE, FIELD_STRIDE, type TermEntry, type TermRow } from '../search/termRows.js';
 import {
@@ -154,6 +155,13 @@ export function shardTermStore(manifest: SearchManifest, reads: ShardReads): Sha
           });
         }
       return out;
+    },
+    async scopeFields() {
+      // Every page shard, in page order: a filtered search reads the records of every page.
+      const shards = await Promise.all(
+        manifest.pages.shards.map((name) => reads.shard(name) as Promise<PageShard>),
+      );
+      return shards.flatMap((shard) => shard.pages.map(scopeFieldsOf));
     },
     async pages(pages) {
       return Promise.all(

@@ -23,10 +23,22 @@ export type FieldRule =
   | { readonly type: 'integer'; readonly min: number; readonly max: number }
   | { readonly type: 'boolean' }
   | { readonly type: 'enum'; readonly values: readonly string[] }
-  | { readonly type: 'strings' };
+  | { readonly type: 'strings' }
+  | {
+      /** One non-empty string or a non-empty list of them, read as a list (`stringOrListArg`). */
+      readonly type: 'stringOrList';
+      readonly maxItems: number;
+      /** Longest item, in UTF-16 code units. */
+      readonly maxLength: number;
+      /** Items are page paths as the tools write them: a leading `/` is refused. */
+      readonly path?: true;
+    };
 
-/** How the HTTP handler reads a query parameter (a list is comma-separated). */
-export type ParamKind = 'string' | 'integer' | 'boolean' | 'list';
+/**
+ * How the HTTP handler reads a query parameter: a `list` is comma-separated; a `repeated` one is
+ * given once per item (`?tags=a&tags=b`).
+ */
+export type ParamKind = 'string' | 'integer' | 'boolean' | 'list' | 'repeated';
 
 /** One argument: its JSON Schema property, the source's rule, and its HTTP parameter kind. */
 export interface ArgSpec {
@@ -197,6 +209,41 @@ export function stringsArg(item: string, description: string): ArgSpec {
     schema: { type: ['array', 'null'], items: typed('string', item), description },
     rule: { type: 'strings' },
     param: 'list',
+    required: false,
+  };
+}
+
+/**
+ * An optional filter of one string or a list of strings, read as a list (`"a"` is `["a"]`); over HTTP
+ * the parameter is repeated, once per item. Its schema is an `anyOf` of a string, an array and `null`.
+ *
+ * @param options - `item`, the description of one value; `description`, of the argument;
+ *   `maxItems`; `maxLength` of an item; `path` when the items are page paths (no leading `/`).
+ */
+export function stringOrListArg(options: {
+  readonly item: string;
+  readonly description: string;
+  readonly maxItems: number;
+  readonly maxLength: number;
+  readonly path?: true;
+}): ArgSpec {
+  const item = { type: 'string', minLength: 1, description: options.item };
+  return {
+    schema: {
+      anyOf: [
+        item,
+        { type: 'array', items: item, minItems: 1, maxItems: options.maxItems },
+        { type: 'null' },
+      ],
+      description: options.description,
+    },
+    rule: {
+      type: 'stringOrList',
+      maxItems: options.maxItems,
+      maxLength: options.maxLength,
+      ...(options.path === true ? { path: true } : {}),
+    },
+    param: 'repeated',
     required: false,
   };
 }

@@ -7,6 +7,7 @@ import type { KnowledgePart } from '../../types.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { noMarkdownFiles, readKnowledgeDirectory } from '../../node/internals.js';
 import { parseCommandArgs } from '../args.js';
+import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
 import { CliExit, EXIT, readFailed, type CliIo } from '../io.js';
 import {
   count,
@@ -67,7 +68,11 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
   const { values, positionals } = parseCommandArgs(
     'check',
     argv,
-    { format: { type: 'string', short: 'f' }, 'follow-links': { type: 'boolean' } },
+    {
+      format: { type: 'string', short: 'f' },
+      'follow-links': { type: 'boolean' },
+      ...FOLDER_GLOB_OPTIONS,
+    },
     Number.POSITIVE_INFINITY,
   );
   if (values['help'] === true) {
@@ -81,6 +86,7 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
     );
   }
   const paths = positionals.length > 0 ? positionals : ['.'];
+  const globs = folderGlobs(values);
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
   let files = 0;
@@ -111,7 +117,8 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
         reading = await readKnowledgeDirectory(
           folder,
           {
-            ...(isFile ? { include: [escapePath(basename(path))] } : {}),
+            // A file given by name is read whatever the globs say of its folder.
+            ...(isFile ? { include: [escapePath(basename(path))] } : globs),
             followLinks: values['follow-links'] === true,
           },
           {
@@ -125,7 +132,7 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
         throw error;
       }
       if (reading.paths.length === 0 && reading.issues.length === 0)
-        throw readFailed('check', noMarkdownFiles(folder, {}));
+        throw readFailed('check', noMarkdownFiles(folder, isFile ? {} : globs));
       files += reading.paths.length;
       for (const document of reading.documents) sections += countSections(document.parts);
       // One by one: a spread of 130,000 or more problems overflows the call stack (RangeError).

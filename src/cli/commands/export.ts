@@ -7,6 +7,7 @@ import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { EXPORT_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
+import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
 
 /** Runs `export`. */
 export async function exportCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -19,6 +20,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
       title: { type: 'string' },
       'base-url': { type: 'string' },
       ...LINK_ROOT_FLAG,
+      ...FOLDER_GLOB_OPTIONS,
     },
     1,
   );
@@ -37,12 +39,10 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     throw new CliExit(
       `knowledge-kit export: --base-url ${JSON.stringify(baseUrl)} is not an absolute URL; pass one such as https://example.com/kb/.`,
     );
-  const loaded = await loadFolder(
-    'export',
-    dir,
-    io,
-    linkRootOption('export', dir, values['link-root']),
-  );
+  const loaded = await loadFolder('export', dir, io, {
+    ...folderGlobs(values),
+    ...linkRootOption('export', dir, values['link-root']),
+  });
   const id = knowledgeBaseId(dir, values['id']);
   const source = createCatalogSource(loaded.catalog, {
     id,

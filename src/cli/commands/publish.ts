@@ -11,6 +11,7 @@ import { PUBLISH_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { openDatabase } from '../openDatabase.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
+import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
 
 /** Runs `publish`. */
 export async function publish(argv: readonly string[], io: CliIo): Promise<number> {
@@ -25,6 +26,7 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
       keep: { type: 'string' },
       schema: { type: 'string' },
       ...LINK_ROOT_FLAG,
+      ...FOLDER_GLOB_OPTIONS,
     },
     1,
   );
@@ -39,12 +41,10 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
       'knowledge-kit publish: needs a folder and --database, such as `knowledge-kit publish ./knowledge --database postgres://localhost/knowledge --kb handbook`. Run `knowledge-kit publish --help`.',
     );
   const keep = integerOption('publish', 'keep', values['keep'], 1, 1000);
-  const loaded = await loadFolder(
-    'publish',
-    dir,
-    io,
-    linkRootOption('publish', dir, values['link-root']),
-  );
+  const loaded = await loadFolder('publish', dir, io, {
+    ...folderGlobs(values),
+    ...linkRootOption('publish', dir, values['link-root']),
+  });
   const knowledgeBase = knowledgeBaseId(dir, values['kb']);
   const { db, close } = await openDatabase('publish', url);
   try {

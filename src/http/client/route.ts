@@ -34,16 +34,42 @@ export function routeCall(tool: ToolDefinition, input: unknown): RoutedCall {
     path = path.replace(`:${name}`, () => encoded);
   }
   const query: Record<string, unknown> = {};
-  for (const name of queryArgs(tool, route)) query[name] = i[name];
+  for (const name of queryArgs(tool, route)) {
+    const value = i[name];
+    // A parameter given once per item: a list (or one string) is sent as repeated parameters; an
+    // empty list would be sent as no parameter at all, so it is refused here as the source refuses it.
+    if (tool.args[name]!.param === 'repeated' && Array.isArray(value) && value.length === 0)
+      throw new KnowledgeToolError(
+        'INVALID_ARGUMENT',
+        `\`${tool.name}\`: \`${name}\` must be a non-empty string or a non-empty list of them, not [].`,
+      );
+    query[name] =
+      tool.args[name]!.param === 'repeated' && value !== undefined && value !== null
+        ? new Repeated(Array.isArray(value) ? value : [value])
+        : value;
+  }
   return { path, query };
 }
 
-/** The URL of `route` with `query` on the knowledge base (lists comma-joined, nulls left out). */
+/** The items of a query parameter given once per item (`?tags=a&tags=b`). */
+export class Repeated {
+  readonly items: readonly unknown[];
+  constructor(items: readonly unknown[]) {
+    this.items = items;
+  }
+}
+
+/**
+ * The URL of `route` with `query` on the knowledge base (lists comma-joined, `Repeated` items one
+ * parameter each, nulls left out).
+ */
 export function urlOf(config: ClientConfig, route: string, query: Query): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+    if (value instanceof Repeated)
+      for (const item of value.items) params.append(name, String(item));
+    else params.set(name, Array.isArray(value) ? value.join(',') : String(value));
   }
   const search = params.toString();
   return `${config.baseUrl}${route}${search === '' ? '' : `?${search}`}`;

@@ -3,7 +3,15 @@
  *
  * @module
  */
-import { booleanArg, CURSOR_ARG, enumArg, rangeArg, textArg } from '../args.js';
+import {
+  booleanArg,
+  CURSOR_ARG,
+  enumArg,
+  rangeArg,
+  stringArg,
+  stringOrListArg,
+  textArg,
+} from '../args.js';
 import { defineTool } from '../defineTool.js';
 import { searchFiles } from './run.js';
 import { CURSOR_ADVICE, thousands } from '../schemas/common.js';
@@ -11,6 +19,9 @@ import { SEARCH_FILES_OUTPUT_SCHEMA } from './outputSchema.js';
 
 /** Longest `query`, in code points after trimming (also the exploration question's and the HTTP default). */
 export const MAX_QUERY_CODE_POINTS = 2000;
+
+/** Most values of the `pathPrefix` and `tags` filters. */
+export const MAX_FILTER_VALUES = 20;
 
 /** The `search_files` tool. */
 export const searchFilesTool = defineTool({
@@ -20,6 +31,7 @@ export const searchFilesTool = defineTool({
   description: [
     "Find pages that may answer a question. Start every question here, with the user's complete standalone question as query and the default hybrid mode; search again (at most twice) only with words from pages you have read.",
     'Results are candidates, not evidence: read the pages (pages/**) with read_file before answering, and track the fileId and path of what you read to avoid reading it twice.',
+    'To search one part of the knowledge base, add pathPrefix (such as "pages/guide/"), tags or locale; results keep their scores.',
     'searchStatus "no_candidates" is a successful empty result: then read index.md or call list_tree. SEARCH_TIMEOUT and SEARCH_UNAVAILABLE are errors, not empty results.',
     CURSOR_ADVICE,
   ].join(' '),
@@ -42,6 +54,23 @@ export const searchFilesTool = defineTool({
     ),
     cursor: CURSOR_ARG,
     limit: rangeArg(1, 50, 10, 'Candidates per page,'),
+    pathPrefix: stringOrListArg({
+      item: 'A path prefix as the tools write paths, such as "pages/guide/".',
+      description: `Only pages whose path starts with this prefix, or with one of these (up to ${MAX_FILTER_VALUES}); null for every page.`,
+      maxItems: MAX_FILTER_VALUES,
+      maxLength: 1000,
+      path: true,
+    }),
+    tags: stringOrListArg({
+      item: 'A tag of the front matter.',
+      description: `Only pages whose front matter tags hold this tag, or all of these (up to ${MAX_FILTER_VALUES}); null for every page.`,
+      maxItems: MAX_FILTER_VALUES,
+      maxLength: 200,
+    }),
+    locale: stringArg({
+      description: 'Only pages of this locale (such as "en" or "zh-CN"); null for every page.',
+      nonEmpty: true,
+    }),
   },
   outputSchema: SEARCH_FILES_OUTPUT_SCHEMA,
   run: searchFiles,

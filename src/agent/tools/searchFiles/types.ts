@@ -31,6 +31,15 @@ export interface SearchFilesInput {
   readonly cursor?: string | null | undefined;
   /** 1..50, default 10. */
   readonly limit?: number | null | undefined;
+  /**
+   * Only pages whose path starts with this prefix or one of these (1 to 20), written as the tools
+   * write paths: `pages/guide/`. Bound into the cursor.
+   */
+  readonly pathPrefix?: string | readonly string[] | null | undefined;
+  /** Only pages whose front matter `tags` hold this tag, or every one of these (1 to 20). */
+  readonly tags?: string | readonly string[] | null | undefined;
+  /** Only pages of this locale, such as `en`. */
+  readonly locale?: string | null | undefined;
 }
 
 /** A search candidate: a page to read, not evidence. */
