@@ -126,7 +126,9 @@ describe('resources/list cursors: signed, bound to the knowledge base and its re
       }),
     );
     try {
-      expect((await restarted.client.listResources({ cursor: keyed })).resources.length).toBeGreaterThan(0);
+      expect(
+        (await restarted.client.listResources({ cursor: keyed })).resources.length,
+      ).toBeGreaterThan(0);
       await expect(plain.client.listResources({ cursor: keyed })).rejects.toThrow(/INVALID_CURSOR/);
     } finally {
       await restarted.close();
