@@ -95,7 +95,12 @@ export type {
   ExpandGraphOutput,
   GraphRelationship,
 } from './tools/expandGraph/types.js';
-export type { FileSectionInfo, GetFileInput, GetFileOutput } from './tools/getFile/types.js';
+export type {
+  FileHeadingInfo,
+  FileSectionInfo,
+  GetFileInput,
+  GetFileOutput,
+} from './tools/getFile/types.js';
 export type { KnowledgeWarmContext, KnowledgeSource } from './tools/knowledgeSource.js';
 export type {
   KnowledgeToolAnnotations,

@@ -16,7 +16,7 @@ const REQUIRED_INPUT = {
 /** Input fields per tool, as `src/agent/types.ts` declares them. */
 const INPUT_FIELDS = {
   search_files: ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'],
-  read_file: ['fileId', 'path', 'sectionIds', 'mode', 'maxChars', 'cursor', 'whole'],
+  read_file: ['fileId', 'path', 'sectionIds', 'heading', 'mode', 'maxChars', 'cursor', 'whole'],
   list_tree: ['parentPath', 'cursor', 'limit'],
   get_file: ['fileId'],
   read_related: ['fileId', 'cursor', 'limit'],

@@ -156,6 +156,7 @@ export function createFakeSource(): {
         revision: 'r1',
         locale: 'en',
         sections: [{ id: 'intro', parentId: null, depth: 1, selfChars: 10, subtreeChars: 10 }],
+        headings: [{ id: 'billing', text: 'Billing', depth: 1, chars: 10 }],
       };
       return output;
     },
