@@ -41,11 +41,13 @@ export type { KnowledgeEmbeddingCache } from './search/embeddingCache.js';
 export type {
   SearchAnswer,
   SearchChunk,
+  SearchChunkHeading,
   SearchCorpus,
   SearchCorpusPage,
   SearchEngine,
   SearchEngineFactory,
   SearchHit,
+  SearchHitHeading,
   SearchRelation,
   SearchRequest,
   SearchWarmProgress,
@@ -88,6 +90,7 @@ export type {
   ReadFileInput,
   ReadFileOutput,
   ReadFileRecord,
+  ReadHeading,
   ReadSelection,
 } from './tools/readFile/types.js';
 export type {

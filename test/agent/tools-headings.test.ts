@@ -217,3 +217,38 @@ describe('property: a heading read is the slice of the whole page between its of
     );
   });
 });
+
+describe('search_files heading', () => {
+  const pages = {
+    guide: GUIDE,
+    lead: 'Zebras come first here.\n\n# Later\n\nNothing about them.',
+    anchored: ANCHORED,
+  };
+
+  it('names the innermost heading whose range holds the best match', async () => {
+    const out = await source(pages).searchFiles({ query: 'installer restart' });
+    const item = out.items.find((i) => i.fileId === 'guide')!;
+    expect(item.heading).toEqual({ id: 'install', text: 'Install' });
+    expect(item.sourceExcerpt).toContain('restart');
+  });
+
+  it('cuts the excerpt from that heading range only', async () => {
+    const out = await source(pages).searchFiles({ query: 'options' });
+    const item = out.items.find((i) => i.fileId === 'guide')!;
+    expect(item.heading).toEqual({ id: 'configure-the-app', text: 'Configure the app' });
+    expect(item.sourceExcerpt).toContain('Set the options.');
+    expect(item.sourceExcerpt).not.toContain('second install');
+  });
+
+  it('is null when the match comes before the first heading', async () => {
+    const out = await source(pages).searchFiles({ query: 'zebras' });
+    expect(out.items.find((i) => i.fileId === 'lead')!.heading).toBeNull();
+  });
+
+  it('names a heading inside an anchored section, beside its section ID', async () => {
+    const out = await source(pages).searchFiles({ query: 'anchored text' });
+    const item = out.items.find((i) => i.fileId === 'anchored')!;
+    expect(item.sectionIds).toEqual(['a']);
+    expect(item.heading).toEqual({ id: 'inside', text: 'Inside' });
+  });
+});

@@ -144,6 +144,8 @@ describe('tool JSON Schemas', () => {
           contentAvailable: true,
           readActions: { fileContentById: '/files/f/content' },
           sectionIds: [],
+          // Added for docs sites: the heading that holds the match, or null.
+          heading: null,
         },
       ],
       searchStatus: 'ok',

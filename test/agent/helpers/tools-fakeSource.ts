@@ -215,6 +215,7 @@ export function createFakeSource(): {
           contentAvailable: true,
           readActions: actions(hit.fileId, hit.path),
           sectionIds: [],
+          heading: null,
         })),
         searchStatus: hits.length === 0 ? 'no_candidates' : 'ok',
         searchMode: 'hybrid',
