@@ -252,3 +252,22 @@ describe('search_files heading', () => {
     expect(item.heading).toEqual({ id: 'inside', text: 'Inside' });
   });
 });
+
+describe('exploration: a heading read is a page read', () => {
+  it('counts as a read, is kept apart from the whole page, and is evidence with its place', async () => {
+    const { startExploration } = await import('../../src/agent/exploration/index.js');
+    const session = startExploration(source(), { question: 'How do I install it?' });
+    await session.search();
+    const heading = await session.read({ fileId: 'guide' }, { heading: 'install' });
+    expect(heading.repeated).toBe(false);
+    expect(heading.content.startsWith('## Install')).toBe(true);
+    expect((await session.read({ fileId: 'guide' }, { heading: 'install' })).repeated).toBe(true);
+    const whole = await session.read({ fileId: 'guide' });
+    expect(whole.repeated).toBe(false);
+    expect(session.status).toMatchObject({ readsUsed: 2 });
+    const [first, second] = session.evidence();
+    expect(first).toMatchObject({ fileId: 'guide', selection: { mode: 'document' } });
+    expect(first!.heading).toEqual(heading.file.heading);
+    expect(second!.heading).toBeUndefined();
+  });
+});

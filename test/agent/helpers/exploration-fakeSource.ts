@@ -240,6 +240,7 @@ export function pagesSource(): FakeSource {
         revision: 'r1',
         locale: null,
         sections: [],
+        headings: [],
       };
     },
     async readRelated(input) {
