@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import type { KnowledgeSource, ReadFileOutput } from '../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
+import { createKnowledgeClient } from '../../src/http/index.js';
+import { cliInProcess } from '../helpers/cliInProcess.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { loadKnowledgeDirectory, type LoadedKnowledgeDirectory } from '../../src/node/index.js';
 import {
@@ -97,6 +99,30 @@ describe.skipIf(!present)('heading reads on a VitePress guide', () => {
       expect(body.file.heading!.id).toBe(heading);
       expect(body.content).toBe(sliceOf(whole, body));
     }
+    // The client sends `heading` as the route's query parameter.
+    const client = createKnowledgeClient({
+      baseUrl: 'http://kb.test/knowledge-bases/guide',
+      fetch: (request) => handler(request),
+    });
+    const { fileId, heading } = reads[0]!;
+    const remote = await client.readFile({ fileId, heading });
+    const local = await catalog.readFile({ fileId, heading });
+    expect([remote.content, remote.file.heading, remote.file.snapshotId]).toEqual([
+      local.content,
+      local.file.heading,
+      local.file.snapshotId,
+    ]);
+  });
+
+  it('outline lists the headings of the folder, each indented by depth', async () => {
+    const run = await cliInProcess(['outline', fileURLToPath(guide)]);
+    expect(run.code).toBe(0);
+    const { headings } = await catalog.getFile({ fileId: reads[0]!.fileId });
+    for (const h of headings)
+      expect(run.stdout).toContain(
+        `${'  '.repeat(h.depth)}${'#'.repeat(h.depth)} ${h.text}  {#${h.id}}  ${h.chars}\n`,
+      );
+    expect(run.stdout).toMatch(/ \d+ headings\n$/);
   });
 
   it('MCP: read_file with heading returns the range', async () => {
