@@ -28,8 +28,13 @@ export const getFileTool = defineTool({
   },
   outputSchema: GET_FILE_OUTPUT_SCHEMA,
   run: getFile,
-  // The headings come from the page's text.
-  reads: (args) => ({ file: { fileId: planString(args['fileId']), path: null }, text: true }),
+  // A page's headings come from its text; a navigation file (`index.md`, `_graph/…`) has none, so
+  // its text (the file list, a page's relationships) is not read.
+  reads: (args) => {
+    const fileId = planString(args['fileId']);
+    const navigation = fileId === 'index.md' || (fileId?.startsWith('_graph/') ?? false);
+    return { file: { fileId, path: null }, ...(navigation ? {} : { text: true }) };
+  },
   http: { routes: [{ id: 'file', listed: 2, path: '/files/:fileId' }] },
   client: { shape: { fileId: 'string', path: 'string' } },
 });
