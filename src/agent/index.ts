@@ -35,6 +35,7 @@ export type { KnowledgeEmbeddingCache } from './search/embeddingCache.js';
 export type {
   SearchAnswer,
   SearchChunk,
+  SearchChunkHeading,
   SearchCorpus,
   SearchCorpusPage,
   SearchEngine,
@@ -42,6 +43,7 @@ export type {
   SearchFilter,
   SearchFilterName,
   SearchHit,
+  SearchHitHeading,
   SearchRelation,
   SearchRequest,
   SearchWarmProgress,
@@ -84,6 +86,7 @@ export type {
   ReadFileInput,
   ReadFileOutput,
   ReadFileRecord,
+  ReadHeading,
   ReadSelection,
 } from './tools/readFile/types.js';
 export type {
@@ -91,7 +94,12 @@ export type {
   ExpandGraphOutput,
   GraphRelationship,
 } from './tools/expandGraph/types.js';
-export type { FileSectionInfo, GetFileInput, GetFileOutput } from './tools/getFile/types.js';
+export type {
+  FileHeadingInfo,
+  FileSectionInfo,
+  GetFileInput,
+  GetFileOutput,
+} from './tools/getFile/types.js';
 export type { KnowledgeWarmContext, KnowledgeSource } from './tools/knowledgeSource.js';
 export type {
   KnowledgeToolAnnotations,

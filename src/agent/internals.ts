@@ -23,6 +23,7 @@ export { MAX_QUERY_CODE_POINTS } from './tools/searchFiles/definition.js';
 // answers with the same code (`src/postgres`), so its outputs cannot drift from the catalog source's.
 export type { DirectoryRecord, FileRecord, FileTable, RelationRecord } from './model.js';
 export { buildFileTable } from './files/buildFileTable.js';
+export { type PageHeading, pageHeadings } from './files/pageHeadings.js';
 export { renderIndexMarkdown } from './files/renderIndexMarkdown.js';
 export { buildRelations } from './relations/buildRelations.js';
 export { linkCountsOf } from './source/createCatalogSource.js';

@@ -131,6 +131,14 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     help: 'read these sections with everything inside them',
   },
   {
+    name: 'heading',
+    type: 'string',
+    value: 'id',
+    commands: ['read'],
+    source: 'both',
+    help: "read one heading's range (an ID that outline lists), from its line to the next\nheading of the same or a higher level; not with --self or --subtree",
+  },
+  {
     name: 'token-file',
     type: 'string',
     value: 'f',
@@ -193,7 +201,7 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
       search: 'print the whole search_files output as JSON',
       read: 'print the whole snapshot { id, documentId, selection, revision, locale, content }\nas JSON (with --max-chars, or with --database: the read_file output, with\ncontentRange and nextCursor)',
       outline:
-        'one JSON object: { documents: [{ id, file, locale, revision, chars, sections: [{ id, self, subtree, sections }] }] }',
+        'one JSON object: { documents: [{ id, file, locale, revision, chars, sections: [{ id, self, subtree, sections }], headings: [{ id, text, depth, chars }] }] }',
     },
   },
   {

@@ -83,8 +83,10 @@ export const OUTLINE_HELP = sourceHelp('outline', {
   folder: '[dir]',
   database: '--kb <id>',
   about: `Print each document of the folder (default .), or of the knowledge base --kb of a database, with its
-sections as a tree. Sizes are in Unicode code points of what a read returns: "self" is the section's
-own text, "subtree" the section with every section inside it.`,
+sections as a tree, then its headings indented by depth ("## Text  {#id}  size"; read one with
+read --heading id). Sizes are in Unicode code points of what a read returns: "self" is the section's
+own text, "subtree" the section with every section inside it, a heading's from its line to the next
+heading of the same or a higher level.`,
   after:
     'Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.',
 });
@@ -93,9 +95,10 @@ export const READ_HELP = sourceHelp('read', {
   folder: '<dir> <documentId>',
   database: '--kb <id> <documentId>',
   about: `Read a snapshot from the folder's catalog (or the knowledge base --kb of a database): the whole
-document, or the sections named (comma-separated or repeated) in "self" mode (their own text) or
-"subtree" mode (with every section inside them). The content goes to stdout and the snapshot id to
-stderr.`,
+document, the sections named (comma-separated or repeated) in "self" mode (their own text) or
+"subtree" mode (with every section inside them), or one heading (--heading, an ID that outline
+lists: from that heading to the next of the same or a higher level). The content goes to stdout and
+the snapshot id to stderr.`,
   after: `Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
 section, or a cursor that does not belong to this read).`,
 });

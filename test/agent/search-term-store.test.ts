@@ -59,6 +59,7 @@ const shown = (answer: SearchAnswer) => ({
     evidenceTypes: h.evidenceTypes,
     sectionIds: h.sectionIds,
     sourceExcerpt: h.sourceExcerpt,
+    heading: h.heading ?? null,
   })),
 });
 

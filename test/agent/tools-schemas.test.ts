@@ -27,7 +27,7 @@ const INPUT_FIELDS = {
     'tags',
     'locale',
   ],
-  read_file: ['fileId', 'path', 'sectionIds', 'mode', 'maxChars', 'cursor', 'whole'],
+  read_file: ['fileId', 'path', 'sectionIds', 'heading', 'mode', 'maxChars', 'cursor', 'whole'],
   list_tree: ['parentPath', 'cursor', 'limit'],
   get_file: ['fileId'],
   read_related: ['fileId', 'cursor', 'limit'],
@@ -155,6 +155,8 @@ describe('tool JSON Schemas', () => {
           contentAvailable: true,
           readActions: { fileContentById: '/files/f/content' },
           sectionIds: [],
+          // Added for docs sites: the heading that holds the match, or null.
+          heading: null,
         },
       ],
       searchStatus: 'ok',

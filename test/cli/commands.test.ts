@@ -18,6 +18,16 @@ import {
   type KnowledgeFile,
 } from '../helpers/cli-knowledge.js';
 import { parseProblemLine } from '../helpers/cli-problems.js';
+import { pageHeadings } from '../../src/agent/files/pageHeadings.js';
+
+/** The headings `get_file` lists for a document of the folder. */
+const headingsOf = (documentId: string) =>
+  pageHeadings(readAll(local.loaded, documentId, { mode: 'document' }).content).map((h) => ({
+    id: h.id,
+    text: h.text,
+    depth: h.depth,
+    chars: h.end - h.start,
+  }));
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 let dir: string;
@@ -80,17 +90,19 @@ describe.concurrent('outline', () => {
         revision: catalog.document(id).revision,
         chars: codePoints(readAll(local.loaded, id, { mode: 'document' }).content),
         sections: expectedSections(id, fileOf(id).parts),
+        headings: headingsOf(id),
       })),
     });
     expect(Object.values(paths).sort()).toEqual(HANDBOOK.map((file) => file.path).sort());
   });
 
-  it('text: a line per document, then each section indented by depth with `self N · subtree M`, then a total', async () => {
+  it('text: a line per document, then each section indented by depth with `self N · subtree M`, then each heading, then a total', async () => {
     const result = await runCli(['outline', dir]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const lines = linesOf(result.stdout);
     const expected: (string | RegExp)[] = [];
+    let headings = 0;
     for (const id of local.loaded.catalog.ids) {
       const file = fileOf(id);
       const chars = codePoints(readAll(local.loaded, id, { mode: 'document' }).content);
@@ -104,8 +116,16 @@ describe.concurrent('outline', () => {
         );
         expected.push(`${'  '.repeat(depth)}${sectionId}  self ${self} · subtree ${subtree}`);
       }
+      for (const h of headingsOf(id))
+        expected.push(
+          `${'  '.repeat(h.depth)}${'#'.repeat(h.depth)} ${h.text}  {#${h.id}}  ${h.chars}`,
+        );
+      headings += headingsOf(id).length;
     }
-    expected.push(`${HANDBOOK.length} documents, ${sectionCount(HANDBOOK)} sections`);
+    expect(headings).toBeGreaterThan(0);
+    expected.push(
+      `${HANDBOOK.length} documents, ${sectionCount(HANDBOOK)} sections, ${headings} headings`,
+    );
     expect(lines).toHaveLength(expected.length);
     lines.forEach((line, index) => {
       const want = expected[index]!;
@@ -170,6 +190,28 @@ describe.concurrent('read', () => {
     expect(subtree.content).not.toBe(
       readAll(local.loaded, guideId, { mode: 'self', sectionIds: [returns!] }).content,
     );
+  });
+
+  it('--heading: the heading range on stdout, its place in the page on stderr; an unknown one exits 2', async () => {
+    const withHeadings = local.loaded.catalog.ids.find((id) => headingsOf(id).length > 1)!;
+    const heading = headingsOf(withHeadings)[1]!;
+    const whole = readAll(local.loaded, withHeadings, { mode: 'document' }).content;
+    const [h] = pageHeadings(whole).filter((x) => x.id === heading.id);
+    const result = await runCli(['read', dir, withHeadings, '--heading', heading.id]);
+    expect(result.code).toBe(0);
+    const range = whole.slice(h!.from, h!.to);
+    expect(result.stdout).toBe(range.endsWith('\n') ? range : `${range}\n`);
+    expect(result.stderr).toContain(
+      `heading ${heading.id}: characters ${h!.start} to ${h!.end} of the whole document's text`,
+    );
+    const unknown = await runCli(['read', dir, withHeadings, '--heading', 'no-such-heading']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /NOT_FOUND: `read_file`: the page `[^`]+` has no heading with the ID `no-such-heading`/,
+    );
+    const both = await runCli(['read', dir, withHeadings, '--heading', heading.id, '--self', 'x']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give --heading or --self/--subtree, not both');
   });
 
   it('--json: the whole snapshot', async () => {

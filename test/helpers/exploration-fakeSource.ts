@@ -108,7 +108,7 @@ function check(
 }
 
 const SEARCH_KEYS = ['query', 'mode', 'graphDepth', 'graphFanout', 'rerank', 'cursor', 'limit'];
-const READ_KEYS = ['fileId', 'path', 'sectionIds', 'mode', 'maxChars'];
+const READ_KEYS = ['fileId', 'path', 'sectionIds', 'heading', 'mode', 'maxChars'];
 
 const stage = { state: 'disabled', safeCode: 'SEMANTIC_DISABLED' } as const;
 
@@ -127,6 +127,7 @@ export function pagesSource(): FakeSource {
     contentAvailable: true,
     readActions: {},
     sectionIds: [],
+    heading: null,
   });
   return fakeSource({
     async searchFiles(input: SearchFilesInput): Promise<SearchFilesOutput> {
@@ -239,6 +240,7 @@ export function pagesSource(): FakeSource {
         revision: 'r1',
         locale: null,
         sections: [],
+        headings: [],
       };
     },
     async readRelated(input) {

@@ -8,7 +8,12 @@ import type { ReadFileOutput } from '../tools/readFile/types.js';
 import type { SearchFilesOutput } from '../tools/searchFiles/types.js';
 import { explorationLimit, type ExplorationRule } from './explorationLimit.js';
 import type { CheckedExplorationOptions } from './readExplorationOptions.js';
-import { type ReadCall, type SearchCall, selectionKeyOf } from './readCallArguments.js';
+import {
+  type ReadCall,
+  type SearchCall,
+  headingKeyOf,
+  selectionKeyOf,
+} from './readCallArguments.js';
 import type { ExplorationEvidence, ExplorationStatus } from './types.js';
 import { codePointLength } from './values.js';
 
@@ -159,13 +164,15 @@ export class ExplorationLedger {
   ): { readonly output: ReadFileOutput; readonly repeated: boolean } | undefined {
     this.#readsPending--;
     if (output === undefined) return undefined;
-    const { fileId, path, selection, snapshotId, contentRange } = output.file;
+    const { fileId, path, selection, snapshotId, contentRange, heading } = output.file;
     // A part is kept under its range, apart from the whole read and from the other parts.
     const range =
       contentRange === undefined
         ? ''
         : `\0${contentRange.start}-${contentRange.end}/${contentRange.total}`;
-    const canonical = `id\0${fileId}\0${selectionKeyOf(selection)}${range}`;
+    // A heading read is a page read of its own: kept apart from the whole page it cites.
+    const selected = heading === undefined ? selectionKeyOf(selection) : headingKeyOf(heading.id);
+    const canonical = `id\0${fileId}\0${selected}${range}`;
     this.#pathToId.set(path, fileId);
     this.#aliases.set(canonical, canonical);
     if (call.selectionKey !== null && range === '')
@@ -186,6 +193,7 @@ export class ExplorationLedger {
         snapshotId,
         selection: kept.file.selection!,
         content: kept.content,
+        ...(kept.file.heading === undefined ? {} : { heading: { ...kept.file.heading } }),
         ...(kept.file.contentRange === undefined
           ? {}
           : { contentRange: { ...kept.file.contentRange } }),

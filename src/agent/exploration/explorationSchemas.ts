@@ -105,6 +105,12 @@ const EVIDENCE_ITEM = objectSchema(
       anyOf: (SELECTION['anyOf'] as JsonSchema[]).slice(0, 2),
       description: 'What was read: the whole page, or sections.',
     },
+    heading: {
+      ...((READ_FILE_OUTPUT_SCHEMA['properties'] as { file: { properties: JsonObject } }).file
+        .properties['heading'] as JsonObject),
+      description:
+        'Present only for a heading read: the heading and its range in the whole page (selection is document).',
+    },
     chars: count(
       'Code points of the content read (the content itself is in the read_file result).',
     ),

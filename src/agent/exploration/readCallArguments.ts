@@ -91,12 +91,17 @@ export function selectionKeyOf(selection: ReadSelection | null): string {
     : `${selection.mode}:${JSON.stringify(selection.sectionIds)}`;
 }
 
-const READ_OPTION_KEYS = ['sectionIds', 'mode', 'maxChars'];
+const READ_OPTION_KEYS = ['sectionIds', 'heading', 'mode', 'maxChars'];
+
+/** The key of a heading read: a page read of its own, apart from the whole page's. */
+export function headingKeyOf(id: string): string {
+  return `heading:${JSON.stringify(id)}`;
+}
 const TARGET_KEYS = ['fileId', 'path'];
 
 /**
  * The requested selection's key, or `null` unless every field is well-formed by the source's rules
- * (known keys, non-empty IDs, `mode` only with `sectionIds`, `maxChars` a non-negative integer): a
+ * (known keys, non-empty IDs, `mode` only with `sectionIds`, `heading` alone, `maxChars` a non-negative integer): a
  * malformed read must reach the source and fail there, never be answered from an earlier result.
  */
 function requestedSelectionKey(
@@ -106,12 +111,17 @@ function requestedSelectionKey(
   if (!Object.keys(target).every((key) => TARGET_KEYS.includes(key))) return null;
   if (!Object.keys(options).every((key) => READ_OPTION_KEYS.includes(key))) return null;
   if (target['fileId'] === '' || target['path'] === '') return null;
-  const { sectionIds, mode, maxChars } = options;
+  const { sectionIds, heading, mode, maxChars } = options;
   if (
     !absent(maxChars) &&
     !(typeof maxChars === 'number' && Number.isSafeInteger(maxChars) && maxChars >= 0)
   )
     return null;
+  if (!absent(heading)) {
+    if (typeof heading !== 'string' || heading === '' || !absent(sectionIds) || !absent(mode))
+      return null;
+    return headingKeyOf(heading);
+  }
   if (absent(sectionIds)) return absent(mode) ? 'document' : null;
   if (
     !Array.isArray(sectionIds) ||

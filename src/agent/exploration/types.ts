@@ -5,7 +5,12 @@
  * @module
  */
 import type { ActiveContentRevision, KnowledgeCallContext } from '../types.js';
-import type { ContentRange, ReadFileOutput, ReadSelection } from '../tools/readFile/types.js';
+import type {
+  ContentRange,
+  ReadFileOutput,
+  ReadHeading,
+  ReadSelection,
+} from '../tools/readFile/types.js';
 import type { ExpandGraphInput, ExpandGraphOutput } from '../tools/expandGraph/types.js';
 import type { GetFileInput, GetFileOutput } from '../tools/getFile/types.js';
 import type { ListTreeInput, ListTreeOutput } from '../tools/listTree/types.js';
@@ -51,6 +56,8 @@ export interface ExplorationEvidence {
   readonly snapshotId: string;
   /** What was read: the whole document or sections. */
   readonly selection: ReadSelection;
+  /** Present for a heading read: the heading and its range in the whole page (`selection` is `document`). */
+  readonly heading?: ReadHeading;
   readonly content: string;
   /** Present when `content` is one part of the selection (a text over the limit): which part. */
   readonly contentRange?: ContentRange;
@@ -64,6 +71,8 @@ export type ExplorationReadTarget =
 /** What part of the file to read, and the largest content accepted. */
 export interface ExplorationReadOptions {
   readonly sectionIds?: readonly string[] | null | undefined;
+  /** One heading's range (an ID from `get_file` `headings`); not with `sectionIds`. */
+  readonly heading?: string | null | undefined;
   readonly mode?: 'self' | 'subtree' | null | undefined;
   readonly maxChars?: number | null | undefined;
   /** `nextCursor` of the previous part: the next part of the same read. */

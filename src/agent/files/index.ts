@@ -5,3 +5,5 @@ export type { CheckedFilesEntry } from './checkFilesEntry.js';
 export { renderIndexMarkdown } from './renderIndexMarkdown.js';
 export { collapseWhitespace, cutCodePoints, plainInline, summarize } from './summarize.js';
 export type { TextSummary } from './summarize.js';
+export { pageHeadings } from './pageHeadings.js';
+export type { PageHeading } from './pageHeadings.js';

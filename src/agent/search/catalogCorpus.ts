@@ -2,6 +2,7 @@
  * The corpus a catalog source gives its search engine (`SearchCorpus`): its pages, their chunks and
  * leads from the catalog's documents, and their relationships. (Internal: engines see only the port.)
  */
+import { chunkHeadings } from './chunkHeadings.js';
 import type { KnowledgeCatalog, KnowledgeDocument, KnowledgeSection } from '../../types.js';
 import { isMdxPath, pageText, readsAsMdx } from '../../markdown/pageText.js';
 import { documentLead } from './documentLead.js';
@@ -90,5 +91,9 @@ export function searchCorpus(
     leadOf: (fileId: string, maxChars: number) =>
       documentLead(catalog.document(fileId), maxChars, mdx.has(fileId)),
     relationsOf: (fileId: string) => relations.get(fileId) ?? NO_RELATIONS,
+    headingsOf: (fileId: string) => {
+      const document = catalog.document(fileId);
+      return chunkHeadings(document, documentChunks(document));
+    },
   });
 }

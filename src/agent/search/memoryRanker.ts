@@ -2,6 +2,7 @@
  * The in-memory engine's ranker: its index and vectors (`memoryBuild.ts`) read by the ranking
  * pipeline (`rankingPipeline.ts`), under the search's time limit and its caller's signal.
  */
+import type { SearchChunkHeading } from './port.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 import type {
   KnowledgeEmbedder,
@@ -121,6 +122,17 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
   };
   const graphOf = (): RelationGraph => graph;
   const leadOf = (page: number): string => corpus.leadOf(fileIdOf(page), excerptChars);
+  /** A chunk's headings, from its page's (asked of the corpus once per page shown, when it can tell). */
+  const headingsOfChunk = (chunks: ChunkTable) => {
+    const byPage = new Map<number, readonly (readonly SearchChunkHeading[])[]>();
+    return (chunk: number): readonly SearchChunkHeading[] => {
+      const page = chunks.pageOf[chunk]!;
+      let lists = byPage.get(page);
+      if (lists === undefined)
+        byPage.set(page, (lists = corpus.headingsOf?.(fileIdOf(page)) ?? []));
+      return lists[chunk - chunks.firstChunkOf[page]!] ?? [];
+    };
+  };
   const indexBuild = createIndexBuild(corpus);
   const vectorBuild =
     embedder === undefined ? undefined : createVectorBuild(embedder, settings.embeddingCache);
@@ -180,7 +192,13 @@ export function createMemoryRanker(corpus: SearchCorpus, settings: RankerSetting
     scope: PageScope | undefined,
   ): Ranking {
     const { list, semanticStatus, rerankerStatus } = result;
-    const context = { chunks: built.chunks, fileIdOf, excerptChars, leadOf };
+    const context = {
+      chunks: built.chunks,
+      fileIdOf,
+      excerptChars,
+      leadOf,
+      headingsOf: headingsOfChunk(built.chunks),
+    };
     const total = rankedCount(list);
     const hitsBetween = (from: number, to: number): readonly SearchHit[] =>
       rankedFiles(candidatesBetween(list, from, to), context);

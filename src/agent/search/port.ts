@@ -96,6 +96,14 @@ export interface SearchCorpus {
    * not a page.
    */
   relationsOf(fileId: string): readonly SearchRelation[];
+  /**
+   * Optional: for each of a page's chunks (in `chunksOf` order), the headings whose ranges meet it,
+   * in the chunk's own code units. The default engines name a hit's heading from it and cut its
+   * excerpt from that heading's range; without it, hits name no heading.
+   *
+   * @param fileId - a page's `fileId`.
+   */
+  headingsOf?(fileId: string): readonly (readonly SearchChunkHeading[])[];
 }
 
 /** The name of one search filter. */
@@ -165,6 +173,29 @@ export interface SearchHit {
   readonly sourceExcerpt: string;
   /** Up to three of the page's sections that matched best, best first (IDs of its chunks). */
   readonly sectionIds: readonly string[];
+  /**
+   * The innermost heading whose range holds the match the excerpt shows (`null` before the page's
+   * first heading, or for a hit without a content match). Optional: an engine that cannot tell
+   * leaves it out, and the source answers `null`.
+   */
+  readonly heading?: SearchHitHeading | null;
+}
+
+/** A heading as one chunk sees it (`SearchCorpus.headingsOf`). */
+export interface SearchChunkHeading {
+  /** The heading's ID, as `get_file` lists it. */
+  readonly id: string;
+  readonly text: string;
+  /** Where its range starts in the chunk's text (0 when it starts in a chunk before). */
+  readonly from: number;
+  /** Where it ends in the chunk's text (the text's length when it goes on after the chunk). */
+  readonly to: number;
+}
+
+/** The heading of a hit: its ID (for `read_file { heading }`) and text. */
+export interface SearchHitHeading {
+  readonly id: string;
+  readonly text: string;
 }
 
 /** One page of a ranking. */

@@ -7,6 +7,8 @@
  * hits shown, not the size of the knowledge base. Its stages are the in-memory engine's own, run by
  * the one ranking pipeline (`rankingPipeline.ts`), so its ranking is the in-memory engine's.
  */
+import { chunkHeadings } from './chunkHeadings.js';
+import type { SearchChunkHeading } from './port.js';
 import type { KnowledgeDocument } from '../../types.js';
 import type { KnowledgeEmbedder } from '../types.js';
 import type { Candidate } from './candidate.js';
@@ -295,11 +297,13 @@ export async function searchTermStore(
     excerptChars: settings.excerptChars,
     leadOf: (page: number) =>
       documentLead(documents.get(page)!, settings.excerptChars, mdxPages.has(page)),
+    headingsOf: chunkHeadingsOf(partial!, documents),
   });
   for (const hit of hits) {
     // Read the lazy fields now: the documents are not kept.
     void hit.sectionIds;
     void hit.sourceExcerpt;
+    void hit.heading;
   }
   return Object.freeze({
     hits: Object.freeze(hits),
@@ -417,6 +421,26 @@ async function readGraph(
     },
     fileIdOf,
     pageOf,
+  };
+}
+
+/** A shown chunk's headings, from its page's document (each page's computed once). */
+function chunkHeadingsOf(
+  partial: PartialIndex,
+  documents: ReadonlyMap<number, KnowledgeDocument>,
+): (chunk: number) => readonly SearchChunkHeading[] {
+  const byPage = new Map<number, readonly (readonly SearchChunkHeading[])[]>();
+  return (chunk) => {
+    const page = partial.chunks.pageOf[chunk]!;
+    let lists = byPage.get(page);
+    if (lists === undefined) {
+      const document = documents.get(page);
+      byPage.set(
+        page,
+        (lists = document === undefined ? [] : chunkHeadings(document, documentChunks(document))),
+      );
+    }
+    return lists[partial.chunkPlaces[chunk]!] ?? [];
   };
 }
 

@@ -3,7 +3,8 @@ import { type ChunkTable, hasText } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { isTermAt, locateTerm } from './locateTerm.js';
 import { makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
-import type { SearchHit } from './port.js';
+import type { SearchChunkHeading, SearchHit, SearchHitHeading } from './port.js';
+import { headingAt } from './chunkHeadings.js';
 
 /** What the hits of one search share: the chunks, the excerpt size and the matched terms' weights. */
 export interface HitContext {
@@ -12,6 +13,8 @@ export interface HitContext {
   readonly excerptChars: number;
   /** The start of a page's text (see `documentLead`). */
   readonly leadOf: (page: number) => string;
+  /** A chunk's headings (`SearchCorpus.headingsOf`); without it, hits name no heading. */
+  readonly headingsOf?: ((chunk: number) => readonly SearchChunkHeading[]) | undefined;
 }
 
 const FIELD_TYPES: readonly EvidenceType[] = ['content', 'metadata', 'semantic', 'graph'];
@@ -32,6 +35,7 @@ class Hit implements SearchHit {
   readonly evidenceTypes: readonly EvidenceType[];
   #sectionIds: readonly string[] | undefined;
   #excerpt: string | undefined;
+  #heading: SearchHitHeading | null | undefined;
   readonly #candidate: Candidate;
   readonly #context: HitContext;
 
@@ -69,14 +73,29 @@ class Hit implements SearchHit {
   }
 
   get sourceExcerpt(): string {
-    this.#excerpt ??= excerptOf(this.#candidate, this.#context);
-    return this.#excerpt;
+    if (this.#excerpt === undefined) this.#read();
+    return this.#excerpt!;
+  }
+
+  get heading(): SearchHitHeading | null {
+    if (this.#heading === undefined) this.#read();
+    return this.#heading!;
+  }
+
+  /** The excerpt and the heading it comes from, found together. */
+  #read(): void {
+    const found = excerptOf(this.#candidate, this.#context);
+    this.#excerpt = found.excerpt;
+    this.#heading =
+      found.heading === null ? null : { id: found.heading.id, text: found.heading.text };
   }
 }
 
 /**
- * The result shape of a candidate. `sourceExcerpt` and `sectionIds` are getters computed when first
- * read and then kept, so a search costs them only for the items a page of results shows.
+ * The result shape of a candidate. `sourceExcerpt`, `heading` and `sectionIds` are getters computed
+ * when first read and then kept, so a search costs them only for the items a page of results shows.
+ * The excerpt is cut from the range of the innermost heading that holds the match (`heading`), so
+ * it never runs on into the next heading's text.
  *
  * - lexical content match: the best chunk around the first occurrence of its strongest matched term
  *   (the one in fewest matching chunks; then the longer);
@@ -183,11 +202,41 @@ function isFirstAsSearched(raw: string, at: number, term: string): boolean {
   );
 }
 
-function excerptOf(candidate: Candidate, context: HitContext): string {
-  const { chunks, excerptChars } = context;
+/** An excerpt and the heading whose range it was cut from (`null`: none holds the match). */
+interface Excerpt {
+  readonly excerpt: string;
+  readonly heading: SearchChunkHeading | null;
+}
+
+const NO_HEADINGS: readonly SearchChunkHeading[] = Object.freeze([]);
+
+/**
+ * The excerpt around `[a, b)` of the chunk `chunk`, cut from the range of the innermost heading that
+ * holds `a` (the whole chunk when none does).
+ */
+function excerptInHeading(
+  context: HitContext,
+  chunk: number,
+  raw: string,
+  a: number,
+  b: number,
+): Excerpt {
+  const heading = headingAt(context.headingsOf?.(chunk) ?? NO_HEADINGS, a);
+  if (heading === null || (heading.from === 0 && heading.to >= raw.length))
+    return { excerpt: excerptAround(raw, a, b, context.excerptChars), heading };
+  const text = raw.slice(heading.from, Math.max(heading.to, b));
+  return {
+    excerpt: excerptAround(text, a - heading.from, b - heading.from, context.excerptChars),
+    heading,
+  };
+}
+
+function excerptOf(candidate: Candidate, context: HitContext): Excerpt {
+  const { chunks } = context;
   const lexical = candidate.lexical;
   if (lexical !== undefined && lexical.bestChunk !== -1) {
-    const raw = chunks.textOf[lexical.bestChunk]!;
+    const chunk = lexical.bestChunk;
+    const raw = chunks.textOf[chunk]!;
     // Where the index saw the strongest term first, when that is where the search below would find
     // it: the text there is the token, written as the search looks for it first (as folded,
     // Capitalized or in capitals), and the token is a plain word or CJK (the search takes a
@@ -198,16 +247,16 @@ function excerptOf(candidate: Candidate, context: HitContext): string {
     if (at !== -1) {
       const term = lexical.bestTerms[0];
       if (term !== undefined && isFirstAsSearched(raw, at, term))
-        return excerptAround(raw, at, at + term.length, excerptChars);
+        return excerptInHeading(context, chunk, raw, at, at + term.length);
     }
     for (const term of lexical.bestTerms) {
       const at = locateTerm(raw, term);
-      if (at !== undefined) return excerptAround(raw, at[0], at[1], excerptChars);
+      if (at !== undefined) return excerptInHeading(context, chunk, raw, at[0], at[1]);
     }
-    return excerptAround(raw, 0, 0, excerptChars);
+    return excerptInHeading(context, chunk, raw, 0, 0);
   }
   const chunk = candidate.semantic?.bestChunk;
   return chunk === undefined
-    ? context.leadOf(candidate.page)
-    : excerptAround(chunks.textOf[chunk]!, 0, 0, excerptChars);
+    ? { excerpt: context.leadOf(candidate.page), heading: null }
+    : excerptInHeading(context, chunk, chunks.textOf[chunk]!, 0, 0);
 }

@@ -1,8 +1,12 @@
-/** `knowledge-kit outline [dir]` (or `--database <url> --kb <id>`): each document with its sections as a tree, with their sizes. */
+/**
+ * `knowledge-kit outline [dir]` (or `--database <url> --kb <id>`): each document with its sections as
+ * a tree and its headings indented by depth, with their sizes.
+ */
 import { OUTLINE_HELP } from '../help.js';
 import type { KnowledgeCatalog, KnowledgePart } from '../../types.js';
 import { countCodePoints } from '../../internal/codePoints.js';
-import type { KnowledgeSource, ListTreeOutput } from '../../agent/index.js';
+import type { FileHeadingInfo, KnowledgeSource, ListTreeOutput } from '../../agent/index.js';
+import { pageHeadings } from '../../agent/internals.js';
 import type { LoadedKnowledgeDirectory } from '../../node/index.js';
 import { openSource, parseSourceArgs } from '../openSource.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -59,6 +63,8 @@ interface OutlineDocument {
   readonly revision: string | number;
   readonly chars: number;
   readonly sections: OutlineSection[];
+  /** Every heading outside code, as `get_file` lists them. */
+  readonly headings: readonly FileHeadingInfo[];
 }
 
 /** The documents of a folder loaded whole, from its catalog. */
@@ -66,13 +72,12 @@ function catalogOutline(loaded: LoadedKnowledgeDirectory): OutlineDocument[] {
   const { catalog } = loaded;
   return catalog.ids.map((id) => {
     const document = catalog.document(id);
-    const chars = countCodePoints(
-      catalog.read({
-        documentId: id,
-        selection: { mode: 'document' },
-        maxChars: Number.MAX_SAFE_INTEGER,
-      }).content,
-    );
+    const text = catalog.read({
+      documentId: id,
+      selection: { mode: 'document' },
+      maxChars: Number.MAX_SAFE_INTEGER,
+    }).content;
+    const chars = countCodePoints(text);
     return {
       id,
       file: loaded.paths[id]!,
@@ -80,6 +85,12 @@ function catalogOutline(loaded: LoadedKnowledgeDirectory): OutlineDocument[] {
       revision: document.revision,
       chars,
       sections: outlineOf(catalog, id, document.parts),
+      headings: pageHeadings(text).map((h) => ({
+        id: h.id,
+        text: h.text,
+        depth: h.depth,
+        chars: h.end - h.start,
+      })),
     };
   });
 }
@@ -126,6 +137,7 @@ async function sourceOutline(source: KnowledgeSource): Promise<OutlineDocument[]
       revision: file.revision,
       chars: countCodePoints(whole.content),
       sections: root,
+      headings: file.headings,
     });
   }
   return documents;
@@ -180,11 +192,16 @@ export async function outline(argv: readonly string[], io: CliIo): Promise<numbe
       for (let i = section.sections.length - 1; i >= 0; i--)
         stack.push({ section: section.sections[i]!, depth: depth + 1 });
     }
+    for (const h of document.headings)
+      lines.push(`${'  '.repeat(h.depth)}${'#'.repeat(h.depth)} ${h.text}  {#${h.id}}  ${h.chars}`);
   }
   lines.push(
     `${count(documents.length, 'document')}, ${count(
       documents.reduce((n, d) => n + sectionCount(d.sections), 0),
       'section',
+    )}, ${count(
+      documents.reduce((n, d) => n + d.headings.length, 0),
+      'heading',
     )}`,
   );
   // IDs and file names come from the files: escaped as `check` escapes them, so that none can send a

@@ -41,6 +41,15 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
       'knowledge-kit read: --self and --subtree need section IDs, such as `--subtree returns,delivery`.',
     );
   }
+  const heading = values['heading'] as string | undefined;
+  if (heading !== undefined && (self.length > 0 || subtree.length > 0))
+    throw new CliExit(
+      'knowledge-kit read: give --heading or --self/--subtree, not both: a read is of one heading or of sections.',
+    );
+  if (heading === '')
+    throw new CliExit(
+      'knowledge-kit read: --heading needs a heading ID, such as `--heading install` (`knowledge-kit outline` lists them).',
+    );
   const maxChars = integerOption(
     'read',
     'max-chars',
@@ -74,6 +83,7 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
       argv,
       await idOfPath(opened, documentId),
       selection,
+      heading,
       maxChars,
       cursor,
       values['json'] === true,
@@ -104,27 +114,30 @@ async function readFrom(
   argv: readonly string[],
   documentId: string,
   selection: KnowledgeSelection,
+  heading: string | undefined,
   maxChars: number | undefined,
   cursor: string | undefined,
   json: boolean,
   io: CliIo,
 ): Promise<number> {
   const { loaded } = opened;
-  if (maxChars !== undefined || loaded === undefined) {
-    // In parts, as `read_file` gives them to an agent: each at most --max-chars code points.
+  if (maxChars !== undefined || loaded === undefined || heading !== undefined) {
+    // In parts, as `read_file` gives them to an agent: each at most --max-chars code points. A
+    // heading's range is read by `read_file` only.
     const { source } = opened.single!;
     let output;
     try {
       output = await source.readFile({
         fileId: documentId,
         ...(selection.mode === 'document' ? {} : selection),
+        ...(heading === undefined ? {} : { heading }),
         maxChars: maxChars ?? Number.MAX_SAFE_INTEGER,
         ...(cursor === undefined ? {} : { cursor }),
       });
     } catch (error) {
       if (isKnowledgeToolError(error))
         throw new CliExit(
-          `knowledge-kit read: ${error.code}: ${error.message} (\`knowledge-kit outline ${opened.words.join(' ')}\` lists every document and section.)`,
+          `knowledge-kit read: ${error.code}: ${error.message} (\`knowledge-kit outline ${opened.words.join(' ')}\` lists every document, section and heading.)`,
         );
       throw error;
     }
@@ -135,6 +148,11 @@ async function readFrom(
     const text = output.content;
     io.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
     io.stderr.write(`snapshot ${output.file.snapshotId ?? '(none)'}\n`);
+    const h = output.file.heading;
+    if (h !== undefined)
+      io.stderr.write(
+        `heading ${h.id}: characters ${h.start} to ${h.end} of the whole document's text\n`,
+      );
     const range = output.file.contentRange;
     if (range !== undefined) {
       const rest = ['read', ...argv]

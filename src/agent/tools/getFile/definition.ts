@@ -15,8 +15,8 @@ export const getFileTool = defineTool({
   method: 'getFile',
   title: 'Get knowledge file metadata',
   description: [
-    "Get one file's metadata without its content: title, description, front matter, revision, and its sections with the size of each read.",
-    'Use it before read_file to choose sections within your budget; metadata is not evidence.',
+    "Get one file's metadata without its content: title, description, front matter, revision, its sections and its headings with the size of each read.",
+    'Use it before read_file to choose sections (sectionIds) or a heading (heading) within your budget; metadata is not evidence.',
   ].join(' '),
   inputDescription: 'Arguments of get_file.',
   args: {
@@ -28,7 +28,13 @@ export const getFileTool = defineTool({
   },
   outputSchema: GET_FILE_OUTPUT_SCHEMA,
   run: getFile,
-  reads: (args) => ({ file: { fileId: planString(args['fileId']), path: null } }),
+  // A page's headings come from its text; a navigation file (`index.md`, `_graph/…`) has none, so
+  // its text (the file list, a page's relationships) is not read.
+  reads: (args) => {
+    const fileId = planString(args['fileId']);
+    const navigation = fileId === 'index.md' || (fileId?.startsWith('_graph/') ?? false);
+    return { file: { fileId, path: null }, ...(navigation ? {} : { text: true }) };
+  },
   http: { routes: [{ id: 'file', listed: 2, path: '/files/:fileId' }] },
   client: { shape: { fileId: 'string', path: 'string' } },
 });

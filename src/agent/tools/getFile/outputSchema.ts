@@ -40,6 +40,22 @@ const SECTION = objectSchema(
   ['id', 'parentId', 'depth', 'selfChars', 'subtreeChars'],
 );
 
+const HEADING = objectSchema(
+  'A heading of the page, with the size of a read of it.',
+  {
+    id: typed('string', 'The heading ID, to pass in read_file heading.'),
+    text: typed('string', 'The heading text.'),
+    depth: { type: 'integer', minimum: 1, maximum: 6, description: 'Heading level, 1 to 6.' },
+    chars: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Code points of a read of this heading (up to the next heading of the same or a higher level).',
+    },
+  },
+  ['id', 'text', 'depth', 'chars'],
+);
+
 /** Output of `get_file` (`GetFileOutput`). */
 export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema(
@@ -63,6 +79,7 @@ export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       },
       locale: nullable('string', 'The page locale; null when none.'),
       sections: arrayOf(SECTION, 'Sections in source order; [] for navigation files.'),
+      headings: arrayOf(HEADING, 'Headings outside code in page order; [] for navigation files.'),
     },
     [
       'activeContentRevision',
@@ -80,6 +97,7 @@ export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       'revision',
       'locale',
       'sections',
+      'headings',
     ],
   ),
 );

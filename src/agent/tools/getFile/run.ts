@@ -7,6 +7,7 @@ import { cloneJson } from '../../../internal/cloneJson.js';
 import { fileActions } from '../../source/readActions.js';
 import { statusFields } from '../../source/fileStatus.js';
 import type { SourceState } from '../../source/state.js';
+import { pageOutline } from './headings.js';
 
 /** The file with ID `fileId`, or `NOT_FOUND` offering the closest IDs. */
 export function findById(state: SourceState, scope: CallScope, fileId: string): FileRecord {
@@ -19,7 +20,7 @@ export function findById(state: SourceState, scope: CallScope, fileId: string): 
   );
 }
 
-/** `get_file`: a file's metadata, its read actions and (for pages) its sections with their sizes. */
+/** `get_file`: a file's metadata, its read actions and (for pages) its sections and headings with their sizes. */
 export function getFile(
   state: SourceState,
   scope: CallScope,
@@ -43,5 +44,13 @@ export function getFile(
     revision: page ? file.revision : revision,
     locale: page ? file.locale : null,
     sections: page ? state.sectionSizes(file.fileId).map((s) => ({ ...s })) : [],
+    headings: page
+      ? pageOutline(state, file.fileId).headings.map((h) => ({
+          id: h.id,
+          text: h.text,
+          depth: h.depth,
+          chars: h.end - h.start,
+        }))
+      : [],
   };
 }

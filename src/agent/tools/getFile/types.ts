@@ -30,6 +30,18 @@ export interface FileSectionInfo {
   readonly subtreeChars: number;
 }
 
+/** A heading of a page, with the size of a `read_file { heading }` read of it. */
+export interface FileHeadingInfo {
+  /** The heading's ID, to pass in `read_file` `heading`: its explicit ID, else its GitHub-style slug. */
+  readonly id: string;
+  /** Its text, ID syntax and inline markup removed. */
+  readonly text: string;
+  /** 1 to 6. */
+  readonly depth: number;
+  /** Code points of its range: from its line to the next heading of the same or a higher level. */
+  readonly chars: number;
+}
+
 /** Output of `get_file`. */
 export interface GetFileOutput {
   readonly activeContentRevision: ActiveContentRevision;
@@ -52,4 +64,6 @@ export interface GetFileOutput {
   readonly locale: string | null;
   /** Sections in source order; `[]` for navigation files. */
   readonly sections: readonly FileSectionInfo[];
+  /** Every heading of the page outside code, in page order; `[]` for navigation files. */
+  readonly headings: readonly FileHeadingInfo[];
 }

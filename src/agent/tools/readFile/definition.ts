@@ -9,7 +9,7 @@ import { readFile } from './run.js';
 import { planString } from '../../source/readPlan.js';
 import { READ_FILE_OUTPUT_SCHEMA } from './outputSchema.js';
 
-const READ_ARGS = ['sectionIds', 'mode', 'maxChars', 'cursor', 'whole'] as const;
+const READ_ARGS = ['sectionIds', 'heading', 'mode', 'maxChars', 'cursor', 'whole'] as const;
 
 /**
  * The `read_file` tool. "Exactly one of fileId and path" is not expressed in the input schema (strict
@@ -25,7 +25,7 @@ export const readFileTool = defineTool({
     'Pages (pages/**) are answer evidence: answer from them and cite file.snapshotId. index.md and _graph/** are navigation aids, never evidence.',
     'Track fileId and path to avoid rereads.',
     'A text over the limit comes in parts: the first part, cut at a paragraph boundary, with file.contentRange, a message and nextCursor; call read_file with { cursor: nextCursor } alone for the next part, until nextCursor is null.',
-    'For a long page with sections, reading only the sections you need by sectionIds (sizes from get_file, or listed in the message) is better than reading every part.',
+    'For a long page, reading only what you need is better than reading every part: sections by sectionIds, or one heading by heading (an ID from get_file headings, which reads from that heading to the next of the same or a higher level; file.heading gives its place in the page).',
   ].join(' '),
   inputDescription:
     'Arguments of read_file. Give exactly one of fileId and path (set the other to null); both or neither is INVALID_ARGUMENT.',
@@ -43,6 +43,11 @@ export const readFileTool = defineTool({
       'A section ID from get_file.',
       'Read only these sections of a page (IDs from get_file); null reads the whole page. Navigation files refuse it.',
     ),
+    heading: stringArg({
+      description:
+        'A heading ID from get_file headings: read only from that heading to the next heading of the same or a higher level. null reads the whole page (or sectionIds). Not with sectionIds.',
+      nonEmpty: true,
+    }),
     mode: enumArg(
       ['self', 'subtree'],
       'subtree',

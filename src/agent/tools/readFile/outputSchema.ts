@@ -65,8 +65,27 @@ const FILE = objectSchema(
       'string',
       'The snapshot ID to cite for this content (of the whole selection, also for a part); null for navigation files, which are not evidence.',
     ),
+    heading: objectSchema(
+      'Present only on a heading read: the heading and its range [start, end) in code points of the whole page text (the snapshot snapshotId names).',
+      {
+        id: typed('string', 'The heading ID.'),
+        text: typed('string', 'The heading text.'),
+        depth: { type: 'integer', minimum: 1, maximum: 6, description: 'Heading level, 1 to 6.' },
+        start: {
+          type: 'integer',
+          minimum: 0,
+          description: 'First code point of the range in the whole page.',
+        },
+        end: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Code point after the range in the whole page.',
+        },
+      },
+      ['id', 'text', 'depth', 'start', 'end'],
+    ),
     contentRange: objectSchema(
-      'Present only on a part of a text over the limit: which code points of the selected text it holds, [start, end) of total.',
+      'Present only on a part of a text over the limit: which code points of the selected text (of a heading read: of the heading range) it holds, [start, end) of total.',
       {
         start: { type: 'integer', minimum: 0, description: 'First code point of the part.' },
         end: { type: 'integer', minimum: 1, description: 'Code point after the part.' },

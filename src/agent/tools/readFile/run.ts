@@ -15,6 +15,9 @@ import { type PartBoundaries, partBoundaries, partEndIn } from '../../../markdow
 import stringify from 'fast-json-stable-stringify';
 import { encodeCursor, resumeCall } from '../../source/cursor.js';
 import type { SourceState } from '../../source/state.js';
+import type { PageHeading } from '../../files/pageHeadings.js';
+import { pageOutline } from '../getFile/headings.js';
+import { suggest } from '../../../internal/suggest.js';
 
 /**
  * The most `sectionIds` one `read_file` call takes. More is refused before any is looked up, so a
@@ -48,13 +51,31 @@ function findByPath(state: SourceState, scope: CallScope, path: string): FileRec
 function sectionAdvice(state: SourceState, file: FileRecord, none: string): string {
   if (file.kind !== 'page') return ' Use `list_tree` to walk the files in pages instead.';
   const top = state.sectionSizes(file.fileId).filter((s) => s.depth === 1);
-  if (top.length === 0) return none;
+  if (top.length === 0) return headingAdvice(state, file.fileId) ?? none;
   const listed = top
     .slice(0, 40)
     .map((s) => `\`${s.id}\` ${s.subtreeChars}`)
     .join(', ');
   const more = top.length > 40 ? `, and ${top.length - 40} more (see \`get_file\`)` : '';
   return ` Reading it by \`sectionIds\` is the better way. Top-level sections (subtree size in characters): ${listed}${more}.`;
+}
+
+/**
+ * For a page without sections, its headings of the two highest levels it uses, to read one by
+ * `heading`; `undefined` when it has none.
+ */
+function headingAdvice(state: SourceState, fileId: string): string | undefined {
+  const headings = pageOutline(state, fileId).headings;
+  if (headings.length === 0) return undefined;
+  let top = 6;
+  for (const h of headings) top = Math.min(top, h.depth);
+  const shown = headings.filter((h) => h.depth <= top + 1);
+  const listed = shown
+    .slice(0, 40)
+    .map((h) => `\`${h.id}\` ${h.end - h.start}`)
+    .join(', ');
+  const more = shown.length > 40 ? `, and ${shown.length - 40} more (see \`get_file\`)` : '';
+  return ` Reading one heading by \`heading\` is the better way. Headings (size in characters): ${listed}${more}.`;
 }
 
 /** The `CONTENT_TOO_LARGE` error of a `whole: true` read, listing the top-level sections and their sizes. */
@@ -82,6 +103,7 @@ const READ_PARAMS = {
   fileId: null,
   path: null,
   sectionIds: null,
+  heading: null,
   mode: null,
   maxChars: null,
 } as const satisfies Record<string, JsonValue>;
@@ -128,11 +150,18 @@ export function readFile(
       { actual: sectionIds.length, limit: MAX_READ_SECTION_IDS },
     );
   }
+  const heading = (params.heading ?? undefined) as string | undefined;
+  if (heading !== undefined && sectionIds !== undefined) {
+    throw scope.fail(
+      'INVALID_ARGUMENT',
+      '`read_file`: `heading` and `sectionIds` are exclusive: read one heading, or sections. Omit one of them.',
+    );
+  }
   const mode = (params.mode ?? undefined) as 'self' | 'subtree' | undefined;
   if (mode !== undefined && sectionIds === undefined) {
     throw scope.fail(
       'INVALID_ARGUMENT',
-      '`read_file`: `mode` applies only with `sectionIds`. Omit `mode` to read the whole file.',
+      '`read_file`: `mode` applies only with `sectionIds`. Omit `mode` to read the whole file (or one `heading`).',
     );
   }
   const file =
@@ -157,21 +186,34 @@ export function readFile(
   };
 
   let content: string;
-  let read: SelectionRead | undefined;
+  let read: Measured | undefined;
   if (file.kind !== 'page') {
-    if (sectionIds !== undefined) {
+    if (sectionIds !== undefined || heading !== undefined) {
       throw scope.fail(
         'INVALID_ARGUMENT',
-        `\`read_file\`: \`${file.path}\` is a navigation file and has no sections. Omit \`sectionIds\`.`,
+        `\`read_file\`: \`${file.path}\` is a navigation file and has no ${heading !== undefined ? 'headings' : 'sections'}. Omit \`${heading !== undefined ? 'heading' : 'sectionIds'}\`.`,
       );
     }
     content = state.navText(file.fileId);
+  } else if (heading !== undefined) {
+    const found = readHeading(state, scope, file.fileId, heading);
+    read = found.measured;
+    // The whole page's snapshot: what a citation of the heading's range names.
+    const pageRead = readSelection(state, scope, file, { mode: 'document' });
+    if (pageRead.catalogLimit !== undefined) limit = Math.min(limit, pageRead.catalogLimit);
+    const snapshot = pageRead.snapshot;
+    record.selection = { mode: 'document' };
+    record.snapshotId = snapshot.id;
+    const h = found.heading;
+    record.heading = { id: h.id, text: h.text, depth: h.depth, start: h.start, end: h.end };
+    content = found.content;
   } else {
     const selection: KnowledgeSelection =
       sectionIds === undefined ? { mode: 'document' } : { mode: mode ?? 'subtree', sectionIds };
-    read = readSelection(state, scope, file, selection);
-    if (read.catalogLimit !== undefined) limit = Math.min(limit, read.catalogLimit);
-    const snapshot = read.snapshot;
+    const selected = readSelection(state, scope, file, selection);
+    read = selected;
+    if (selected.catalogLimit !== undefined) limit = Math.min(limit, selected.catalogLimit);
+    const snapshot = selected.snapshot;
     record.selection =
       snapshot.selection.mode === 'document'
         ? { mode: 'document' }
@@ -218,12 +260,15 @@ export function readFile(
       ? 'This is the last part.'
       : 'Call `read_file` with `cursor: nextCursor` for the next part.';
   const advice =
-    record.selection?.mode === 'document' || !page ? sectionAdvice(state, file, '') : '';
+    heading === undefined && (record.selection?.mode === 'document' || !page)
+      ? sectionAdvice(state, file, '')
+      : '';
+  const of = heading === undefined ? '' : `heading \`${heading}\` of `;
   return {
     file: record,
     content: text,
     nextCursor,
-    message: `Part of \`${file.path}\`: characters ${fromPoint} to ${toPoint} of ${total} (Unicode code points), cut at a block boundary where one is within the limit of ${limit}. Cite \`file.snapshotId\` with this range. ${next}${advice}`,
+    message: `Part of ${of}\`${file.path}\`: characters ${fromPoint} to ${toPoint} of ${total} (Unicode code points), cut at a block boundary where one is within the limit of ${limit}. Cite \`file.snapshotId\` with this range. ${next}${advice}`,
   };
 }
 
@@ -273,23 +318,76 @@ function readSelection(
  * A selection's snapshot, and the catalog's own read limit when the selection is over it; its length
  * in code points and where its parts may end, computed once when first asked for.
  */
-interface SelectionRead {
+interface SelectionRead extends Measured {
   readonly snapshot: KnowledgeSnapshot;
   readonly catalogLimit: number | undefined;
+}
+
+/** A text's length in code points and where its parts may end, computed once when first asked for. */
+interface Measured {
   points?: number;
   boundaries?: PartBoundaries;
 }
 
 /** The code points of `content`, kept with its read when it has one. */
-function pointsOf(read: SelectionRead | undefined, content: string): number {
+function pointsOf(read: Measured | undefined, content: string): number {
   if (read === undefined) return codePoints(content);
   return (read.points ??= codePoints(content));
 }
 
 /** Where parts of `content` may end, kept with its read when it has one. */
-function boundariesOf(read: SelectionRead | undefined, content: string): PartBoundaries {
+function boundariesOf(read: Measured | undefined, content: string): PartBoundaries {
   if (read === undefined) return partBoundaries(content);
   return (read.boundaries ??= partBoundaries(content));
+}
+
+/** A heading's range read: the heading, its text, and its measures kept for the parts after the first. */
+interface HeadingRead {
+  readonly heading: PageHeading;
+  readonly content: string;
+  readonly measured: Measured;
+}
+
+/** The recent heading reads of each source state, by page and heading ID. */
+const RECENT_HEADINGS = new WeakMap<SourceState, Map<string, HeadingRead>>();
+
+/**
+ * The range of the heading `id` of the page `fileId`, or `NOT_FOUND` naming the closest heading IDs.
+ * Kept like the recent selection reads, so each part of a long range costs what it returns.
+ */
+function readHeading(
+  state: SourceState,
+  scope: CallScope,
+  fileId: string,
+  id: string,
+): HeadingRead {
+  const key = `${fileId}\u0000${id}`;
+  let recent = RECENT_HEADINGS.get(state);
+  const kept = recent?.get(key);
+  if (kept !== undefined) return kept;
+  const outline = pageOutline(state, fileId);
+  const heading = outline.headings.find((h) => h.id === id);
+  if (heading === undefined) {
+    const ids = outline.headings.map((h) => h.id);
+    const close = suggest(id, ids);
+    const hint =
+      ids.length === 0
+        ? ' The page has no headings: read it whole or in parts.'
+        : `${close.length > 0 ? ` Close IDs: ${close.map((c) => `\`${c}\``).join(', ')}.` : ''} Call \`get_file\` { fileId: ${JSON.stringify(fileId)} } to list its headings.`;
+    throw scope.fail(
+      'NOT_FOUND',
+      `\`read_file\`: the page \`${fileId}\` has no heading with the ID \`${id}\`.${hint}`,
+    );
+  }
+  const read: HeadingRead = {
+    heading,
+    content: outline.text.slice(heading.from, heading.to),
+    measured: {},
+  };
+  if (recent === undefined) RECENT_HEADINGS.set(state, (recent = new Map()));
+  if (recent.size >= RECENT_READS_KEPT) recent.delete(recent.keys().next().value!);
+  recent.set(key, read);
+  return read;
 }
 
 /** How many recent selection reads a source state keeps (oldest out first). */

@@ -11,6 +11,11 @@ export interface ReadFileInput {
   readonly path?: string | null | undefined;
   /** Read these sections only (pages). */
   readonly sectionIds?: readonly string[] | null | undefined;
+  /**
+   * Read only this heading's range (an ID from `get_file` `headings`), from its line to the next
+   * heading of the same or a higher level (pages; exclusive with `sectionIds`).
+   */
+  readonly heading?: string | null | undefined;
   /** With `sectionIds`: `self` (own text) or `subtree` (with descendants). Default `subtree`. */
   readonly mode?: 'self' | 'subtree' | null | undefined;
   /** The size of each part, in code points (at most the source's `maxReadChars`). */
@@ -36,6 +41,18 @@ export type ReadSelection =
   | { readonly mode: 'document' }
   | { readonly mode: 'self' | 'subtree'; readonly sectionIds: readonly string[] };
 
+/** The heading a `read_file { heading }` read, and where its range lies in the whole page. */
+export interface ReadHeading {
+  readonly id: string;
+  readonly text: string;
+  /** 1 to 6. */
+  readonly depth: number;
+  /** Where the range starts, in code points of the whole page's text (what a whole read returns). */
+  readonly start: number;
+  /** Where it ends (exclusive), in code points of the whole page's text. */
+  readonly end: number;
+}
+
 /** The `file` record of a `read_file` output. */
 export interface ReadFileRecord {
   readonly activeContentRevision: ActiveContentRevision;
@@ -51,7 +68,15 @@ export interface ReadFileRecord {
   readonly selection: ReadSelection | null;
   /** The snapshot's `id`, which the agent cites (of the whole selection, also for a part); `null` for navigation files. */
   readonly snapshotId: string | null;
-  /** Present when the text was over the limit and this is one part of it. */
+  /**
+   * Present on a `heading` read: the heading and its range in the whole page, whose snapshot
+   * `snapshotId` names (with `selection` `document`).
+   */
+  readonly heading?: ReadHeading;
+  /**
+   * Present when the text was over the limit and this is one part of it (of a heading's range: in
+   * code points of that range).
+   */
   readonly contentRange?: ContentRange;
 }
 

@@ -52,6 +52,21 @@ const ITEM = objectSchema(
       typed('string', 'A section ID.'),
       'Up to 3 best-matching sections, best first, for read_file sectionIds; [] when the match is in the page text outside sections or its metadata.',
     ),
+    heading: {
+      description:
+        'The innermost heading whose range holds the best match, for read_file heading; the excerpt comes from its range. null when the match comes before the first heading or is in metadata only.',
+      anyOf: [
+        objectSchema(
+          'A heading of the page.',
+          {
+            id: typed('string', 'The heading ID, to pass in read_file heading.'),
+            text: typed('string', 'The heading text.'),
+          },
+          ['id', 'text'],
+        ),
+        { type: 'null', description: 'No heading holds the match.' },
+      ],
+    },
   },
   [
     'fileId',
@@ -66,6 +81,7 @@ const ITEM = objectSchema(
     'contentAvailable',
     'readActions',
     'sectionIds',
+    'heading',
   ],
 );
 

@@ -85,6 +85,7 @@ export async function searchFiles(
       contentAvailable: true,
       readActions: fileActions(scope.actionBase, file),
       sectionIds: [...hit.sectionIds],
+      heading: hit.heading == null ? null : { id: hit.heading.id, text: hit.heading.text },
     };
   });
   const empty = hits.length === 0;

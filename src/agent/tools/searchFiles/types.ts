@@ -59,6 +59,12 @@ export interface SearchItem {
   readonly readActions: KnowledgeReadActions;
   /** Up to 3 best-matching sections, best first; `[]` when the match is in the document's own text or metadata. */
   readonly sectionIds: readonly string[];
+  /**
+   * The innermost heading whose range holds the best match (for `read_file` `heading`); the excerpt
+   * comes from its range. `null` when the match comes before the page's first heading, or when the
+   * page matched by its metadata only.
+   */
+  readonly heading: { readonly id: string; readonly text: string } | null;
 }
 
 /** A suggested next call, given when search finds nothing. */

@@ -1,0 +1,137 @@
+/**
+ * The headings of a page as its search chunks see them: for each chunk (in `documentChunks` order),
+ * every heading whose range meets the chunk, its range in the chunk's own code units, so that a hit
+ * names the innermost heading that holds its match and takes its excerpt from that range only.
+ */
+import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
+import { pageHeadings } from '../files/pageHeadings.js';
+import type { SearchChunkHeading, SearchChunk } from './port.js';
+
+/** The string parts of a chunk: the section's (or the document's) own strings, in order. */
+interface ChunkParts {
+  readonly strings: string[];
+}
+
+/** The innermost heading of `headings` (one chunk's) whose range holds `at`, or `null`. */
+export function headingAt(
+  headings: readonly SearchChunkHeading[],
+  at: number,
+): SearchChunkHeading | null {
+  for (let i = headings.length - 1; i >= 0; i--) {
+    const h = headings[i]!;
+    if (h.from <= at && at < h.to) return h;
+  }
+  return null;
+}
+
+const NONE: readonly SearchChunkHeading[] = Object.freeze([]);
+
+/**
+ * For each chunk of `document` (as `documentChunks` gives them), the headings whose ranges meet it,
+ * in page order (so the innermost heading holding a place is the last one listed that holds it).
+ * The whole page's text is the catalog's (its non-empty strings in pre-order, joined by a blank line,
+ * trimmed); a chunk is its own strings joined the same way. A chunk whose text is not that join (a
+ * corpus that rewrites its texts) has no headings. Linear in the document's length times the
+ * headings that meet each string (run only for the pages a search shows).
+ *
+ * @param document - a compiled document.
+ * @param given - its chunks as the corpus gives them (`documentChunks`).
+ * @returns one list per chunk.
+ */
+export function chunkHeadings(
+  document: KnowledgeDocument,
+  given: readonly SearchChunk[],
+): (readonly SearchChunkHeading[])[] {
+  // Where each non-empty string starts in the joined text, in pre-order; each chunk's strings.
+  const starts: number[] = [];
+  const texts: string[] = [];
+  const chunks: ChunkParts[] = [];
+  const own: number[][] = [];
+  const walk = (parts: readonly KnowledgePart[]): void => {
+    // Explicit stack: section nesting follows the input.
+    const stack: { parts: readonly KnowledgePart[]; at: number; chunk: number }[] = [];
+    const open = (p: readonly KnowledgePart[]): void => {
+      own.push([]);
+      chunks.push({ strings: [] });
+      stack.push({ parts: p, at: 0, chunk: chunks.length - 1 });
+    };
+    open(parts);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.at >= top.parts.length) {
+        stack.pop();
+        continue;
+      }
+      const part = top.parts[top.at++]!;
+      if (typeof part === 'string') {
+        chunks[top.chunk]!.strings.push(part);
+        if (part.length > 0) {
+          own[top.chunk]!.push(texts.length);
+          texts.push(part);
+        } else own[top.chunk]!.push(-1);
+      } else open(part.parts);
+    }
+  };
+  walk(document.parts);
+  let offset = 0;
+  for (const text of texts) {
+    starts.push(offset);
+    offset += text.length + 2;
+  }
+  const joined = texts.join('\n\n');
+  const whole = joined.trim();
+  const lead = joined.length - joined.trimStart().length;
+  const headings = pageHeadings(whole);
+  const out: (readonly SearchChunkHeading[])[] = [];
+  // `documentChunks` leaves out chunks without text, in the same order.
+  for (let c = 0; c < chunks.length; c++) {
+    const strings = chunks[c]!.strings;
+    const text = strings.join('\n\n');
+    if (!/\S/.test(text)) continue;
+    const chunk = given[out.length];
+    if (chunk === undefined || chunk.text !== text || headings.length === 0) {
+      out.push(NONE);
+      continue;
+    }
+    out.push(headingsIn(own[c]!, strings, starts, lead, headings));
+  }
+  return out;
+}
+
+/**
+ * The headings meeting one chunk, clipped to it. `indexes[k]` is the place in the page's strings of
+ * the chunk's `k`-th string (`-1` for an empty one); `starts` their offsets in the joined text.
+ */
+function headingsIn(
+  indexes: readonly number[],
+  strings: readonly string[],
+  starts: readonly number[],
+  lead: number,
+  headings: ReturnType<typeof pageHeadings>,
+): readonly SearchChunkHeading[] {
+  const found: SearchChunkHeading[] = [];
+  const placeOf = new Map<string, number>();
+  let chunkAt = 0;
+  for (let k = 0; k < strings.length; k++) {
+    const length = strings[k]!.length;
+    if (indexes[k]! >= 0) {
+      // The string's span in the whole (trimmed) text, and in the chunk.
+      const from = starts[indexes[k]!]! - lead;
+      const to = from + length;
+      for (const h of headings) {
+        if (h.to <= from || h.from >= to) continue;
+        const a = chunkAt + Math.max(0, h.from - from);
+        const b = chunkAt + Math.min(length, h.to - from);
+        // A heading that runs on from the chunk's string before covers the separator too.
+        const place = placeOf.get(h.id);
+        if (place !== undefined) found[place] = { ...found[place]!, to: b };
+        else {
+          placeOf.set(h.id, found.length);
+          found.push({ id: h.id, text: h.text, from: a, to: b });
+        }
+      }
+    }
+    chunkAt += length + 2;
+  }
+  return found.length === 0 ? NONE : found;
+}
