@@ -18,8 +18,8 @@ import {
   migrateKnowledgeStore,
   publishKnowledge,
 } from '../../src/postgres/index.js';
-import { connectInMemory } from './helpers/tools-mcp.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../postgres/helpers/database.js';
+import { connectInMemory } from '../helpers/tools-mcp.js';
+import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
 
 const guide = new URL(
   '../../../shared/corpus/markdown/vuejs+vitepress/docs/en/guide/',
