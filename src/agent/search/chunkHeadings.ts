@@ -4,6 +4,7 @@
  * names the innermost heading that holds its match and takes its excerpt from that range only.
  */
 import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
+import { firstAtLeast } from '../../internal/sortedSearch.js';
 import { pageHeadings } from '../files/pageHeadings.js';
 import type { SearchChunkHeading, SearchChunk } from './port.js';
 
@@ -30,8 +31,9 @@ const NONE: readonly SearchChunkHeading[] = Object.freeze([]);
  * For each chunk of `document` (as `documentChunks` gives them), the headings whose ranges meet it,
  * in page order (so the innermost heading holding a place is the last one listed that holds it).
  * The whole page's text is the catalog's (its non-empty strings in pre-order, joined by a blank line,
- * trimmed); a chunk is its own strings joined the same way. A chunk whose text is not that join (a
- * corpus that rewrites its texts) has no headings. Linear in the document's length times the
+ * trimmed); a chunk is its own strings joined the same way. A chunk whose text is that join with
+ * dialect markup removed line by line (`pageText`) gets the same headings at the same lines; one
+ * whose lines differ has none. Linear in the document's length times the
  * headings that meet each string (run only for the pages a search shows).
  *
  * @param document - a compiled document.
@@ -89,11 +91,14 @@ export function chunkHeadings(
     const text = strings.join('\n\n');
     if (!/\S/.test(text)) continue;
     const chunk = given[out.length];
-    if (chunk === undefined || chunk.text !== text || headings.length === 0) {
+    if (chunk === undefined || headings.length === 0) {
       out.push(NONE);
       continue;
     }
-    out.push(headingsIn(own[c]!, strings, starts, lead, headings));
+    const found = headingsIn(own[c]!, strings, starts, lead, headings);
+    // A dialect-free chunk (MDX, containers) keeps the page's lines: line n of its text is what is
+    // left of line n of the author's, so a heading's place maps over line by line.
+    out.push(chunk.text === text ? found : onLines(found, text, chunk.text));
   }
   return out;
 }
@@ -134,4 +139,33 @@ function headingsIn(
     chunkAt += length + 2;
   }
   return found.length === 0 ? NONE : found;
+}
+
+/** Where each line of `text` starts, in code units. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+/**
+ * `found` (places in `raw`) moved to the same lines of `shown`, a text with as many lines; a place
+ * inside a line keeps its column, clipped to the shown line. `NONE` when the line counts differ.
+ */
+function onLines(
+  found: readonly SearchChunkHeading[],
+  raw: string,
+  shown: string,
+): readonly SearchChunkHeading[] {
+  if (found.length === 0) return NONE;
+  const from = lineStarts(raw);
+  const to = lineStarts(shown);
+  if (from.length !== to.length) return NONE;
+  const move = (at: number): number => {
+    if (at >= raw.length) return shown.length;
+    const lo = firstAtLeast(from, at + 1) - 1; // the line that holds `at`
+    const end = lo + 1 < to.length ? to[lo + 1]! - 1 : shown.length;
+    return Math.min(to[lo]! + (at - from[lo]!), end);
+  };
+  return found.map((h) => ({ ...h, from: move(h.from), to: move(h.to) }));
 }
