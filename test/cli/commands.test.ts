@@ -307,7 +307,7 @@ describe.concurrent('search', () => {
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
-  it('text: each candidate`s score, path, file ID and sections, then its excerpt, in the source`s order', async () => {
+  it('text: each candidate`s score, path, file ID, sections and heading, then its excerpt, in the source`s order', async () => {
     const result = await runCli(['search', dir, QUERY]);
     expect(result.code).toBe(0);
     const expected = await local.source.searchFiles({ query: QUERY });
@@ -316,8 +316,12 @@ describe.concurrent('search', () => {
     expect(items).toEqual(
       expected.items.map(
         (item) =>
-          `${item.score.toFixed(3)}  ${item.path}  (${item.fileId})${item.sectionIds.length > 0 ? `  sections: ${item.sectionIds.join(', ')}` : ''}`,
+          `${item.score.toFixed(3)}  ${item.path}  (${item.fileId})${item.sectionIds.length > 0 ? `  sections: ${item.sectionIds.join(', ')}` : ''}${item.heading === null ? '' : `  heading: ${item.heading.text} {#${item.heading.id}}`}`,
       ),
+    );
+    // The example pages have headings, so the text names some.
+    expect(items.some((line) => line.includes('  heading: '))).toBe(
+      expected.items.some((item) => item.heading !== null),
     );
     expect(lines.filter((line) => line.startsWith(' ')).map((line) => line.trim())).toEqual(
       expected.items.map((item) => item.sourceExcerpt.replace(/\s+/g, ' ').trim()),

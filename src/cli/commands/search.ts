@@ -84,7 +84,7 @@ async function searchIn(
   const lines: string[] = [];
   for (const item of output.items) {
     lines.push(
-      `${item.score.toFixed(3)}  ${item.path}  (${item.fileId})${item.sectionIds.length > 0 ? `  sections: ${item.sectionIds.join(', ')}` : ''}`,
+      `${item.score.toFixed(3)}  ${item.path}  (${item.fileId})${item.sectionIds.length > 0 ? `  sections: ${item.sectionIds.join(', ')}` : ''}${item.heading === null ? '' : `  heading: ${item.heading.text} {#${item.heading.id}}`}`,
     );
     lines.push(`       ${item.sourceExcerpt.replace(/\s+/g, ' ')}`);
   }
