@@ -82,7 +82,13 @@ const ITEM_KEYS = new Set([
   'contentAvailable',
   'readActions',
   'sectionIds',
+  'heading',
 ]);
+
+/** A heading as the text names it: its text and the ID `read_file { heading }` takes. */
+function headingText(heading: { readonly id: string; readonly text: string }): string {
+  return `${plain(heading.text)} {#${plain(heading.id)}}`;
+}
 
 function searchText(output: SearchFilesOutput, options: ToolTextOptions): string {
   const stage = (status: { state: string; safeCode: string | null }): string =>
@@ -104,6 +110,7 @@ function searchText(output: SearchFilesOutput, options: ToolTextOptions): string
       `${index + 1}. ${plain(item.title)}`,
       `${word(item.path)} fileId=${word(item.fileId)}${source} score=${shortNumber(item.score)} evidence=${item.evidenceTypes.join(',')}${sections}`,
     );
+    if (item.heading !== null) lines.push(`heading: ${headingText(item.heading)}`);
     // The summary, unless the excerpt already says it (a match in the page's first lines).
     const short = item.description === null ? null : summary(item.description);
     if (
@@ -159,6 +166,7 @@ const READ_FILE_KEYS = new Set([
   'selection',
   'snapshotId',
   'contentRange',
+  'heading',
 ]);
 
 /**
@@ -188,6 +196,12 @@ function readText(output: ReadFileOutput, options: ToolTextOptions): string {
   if (Object.keys(file.frontmatter).length > 0)
     lines.push(`frontmatter: ${JSON.stringify(file.frontmatter)}`);
   if (options.readActions) lines.push(actionsText(file.readActions));
+  if (file.heading !== undefined) {
+    const { depth, start, end } = file.heading;
+    lines.push(
+      `heading: ${headingText(file.heading)} · depth ${depth} · code points ${start}-${end} of the whole page`,
+    );
+  }
   if (file.contentRange !== undefined) {
     const { start, end, total } = file.contentRange;
     lines.push(
@@ -277,6 +291,7 @@ const GET_KEYS = new Set([
   'revision',
   'locale',
   'sections',
+  'headings',
 ]);
 
 function fileText(output: GetFileOutput, options: ToolTextOptions): string {
@@ -304,6 +319,13 @@ function fileText(output: GetFileOutput, options: ToolTextOptions): string {
       );
       open[section.depth - 1] = section.id;
     }
+  }
+  if (output.headings.length > 0) {
+    lines.push('headings (code points of each range), indented by depth:');
+    for (const heading of output.headings)
+      lines.push(
+        `${'  '.repeat(heading.depth - 1)}${'#'.repeat(heading.depth)} ${headingText(heading)} ${heading.chars}`,
+      );
   }
   return lines.join('\n');
 }

@@ -149,6 +149,35 @@ describe('the compact text of tool results (the default)', () => {
     }
   });
 
+  it('headings: a candidate`s heading, get_file`s headings by depth, a heading read`s place, each with the ID read_file takes', async () => {
+    const { call } = await connect();
+    const search = await call('search_files', { query: 'refund card', limit: 1 });
+    const item = (search.structured as { items: { heading: { id: string; text: string } }[] })
+      .items[0]!;
+    expect(item.heading).not.toBeNull();
+    expect(search.text).toContain(`\nheading: ${item.heading.text} {#${item.heading.id}}\n`);
+    expect(search.text).not.toContain('"heading"');
+    const file = await call('get_file', { fileId: 'refunds' });
+    const headings = (
+      file.structured as { headings: { id: string; text: string; chars: number }[] }
+    ).headings;
+    expect(headings).toHaveLength(1);
+    expect(file.text).toContain(
+      `headings (code points of each range), indented by depth:\n# ${headings[0]!.text} {#${headings[0]!.id}} ${headings[0]!.chars}`,
+    );
+    expect(file.text).not.toContain('"headings"');
+    const read = await call('read_file', { fileId: 'refunds', heading: headings[0]!.id });
+    const { heading } = (
+      read.structured as {
+        file: { heading: { id: string; text: string; depth: number; start: number; end: number } };
+      }
+    ).file;
+    expect(read.text).toContain(
+      `heading: ${heading.text} {#${heading.id}} · depth 1 · code points ${heading.start}-${heading.end} of the whole page`,
+    );
+    expect(read.text).not.toContain('"heading"');
+  });
+
   it('keeps the read-action URLs with readActions: true (as the HTTP endpoint serves it)', async () => {
     const { call } = await connect({ readActions: true });
     const { text } = await call('search_files', { query: 'refund card', limit: 1 });
