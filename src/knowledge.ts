@@ -15,7 +15,10 @@ import type { KnowledgeErrorCode, KnowledgeIssue, KnowledgePosition } from './er
 import { isKnowledgeError } from './errors/isKnowledgeError.js';
 import { KnowledgeError } from './errors/KnowledgeError.js';
 import { formatKnowledgeDocument } from './format/formatKnowledgeDocument.js';
-import { parseKnowledgeDocument } from './parse/parseKnowledgeDocument.js';
+import {
+  parseKnowledgeDocument,
+  type KnowledgeParseOptions,
+} from './parse/parseKnowledgeDocument.js';
 import type {
   KnowledgeCatalog,
   KnowledgeCatalogOptions,
@@ -36,6 +39,7 @@ type CatalogType = KnowledgeCatalog;
 type CatalogOptionsType = KnowledgeCatalogOptions;
 type DocumentType = KnowledgeDocument;
 type ParseInputType = KnowledgeParseInput;
+type ParseOptionsType = KnowledgeParseOptions;
 type PartType = KnowledgePart;
 type ReadRequestType = KnowledgeReadRequest;
 type SectionType = KnowledgeSection;
@@ -78,6 +82,8 @@ export declare namespace Knowledge {
   type KnowledgeIssue = IssueType;
   /** See the named export `KnowledgeParseInput`. */
   type KnowledgeParseInput = ParseInputType;
+  /** See the named export `KnowledgeParseOptions`. */
+  type KnowledgeParseOptions = ParseOptionsType;
   /** See the named export `KnowledgePart`. */
   type KnowledgePart = PartType;
   /** See the named export `KnowledgePosition`. */

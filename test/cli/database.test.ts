@@ -53,6 +53,8 @@ describe('serve --database takes every flag serve documents', () => {
     expect(serveFlags.filter((flag) => flag.source === 'folder').map((f) => f.name)).toEqual([
       'id',
       'watch',
+      'include',
+      'exclude',
       'follow-links',
       'link-root',
     ]);
@@ -237,15 +239,19 @@ describe('serve --database takes every flag serve documents', () => {
     await stop(served);
   }, 60_000);
 
-  it.each([['--id', 'x'], ['--watch'], ['--follow-links'], ['--link-root', '.']])(
-    '%s reads a folder: one usage line, naming it',
-    async (...flag) => {
-      const result = await runCli(['serve', '--database', url, ...flag]);
-      expect(result.code).toBe(2);
-      expect(linesOf(result.stderr)).toHaveLength(1);
-      expect(result.stderr).toContain(`${flag[0]} reads a folder`);
-    },
-  );
+  it.each([
+    ['--id', 'x'],
+    ['--watch'],
+    ['--include', '*.md'],
+    ['--exclude', 'drafts/**'],
+    ['--follow-links'],
+    ['--link-root', '.'],
+  ])('%s reads a folder: one usage line, naming it', async (...flag) => {
+    const result = await runCli(['serve', '--database', url, ...flag]);
+    expect(result.code).toBe(2);
+    expect(linesOf(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toContain(`${flag[0]} reads a folder`);
+  });
 });
 
 describe('search, read and outline on a database print what they print on the folder', () => {

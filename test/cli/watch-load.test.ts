@@ -27,10 +27,14 @@ describe('serve --watch under load', () => {
       'kb/live.md': 'Version 0.\n',
       'kb/other.md': 'Other page.\n',
     });
-    const { cli, url } = await startServe(['kb', '--port', '0', '--watch', '--quiet'], {
-      cwd: root,
-      timeoutMs: 60_000,
-    });
+    // Load, not limits, is what this test is about: serve's default limit per address is off.
+    const { cli, url } = await startServe(
+      ['kb', '--port', '0', '--watch', '--quiet', '--rate-limit', '0'],
+      {
+        cwd: root,
+        timeoutMs: 60_000,
+      },
+    );
     const started = Date.now();
     let sent = 0;
     let writing = true;

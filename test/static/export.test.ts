@@ -225,12 +225,13 @@ describe('createStaticSource', () => {
     const source = createStaticSource({
       read: (p) => (reads.push(p), Promise.resolve(files.get(p) ?? null)),
     });
+    // get_file lists the page's headings, so it reads that page (and no other).
     await source.getFile({ fileId: 'exploration' });
-    expect(reads).toEqual(['manifest.json', '_index/files.json']);
+    expect(reads).toEqual(['manifest.json', '_index/files.json', 'pages/agents/exploration.md']);
     reads.length = 0;
     await source.getFile({ fileId: 'agent-tools' });
     await source.listTree({ parentPath: 'pages' });
-    expect(reads).toEqual(['manifest.json', 'manifest.json']);
+    expect(reads).toEqual(['manifest.json', 'pages/agents/agent-tools.md', 'manifest.json']);
     reads.length = 0;
     await source.readFile({ fileId: 'agent-tools' });
     await source.readRelated({ fileId: 'agent-tools' });
