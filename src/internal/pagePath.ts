@@ -10,10 +10,17 @@
  * @param path - a proposed page path.
  * @returns a phrase such as "must end in `.md`", to follow the path in a message.
  */
+/** The extensions of a page file, in the order a link without one tries them. */
+export const PAGE_EXTENSIONS: readonly string[] = ['.md', '.mdx', '.markdown'];
+
+/** Whether `path` ends in one of {@link PAGE_EXTENSIONS}. */
+export function hasPageExtension(path: string): boolean {
+  return PAGE_EXTENSIONS.some((extension) => path.endsWith(extension));
+}
+
 export function pagePathProblem(path: string): string | undefined {
   if (!path.startsWith('pages/')) return 'must start with `pages/`';
-  if (!path.endsWith('.md') && !path.endsWith('.mdx') && !path.endsWith('.markdown'))
-    return 'must end in `.md`, `.mdx` or `.markdown`';
+  if (!hasPageExtension(path)) return 'must end in `.md`, `.mdx` or `.markdown`';
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
     if (c < 32 || c === 127) return 'must not contain control characters';

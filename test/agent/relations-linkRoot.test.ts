@@ -125,16 +125,48 @@ describe('site-root links through linkRoot', () => {
 
 describe('pageForms and resolveLink with a root', () => {
   it.each([
-    ['pages/guide/list.html', false, ['pages/guide/list.md']],
-    ['pages/guide/list.htm', false, ['pages/guide/list.md']],
-    ['pages/api/index.html', false, ['pages/api/index.md']],
-    ['pages/api', true, ['pages/api/index.md']],
-    ['', true, ['index.md']],
+    [
+      'pages/guide/list.html',
+      false,
+      ['pages/guide/list.md', 'pages/guide/list.mdx', 'pages/guide/list.markdown'],
+    ],
+    [
+      'pages/guide/list.htm',
+      false,
+      ['pages/guide/list.md', 'pages/guide/list.mdx', 'pages/guide/list.markdown'],
+    ],
+    [
+      'pages/api/index.html',
+      false,
+      ['pages/api/index.md', 'pages/api/index.mdx', 'pages/api/index.markdown'],
+    ],
+    [
+      'pages/api',
+      true,
+      [
+        'pages/api/index.md',
+        'pages/api/index.mdx',
+        'pages/api/index.markdown',
+        'pages/api.md',
+        'pages/api.mdx',
+        'pages/api.markdown',
+      ],
+    ],
+    ['', true, ['index.md', 'index.mdx', 'index.markdown']],
     ['pages/a.md', false, ['pages/a.md']],
+    ['pages/a.mdx', false, ['pages/a.mdx']],
     [
       'pages/learn/state',
       false,
-      ['pages/learn/state', 'pages/learn/state.md', 'pages/learn/state/index.md'],
+      [
+        'pages/learn/state',
+        'pages/learn/state.md',
+        'pages/learn/state.mdx',
+        'pages/learn/state.markdown',
+        'pages/learn/state/index.md',
+        'pages/learn/state/index.mdx',
+        'pages/learn/state/index.markdown',
+      ],
     ],
   ] as const)('pageForms(%j, %j)', (path, directory, forms) => {
     expect(pageForms(path, directory)).toEqual(forms);

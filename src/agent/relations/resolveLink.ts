@@ -3,6 +3,7 @@
  * the linking page's directory; a site-root link `/…` against the link root) and its fragment, or
  * `undefined` for a URL with a scheme or a host, or a fragment of the page itself.
  */
+import { hasPageExtension, PAGE_EXTENSIONS } from '../../internal/pagePath.js';
 
 /**
  * What a site-root link's `/` stands for, normalized: `dir`, the page directory of `/` (`''` for the
@@ -118,22 +119,28 @@ export function resolveLink(
   return { path, fragment, directory, siteRoot };
 }
 
+/** `stem` with each page extension, in order. */
+const withExtensions = (stem: string): string[] => PAGE_EXTENSIONS.map((ext) => `${stem}${ext}`);
+
 /**
- * The page paths a resolved path may name, in the order tried: a directory is its `index.md`; a
- * `.md` path is itself; an `.html` or `.htm` path is the `.md` page of the same name
- * (`list.html` → `list.md`, `index.html` → `index.md`); any other path is itself, then with `.md`,
- * then its `index.md` (`/learn/state` → `learn/state.md`, `/learn` → `learn/index.md`).
+ * The page paths a resolved path may name, in the order tried, each page form in `.md`, `.mdx` and
+ * `.markdown`: a directory (`/guide/`) is its `index` page, then the page of its name (docs sites
+ * with directory URLs, such as Starlight and MkDocs, write `/guides/tabs/` for `guides/tabs.mdx`); a
+ * path with a page extension is itself; an `.html` or `.htm` path is the page of the same name
+ * (`list.html` → `list.md`, `index.html` → `index.md`); any other path is itself, then the page of
+ * its name, then its `index` page (`/learn/state` → `learn/state.md`, `/learn` → `learn/index.md`).
  *
  * @example
  * ```ts
- * pageForms('pages/guide/list.html', false); // ['pages/guide/list.md']
- * pageForms('pages/api', true); // ['pages/api/index.md']
+ * pageForms('pages/guide/list.html', false); // ['pages/guide/list.md', 'pages/guide/list.mdx', 'pages/guide/list.markdown']
+ * pageForms('pages/api', true); // ['pages/api/index.md', …, 'pages/api.md', …]
  * ```
  */
 export function pageForms(path: string, directory: boolean): readonly string[] {
-  if (directory || path === '') return [path === '' ? 'index.md' : `${path}/index.md`];
-  if (path.endsWith('.md')) return [path];
-  if (path.endsWith('.html')) return [`${path.slice(0, -5)}.md`];
-  if (path.endsWith('.htm')) return [`${path.slice(0, -4)}.md`];
-  return [path, `${path}.md`, `${path}/index.md`];
+  if (path === '') return withExtensions('index');
+  if (directory) return [...withExtensions(`${path}/index`), ...withExtensions(path)];
+  if (hasPageExtension(path)) return [path];
+  if (path.endsWith('.html')) return withExtensions(path.slice(0, -5));
+  if (path.endsWith('.htm')) return withExtensions(path.slice(0, -4));
+  return [path, ...withExtensions(path), ...withExtensions(`${path}/index`)];
 }
