@@ -14,6 +14,12 @@ describe('splitHeadingId: the explicit ID a docs-site heading writes', () => {
     ['中文标题 {#zh-title}', '中文标题', 'zh-title'],
     ['Tabs { #tabs data-toc-label="Two words" }', 'Tabs', 'tabs'],
     ["Tabs { data-toc-label='a b' #tabs }", 'Tabs', 'tabs'],
+    [
+      '9.7.6 <small>March 19, 2026</small> { id="9.7.6" }',
+      '9.7.6 <small>March 19, 2026</small>',
+      '9.7.6',
+    ],
+    ['Release { id=r1 .big }', 'Release', 'r1'],
   ])('%j is text %j with ID %j', (raw, text, id) => {
     expect(splitHeadingId(raw)).toEqual({ text, id });
   });
@@ -29,6 +35,8 @@ describe('splitHeadingId: the explicit ID a docs-site heading writes', () => {
     'Comment {/*a b*/}',
     'Unclosed {#x',
     'Open quote { #x key="a b }',
+    'Two ids { #a id="b" }',
+    'Empty id attribute { id="" }',
     'Plain title',
     '',
   ])('%j keeps its text and has no ID', (raw) => {

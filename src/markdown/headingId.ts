@@ -1,8 +1,9 @@
 /**
  * The explicit ID a docs-site heading writes after its text, in the three forms generators use:
  * `## Title {#id}` or `{#id .class}` (VitePress, Docusaurus, Pandoc, kramdown), `## Title {/*id*\/}`
- * (react.dev's MDX comment) and `# Title { #id .class key=value }` (MkDocs `attr_list`). The ID
- * syntax is not part of the heading's text. One backward scan from the end of the heading; no
+ * (react.dev's MDX comment) and `# Title { #id .class key=value }` (MkDocs `attr_list`, with quoted
+ * values such as `data-toc-label="Two words"`, and the ID also written `id="9.7.6"`). The ID syntax
+ * is not part of the heading's text. One backward scan from the end of the heading; no
  * regular expression runs on the author's text.
  */
 
@@ -69,6 +70,15 @@ function attributeId(inner: string): string | undefined {
     } else {
       const eq = part.indexOf('=');
       if (eq <= 0) return undefined;
+      if (eq === 2 && part.startsWith('id')) {
+        // `id="9.7.6"` (or unquoted) names the ID as `#9.7.6` does.
+        const quote = part.charCodeAt(3);
+        const value =
+          quote === 0x22 || quote === 0x27 ? part.slice(4, part.length - 1) : part.slice(3);
+        if (id !== undefined || value.length === 0) return undefined;
+        for (let k = 0; k < value.length; k++) if (!isIdChar(value.charCodeAt(k))) return undefined;
+        id = value;
+      }
     }
   }
   return id;
