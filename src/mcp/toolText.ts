@@ -94,7 +94,7 @@ function searchText(output: SearchFilesOutput, options: ToolTextOptions): string
   const stage = (status: { state: string; safeCode: string | null }): string =>
     status.safeCode === null ? status.state : `${status.state} ${status.safeCode}`;
   const lines = [
-    `${output.items.length} candidates (searchStatus ${output.searchStatus}, searchMode ${output.searchMode}, semantic ${stage(output.semanticStatus)}, reranker ${stage(output.rerankerStatus)}, activeContentRevision ${inline(output.activeContentRevision)})`,
+    `${output.items.length === 1 ? '1 candidate' : `${output.items.length} candidates`} (searchStatus ${output.searchStatus}, searchMode ${output.searchMode}, semantic ${stage(output.semanticStatus)}, reranker ${stage(output.rerankerStatus)}, activeContentRevision ${inline(output.activeContentRevision)})`,
   ];
   if (output.message !== null) lines.push(`message: ${plain(output.message)}`);
   for (const next of output.nextActions)

@@ -80,7 +80,7 @@ describe('the compact text of tool results (the default)', () => {
     const first = output.items[0]!;
     expect(text).toContain(`1. ${first.title}\n${first.path} fileId=${first.fileId} score=`);
     expect(text).toContain(`nextCursor: ${output.nextCursor}`);
-    expect(text).toMatch(/^1 candidates \(searchStatus ok, searchMode hybrid, semantic /);
+    expect(text).toMatch(/^1 candidate \(searchStatus ok, searchMode hybrid, semantic /);
     expect(text).toContain(`activeContentRevision ${output.activeContentRevision}`);
     expect(text).not.toContain('/files/');
     expect(text).not.toContain('"fileId"');
