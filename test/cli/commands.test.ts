@@ -307,6 +307,48 @@ describe.concurrent('search', () => {
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
+  it('--path-prefix, --tag and --locale: the filtered search_files output; a filter that keeps no page says which', async () => {
+    const all = await local.source.searchFiles({ query: QUERY });
+    const path = all.items.at(-1)!.path;
+    const prefix = path.slice(0, path.lastIndexOf('/') + 1);
+    const [kept, none, untagged, bad] = await Promise.all([
+      runCli([
+        'search',
+        dir,
+        QUERY,
+        '--json',
+        '--path-prefix',
+        prefix,
+        '--path-prefix',
+        'pages/none/',
+      ]),
+      runCli(['search', dir, QUERY, '--locale', 'xx-none']),
+      runCli(['search', dir, QUERY, '--tag', 'no-such-tag']),
+      runCli(['search', dir, QUERY, '--path-prefix', '/pages']),
+    ]);
+    const expected = await local.source.searchFiles({
+      query: QUERY,
+      pathPrefix: [prefix, 'pages/none/'],
+    });
+    expect(expected.items.length).toBeGreaterThan(0);
+    expect(expected.items.every((item) => item.path.startsWith(prefix))).toBe(true);
+    expect(kept.code).toBe(0);
+    expect(JSON.parse(kept.stdout)).toEqual(JSON.parse(JSON.stringify(expected)));
+    for (const [result, filter] of [
+      [none, { locale: 'xx-none' }],
+      [untagged, { tags: ['no-such-tag'] }],
+    ] as const) {
+      const { message } = await local.source.searchFiles({ query: QUERY, ...filter });
+      expect(message).not.toBeNull();
+      expect(result.code).toBe(0);
+      expect(linesOf(result.stdout)).toEqual([
+        `nothing found for ${JSON.stringify(QUERY)}: ${message}`,
+      ]);
+    }
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^knowledge-kit search: INVALID_ARGUMENT: .*pathPrefix/);
+  });
+
   it('text: each candidate`s score, path, file ID, sections and heading, then its excerpt, in the source`s order', async () => {
     const result = await runCli(['search', dir, QUERY]);
     expect(result.code).toBe(0);

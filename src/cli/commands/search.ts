@@ -3,12 +3,15 @@
  * `search_files` gives an agent.
  */
 import { SEARCH_HELP } from '../help.js';
-import { type SearchMode, isKnowledgeToolError } from '../../agent/index.js';
+import { type SearchFilesInput, type SearchMode, isKnowledgeToolError } from '../../agent/index.js';
 import { integerOption } from '../args.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { openSource, parseSourceArgs, type OpenedSource } from '../openSource.js';
 import { shellWord } from '../shellWord.js';
 import { escapeControls } from '../problems.js';
+
+/** The filters `--path-prefix`, `--tag` and `--locale` give `search_files`. */
+type SearchFilters = Pick<SearchFilesInput, 'pathPrefix' | 'tags' | 'locale'>;
 
 /** Runs `search`. */
 export async function search(argv: readonly string[], io: CliIo): Promise<number> {
@@ -36,6 +39,14 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
     1,
     Number.MAX_SAFE_INTEGER,
   );
+  // The search_files filters, as the tool takes them (the tool checks their values).
+  const filters: SearchFilters = {
+    ...(values['path-prefix'] === undefined
+      ? {}
+      : { pathPrefix: values['path-prefix'] as string[] }),
+    ...(values['tag'] === undefined ? {} : { tags: values['tag'] as string[] }),
+    ...(values['locale'] === undefined ? {} : { locale: String(values['locale']) }),
+  };
   const opened = await openSource(args, io, {
     served: maxReadChars === undefined ? {} : { maxReadChars },
   });
@@ -45,6 +56,7 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
       query,
       mode as SearchMode | undefined,
       limit,
+      filters,
       maxReadChars,
       values['json'] === true,
       io,
@@ -60,6 +72,7 @@ async function searchIn(
   query: string,
   mode: SearchMode | undefined,
   limit: number | undefined,
+  filters: SearchFilters,
   maxReadChars: number | undefined,
   json: boolean,
   io: CliIo,
@@ -71,6 +84,7 @@ async function searchIn(
       query,
       ...(mode === undefined ? {} : { mode }),
       ...(limit === undefined ? {} : { limit }),
+      ...filters,
     });
   } catch (error) {
     if (isKnowledgeToolError(error))
@@ -89,7 +103,10 @@ async function searchIn(
     lines.push(`       ${item.sourceExcerpt.replace(/\s+/g, ' ')}`);
   }
   // The tool's own message speaks to an agent (`index.md`, `list_tree`); a user has the folder.
-  if (output.items.length === 0)
+  if (output.items.length === 0 && Object.keys(filters).length > 0 && output.message !== null)
+    // The tool's message names the filter that kept no page.
+    lines.push(`nothing found for ${JSON.stringify(query)}: ${output.message}`);
+  else if (output.items.length === 0)
     lines.push(
       `nothing found for ${JSON.stringify(query)}. Try other words, such as those of a heading; \`knowledge-kit outline ${opened.words.join(' ')}\` lists every document and section.`,
     );
