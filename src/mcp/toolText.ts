@@ -106,11 +106,12 @@ function searchText(output: SearchFilesOutput, options: ToolTextOptions): string
       item.sectionIds.length === 0 ? '' : ` sectionIds=${item.sectionIds.map(word).join(',')}`;
     const source =
       item.sourceFileId === item.fileId ? '' : ` sourceFileId=${word(item.sourceFileId)}`;
+    // The ID read_file { heading } takes; the excerpt, cut from that heading's range, shows its text.
+    const heading = item.heading === null ? '' : ` heading=${word(item.heading.id)}`;
     lines.push(
       `${index + 1}. ${plain(item.title)}`,
-      `${word(item.path)} fileId=${word(item.fileId)}${source} score=${shortNumber(item.score)} evidence=${item.evidenceTypes.join(',')}${sections}`,
+      `${word(item.path)} fileId=${word(item.fileId)}${source} score=${shortNumber(item.score)} evidence=${item.evidenceTypes.join(',')}${sections}${heading}`,
     );
-    if (item.heading !== null) lines.push(`heading: ${headingText(item.heading)}`);
     // The summary, unless the excerpt already says it (a match in the page's first lines).
     const short = item.description === null ? null : summary(item.description);
     if (

@@ -107,6 +107,9 @@ describe('read_file in parts', () => {
     const s = source();
     const first = await s.readFile({ fileId: 'anchored', maxChars: 30 });
     expect(first.message).toMatch(/by `sectionIds` is the better way.*`intro` \d+, `details` \d+/);
+    // Said with the first part only: an agent that goes on with the cursor chose parts.
+    const second = await s.readFile({ cursor: first.nextCursor! });
+    expect(second.message).not.toContain('better way');
     await expectKnowledgeError(s.readFile({ fileId: 'anchored', maxChars: 30, whole: true }), {
       code: 'CONTENT_TOO_LARGE',
       message: /`intro` \d+, `details` \d+/,

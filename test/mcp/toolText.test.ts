@@ -155,7 +155,7 @@ describe('the compact text of tool results (the default)', () => {
     const item = (search.structured as { items: { heading: { id: string; text: string } }[] })
       .items[0]!;
     expect(item.heading).not.toBeNull();
-    expect(search.text).toContain(`\nheading: ${item.heading.text} {#${item.heading.id}}\n`);
+    expect(search.text).toMatch(new RegExp(` heading=${item.heading.id}\n`));
     expect(search.text).not.toContain('"heading"');
     const file = await call('get_file', { fileId: 'refunds' });
     const headings = (

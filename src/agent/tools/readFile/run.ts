@@ -60,6 +60,9 @@ function sectionAdvice(state: SourceState, file: FileRecord, none: string): stri
   return ` Reading it by \`sectionIds\` is the better way. Top-level sections (subtree size in characters): ${listed}${more}.`;
 }
 
+/** How many headings a part's advice names at most. */
+const ADVISED_HEADINGS = 12;
+
 /**
  * For a page without sections, its headings of the two highest levels it uses, to read one by
  * `heading`; `undefined` when it has none.
@@ -70,11 +73,15 @@ function headingAdvice(state: SourceState, fileId: string): string | undefined {
   let top = 6;
   for (const h of headings) top = Math.min(top, h.depth);
   const shown = headings.filter((h) => h.depth <= top + 1);
+  // A few, so that the advice costs the model little beside the part; get_file lists them all.
   const listed = shown
-    .slice(0, 40)
+    .slice(0, ADVISED_HEADINGS)
     .map((h) => `\`${h.id}\` ${h.end - h.start}`)
     .join(', ');
-  const more = shown.length > 40 ? `, and ${shown.length - 40} more (see \`get_file\`)` : '';
+  const more =
+    shown.length > ADVISED_HEADINGS
+      ? `, and ${shown.length - ADVISED_HEADINGS} more (see \`get_file\`)`
+      : '';
   return ` Reading one heading by \`heading\` is the better way. Headings (size in characters): ${listed}${more}.`;
 }
 
@@ -259,8 +266,9 @@ export function readFile(
     nextCursor === null
       ? 'This is the last part.'
       : 'Call `read_file` with `cursor: nextCursor` for the next part.';
+  // The better way in is said with the first part; an agent that goes on with the cursor chose parts.
   const advice =
-    heading === undefined && (record.selection?.mode === 'document' || !page)
+    heading === undefined && fromPoint === 0 && (record.selection?.mode === 'document' || !page)
       ? sectionAdvice(state, file, '')
       : '';
   const of = heading === undefined ? '' : `heading \`${heading}\` of `;
