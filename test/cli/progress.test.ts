@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progress } from '../../src/cli/commands/check.js';
+import { loadProgress } from '../../src/cli/folder.js';
 import type { CliIo } from '../../src/cli/io.js';
 
 /** An io whose stderr records what is written, on a terminal or not. */
@@ -13,7 +13,7 @@ describe('check: the progress line on a terminal', () => {
   it('stays silent for the first second, then redraws at most ten times a second, and is erased at the end', () => {
     let clock = 0;
     const { io, written } = recorder(true);
-    const line = progress(io, () => clock);
+    const line = loadProgress('check', io, () => clock);
     clock = 999;
     line.update(10, 100);
     expect(written).toEqual([]);
@@ -25,8 +25,8 @@ describe('check: the progress line on a terminal', () => {
     line.update(40, 100);
     line.end();
     expect(written).toEqual([
-      '\rknowledge-kit check: 20/100 files…',
-      '\rknowledge-kit check: 40/100 files…',
+      '\rknowledge-kit check: loading 20/100 files…',
+      '\rknowledge-kit check: loading 40/100 files…',
       '\r\u001b[K',
     ]);
   });
@@ -34,7 +34,7 @@ describe('check: the progress line on a terminal', () => {
   it('writes nothing when stderr is not a terminal, however long the run', () => {
     let clock = 0;
     const { io, written } = recorder(false);
-    const line = progress(io, () => clock);
+    const line = loadProgress('check', io, () => clock);
     for (clock = 0; clock < 5000; clock += 250) line.update(clock, 5000);
     line.end();
     expect(written).toEqual([]);
@@ -42,7 +42,7 @@ describe('check: the progress line on a terminal', () => {
 
   it('erases nothing when it never drew (a run under a second)', () => {
     const { io, written } = recorder(true);
-    const line = progress(io, () => 0);
+    const line = loadProgress('check', io, () => 0);
     line.update(1, 1);
     line.end();
     expect(written).toEqual([]);

@@ -8,6 +8,7 @@ import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import { noMarkdownFiles, readKnowledgeDirectory } from '../../node/internals.js';
 import { parseCommandArgs } from '../args.js';
 import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
+import { loadProgress } from '../folder.js';
 import { CliExit, EXIT, readFailed, type CliIo } from '../io.js';
 import {
   count,
@@ -32,35 +33,6 @@ function countSections(parts: readonly KnowledgePart[]): number {
     }
   }
   return sections;
-}
-
-/**
- * A progress line on a terminal, shown once a run has taken a second (at most ten redraws a second),
- * erased at the end. Nothing at all when stderr is not a terminal.
- *
- * @param io - where the line goes; only `io.stderr.isTTY === true` shows it.
- * @param now - the clock, in milliseconds.
- */
-export function progress(
-  io: CliIo,
-  now: () => number = Date.now,
-): { update(done: number, total: number): void; end(): void } {
-  const started = now();
-  let shownAt = 0;
-  let shown = false;
-  return {
-    update(done, total) {
-      if (io.stderr.isTTY !== true) return;
-      const at = now();
-      if (at - started < 1000 || at - shownAt < 100) return;
-      shownAt = at;
-      shown = true;
-      io.stderr.write(`\rknowledge-kit check: ${done}/${total} files…`);
-    },
-    end() {
-      if (shown) io.stderr.write('\r\u001b[K');
-    },
-  };
 }
 
 /** Runs `check`. */
@@ -91,7 +63,7 @@ export async function check(argv: readonly string[], io: CliIo): Promise<number>
   const warnings: Problem[] = [];
   let files = 0;
   let sections = 0;
-  const line = progress(io);
+  const line = loadProgress('check', io);
   try {
     for (const path of paths) {
       let isFile = false;
