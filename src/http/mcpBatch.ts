@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { readCapped } from '../internal/readCapped.js';
 
 /** Default `limits.maxBatchMembers`. */
 export const DEFAULT_MAX_BATCH_MEMBERS = 32;
@@ -54,21 +55,13 @@ export function batchRefused(message: string): Response {
  */
 export async function cappedAnswer(response: Response, maxBytes: number): Promise<Response> {
   if (response.body === null) return response;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks = await readCapped(response.body, maxBytes);
+  if (chunks === undefined)
+    return batchRefused(
+      `Invalid Request: the answer to this batch is over ${maxBytes} bytes, the most a batch may get. Send its requests in smaller batches or one by one.`,
+    );
   let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return batchRefused(
-        `Invalid Request: the answer to this batch is over ${maxBytes} bytes, the most a batch may get. Send its requests in smaller batches or one by one.`,
-      );
-    }
-    chunks.push(value);
-  }
+  for (const chunk of chunks) bytes += chunk.byteLength;
   const body = new Uint8Array(bytes);
   let at = 0;
   for (const chunk of chunks) {

@@ -10,6 +10,7 @@
  * and under the base URL; a file over `maxFileBytes` is refused as it streams in; and each fetch gives
  * up after `fetchTimeoutMs`.
  */
+import { readCapped } from '../../internal/readCapped.js';
 import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import {
   BUNDLE_FORMAT,
@@ -313,20 +314,10 @@ async function boundedText(
     throw tooLarge();
   }
   if (response.body === null) return '';
-  const reader = response.body.getReader();
+  const chunks = await readCapped(response.body, maxBytes);
+  if (chunks === undefined) throw tooLarge();
   const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    parts.push(decoder.decode(value, { stream: true }));
-  }
+  const parts = chunks.map((chunk) => decoder.decode(chunk, { stream: true }));
   parts.push(decoder.decode());
   return parts.join('');
 }
