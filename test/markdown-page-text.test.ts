@@ -65,9 +65,26 @@ describe('pageText: one row of the dialect table each', () => {
     );
   });
 
+  it('a page whose only change is at its very start still loses it (an import alone, a script alone)', () => {
+    expect(pageText("import X from 'x';\n\nText\n", true)).toBe('\n\nText\n');
+    expect(pageText('<script>x()</script>\nText\n', false)).toBe('\nText\n');
+  });
+
   it('MDX comments: {/* … */} goes', () => {
     expect(pageText('Before {/* hidden } brace */} after\n', true)).toBe('Before  after\n');
     expect(pageText('{/* one\ntwo */}\nText\n', true)).toBe('\n\nText\n');
+  });
+
+  it('a raw <script> or <style> block (VitePress <script setup>) is code: its lines stay, empty', () => {
+    const page =
+      "<script setup>\nconst members = [{ name: 'Evan You' }]\n</script>\n\n# Team\n\n<style>\n.a { color: red }\n</style>\nSay <b>hello</b>.\n";
+    expect(pageText(page, false)).toBe('\n\n\n\n# Team\n\n\n\n\nSay <b>hello</b>.\n');
+    expect(pageText('<script>x()</script>\nText\n', false)).toBe('\nText\n');
+    // Inside another HTML block, a script is still code.
+    expect(pageText('<div>\n<script>\nx()\n</script>\n', false)).toBe('<div>\n\n\n\n');
+    // Not a script block: a tag name that only starts alike, or inside code.
+    for (const kept of ['<scripts>\nx\n', '```\n<script>\nx\n```\n', '    <script>\n'])
+      expect(pageText(kept, false)).toBe(kept);
   });
 
   it('never inside code: fenced code keeps every dialect as written', () => {

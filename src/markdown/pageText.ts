@@ -4,7 +4,8 @@
  * `splitHeadingId`), container marker lines (`::: tip Title`, `:::tip[Title]`, `:::`; the title
  * stays), MkDocs admonition markers (`!!! note "Title"`, `??? note`, `???+ note`; the title stays,
  * the body is de-indented) and, in `.mdx` pages only, ESM statements (`import`, `export`), JSX tags
- * with their attributes, `{expressions}` and `{/* comments *\/}` (text children stay).
+ * with their attributes, `{expressions}` and `{/* comments *\/}` (text children stay). A raw
+ * `<script>` or `<style>` HTML block (a VitePress page's `<script setup>`) is code, never text.
  *
  * One forward pass over the lines with the project's `BlockScanner`: nothing inside fenced or
  * indented code is touched (MDX has no indented code, so in `.mdx` pages only fenced code is code),
@@ -108,7 +109,25 @@ export function pageText(text: string, mdx = false): string {
 /** Openings of a heading ID group: `{#id}`, `{ #id }`, `{/*id*\/}`, `{.class #id}`. */
 const ID_OPENERS = ['{#', '{ #', '{/*', '{.'] as const;
 /** Markers of containers, admonitions and content tabs. */
-const MARKERS = [':::', '!!!', '???', '=== "', '===+', '===!'] as const;
+const MARKERS = [':::', '!!!', '???', '=== "', '===+', '===!', '<script', '<style'] as const;
+
+/**
+ * The end tag that closes the raw HTML block opening at `at` (`<script` or `<style`, any case, then a
+ * blank, `>` or the line's end: CommonMark's first kind of HTML block), or `undefined`.
+ */
+function rawBlockEnd(text: string, at: number, end: number): string | undefined {
+  for (const name of ['script', 'style']) {
+    const after = at + 1 + name.length;
+    if (
+      after <= end &&
+      text.charCodeAt(at) === 0x3c &&
+      text.slice(at + 1, after).toLowerCase() === name &&
+      (after === end || text.charCodeAt(after) === 0x3e || text.charCodeAt(after) <= 0x20)
+    )
+      return `</${name}>`;
+  }
+  return undefined;
+}
 
 /**
  * Whether `text` can hold any dialect that `.md` pages have: a heading ID's opening on a line that
@@ -309,6 +328,8 @@ class PageTextScan {
     let esm: EsmReader | undefined;
     /** Admonition bodies' columns, innermost last. */
     const bodies: number[] = [];
+    /** The end tag of the raw `<script>`/`<style>` block being dropped. */
+    let raw: string | undefined;
     // The last paragraph line, when it was left as it is: a setext underline may make it a heading.
     let paraAt = -1;
     let paraEnd = -1;
@@ -344,6 +365,14 @@ class PageTextScan {
       const at = jsx?.open === true ? from : blocks.contentAt < 0 ? first : blocks.contentAt;
       const wasPara = paraAt;
       paraAt = -1;
+      if (kind !== HTML_LINE) raw = undefined;
+      else if (raw !== undefined || (raw = rawBlockEnd(text, at, end)) !== undefined) {
+        // A script or style block is code: dropped, its lines kept empty, up to its end tag.
+        const closes = text.slice(at, end).toLowerCase().includes(raw);
+        this.replace(at, end, '');
+        if (closes) raw = undefined;
+        continue;
+      }
       if (kind === FENCE_OPEN || kind === FENCE_BODY || (kind === INDENTED_CODE && !mdx)) {
         jsx?.reset();
         continue;
@@ -389,7 +418,8 @@ class PageTextScan {
         }
       } else if (jsx !== undefined) this.textLine(at, end, end);
     }
-    if (this.out.length === 0) return { text, title: this.title, description: this.description };
+    if (this.out.length === 0 && this.copied === 0)
+      return { text, title: this.title, description: this.description };
     if (this.copied < text.length) this.out.push(text.slice(this.copied));
     return { text: this.out.join(''), title: this.title, description: this.description };
   }
