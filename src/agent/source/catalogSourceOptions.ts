@@ -10,6 +10,12 @@ import type {
   KnowledgeLinkRoot,
 } from '../types.js';
 
+/**
+ * `read_file`'s part size in code points when a source is given no `maxReadChars`: catalog and stored
+ * sources alike.
+ */
+export const DEFAULT_MAX_READ_CHARS = 20_000;
+
 /** Options of `createCatalogSource`. */
 export interface CatalogSourceOptions {
   /** The knowledge base's ID, which cursors are bound to when the call's context names none. */

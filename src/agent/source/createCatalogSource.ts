@@ -5,7 +5,7 @@ import { guardInput, throwIfIssues } from '../../internal/guard.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
 import { buildRelations, type LinkCounts, readLinkRoot } from '../relations/index.js';
 import { searchCorpus } from '../search/index.js';
-import type { CatalogSourceOptions } from './catalogSourceOptions.js';
+import { DEFAULT_MAX_READ_CHARS, type CatalogSourceOptions } from './catalogSourceOptions.js';
 import type { KnowledgeSource, KnowledgeWarmContext } from '../tools/knowledgeSource.js';
 import { KNOWLEDGE_TOOLS, type KnowledgeToolRegistry } from '../tools/registry.js';
 import { type CallScope, openScope, toToolError } from './callScope.js';
@@ -18,7 +18,6 @@ import { readSourceOptions } from './readSourceOptions.js';
 import { computeSectionSizes } from './sectionSizes.js';
 import type { SectionSize, SourceState } from './state.js';
 
-const DEFAULT_MAX_READ_CHARS = 20_000;
 const API = 'createCatalogSource';
 
 /**

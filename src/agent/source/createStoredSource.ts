@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { DEFAULT_MAX_READ_CHARS } from './catalogSourceOptions.js';
 import { defineKnowledgeCatalog } from '../../catalog/defineKnowledgeCatalog.js';
 import type { RelationRecord } from '../model.js';
 import { searchCorpus } from '../search/catalogCorpus.js';
@@ -41,7 +42,6 @@ import { gateWarmUp, progressListener } from './warmGate.js';
 
 /** How many times a search starts again when its revision was removed while it ran. */
 const SEARCH_ATTEMPTS = 3;
-const DEFAULT_MAX_READ_CHARS = 20_000;
 
 /** What `warm` runs as: a search, which opens (or builds) the revision's index. */
 const WARM = searchFilesTool as ToolDefinition;
