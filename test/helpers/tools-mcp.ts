@@ -31,3 +31,21 @@ export function errorJsonOf(result: { readonly content?: unknown }): unknown {
     throw new Error(`not one text block: ${JSON.stringify(result)}`);
   return JSON.parse(content[0]!.text);
 }
+
+/**
+ * The string values of `keys` anywhere in a tool output (IDs, paths, cursors, snapshot IDs): what a
+ * compact MCP text must hold.
+ */
+export function continuity(value: unknown, keys: readonly string[]): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object' && node !== null)
+      for (const [key, inner] of Object.entries(node)) {
+        if (typeof inner === 'string' && keys.includes(key)) out.push(inner);
+        else walk(inner);
+      }
+  };
+  walk(value);
+  return out;
+}

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_TOOL_NAMES } from '../../src/agent/index.js';
 import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
+import { continuity } from '../helpers/tools-mcp.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { writeHandbook } from '../helpers/cli-knowledge.js';
 import { startServe, type Served } from '../helpers/cli-serve.js';
@@ -41,25 +42,6 @@ const ERRORS: readonly { name: string; arguments: Record<string, unknown>; code:
   { name: 'list_tree', arguments: { cursor: 'not-a-cursor' }, code: 'INVALID_CURSOR' },
 ];
 
-/** The IDs, paths, cursors and snapshot IDs of an output: what the compact text must hold. */
-function continuity(value: unknown): string[] {
-  const out: string[] = [];
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (typeof node === 'object' && node !== null)
-      for (const [key, inner] of Object.entries(node)) {
-        if (
-          typeof inner === 'string' &&
-          ['fileId', 'path', 'nextCursor', 'snapshotId'].includes(key)
-        )
-          out.push(inner);
-        else walk(inner);
-      }
-  };
-  walk(value);
-  return out;
-}
-
 /** What every client on every transport must see. */
 function exercise(connect: () => Promise<Connected>, readActions = false): void {
   let connected: Connected;
@@ -77,7 +59,12 @@ function exercise(connect: () => Promise<Connected>, readActions = false): void 
       expect(reply.isError, `${name}: ${JSON.stringify(reply)}`).toBe(false);
       expect(reply.content, name).toHaveLength(1);
       const text = reply.content[0]!.text!;
-      for (const value of continuity(reply.structuredContent))
+      for (const value of continuity(reply.structuredContent, [
+        'fileId',
+        'path',
+        'nextCursor',
+        'snapshotId',
+      ]))
         expect(text, `${name}: ${value}`).toContain(value);
       // Read-action URLs only where a client can fetch them: over HTTP.
       expect(text.includes('readActions: '), name).toBe(

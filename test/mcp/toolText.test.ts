@@ -18,7 +18,7 @@ import {
 } from '../../src/mcp/index.js';
 import { plain, word } from '../../src/mcp/textValue.js';
 import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
-import { connectInMemory } from '../helpers/tools-mcp.js';
+import { connectInMemory, continuity } from '../helpers/tools-mcp.js';
 
 const LONG = Array.from({ length: 400 }, (_, i) => `Refund rule ${i} applies to the card.`).join(
   '\n\n',
@@ -142,7 +142,14 @@ describe('the compact text of tool results (the default)', () => {
       ['expand_graph', { fileId: 'refunds', depth: 1 }],
     ] as const) {
       const { text, structured } = await call(name, args);
-      const strings = continuity(structured);
+      const strings = continuity(structured, [
+        'fileId',
+        'path',
+        'nextCursor',
+        'snapshotId',
+        'id',
+        'viaFileId',
+      ]);
       expect(strings.length, name).toBeGreaterThan(0);
       for (const value of strings) expect(text, `${name}: ${value}`).toContain(value);
       expect(text, name).not.toContain('/files/');
@@ -288,25 +295,6 @@ describe('the lean output schemas', () => {
     }
   });
 });
-
-/** The IDs, paths and cursors of an output, as strings. */
-function continuity(value: unknown): string[] {
-  const out: string[] = [];
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (typeof node === 'object' && node !== null)
-      for (const [key, inner] of Object.entries(node)) {
-        if (
-          typeof inner === 'string' &&
-          ['fileId', 'path', 'nextCursor', 'snapshotId', 'id', 'viaFileId'].includes(key)
-        )
-          out.push(inner);
-        else walk(inner);
-      }
-  };
-  walk(value);
-  return out;
-}
 
 describe('the written values (property)', () => {
   it('plain and word write any string so that it reads back exactly, on one line', () => {
