@@ -94,4 +94,10 @@ describe('docs for outsiders', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('README.md stays a front page: at most 250 lines, with history and figures in docs/performance.md', () => {
+    const lines = readFileSync(join(root, 'README.md'), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(50);
+    expect(lines.length).toBeLessThanOrEqual(250);
+  });
 });
