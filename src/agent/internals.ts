@@ -79,3 +79,10 @@ export {
 export { toolMethods } from './source/toolMethods.js';
 export { readPlanOf } from './source/planCall.js';
 export { planInteger, type ReadPlan } from './source/readPlan.js';
+export {
+  diffSources,
+  type KnowledgePageChange,
+  type KnowledgePartChanges,
+  type KnowledgeVersionDiff,
+} from './versions/diffSources.js';
+export { versionLabelProblem } from './versions/label.js';

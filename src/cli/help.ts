@@ -193,3 +193,26 @@ ${folderGlobHelp(16)}
 
 Exit codes: 0 exported, 1 problems in the folder (printed as by check; nothing written), 2 usage or
 I/O error.`;
+
+/** `knowledge-kit diff --help`. */
+export const DIFF_HELP = `Usage: knowledge-kit diff --version LABEL=DIR --version LABEL=DIR [FROM TO] [--json] [--exit-code] [--include glob] [--exclude glob]
+
+What changed between two versions of a knowledge base, each a folder: the pages added, removed and
+changed (by path), and for each changed page its anchored sections and its headings added, removed
+and changed (by content), and whether its front matter changed. What an author reviews before
+publishing a version, and what an agent asks when a user upgrades. Each folder is checked and loaded as
+check does.
+
+  knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs 2.x 3.x
+
+Options:
+  --version LABEL=DIR  a version and its folder (twice); a label is 1 to 64 characters of
+                       A-Z a-z 0-9 . _ -
+  FROM TO              the labels to compare, older first (default: in the order given)
+  --json               print the differences as one JSON object
+  --exit-code          exit 1 when the versions differ (as \`git diff --exit-code\`)
+${folderGlobHelp(19)}
+  -h, --help           this help
+
+Exit codes: 0 compared (1 with --exit-code when they differ), 1 problems in a folder (printed as by
+check), 2 usage or I/O error.`;

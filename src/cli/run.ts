@@ -1,6 +1,7 @@
 /** The `knowledge-kit` command: dispatch, top-level help, and the exit code of each run. */
 import {
   CHECK_HELP,
+  DIFF_HELP,
   EXPORT_HELP,
   MCP_HELP,
   OUTLINE_HELP,
@@ -35,6 +36,7 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; help: st
     load: async () => (await import('./commands/export.js')).exportCommand,
     help: EXPORT_HELP,
   },
+  diff: { load: async () => (await import('./commands/diff.js')).diff, help: DIFF_HELP },
 };
 
 /** The top-level help: one line per command. */
@@ -49,6 +51,8 @@ Commands:
   mcp [dir]                    the six knowledge tools for an MCP client, on stdio
   publish <dir> --database url publish a folder to a PostgreSQL knowledge store, as a revision
   export <dir> --out folder    write a folder as a static bundle any web host serves (llms.txt too)
+  diff --version A=DIR --version B=DIR
+                               what changed between two versions: pages, sections, headings
 
 Run \`knowledge-kit <command> --help\` for a command's options. --version prints the version.
 Exit codes: 0 success, 1 problems found, 2 usage or I/O error.`;

@@ -1,0 +1,143 @@
+/**
+ * `knowledge-kit diff --version A=DIR --version B=DIR [A B]`: what changed between two versions of a
+ * knowledge base, each a folder: pages by path, and a changed page's sections and headings.
+ */
+import { createCatalogSource, type KnowledgeSource } from '../../agent/index.js';
+import {
+  diffSources,
+  type KnowledgePartChanges,
+  type KnowledgeVersionDiff,
+  versionLabelProblem,
+} from '../../agent/internals.js';
+import { parseCommandArgs } from '../args.js';
+import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
+import { knowledgeBaseId, loadFolder } from '../folder.js';
+import { DIFF_HELP } from '../help.js';
+import { CliExit, EXIT, type CliIo } from '../io.js';
+import { escapeControls } from '../problems.js';
+
+/** One `--version LABEL=DIR`. */
+interface VersionFolder {
+  readonly label: string;
+  readonly dir: string;
+}
+
+/** The `--version` values as labels and folders, or a usage error naming the bad one. */
+function versionFolders(values: readonly unknown[]): VersionFolder[] {
+  const out: VersionFolder[] = [];
+  for (const value of values) {
+    const text = String(value);
+    const equals = text.indexOf('=');
+    if (equals <= 0 || equals === text.length - 1)
+      throw new CliExit(
+        `knowledge-kit diff: --version takes LABEL=DIR, such as \`--version 3.x=./docs\`, not \`${escapeControls(text)}\`.`,
+      );
+    const label = text.slice(0, equals);
+    const problem = versionLabelProblem(label);
+    if (problem !== undefined)
+      throw new CliExit(
+        `knowledge-kit diff: --version ${JSON.stringify(label)}: ${problem}; use a label such as 3.x, v2 or 2026-10.`,
+      );
+    if (out.some((version) => version.label === label))
+      throw new CliExit(
+        `knowledge-kit diff: --version ${label} is given twice; give each version once, with its own folder.`,
+      );
+    out.push({ label, dir: text.slice(equals + 1) });
+  }
+  return out;
+}
+
+/** `a, b` of a list of IDs, with a sign before each. */
+function signed(sign: string, ids: readonly string[]): string[] {
+  return ids.map((id) => `${sign} ${escapeControls(id)}`);
+}
+
+/** One line of a changed page's parts (`sections: ~ a, + b`), or none when nothing changed. */
+function partsLine(name: string, changes: KnowledgePartChanges): string[] {
+  const all = [
+    ...signed('+', changes.added),
+    ...signed('-', changes.removed),
+    ...signed('~', changes.changed),
+  ];
+  return all.length === 0 ? [] : [`    ${name}: ${all.join(', ')}`];
+}
+
+/** The differences as lines for a person: a summary, then `+`, `-` and `~` pages. */
+export function diffText(diff: KnowledgeVersionDiff): string {
+  const pages = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
+  const lines = [
+    `${diff.from} → ${diff.to}: ${pages(diff.added.length)} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.unchanged} unchanged`,
+    ...signed('+', diff.added),
+    ...signed('-', diff.removed),
+  ];
+  for (const page of diff.changed) {
+    lines.push(`~ ${escapeControls(page.path)}${page.frontmatterChanged ? ' (front matter)' : ''}`);
+    lines.push(...partsLine('sections', page.sections), ...partsLine('headings', page.headings));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs `diff`. */
+export async function diff(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'diff',
+    argv,
+    {
+      version: { type: 'string', multiple: true },
+      json: { type: 'boolean' },
+      'exit-code': { type: 'boolean' },
+      ...FOLDER_GLOB_OPTIONS,
+    },
+    2,
+  );
+  if (values['help'] === true) {
+    io.stdout.write(`${DIFF_HELP}\n`);
+    return EXIT.ok;
+  }
+  const given = values['version'];
+  const versions = versionFolders(Array.isArray(given) ? given : []);
+  if (versions.length < 2)
+    throw new CliExit(
+      'knowledge-kit diff: needs two versions, each `--version LABEL=DIR`, such as `knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs`. Run `knowledge-kit diff --help`.',
+    );
+  if (positionals.length === 1)
+    throw new CliExit(
+      `knowledge-kit diff: name both versions to compare, older first (such as \`${versions[0]!.label} ${versions[1]!.label}\`), or neither.`,
+    );
+  if (positionals.length === 0 && versions.length > 2)
+    throw new CliExit(
+      `knowledge-kit diff: ${versions.length} versions are given: name the two to compare, older first (such as \`${versions[0]!.label} ${versions[1]!.label}\`).`,
+    );
+  const [fromLabel, toLabel] =
+    positionals.length === 2
+      ? [positionals[0]!, positionals[1]!]
+      : [versions[0]!.label, versions[1]!.label];
+  const named = (label: string): VersionFolder => {
+    const found = versions.find((version) => version.label === label);
+    if (found === undefined)
+      throw new CliExit(
+        `knowledge-kit diff: no version \`${escapeControls(label)}\`; the versions given are ${versions.map((v) => `\`${v.label}\``).join(', ')}.`,
+      );
+    return found;
+  };
+  const from = named(fromLabel);
+  const to = named(toLabel);
+  const globs = folderGlobs(values);
+  const open = async (version: VersionFolder): Promise<KnowledgeSource> => {
+    const loaded = await loadFolder('diff', version.dir, io, globs);
+    return createCatalogSource(loaded.catalog, {
+      id: knowledgeBaseId(version.dir, undefined),
+      files: loaded.files,
+      linkRoot: loaded.linkRoot,
+    });
+  };
+  const result = await diffSources(
+    { label: from.label, source: await open(from) },
+    { label: to.label, source: await open(to) },
+  );
+  io.stdout.write(
+    values['json'] === true ? `${JSON.stringify(result, null, 2)}\n` : diffText(result),
+  );
+  const differs = result.added.length + result.removed.length + result.changed.length > 0;
+  return values['exit-code'] === true && differs ? EXIT.problems : EXIT.ok;
+}
