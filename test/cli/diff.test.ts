@@ -54,17 +54,15 @@ async function versions(): Promise<{ older: string; newer: string }> {
   return { older: await folder(OLDER), newer: await folder(NEWER) };
 }
 
+/** `knowledge-kit diff --version A=a --version B=b …rest`. */
+function diffOf(a: string, b: string, ...rest: string[]) {
+  return cliInProcess(['diff', '--version', a, '--version', b, ...rest]);
+}
+
 describe('knowledge-kit diff', () => {
   it('names exactly the pages, sections and headings planted as changed (--json)', async () => {
     const { older, newer } = await versions();
-    const run = await cliInProcess([
-      'diff',
-      '--version',
-      `1.x=${older}`,
-      '--version',
-      `2.x=${newer}`,
-      '--json',
-    ]);
+    const run = await diffOf(`1.x=${older}`, `2.x=${newer}`, '--json');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
@@ -92,16 +90,7 @@ describe('knowledge-kit diff', () => {
 
   it('compares in the order the labels are named: the reverse diff mirrors the forward one', async () => {
     const { older, newer } = await versions();
-    const run = await cliInProcess([
-      'diff',
-      '--version',
-      `1.x=${older}`,
-      '--version',
-      `2.x=${newer}`,
-      '--json',
-      '2.x',
-      '1.x',
-    ]);
+    const run = await diffOf(`1.x=${older}`, `2.x=${newer}`, '--json', '2.x', '1.x');
     expect(run.code).toBe(0);
     const diff = JSON.parse(run.stdout);
     expect([diff.from, diff.to, diff.added, diff.removed]).toEqual([
@@ -119,13 +108,7 @@ describe('knowledge-kit diff', () => {
 
   it('prints a summary line, then + - ~ pages and their parts, for a person', async () => {
     const { older, newer } = await versions();
-    const run = await cliInProcess([
-      'diff',
-      '--version',
-      `1.x=${older}`,
-      '--version',
-      `2.x=${newer}`,
-    ]);
+    const run = await diffOf(`1.x=${older}`, `2.x=${newer}`);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       [
@@ -143,31 +126,17 @@ describe('knowledge-kit diff', () => {
 
   it('finds nothing between a folder and itself; --exit-code exits 1 only when versions differ', async () => {
     const { older, newer } = await versions();
-    const same = await cliInProcess([
-      'diff',
-      '--version',
-      `a=${older}`,
-      '--version',
-      `b=${older}`,
-      '--exit-code',
-    ]);
+    const same = await diffOf(`a=${older}`, `b=${older}`, '--exit-code');
     expect(same.stdout).toBe('a → b: 0 pages added, 0 removed, 0 changed, 4 unchanged\n');
     expect(same.code).toBe(0);
-    const differ = await cliInProcess([
-      'diff',
-      '--version',
-      `a=${older}`,
-      '--version',
-      `b=${newer}`,
-      '--exit-code',
-    ]);
+    const differ = await diffOf(`a=${older}`, `b=${newer}`, '--exit-code');
     expect(differ.code).toBe(1);
   });
 
   it('a folder with problems ends the command as check does (exit 1, the problem printed)', async () => {
     const older = await folder(OLDER);
     const broken = await folder({ 'a.md': '<!-- agent-section:open -->\nNo close.\n' });
-    const run = await cliInProcess(['diff', '--version', `1=${older}`, '--version', `2=${broken}`]);
+    const run = await diffOf(`1=${older}`, `2=${broken}`);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('a.md');
     expect(run.stdout).toBe('');
