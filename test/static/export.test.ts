@@ -3,6 +3,7 @@
  * only what changed rewritten by a new revision, the folders it refuses; and `createStaticSource`'s
  * revisions, option checks and errors.
  */
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +90,11 @@ describe('exportKnowledgeBundle', () => {
       });
       expect(text.slice(start, end)).toBe(read.content);
     }
+    // Each page carries the SHA-256 of its file's exact bytes (what an agent without tools can check).
+    for (const p of filesJson.pages as { path: string; textSha256: string }[])
+      expect(p.textSha256, p.path).toBe(
+        createHash('sha256').update(files[p.path]!, 'utf8').digest('hex'),
+      );
     // Search shards are named by their content.
     const search = JSON.parse(files['_index/search/manifest.json']!);
     expect(search.stats.pageCount).toBe(4);

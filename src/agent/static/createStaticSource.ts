@@ -2,6 +2,7 @@ import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { checkOptions, func, positiveInteger, string } from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
+import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import type { KnowledgeDocument } from '../../types.js';
 import { renderIndexMarkdown } from '../files/renderIndexMarkdown.js';
 import type { FileTable, RelationRecord } from '../model.js';
@@ -26,6 +27,7 @@ import {
 } from './bundleFormat.js';
 import { shardTermStore } from './shardTermStore.js';
 import { documentFromRanges } from './sectionRanges.js';
+import { pageTextProblem, type PageShape } from './pageTextProblem.js';
 
 const API = 'createStaticSource';
 
@@ -90,7 +92,9 @@ interface RevisionData {
  *
  * @param options - `baseUrl` (and `fetch`) or `read`; `id`, `actionBase`, `maxReadChars`, `cursorKey`.
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`TRANSPORT_ERROR` when
- *   a bundle file cannot be read, `INTERNAL` when the bundle is not one this version reads).
+ *   a bundle file cannot be read, `INTERNAL` when the bundle is not one this version reads or a file
+ *   is not what the export wrote: a page whose text does not match its `textSha256` or whose section
+ *   ranges do not fit it, a shard off its digest; nothing of such a page is served).
  * @throws {KnowledgeError} `INVALID_INPUT` for bad options (neither or both of `baseUrl` and `read`).
  * @example
  * ```ts
@@ -165,6 +169,22 @@ const recordOf = (p: BundlePage | BundlePageRecord): StoredPage['record'] => ({
   status: 'current_available',
 });
 
+/** What `pageTextProblem` checks of a page: its digest, its sections' parents and ranges. */
+const shapeOf = (page: BundlePage | BundlePageRecord): PageShape => {
+  if ('outline' in page)
+    return {
+      textSha256: page.textSha256,
+      parents: page.outline.map(([, parent]) => parent),
+      ranges: page.outline.map(([, , start, end]) => [start, end]),
+    };
+  const index = new Map(page.sections.map((section, i) => [section.id, i]));
+  return {
+    textSha256: page.textSha256,
+    parents: page.sections.map((s) => (s.parentId === null ? -1 : (index.get(s.parentId) ?? NaN))),
+    ranges: page.ranges,
+  };
+};
+
 /**
  * A bundle as a store (the reader port of `createStoredSource`): each call reads `manifest.json`
  * (its revision and knowledge base ID), then what the call needs: `_index/files.json` once per
@@ -183,6 +203,8 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
     if (slot.data === undefined) {
       const data = (async (): Promise<RevisionData> => {
         const files = (await bundle.json(BUNDLE_PATHS.files, signal)) as BundleFiles;
+        if (!isPlainObject(files) || !Array.isArray(files.pages))
+          throw bundle.broken(BUNDLE_PATHS.files, 'is not a list of pages (`{ pages: [...] }`)');
         if (JSON.stringify(files.activeContentRevision) !== key)
           throw bundle.mixed(BUNDLE_PATHS.files);
         const records = files.pages.map(recordOf);
@@ -200,8 +222,11 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         };
       })();
       slot.data = data;
-      data.catch(() => {
-        if (slot.data === data) slot.data = undefined;
+      // A files.json that is not what the export wrote stays refused for this revision (read and
+      // parsed once, not on every call); a failure to read it is tried again on the next call.
+      data.catch((error: unknown) => {
+        const broken = error instanceof KnowledgeToolError && error.code === 'INTERNAL';
+        if (!broken && slot.data === data) slot.data = undefined;
       });
     }
     return slot.data;
@@ -214,6 +239,8 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
   ): Promise<KnowledgeDocument> => {
     const text = await bundle.text(page.path, signal);
     const head = { id: page.fileId, revision: String(page.revision), locale: page.locale };
+    const problem = await pageTextProblem(text, shapeOf(page));
+    if (problem !== undefined) throw bundle.broken(page.path, problem);
     if ('outline' in page) {
       const { outline } = page;
       return documentFromRanges(
@@ -231,10 +258,11 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
 
   /** A page's relationships, from its graph file (`read_related`'s shape). */
   const relationsOf = async (
+    key: string,
     page: BundlePage,
     signal: AbortSignal | undefined,
   ): Promise<RelationRecord[]> => {
-    const graph = (await bundle.json(page.graphPath, signal)) as {
+    const graph = (await bundle.cached(key, page.graphPath, signal)) as {
       items: (RelationRecord & { path: string })[];
     };
     return graph.items.map((r) => ({
@@ -249,6 +277,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
 
   /** The rows of `pages`, with the documents and relationships of the pages `document`/`related` say. */
   const rowsOf = (
+    key: string,
     pages: readonly BundlePage[],
     document: (p: BundlePage) => boolean,
     related: (p: BundlePage) => boolean,
@@ -259,7 +288,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         record: recordOf(p),
         document: document(p) ? await documentOf(p, signal) : undefined,
         sectionSizes: p.sections,
-        relations: related(p) ? await relationsOf(p, signal) : undefined,
+        relations: related(p) ? await relationsOf(key, p, signal) : undefined,
       })),
     );
 
@@ -278,6 +307,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
             ? data.byPath.get(want.path)
             : undefined;
       const pages = await rowsOf(
+        key,
         data.files.pages,
         (p) => want.everything || (want.document && p === target),
         (p) => want.everything || want.allRelations || p.fileId === want.relationsOf,
@@ -290,6 +320,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
       const data = await revisionData(key, signal);
       const found = fileIds.flatMap((id) => data.byId.get(id) ?? []);
       const pages = await rowsOf(
+        key,
         found,
         () => false,
         () => relations,
@@ -303,6 +334,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         want.fileId !== null ? data.byId.get(want.fileId) : data.byPath.get(want.path ?? '');
       if (target === undefined) return MISSING;
       const [row] = await rowsOf(
+        key,
         [target],
         () => want.document,
         () => want.related,
