@@ -225,7 +225,7 @@ describe('createStaticSource', () => {
     });
   });
 
-  it('reads files.json once per revision, and a page only for the calls that need it', async () => {
+  it('reads files.json once per revision, and a page or graph file only for the calls that need it, once', async () => {
     const { files } = await buildKnowledgeBundle(example(), { id: 'example' });
     const reads: string[] = [];
     const source = createStaticSource({
@@ -239,13 +239,15 @@ describe('createStaticSource', () => {
     await source.listTree({ parentPath: 'pages' });
     expect(reads).toEqual(['manifest.json', 'pages/agents/agent-tools.md', 'manifest.json']);
     reads.length = 0;
+    // The page's document is kept for the revision: read_file reads only the manifest.
     await source.readFile({ fileId: 'agent-tools' });
+    await source.readRelated({ fileId: 'agent-tools' });
     await source.readRelated({ fileId: 'agent-tools' });
     expect(reads).toEqual([
       'manifest.json',
-      'pages/agents/agent-tools.md',
       'manifest.json',
       '_graph/by-file/agent-tools.json',
+      'manifest.json',
     ]);
   });
 

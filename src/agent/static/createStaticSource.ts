@@ -156,6 +156,12 @@ export function registryStaticSource(
   });
 }
 
+/**
+ * Characters of page text whose documents a static source keeps per revision (a page read again is
+ * not read, digested and cut again); a larger page is read for its call only.
+ */
+const KEPT_PAGE_CHARS = 32 * 1024 * 1024;
+
 /** A page's stored record, from the bundle's. */
 const recordOf = (p: BundlePage | BundlePageRecord): StoredPage['record'] => ({
   fileId: p.fileId,
@@ -232,18 +238,18 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
     return slot.data;
   };
 
-  /** A page's document: its text, cut into its sections by their ranges. */
-  const documentOf = async (
+  /** A page's document: its text, checked, cut into its sections by their ranges. */
+  const readDocument = async (
     page: BundlePage | BundlePageRecord,
     signal: AbortSignal | undefined,
-  ): Promise<KnowledgeDocument> => {
+  ): Promise<{ document: KnowledgeDocument; chars: number }> => {
     const text = await bundle.text(page.path, signal);
     const head = { id: page.fileId, revision: String(page.revision), locale: page.locale };
     const problem = await pageTextProblem(text, shapeOf(page));
     if (problem !== undefined) throw bundle.broken(page.path, problem);
     if ('outline' in page) {
       const { outline } = page;
-      return documentFromRanges(
+      const document = documentFromRanges(
         head,
         text,
         outline.map(([id, parent]) => ({
@@ -252,8 +258,61 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         })),
         outline.map(([, , start, end]) => [start, end] as const),
       );
+      return { document, chars: text.length };
     }
-    return documentFromRanges(head, text, page.sections, page.ranges);
+    return {
+      document: documentFromRanges(head, text, page.sections, page.ranges),
+      chars: text.length,
+    };
+  };
+
+  let pagesKept:
+    | {
+        readonly key: string;
+        readonly map: Map<string, { readonly document: Promise<KnowledgeDocument>; chars: number }>;
+        chars: number;
+      }
+    | undefined;
+
+  /**
+   * A page's document of revision `key`, kept while `key` is the bundle's revision, the least
+   * recently used dropped past `KEPT_PAGE_CHARS` characters of text: a page read again is not read,
+   * digested and cut again. A page larger than that is read for its call only.
+   */
+  const documentOf = (
+    key: string,
+    page: BundlePage | BundlePageRecord,
+    signal: AbortSignal | undefined,
+  ): Promise<KnowledgeDocument> => {
+    if (pagesKept?.key !== key) pagesKept = { key, map: new Map(), chars: 0 };
+    const kept = pagesKept;
+    // The files list and the page shards each describe the page: kept apart, each checked.
+    const id = `${'outline' in page ? 'shard' : 'files'}\n${page.path}`;
+    const hit = kept.map.get(id);
+    if (hit !== undefined) {
+      kept.map.delete(id);
+      kept.map.set(id, hit);
+      return hit.document;
+    }
+    const read = readDocument(page, signal);
+    const entry = { document: read.then((r) => r.document), chars: 0 };
+    kept.map.set(id, entry);
+    read.then(
+      ({ chars }) => {
+        if (kept.map.get(id) !== entry) return;
+        entry.chars = chars;
+        kept.chars += chars;
+        for (const [path, old] of kept.map) {
+          if (kept.chars <= KEPT_PAGE_CHARS) break;
+          kept.map.delete(path);
+          kept.chars -= old.chars;
+        }
+      },
+      () => {
+        if (kept.map.get(id) === entry) kept.map.delete(id);
+      },
+    );
+    return entry.document;
   };
 
   /** A page's relationships, from its graph file (`read_related`'s shape). */
@@ -286,7 +345,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
     Promise.all(
       pages.map(async (p) => ({
         record: recordOf(p),
-        document: document(p) ? await documentOf(p, signal) : undefined,
+        document: document(p) ? await documentOf(key, p, signal) : undefined,
         sectionSizes: p.sections,
         relations: related(p) ? await relationsOf(key, p, signal) : undefined,
       })),
@@ -391,7 +450,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         throw bundle.mixed(BUNDLE_PATHS.search);
       const store = shardTermStore(manifest, {
         shard: (name) => bundle.cached(key, `${BUNDLE_PATHS.searchDir}${name}`, signal),
-        document: (record) => documentOf(record, signal),
+        document: (record) => documentOf(key, record, signal),
       });
       return {
         pin: key,
