@@ -158,7 +158,7 @@ export function registryStaticSource(
 
 /**
  * Characters of page text whose documents a static source keeps per revision (a page read again is
- * not read, digested and cut again); a larger page is read for its call only.
+ * not read, digested and cut again); past it only the page read last is kept.
  */
 const KEPT_PAGE_CHARS = 32 * 1024 * 1024;
 
@@ -277,7 +277,8 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
   /**
    * A page's document of revision `key`, kept while `key` is the bundle's revision, the least
    * recently used dropped past `KEPT_PAGE_CHARS` characters of text: a page read again is not read,
-   * digested and cut again. A page larger than that is read for its call only.
+   * digested and cut again. The page read last is kept whatever its size (at most `maxFileBytes`), so
+   * an agent reading one large page part by part pays for it once.
    */
   const documentOf = (
     key: string,
@@ -303,7 +304,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         entry.chars = chars;
         kept.chars += chars;
         for (const [path, old] of kept.map) {
-          if (kept.chars <= KEPT_PAGE_CHARS) break;
+          if (kept.chars <= KEPT_PAGE_CHARS || kept.map.size === 1) break;
           kept.map.delete(path);
           kept.chars -= old.chars;
         }
