@@ -8,7 +8,10 @@
 //   search manifest, dictionary, postings and page shards, hit pages): requests and bytes, as sent and
 //   gzipped (what a CDN sends), median and 95th percentile;
 // - the median time of a query: the static source over loopback, first visit (nothing kept) and
-//   again (its shards kept), beside the in-memory engine (`createCatalogSource`) on the same pages.
+//   again (its shards kept), beside the in-memory engine (`createCatalogSource`) on the same pages;
+// - the median time of one `get_file`, `read_file` (a whole small page) and `list_tree` (a window of
+//   20 in a page folder) on a source over the bundle's folder (`readBundleDirectory`) whose revision
+//   is already indexed: a call should cost what it touches, so these stay flat as the pages grow.
 // Not part of npm test. Figures and what they mean: docs/static.md, docs/performance.md.
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -17,7 +20,7 @@ import { join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from 'knowledge-kit';
 import { createCatalogSource, createStaticSource } from 'knowledge-kit/agent';
-import { exportKnowledgeBundle } from 'knowledge-kit/node';
+import { exportKnowledgeBundle, readBundleDirectory } from 'knowledge-kit/node';
 import { generateDenseCorpus, prng } from './corpus.mjs';
 import { median, printTable, round } from './harness.mjs';
 import { loadCorpus } from './search-corpus.mjs';
@@ -159,6 +162,28 @@ async function measure(name, pages) {
         throw new Error(`${name}: the static source ranked ${JSON.stringify(query)} differently`);
     }
     await server.close();
+    // One call's cost once the revision is indexed, on pages spread over the knowledge base.
+    const local = createStaticSource({ read: readBundleDirectory(dir) });
+    const ids = documents.map((d) => d.id);
+    const folders = [
+      ...new Set(Object.values(files).map((f) => f.path.slice(0, f.path.lastIndexOf('/')))),
+    ];
+    const perCall = async (call) => {
+      await call(0);
+      const times = [];
+      for (let i = 1; i <= 60; i++) {
+        start = performance.now();
+        await call(i);
+        times.push(performance.now() - start);
+      }
+      return round(median(times), 2);
+    };
+    const pick = (i) => ids[(i * 7919) % ids.length];
+    const getFileMs = await perCall((i) => local.getFile({ fileId: pick(i) }));
+    const readFileMs = await perCall((i) => local.readFile({ fileId: pick(i) }));
+    const listTreeMs = await perCall((i) =>
+      local.listTree({ parentPath: folders[i % folders.length], limit: 20 }),
+    );
     return {
       'knowledge base': name,
       pages: documents.length,
@@ -173,6 +198,9 @@ async function measure(name, pages) {
       'first-visit ms': round(median(cold), 1),
       'kept-shards ms': round(median(warm), 2),
       'in-memory ms': round(median(memory), 2),
+      'get_file ms': getFileMs,
+      'read_file ms': readFileMs,
+      'list_tree ms': listTreeMs,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
  * only what changed rewritten by a new revision, the folders it refuses; and `createStaticSource`'s
  * revisions, option checks and errors.
  */
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +90,11 @@ describe('exportKnowledgeBundle', () => {
       });
       expect(text.slice(start, end)).toBe(read.content);
     }
+    // Each page carries the SHA-256 of its file's exact bytes (what an agent without tools can check).
+    for (const p of filesJson.pages as { path: string; textSha256: string }[])
+      expect(p.textSha256, p.path).toBe(
+        createHash('sha256').update(files[p.path]!, 'utf8').digest('hex'),
+      );
     // Search shards are named by their content.
     const search = JSON.parse(files['_index/search/manifest.json']!);
     expect(search.stats.pageCount).toBe(4);
@@ -219,7 +225,7 @@ describe('createStaticSource', () => {
     });
   });
 
-  it('reads files.json once per revision, and a page only for the calls that need it', async () => {
+  it('reads files.json once per revision, and a page or graph file only for the calls that need it, once', async () => {
     const { files } = await buildKnowledgeBundle(example(), { id: 'example' });
     const reads: string[] = [];
     const source = createStaticSource({
@@ -233,13 +239,15 @@ describe('createStaticSource', () => {
     await source.listTree({ parentPath: 'pages' });
     expect(reads).toEqual(['manifest.json', 'pages/agents/agent-tools.md', 'manifest.json']);
     reads.length = 0;
+    // The page's document is kept for the revision: read_file reads only the manifest.
     await source.readFile({ fileId: 'agent-tools' });
+    await source.readRelated({ fileId: 'agent-tools' });
     await source.readRelated({ fileId: 'agent-tools' });
     expect(reads).toEqual([
       'manifest.json',
-      'pages/agents/agent-tools.md',
       'manifest.json',
       '_graph/by-file/agent-tools.json',
+      'manifest.json',
     ]);
   });
 

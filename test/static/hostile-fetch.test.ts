@@ -206,6 +206,86 @@ describe('digests', () => {
     expect(JSON.stringify(result)).toContain('does not match the digest in its name');
   });
 
+  /** `files` with `_index/files.json`'s first page changed by `edit`. */
+  const withFirstPage = (edit: (page: Record<string, unknown>) => void): Map<string, string> => {
+    const hostile = new Map(files);
+    const index = JSON.parse(hostile.get('_index/files.json')!) as {
+      pages: Record<string, unknown>[];
+    };
+    edit(index.pages[0]!);
+    hostile.set('_index/files.json', JSON.stringify(index));
+    return hostile;
+  };
+
+  it('refuses a page whose text does not match its digest in files.json, naming the file and the fix', async () => {
+    const page = firstPage();
+    const hostile = new Map(files);
+    const text = hostile.get(page.path)!;
+    // Same length, one word changed: the ranges still fit, so only the digest tells.
+    const forged = text.replace(/[A-Za-z]{5}/, 'Forgd');
+    expect(forged).not.toBe(text);
+    expect(forged.length).toBe(text.length);
+    hostile.set(page.path, forged);
+    const source = createStaticSource({ baseUrl: BASE, fetch: fakeFetch(hostile) });
+    for (const read of [
+      () => source.readFile({ fileId: page.fileId }),
+      () => source.readFile({ path: page.path }),
+    ])
+      await expect(read()).rejects.toMatchObject({
+        name: 'KnowledgeToolError',
+        code: 'INTERNAL',
+        message: expect.stringContaining(
+          `\`${page.path}\` of the bundle at ${BASE} does not match the digest of its text in the bundle (\`textSha256\`)`,
+        ),
+      });
+    await expect(source.readFile({ fileId: page.fileId })).rejects.toThrow(
+      /Export the bundle again with this version of knowledge-kit/,
+    );
+    // Search reads the page's text through the page shards' records: refused there too.
+    const result = await callKnowledgeTool(tools(source), 'search_files', {
+      query: 'anchored Markdown',
+    });
+    expect(JSON.stringify(result)).not.toContain('Forgd');
+    // get_file builds its answer from the page's document: refused too.
+    await expect(source.getFile({ fileId: page.fileId })).rejects.toMatchObject({
+      code: 'INTERNAL',
+    });
+  });
+
+  it('refuses the pages of a bundle exported without digests (an older export), naming the fix', async () => {
+    const page = firstPage();
+    const source = createStaticSource({
+      baseUrl: BASE,
+      fetch: fakeFetch(withFirstPage((p) => delete p['textSha256'])),
+    });
+    await expect(source.readFile({ fileId: page.fileId })).rejects.toMatchObject({
+      code: 'INTERNAL',
+      message: expect.stringContaining(
+        `\`${page.path}\` of the bundle at ${BASE} has no digest of its text in the bundle (\`textSha256\``,
+      ),
+    });
+    await expect(source.readFile({ fileId: page.fileId })).rejects.toThrow(
+      /Export the bundle again with this version of knowledge-kit/,
+    );
+  });
+
+  it('refuses a page whose section ranges do not cut its text into a tree, whatever its digest', async () => {
+    const page = firstPage();
+    const cases: ((p: Record<string, unknown>) => void)[] = [
+      (p) => ((p['ranges'] as number[][])[0] = [0, 10 ** 9]),
+      (p) => ((p['ranges'] as number[][])[0] = [5, 2]),
+      (p) => (p['ranges'] = []),
+      (p) => ((p['ranges'] as unknown[])[0] = 'x'),
+    ];
+    for (const edit of cases) {
+      const source = createStaticSource({ baseUrl: BASE, fetch: fakeFetch(withFirstPage(edit)) });
+      await expect(source.readFile({ fileId: page.fileId })).rejects.toMatchObject({
+        code: 'INTERNAL',
+        message: expect.stringMatching(/ranges?|section range/),
+      });
+    }
+  });
+
   it('searches an untouched bundle', async () => {
     const source = createStaticSource({ baseUrl: BASE, fetch: fakeFetch(files) });
     const result = await source.searchFiles({ query: 'anchored Markdown' });

@@ -25,6 +25,7 @@ import {
   BUNDLE_PATHS,
   BUNDLE_VERSION,
   bundleJson,
+  pageTextDigest,
   type BundleFiles,
   type BundleManifest,
   type BundlePage,
@@ -269,7 +270,8 @@ export async function buildKnowledgeBundle(
   const graphPathOf = new Map(
     navItems.flatMap((f) => (f.fileKind === 'graph' ? [[f.path, f.path]] : [])),
   );
-  const bundlePages: BundlePage[] = ordered.map(({ info, ranges }) => {
+  const digests = await pool(ordered, (p) => pageTextDigest(p.text));
+  const bundlePages: BundlePage[] = ordered.map(({ info, ranges }, i) => {
     const graphPath = graphFilePath(info.fileId);
     if (!graphPathOf.has(graphPath))
       fail(`the source lists no relationships file \`${graphPath}\` for \`${info.path}\`.`);
@@ -284,6 +286,7 @@ export async function buildKnowledgeBundle(
       graphPath,
       sections: info.sections,
       ranges,
+      textSha256: digests[i]!,
     };
   });
   const pageRecords: BundlePageRecord[] = bundlePages.map(

@@ -81,6 +81,11 @@ export interface BundlePage {
    * parallel to `sections`: the page's files hold its text as `read_file` returns it, without anchors.
    */
   readonly ranges: readonly SectionRange[];
+  /**
+   * The SHA-256 of the page file's exact text (its UTF-8 bytes), 64 lowercase hex digits
+   * (`pageTextDigest`): a reader checks the text against it before serving any of it.
+   */
+  readonly textSha256: string;
 }
 
 /** `_index/files.json`: every page, in the search index's page order (a page number indexes it). */
@@ -173,6 +178,34 @@ export function bundleJson(value: unknown): string {
  */
 export function shardName(kind: string, text: string): string {
   return `${kind}-${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 16)}.json`;
+}
+
+/** Characters of a page's text encoded and hashed at a time (then the event loop runs). */
+const DIGEST_SLICE = 1 << 18;
+
+/**
+ * A page text's digest as `files.json` and the page shards carry it (`textSha256`): the SHA-256 of its
+ * UTF-8 bytes, as 64 lowercase hex digits. Encoded and hashed a slice of 256 Ki characters at a time,
+ * giving the event loop a turn between slices: a 60 MB page never blocks a server for long and is
+ * never held twice (a pair of surrogates is never cut, so the bytes are the whole text's).
+ *
+ * @param text - the page file's text.
+ * @returns the hex digest.
+ */
+export async function pageTextDigest(text: string): Promise<string> {
+  const hash = sha256.create();
+  const encoder = new TextEncoder();
+  const buffer = new Uint8Array(Math.min(text.length, DIGEST_SLICE) * 3);
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + DIGEST_SLICE);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const { written } = encoder.encodeInto(text.slice(start, end), buffer);
+    hash.update(buffer.subarray(0, written));
+    start = end;
+    if (start < text.length) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return bytesToHex(hash.digest());
 }
 
 /**

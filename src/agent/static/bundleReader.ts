@@ -88,14 +88,25 @@ export interface BundleReader {
   text(path: string, signal: AbortSignal | undefined): Promise<string>;
   /** A JSON file, parsed. */
   json(path: string, signal: AbortSignal | undefined): Promise<unknown>;
-  /** A JSON file of revision `key`, parsed, kept while `key` is the newest revision seen. */
+  /**
+   * A JSON file of revision `key`, parsed, kept while `key` is the newest revision seen (bounded: the
+   * least recently used dropped past `KEPT_FILES` files or `KEPT_CHARS` characters); a file refused as
+   * broken stays refused for that revision instead of being read again.
+   */
   cached(key: string, path: string, signal: AbortSignal | undefined): Promise<unknown>;
   /** The error for a file of another revision than the manifest's. */
   mixed(path: string): Error;
+  /** The error for a file that is not what the export wrote (`why` ends the sentence naming it). */
+  broken(path: string, why: string): Error;
 }
 
-/** JSON files kept per revision (shards, the search manifest). */
+/** JSON files kept per revision (shards, the search manifest, graph files). */
 const KEPT_FILES = 512;
+/**
+ * Characters of JSON text kept per revision, all files together (their parsed values cost a few times
+ * that): past it the least recently used are dropped, and a larger file is parsed for its call only.
+ */
+const KEPT_CHARS = 32 * 1024 * 1024;
 
 /**
  * A reader over a bundle.
@@ -226,11 +237,23 @@ export function readBundle(
     }
   };
 
+  /** A JSON file's text parsed, and its length (what keeping it costs). */
+  const parsed = (path: string, found: string): { value: unknown; chars: number } => {
+    try {
+      return { value: JSON.parse(found) as unknown, chars: found.length };
+    } catch {
+      throw broken(path, 'is not JSON');
+    }
+  };
+
   /**
    * A search shard's text checked against the digest its name carries (`<kind>-<16 hex digits of its
    * SHA-256>.json`): a shard replaced or edited after the export is refused, not searched.
    */
-  const checkedShard = async (path: string, signal: AbortSignal | undefined): Promise<unknown> => {
+  const checkedShard = async (
+    path: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ value: unknown; chars: number }> => {
     const found = await text(path, signal);
     const name = path.slice(BUNDLE_PATHS.searchDir.length);
     const dash = name.lastIndexOf('-');
@@ -239,15 +262,21 @@ export function readBundle(
         path,
         'does not match the digest in its name (its text was changed after the export)',
       );
-    try {
-      return JSON.parse(found) as unknown;
-    } catch {
-      throw broken(path, 'is not JSON');
-    }
+    return parsed(path, found);
   };
 
   let keptKey: string | undefined;
-  let kept = new Map<string, Promise<unknown>>();
+  /** Kept files of revision `keptKey`, least recently used first, with the characters each cost. */
+  let kept = new Map<string, { readonly read: Promise<unknown>; chars: number }>();
+  let keptChars = 0;
+  /** Drops the least recently used files while more than `KEPT_FILES` or `KEPT_CHARS` are kept. */
+  const trim = (): void => {
+    for (const [path, entry] of kept) {
+      if (kept.size <= KEPT_FILES && keptChars <= KEPT_CHARS) break;
+      kept.delete(path);
+      keptChars -= entry.chars;
+    }
+  };
   return {
     async manifest(signal) {
       const found = await readRaw(BUNDLE_PATHS.manifest, signal);
@@ -272,25 +301,40 @@ export function readBundle(
       if (keptKey !== key) {
         keptKey = key;
         kept = new Map();
+        keptChars = 0;
       }
       const map = kept;
       const hit = map.get(path);
       if (hit !== undefined) {
         map.delete(path);
         map.set(path, hit);
-        return hit;
+        return hit.read;
       }
-      const read =
+      const loaded =
         path.startsWith(BUNDLE_PATHS.searchDir) && path !== BUNDLE_PATHS.search
           ? checkedShard(path, signal)
-          : json(path, signal);
-      map.set(path, read);
-      read.catch(() => {
-        if (map.get(path) === read) map.delete(path);
-      });
-      if (map.size > KEPT_FILES) map.delete(map.keys().next().value!);
-      return read;
+          : text(path, signal).then((found) => parsed(path, found));
+      const entry = { read: loaded.then(({ value }) => value), chars: 0 };
+      map.set(path, entry);
+      loaded.then(
+        ({ chars }) => {
+          if (map !== kept || map.get(path) !== entry) return;
+          entry.chars = chars;
+          keptChars += chars;
+          trim();
+        },
+        (error: unknown) => {
+          // A file that is not what the export wrote stays refused for this revision (it is the
+          // same file until the manifest changes): it is not read and parsed again on every call. A
+          // failure to read it (the network, a file of another revision) is tried again.
+          const kept_ = error instanceof KnowledgeToolError && error.code === 'INTERNAL';
+          if (!kept_ && map.get(path) === entry) map.delete(path);
+        },
+      );
+      if (map.size > KEPT_FILES) trim();
+      return entry.read;
     },
+    broken,
     mixed: (path) =>
       new KnowledgeToolError(
         'TRANSPORT_ERROR',

@@ -2,6 +2,7 @@ import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { checkOptions, func, positiveInteger, string } from '../../internal/checkOptions.js';
 import { isPlainObject } from '../../internal/values.js';
+import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import type { KnowledgeDocument } from '../../types.js';
 import { renderIndexMarkdown } from '../files/renderIndexMarkdown.js';
 import type { FileTable, RelationRecord } from '../model.js';
@@ -26,6 +27,7 @@ import {
 } from './bundleFormat.js';
 import { shardTermStore } from './shardTermStore.js';
 import { documentFromRanges } from './sectionRanges.js';
+import { pageTextProblem, type PageShape } from './pageTextProblem.js';
 
 const API = 'createStaticSource';
 
@@ -90,7 +92,9 @@ interface RevisionData {
  *
  * @param options - `baseUrl` (and `fetch`) or `read`; `id`, `actionBase`, `maxReadChars`, `cursorKey`.
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`TRANSPORT_ERROR` when
- *   a bundle file cannot be read, `INTERNAL` when the bundle is not one this version reads).
+ *   a bundle file cannot be read, `INTERNAL` when the bundle is not one this version reads or a file
+ *   is not what the export wrote: a page whose text does not match its `textSha256` or whose section
+ *   ranges do not fit it, a shard off its digest; nothing of such a page is served).
  * @throws {KnowledgeError} `INVALID_INPUT` for bad options (neither or both of `baseUrl` and `read`).
  * @example
  * ```ts
@@ -152,6 +156,12 @@ export function registryStaticSource(
   });
 }
 
+/**
+ * Characters of page text whose documents a static source keeps per revision (a page read again is
+ * not read, digested and cut again); past it only the page read last is kept.
+ */
+const KEPT_PAGE_CHARS = 32 * 1024 * 1024;
+
 /** A page's stored record, from the bundle's. */
 const recordOf = (p: BundlePage | BundlePageRecord): StoredPage['record'] => ({
   fileId: p.fileId,
@@ -164,6 +174,22 @@ const recordOf = (p: BundlePage | BundlePageRecord): StoredPage['record'] => ({
   locale: p.locale,
   status: 'current_available',
 });
+
+/** What `pageTextProblem` checks of a page: its digest, its sections' parents and ranges. */
+const shapeOf = (page: BundlePage | BundlePageRecord): PageShape => {
+  if ('outline' in page)
+    return {
+      textSha256: page.textSha256,
+      parents: page.outline.map(([, parent]) => parent),
+      ranges: page.outline.map(([, , start, end]) => [start, end]),
+    };
+  const index = new Map(page.sections.map((section, i) => [section.id, i]));
+  return {
+    textSha256: page.textSha256,
+    parents: page.sections.map((s) => (s.parentId === null ? -1 : (index.get(s.parentId) ?? NaN))),
+    ranges: page.ranges,
+  };
+};
 
 /**
  * A bundle as a store (the reader port of `createStoredSource`): each call reads `manifest.json`
@@ -183,6 +209,8 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
     if (slot.data === undefined) {
       const data = (async (): Promise<RevisionData> => {
         const files = (await bundle.json(BUNDLE_PATHS.files, signal)) as BundleFiles;
+        if (!isPlainObject(files) || !Array.isArray(files.pages))
+          throw bundle.broken(BUNDLE_PATHS.files, 'is not a list of pages (`{ pages: [...] }`)');
         if (JSON.stringify(files.activeContentRevision) !== key)
           throw bundle.mixed(BUNDLE_PATHS.files);
         const records = files.pages.map(recordOf);
@@ -200,23 +228,28 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         };
       })();
       slot.data = data;
-      data.catch(() => {
-        if (slot.data === data) slot.data = undefined;
+      // A files.json that is not what the export wrote stays refused for this revision (read and
+      // parsed once, not on every call); a failure to read it is tried again on the next call.
+      data.catch((error: unknown) => {
+        const broken = error instanceof KnowledgeToolError && error.code === 'INTERNAL';
+        if (!broken && slot.data === data) slot.data = undefined;
       });
     }
     return slot.data;
   };
 
-  /** A page's document: its text, cut into its sections by their ranges. */
-  const documentOf = async (
+  /** A page's document: its text, checked, cut into its sections by their ranges. */
+  const readDocument = async (
     page: BundlePage | BundlePageRecord,
     signal: AbortSignal | undefined,
-  ): Promise<KnowledgeDocument> => {
+  ): Promise<{ document: KnowledgeDocument; chars: number }> => {
     const text = await bundle.text(page.path, signal);
     const head = { id: page.fileId, revision: String(page.revision), locale: page.locale };
+    const problem = await pageTextProblem(text, shapeOf(page));
+    if (problem !== undefined) throw bundle.broken(page.path, problem);
     if ('outline' in page) {
       const { outline } = page;
-      return documentFromRanges(
+      const document = documentFromRanges(
         head,
         text,
         outline.map(([id, parent]) => ({
@@ -225,16 +258,71 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         })),
         outline.map(([, , start, end]) => [start, end] as const),
       );
+      return { document, chars: text.length };
     }
-    return documentFromRanges(head, text, page.sections, page.ranges);
+    return {
+      document: documentFromRanges(head, text, page.sections, page.ranges),
+      chars: text.length,
+    };
+  };
+
+  let pagesKept:
+    | {
+        readonly key: string;
+        readonly map: Map<string, { readonly document: Promise<KnowledgeDocument>; chars: number }>;
+        chars: number;
+      }
+    | undefined;
+
+  /**
+   * A page's document of revision `key`, kept while `key` is the bundle's revision, the least
+   * recently used dropped past `KEPT_PAGE_CHARS` characters of text: a page read again is not read,
+   * digested and cut again. The page read last is kept whatever its size (at most `maxFileBytes`), so
+   * an agent reading one large page part by part pays for it once.
+   */
+  const documentOf = (
+    key: string,
+    page: BundlePage | BundlePageRecord,
+    signal: AbortSignal | undefined,
+  ): Promise<KnowledgeDocument> => {
+    if (pagesKept?.key !== key) pagesKept = { key, map: new Map(), chars: 0 };
+    const kept = pagesKept;
+    // The files list and the page shards each describe the page: kept apart, each checked.
+    const id = `${'outline' in page ? 'shard' : 'files'}\n${page.path}`;
+    const hit = kept.map.get(id);
+    if (hit !== undefined) {
+      kept.map.delete(id);
+      kept.map.set(id, hit);
+      return hit.document;
+    }
+    const read = readDocument(page, signal);
+    const entry = { document: read.then((r) => r.document), chars: 0 };
+    kept.map.set(id, entry);
+    read.then(
+      ({ chars }) => {
+        if (kept.map.get(id) !== entry) return;
+        entry.chars = chars;
+        kept.chars += chars;
+        for (const [path, old] of kept.map) {
+          if (kept.chars <= KEPT_PAGE_CHARS || kept.map.size === 1) break;
+          kept.map.delete(path);
+          kept.chars -= old.chars;
+        }
+      },
+      () => {
+        if (kept.map.get(id) === entry) kept.map.delete(id);
+      },
+    );
+    return entry.document;
   };
 
   /** A page's relationships, from its graph file (`read_related`'s shape). */
   const relationsOf = async (
+    key: string,
     page: BundlePage,
     signal: AbortSignal | undefined,
   ): Promise<RelationRecord[]> => {
-    const graph = (await bundle.json(page.graphPath, signal)) as {
+    const graph = (await bundle.cached(key, page.graphPath, signal)) as {
       items: (RelationRecord & { path: string })[];
     };
     return graph.items.map((r) => ({
@@ -249,6 +337,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
 
   /** The rows of `pages`, with the documents and relationships of the pages `document`/`related` say. */
   const rowsOf = (
+    key: string,
     pages: readonly BundlePage[],
     document: (p: BundlePage) => boolean,
     related: (p: BundlePage) => boolean,
@@ -257,9 +346,9 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
     Promise.all(
       pages.map(async (p) => ({
         record: recordOf(p),
-        document: document(p) ? await documentOf(p, signal) : undefined,
+        document: document(p) ? await documentOf(key, p, signal) : undefined,
         sectionSizes: p.sections,
-        relations: related(p) ? await relationsOf(p, signal) : undefined,
+        relations: related(p) ? await relationsOf(key, p, signal) : undefined,
       })),
     );
 
@@ -278,6 +367,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
             ? data.byPath.get(want.path)
             : undefined;
       const pages = await rowsOf(
+        key,
         data.files.pages,
         (p) => want.everything || (want.document && p === target),
         (p) => want.everything || want.allRelations || p.fileId === want.relationsOf,
@@ -290,6 +380,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
       const data = await revisionData(key, signal);
       const found = fileIds.flatMap((id) => data.byId.get(id) ?? []);
       const pages = await rowsOf(
+        key,
         found,
         () => false,
         () => relations,
@@ -303,6 +394,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         want.fileId !== null ? data.byId.get(want.fileId) : data.byPath.get(want.path ?? '');
       if (target === undefined) return MISSING;
       const [row] = await rowsOf(
+        key,
         [target],
         () => want.document,
         () => want.related,
@@ -359,7 +451,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         throw bundle.mixed(BUNDLE_PATHS.search);
       const store = shardTermStore(manifest, {
         shard: (name) => bundle.cached(key, `${BUNDLE_PATHS.searchDir}${name}`, signal),
-        document: (record) => documentOf(record, signal),
+        document: (record) => documentOf(key, record, signal),
       });
       return {
         pin: key,

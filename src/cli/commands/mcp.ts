@@ -89,12 +89,14 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
         resolve('stdin closed');
       };
     });
+    // Listening before the start line: a signal with no listener yet would kill the process.
+    const stopped = untilStopped();
     io.stderr.write(
       place.kind === 'folder'
         ? `knowledge-kit mcp: serving ${count(opened.live!.documents(), 'document')} from \`${place.dir}\` on stdio${watch ? ', watching for changes' : ''}\n`
         : `knowledge-kit mcp: serving \`${id}\` (${count(pages ?? 0, 'page')}, the active revision on each call) from the database on stdio\n`,
     );
-    await Promise.race([closed, untilStopped()]);
+    await Promise.race([closed, stopped]);
     stopWarming.abort();
     await server.close();
     await warmed;

@@ -219,8 +219,11 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
     source.single === undefined || source.live === undefined
       ? storeLines(start, known)
       : await folderLines(start, source.single, source.live, place, watch);
+  // Listening before the lines are printed: a caller may signal as soon as it reads the URL, and a
+  // signal with no listener yet would kill the process instead of stopping it.
+  const stopped = untilStopped();
   io.stdout.write(lines.join('\n'));
-  const signal = await untilStopped();
+  const signal = await stopped;
   io.stderr.write(`knowledge-kit serve: ${signal}, stopping\n`);
   stopWarming.abort();
   await served.close();
