@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { summarize } from '../src/agent/files/summarize.js';
+import { mayHoldInline } from '../src/markdown/mayHoldInline.js';
 import { pageText } from '../src/markdown/pageText.js';
 
 describe('pageText: inline HTML and character references', () => {
@@ -60,5 +61,15 @@ describe('pageText: inline HTML and character references', () => {
       title: 'Using <script> &amp;',
       description: 'A bold start.',
     });
+  });
+
+  it('the quick test leaves code alone and scans where it cannot tell', () => {
+    expect(mayHoldInline('```rust\nlet v: Vec<T> = x & y;\n```\n', true)).toBe(false);
+    expect(mayHoldInline('Use `Vec<T>` and `&amp;`; see <https://x.y>.\n', true)).toBe(false);
+    expect(mayHoldInline('A &amp; B\n', false)).toBe(false);
+    expect(mayHoldInline('Press <kbd>K</kbd>\n', true)).toBe(true);
+    expect(mayHoldInline('A &amp; B\n', true)).toBe(true);
+    // A fence after a list marker may end with its item: what follows may be text.
+    expect(mayHoldInline('- ```\n  ```js\nPress <kbd>K</kbd>\n', true)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageText } from '../src/markdown/pageText.js';
+import { mayHoldInline } from '../src/markdown/mayHoldInline.js';
+import { pageText, scanPageText } from '../src/markdown/pageText.js';
 
 /** Lines with every dialect's syntax and some CommonMark around it. */
 const LINE = fc.constantFrom(
@@ -69,7 +70,38 @@ function fencesOf(page: string): string[] {
   return found;
 }
 
+/** Lines of `.md` pages with inline HTML and references, in code and out of it. */
+const INLINE_LINE = fc.constantFrom(
+  'Press <kbd>K</kbd> now',
+  'A &amp; B',
+  'let v: Vec<T> = x;',
+  '`Vec<T>` and `&amp;`',
+  '``a ` <b>`` c',
+  '```rust',
+  '```',
+  '~~~',
+  '  ```js',
+  '> ```',
+  '- ```',
+  '    <b>indented</b>',
+  '<!-- c -->',
+  'x < y & z',
+  'plain',
+  '',
+);
+
 describe('pageText', () => {
+  it('the quick test never skips a .md page the scan would change (1,000 pages)', () => {
+    fc.assert(
+      fc.property(fc.array(INLINE_LINE, { maxLength: 12 }), fc.boolean(), (lines, decode) => {
+        const page = `${lines.join('\n')}\n`;
+        if (!mayHoldInline(page, decode))
+          expect(scanPageText(page, false, decode, false).text).toBe(page);
+      }),
+      { seed: 20261207, numRuns: 1000 },
+    );
+  });
+
   it('is never longer than the page, and has exactly its lines (1,000 pages, both dialects)', () => {
     fc.assert(
       fc.property(PAGE, fc.boolean(), (page, mdx) => {

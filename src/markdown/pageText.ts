@@ -34,8 +34,8 @@ import {
 } from './lineKinds.js';
 import { LineReader } from './lines.js';
 import { EsmReader, JsxStripper, exportedString, isEsmStart } from './mdxSyntax.js';
-import { characterReference } from './characterReference.js';
 import { DECODE, OVER_LINES, STRIP_HTML, holdsInline, inlineText } from './inlineText.js';
+import { mayHoldInline } from './mayHoldInline.js';
 
 /** A page's text and the metadata its MDX statements give. */
 export interface PageText {
@@ -253,21 +253,6 @@ function skipColumns(text: string, start: number, first: number, columns: number
   return p;
 }
 
-/**
- * Whether `text` may hold inline markup that is not text: a character reference (when `decode`),
- * or a `<` that may open an HTML tag or comment. Each `indexOf` hit costs a few characters.
- */
-function mayHoldInline(text: string, decode: boolean): boolean {
-  if (decode)
-    for (let at = text.indexOf('&'); at >= 0; at = text.indexOf('&', at + 1))
-      if (characterReference(text, at) !== undefined) return true;
-  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) {
-    const c = text.charCodeAt(at + 1);
-    if (((c | 32) >= 0x61 && (c | 32) <= 0x7a) || c === 0x2f || c === 0x21) return true;
-  }
-  return false;
-}
-
 const NO_TEXT: PageText = { text: '', title: undefined, description: undefined };
 
 /**
@@ -278,11 +263,16 @@ const NO_TEXT: PageText = { text: '', title: undefined, description: undefined }
  * @param mdx - whether the page is MDX.
  * @param decode - whether character references are decoded: `false` for a reader that decodes
  *   them itself (titles and descriptions read each inline text as plain text, which decodes once).
+ * @param quick - whether a `.md` page that the quick tests (`mayHoldDialect`, `mayHoldInline`) show
+ *   to hold nothing to remove is returned unscanned; `false` (for tests) always scans.
  * @returns the text and metadata.
  */
-export function scanPageText(text: string, mdx: boolean, decode = true): PageText {
+export function scanPageText(text: string, mdx: boolean, decode = true, quick = true): PageText {
   if (text.length === 0) return NO_TEXT;
-  if (!dialectScanning.enabled || (!mdx && !mayHoldDialect(text) && !mayHoldInline(text, decode)))
+  if (
+    !dialectScanning.enabled ||
+    (quick && !mdx && !mayHoldDialect(text) && !mayHoldInline(text, decode))
+  )
     return { text, title: undefined, description: undefined };
   return new PageTextScan(text, mdx, decode).run();
 }
