@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageText } from '../src/markdown/pageText.js';
+import { mayHoldInline } from '../src/markdown/mayHoldInline.js';
+import { pageText, scanPageText } from '../src/markdown/pageText.js';
 
 /** Lines with every dialect's syntax and some CommonMark around it. */
 const LINE = fc.constantFrom(
@@ -30,6 +31,12 @@ const LINE = fc.constantFrom(
   '- item',
   '1. one',
   'plain words',
+  'Say <b>hi</b> &amp; <Badge type="info" text="x" /> &#10; &NewLine; end',
+  '<div class="a"',
+  '  id="b">text</div>',
+  '<!-- a comment',
+  'that ends -->',
+  'code `&lt;b&gt;` and &lt;b&gt;',
   '',
   '',
 );
@@ -63,7 +70,38 @@ function fencesOf(page: string): string[] {
   return found;
 }
 
+/** Lines of `.md` pages with inline HTML and references, in code and out of it. */
+const INLINE_LINE = fc.constantFrom(
+  'Press <kbd>K</kbd> now',
+  'A &amp; B',
+  'let v: Vec<T> = x;',
+  '`Vec<T>` and `&amp;`',
+  '``a ` <b>`` c',
+  '```rust',
+  '```',
+  '~~~',
+  '  ```js',
+  '> ```',
+  '- ```',
+  '    <b>indented</b>',
+  '<!-- c -->',
+  'x < y & z',
+  'plain',
+  '',
+);
+
 describe('pageText', () => {
+  it('the quick test never skips a .md page the scan would change (1,000 pages)', () => {
+    fc.assert(
+      fc.property(fc.array(INLINE_LINE, { maxLength: 12 }), fc.boolean(), (lines, decode) => {
+        const page = `${lines.join('\n')}\n`;
+        if (!mayHoldInline(page, decode))
+          expect(scanPageText(page, false, decode, false).text).toBe(page);
+      }),
+      { seed: 20261207, numRuns: 1000 },
+    );
+  });
+
   it('is never longer than the page, and has exactly its lines (1,000 pages, both dialects)', () => {
     fc.assert(
       fc.property(PAGE, fc.boolean(), (page, mdx) => {
@@ -80,7 +118,8 @@ describe('pageText', () => {
     fc.assert(
       fc.property(PAGE, fc.boolean(), (page, mdx) => {
         // Only pages where no ESM, JSX expression or admonition body is left open before a fence.
-        fc.pre(!/(?:export const a = \{|\{expr|!!!|\?\?\?|===|<Card)/.test(page));
+        // Nor an HTML comment left open (CommonMark reads on to its end as HTML, fences included).
+        fc.pre(!/(?:export const a = \{|\{expr|!!!|\?\?\?|===|<Card|<!-- a comment)/.test(page));
         const text = pageText(page, mdx);
         for (const fence of fencesOf(page)) expect(text).toContain(fence);
       }),
@@ -91,7 +130,7 @@ describe('pageText', () => {
   it('is the page itself when it holds no dialect syntax', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (page) => {
-        fc.pre(!/[{:!?<=]/.test(page) && !/(?:^|\n)(?:import|export)/.test(page));
+        fc.pre(!/[{:!?<=&]/.test(page) && !/(?:^|\n)(?:import|export)/.test(page));
         expect(pageText(page, true)).toBe(page);
         expect(pageText(page, false)).toBe(page);
       }),
@@ -120,6 +159,28 @@ describe('pageText', () => {
     for (const open of ['<X ', '{', '<X a="', '{/* ']) {
       const page = `${open}${'x '.repeat(100_000)}\n`.repeat(3);
       expect(pageText(page, true).length).toBeLessThanOrEqual(page.length);
+    }
+    // A .md page's raw HTML and references: each tag read over a bounded length.
+    const html = '<Badge text="x" /> &amp; <a href="y">b</a> <!-- c -->\n\n';
+    const timeMd = (page: string): number => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        pageText(page, false);
+        best = Math.min(best, performance.now() - start);
+      }
+      return best;
+    };
+    timeMd(html.repeat(2_000));
+    expect(timeMd(html.repeat(20_000)) / Math.max(timeMd(html.repeat(2_000)), 0.5)).toBeLessThan(
+      40,
+    );
+    // Unclosed tags, strings and comments, each read again from every `<`: the same.
+    for (const open of ['<a x="', '<!-- ', '<a ', '&amp']) {
+      const page = (n: number) => `${open.repeat(n)}\n`.repeat(3);
+      timeMd(page(5_000));
+      expect(timeMd(page(50_000)) / Math.max(timeMd(page(5_000)), 1), open).toBeLessThan(40);
+      expect(pageText(page(2_000), false).length).toBeLessThanOrEqual(page(2_000).length);
     }
   });
 });

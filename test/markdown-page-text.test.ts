@@ -60,9 +60,8 @@ describe('pageText: one row of the dialect table each', () => {
     expect(pageText('Use `<Tabs>` and <https://x.y> here.\n', true)).toBe(
       'Use `<Tabs>` and <https://x.y> here.\n',
     );
-    expect(pageText('<Badge text="New" /> in .md is HTML\n', false)).toBe(
-      '<Badge text="New" /> in .md is HTML\n',
-    );
+    // In .md the tag is raw HTML, removed as such (`{…}` is text there).
+    expect(pageText('<Badge text="New" /> in .md is {HTML}\n', false)).toBe(' in .md is {HTML}\n');
   });
 
   it('a page whose only change is at its very start still loses it (an import alone, a script alone)', () => {
@@ -78,12 +77,13 @@ describe('pageText: one row of the dialect table each', () => {
   it('a raw <script> or <style> block (VitePress <script setup>) is code: its lines stay, empty', () => {
     const page =
       "<script setup>\nconst members = [{ name: 'Evan You' }]\n</script>\n\n# Team\n\n<style>\n.a { color: red }\n</style>\nSay <b>hello</b>.\n";
-    expect(pageText(page, false)).toBe('\n\n\n\n# Team\n\n\n\n\nSay <b>hello</b>.\n');
+    expect(pageText(page, false)).toBe('\n\n\n\n# Team\n\n\n\n\nSay hello.\n');
     expect(pageText('<script>x()</script>\nText\n', false)).toBe('\nText\n');
     // Inside another HTML block, a script is still code.
-    expect(pageText('<div>\n<script>\nx()\n</script>\n', false)).toBe('<div>\n\n\n\n');
+    expect(pageText('<div>\n<script>\nx()\n</script>\n', false)).toBe('\n\n\n\n');
     // Not a script block: a tag name that only starts alike, or inside code.
-    for (const kept of ['<scripts>\nx\n', '```\n<script>\nx\n```\n', '    <script>\n'])
+    expect(pageText('<scripts>\nx\n', false)).toBe('\nx\n');
+    for (const kept of ['```\n<script>\nx\n```\n', '    <script>\n'])
       expect(pageText(kept, false)).toBe(kept);
   });
 

@@ -20,6 +20,7 @@ import {
   isAlpha,
   isAlnum,
 } from './chars.js';
+import { codeSpanEnd } from './inlineText.js';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -306,25 +307,4 @@ function isTagStart(text: string, p: number, end: number): boolean {
   if (k >= end) return true;
   const d = text.charCodeAt(k);
   return d !== 0x3a /* : */ && d !== 0x40; /* @ */
-}
-
-/**
- * The end of the code span whose opening backtick run starts at `p` (after its closing run), or the
- * end of the run when no run of the same length closes it on this line.
- */
-function codeSpanEnd(text: string, p: number, end: number): number {
-  let k = p;
-  while (k < end && text.charCodeAt(k) === BACKTICK) k++;
-  const run = k - p;
-  let from = k;
-  while (from < end) {
-    let close = from; // on the line only
-    while (close < end && text.charCodeAt(close) !== BACKTICK) close++;
-    if (close >= end) break;
-    let stop = close;
-    while (stop < end && text.charCodeAt(stop) === BACKTICK) stop++;
-    if (stop - close === run) return stop;
-    from = stop;
-  }
-  return k;
 }

@@ -6,6 +6,9 @@
  * the body is de-indented) and, in `.mdx` pages only, ESM statements (`import`, `export`), JSX tags
  * with their attributes, `{expressions}` and `{/* comments *\/}` (text children stay). A raw
  * `<script>` or `<style>` HTML block (a VitePress page's `<script setup>`) is code, never text.
+ * Inline, character references are decoded (`&lt;` is `<`) and in `.md` pages raw HTML tags and
+ * comments are not text (`<Badge text="new" />`, `<kbd>`; the text between tags stays), outside
+ * code spans (`inlineText`).
  *
  * One forward pass over the lines with the project's `BlockScanner`: nothing inside fenced or
  * indented code is touched (MDX has no indented code, so in `.mdx` pages only fenced code is code),
@@ -31,6 +34,8 @@ import {
 } from './lineKinds.js';
 import { LineReader } from './lines.js';
 import { EsmReader, JsxStripper, exportedString, isEsmStart } from './mdxSyntax.js';
+import { DECODE, OVER_LINES, STRIP_HTML, holdsInline, inlineText } from './inlineText.js';
+import { mayHoldInline } from './mayHoldInline.js';
 
 /** A page's text and the metadata its MDX statements give. */
 export interface PageText {
@@ -100,6 +105,7 @@ export function readsAsMdx(mdxPath: boolean, text: string): boolean {
  * ```ts
  * pageText('## Props {#props}\n\n::: tip Note\nBody\n:::\n'); // '## Props\n\nNote\nBody\n\n'
  * pageText('import X from "x";\n\n<X a={1}>Hi</X>\n', true); // '\n\nHi\n'
+ * pageText('## `useData` <Badge text="new" />\n\nA &amp; B\n'); // '## `useData` \n\nA & B\n'
  * ```
  */
 export function pageText(text: string, mdx = false): string {
@@ -255,13 +261,20 @@ const NO_TEXT: PageText = { text: '', title: undefined, description: undefined }
  *
  * @param text - the page's Markdown.
  * @param mdx - whether the page is MDX.
+ * @param decode - whether character references are decoded: `false` for a reader that decodes
+ *   them itself (titles and descriptions read each inline text as plain text, which decodes once).
+ * @param quick - whether a `.md` page that the quick tests (`mayHoldDialect`, `mayHoldInline`) show
+ *   to hold nothing to remove is returned unscanned; `false` (for tests) always scans.
  * @returns the text and metadata.
  */
-export function scanPageText(text: string, mdx: boolean): PageText {
+export function scanPageText(text: string, mdx: boolean, decode = true, quick = true): PageText {
   if (text.length === 0) return NO_TEXT;
-  if (!dialectScanning.enabled || (!mdx && !mayHoldDialect(text)))
+  if (
+    !dialectScanning.enabled ||
+    (quick && !mdx && !mayHoldDialect(text) && !mayHoldInline(text, decode))
+  )
     return { text, title: undefined, description: undefined };
-  return new PageTextScan(text, mdx).run();
+  return new PageTextScan(text, mdx, decode).run();
 }
 
 /** One pass of `scanPageText`. */
@@ -274,13 +287,19 @@ class PageTextScan {
   private readonly marker = new MarkerTitle();
   private title: string | undefined;
   private description: string | undefined;
+  /** `inlineText`'s flags for this page: raw HTML in `.md` pages, references when decoding. */
+  private readonly inline: number;
+  /** Where a tag that began on a line before ends (the text up to there is inside it), or -1. */
+  private carry = -1;
 
   constructor(
     private readonly text: string,
     private readonly mdx: boolean,
+    decode: boolean,
   ) {
     this.blocks = new BlockScanner(text);
     this.jsx = mdx ? new JsxStripper() : undefined;
+    this.inline = (mdx ? 0 : STRIP_HTML) | (decode ? DECODE : 0);
   }
 
   /** Replaces `[from, to)` of the page by `piece`. */
@@ -290,16 +309,57 @@ class PageTextScan {
     this.copied = to;
   }
 
-  /** The text of `[at, end)` with JSX removed (`.mdx`), the rest of the line up to `drop` dropped. */
-  private textLine(at: number, end: number, drop: number): void {
+  /**
+   * The text of `[at, end)` with JSX removed (`.mdx`), or raw HTML (`.md`), references decoded, the
+   * rest of the line up to `drop` dropped. `overLines`: a tag may go on over the next lines (a
+   * paragraph's or an HTML block's line, not a heading's).
+   */
+  private textLine(at: number, end: number, drop: number, overLines = true): void {
+    const text = this.text;
+    const flags = this.inline;
+    if (this.carry >= 0) {
+      // The rest of a tag that began on a line before.
+      if (this.carry > at) {
+        const to = Math.min(this.carry, end);
+        this.replace(at, to, '');
+        at = to;
+      }
+      if (this.carry > end) {
+        if (drop > end) this.replace(end, drop, '');
+        return;
+      }
+      this.carry = -1;
+    }
     const jsx = this.jsx;
-    if (jsx === undefined || jsx.untouched(this.text, at, end)) {
-      if (drop > end) this.replace(end, drop, '');
+    if (jsx !== undefined && !jsx.untouched(text, at, end)) {
+      this.replace(at, at, '');
+      const first = this.out.length;
+      jsx.line(text, at, end, this.out);
+      if ((flags & DECODE) !== 0) this.decodePieces(first);
+      this.copied = drop;
       return;
     }
-    this.replace(at, at, '');
-    jsx.line(this.text, at, end, this.out);
-    this.copied = drop;
+    if (flags !== 0 && holdsInline(text, at, end, flags)) {
+      this.replace(at, at, '');
+      const carry = inlineText(text, at, end, overLines ? flags | OVER_LINES : flags, this.out);
+      if (carry > end) this.carry = carry;
+      this.copied = drop;
+      return;
+    }
+    if (drop > end) this.replace(end, drop, '');
+  }
+
+  /** The pieces on `out` from `first` on (JSX already removed), character references decoded. */
+  private decodePieces(first: number): void {
+    const out = this.out;
+    const last = out.length;
+    for (let i = first; i < last; i++) {
+      const piece = out[i]!;
+      if (!holdsInline(piece, 0, piece.length, DECODE)) continue;
+      const decoded: string[] = [];
+      inlineText(piece, 0, piece.length, DECODE, decoded);
+      out[i] = decoded.join('');
+    }
   }
 
   /** A marker line's replacement: its title, in the line's place (the text keeps the page's lines). */
@@ -375,6 +435,7 @@ class PageTextScan {
       }
       if (kind === FENCE_OPEN || kind === FENCE_BODY || (kind === INDENTED_CODE && !mdx)) {
         jsx?.reset();
+        this.carry = -1;
         continue;
       }
       if (kind === PARAGRAPH_START || kind === PARAGRAPH_LINE || kind === HTML_LINE) {
@@ -409,8 +470,8 @@ class PageTextScan {
       } else if (kind === ATX_HEADING) {
         const [from, to] = atxText(text, at, end);
         const split = splitHeadingId(text.slice(from, to));
-        if (split.id !== undefined) this.textLine(from, from + split.text.length, end);
-        else this.textLine(from, end, end);
+        if (split.id !== undefined) this.textLine(from, from + split.text.length, end, false);
+        else this.textLine(from, end, end, false);
       } else if (kind === SETEXT_UNDERLINE) {
         if (wasPara >= 0 && this.copied <= wasPara) {
           const split = splitHeadingId(text.slice(wasPara, paraEnd));

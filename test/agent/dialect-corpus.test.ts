@@ -67,7 +67,12 @@ function linesOutsideFences(text: string): string[] {
  * - A definition's body (Python-Markdown's definition lists, `:   text` then lines indented by
  *   four): CommonMark reads the indented lines as indented code, which is never touched.
  */
-const KNOWN: readonly RegExp[] = [/adding-a-git-repository\.md text "    !!! note/];
+const KNOWN: readonly RegExp[] = [
+  /adding-a-git-repository\.md text "    !!! note/,
+  // - A type written with character references around links (`Array&lt;<a …>SidebarLink</a> |
+  //   …&gt;`): its text is `Array<SidebarLink | SidebarGroup>`, as a browser shows it.
+  /route-data\.mdx text ".*Array<SidebarLink \| SidebarGroup>"/,
+];
 
 /** Queries whose results' titles are checked too. */
 const QUERIES = ['import component', 'tip', 'note warning', 'title', 'props', 'install'];

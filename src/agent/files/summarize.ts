@@ -105,7 +105,8 @@ export interface TextSummary {
  * ```
  */
 export function summarize(text: string, mdxPath = false): TextSummary {
-  const page = scanPageText(text, readsAsMdx(mdxPath, text));
+  // References stay as written: `plainInline` decodes each inline text once.
+  const page = scanPageText(text, readsAsMdx(mdxPath, text), false);
   const found = summarizeText(page.text);
   const title = nonEmpty(page.title) ?? found.title;
   const description = nonEmpty(page.description);

@@ -24,7 +24,8 @@ import {
   titleClose,
   titleEnd,
 } from '../../markdown/linkSyntax.js';
-import { characterReference, decodeMarkdownString } from './decodeMarkdownString.js';
+import { characterReference } from '../../markdown/characterReference.js';
+import { decodeMarkdownString } from './decodeMarkdownString.js';
 
 /** An inline link: its decoded destination and the offset of its `[` in the scanned text. */
 export interface InlineLink {

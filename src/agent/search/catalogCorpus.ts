@@ -93,7 +93,7 @@ export function searchCorpus(
     relationsOf: (fileId: string) => relations.get(fileId) ?? NO_RELATIONS,
     headingsOf: (fileId: string) => {
       const document = catalog.document(fileId);
-      return chunkHeadings(document, documentChunks(document));
+      return chunkHeadings(document, documentChunks(document, mdx.has(fileId)));
     },
   });
 }

@@ -6,6 +6,8 @@
 import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
 import { firstAtLeast } from '../../internal/sortedSearch.js';
 import { pageHeadings } from '../files/pageHeadings.js';
+import { isFunctionWord } from './functionWords.js';
+import { indexTokens } from './indexTokens.js';
 import type { SearchChunkHeading, SearchChunk } from './port.js';
 
 /** The string parts of a chunk: the section's (or the document's) own strings, in order. */
@@ -26,6 +28,54 @@ export function headingAt(
 }
 
 const NONE: readonly SearchChunkHeading[] = Object.freeze([]);
+
+/** How alike a heading's words and the query's must be for the query to name it (their Jaccard). */
+export const NAMES_HEADING = 2 / 3;
+
+/** Whether a folded token is CJK (a bigram or a character of Han, Kana or Hangul). */
+const isCjk = (token: string): boolean => token.charCodeAt(0) >= 0x2e80;
+
+/**
+ * The heading of `headings` (one chunk's) that the query names: the one whose words (its index
+ * tokens but function words) are most like `terms`, the query's words that the chunk holds, by
+ * their Jaccard index, when that is at least `NAMES_HEADING` (`Custom anchors` for the query
+ * `custom anchors`, or `vitepress custom anchors`); on a tie, the first in page order. `null` when
+ * none is that alike. Reads each heading's short text once.
+ *
+ * @param headings - a chunk's headings (`chunkHeadings`).
+ * @param terms - the query's tokens found in the chunk (`LexicalFile.bestTerms`).
+ * @returns the heading named, or `null`.
+ * @example
+ * ```ts
+ * headingNamed([{ id: 'props', text: 'Props', from: 0, to: 9 }], ['props']); // the `props` heading
+ * ```
+ */
+export function headingNamed(
+  headings: readonly SearchChunkHeading[],
+  terms: readonly string[],
+): SearchChunkHeading | null {
+  if (headings.length === 0 || terms.length === 0) return null;
+  const query = new Set<string>();
+  for (const term of terms) if (!isFunctionWord(term, isCjk(term))) query.add(term);
+  if (query.size === 0) return null;
+  let best: SearchChunkHeading | null = null;
+  let bestScore = NAMES_HEADING;
+  for (const h of headings) {
+    const words = new Set<string>();
+    indexTokens(h.text, (token, cjk) => {
+      if (!isFunctionWord(token, cjk)) words.add(token);
+    });
+    let shared = 0;
+    for (const word of words) if (query.has(word)) shared++;
+    if (shared === 0) continue;
+    const score = shared / (words.size + query.size - shared);
+    if (score > bestScore || (score === bestScore && best === null)) {
+      best = h;
+      bestScore = score;
+    }
+  }
+  return best;
+}
 
 /**
  * For each chunk of `document` (as `documentChunks` gives them), the headings whose ranges meet it,

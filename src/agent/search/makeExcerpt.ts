@@ -27,7 +27,9 @@ export function collapseWhitespace(text: string): string {
 /**
  * At most `maxChars` code points of `text` (whitespace-collapsed), `…` marks included, around the
  * code-unit range `[start, end)`: about a quarter of the room before it, the rest after; cuts move to a
- * space when one is near so words stay whole; a `…` marks each cut end. The words are the text's own.
+ * space when one is near so words stay whole, and past a long word or URL to the next word boundary
+ * (a space, or beside a CJK character) when none is; a `…` marks each cut end. The words are the
+ * text's own.
  *
  * @param text - whitespace-collapsed text.
  * @param start - start of the matched term (code units); `0` for the text's start.
@@ -58,13 +60,11 @@ export function makeExcerpt(
     if (head === 1)
       from = snapForward(text, retreat(text, text.length, maxChars - 1 - tail, bmp), start);
   } else {
-    to = snapBack(
-      text,
-      bmp
-        ? Math.min(text.length, from + maxChars - head - 1)
-        : advanceCodePoints(text, from, maxChars - head - 1),
-      Math.max(end, from + 1),
-    );
+    const cut = bmp
+      ? Math.min(text.length, from + maxChars - head - 1)
+      : advanceCodePoints(text, from, maxChars - head - 1);
+    // A long last word is dropped rather than cut, when that loses at most a third of the room.
+    to = snapBack(text, cut, Math.max(end, from + 1), cut - Math.floor(maxChars / 3));
   }
   const body = text.slice(from, to).trim();
   return (from > 0 || before ? CUT : '') + body + (to < text.length || after ? CUT : '');
@@ -89,14 +89,45 @@ function fitsIn(text: string, from: number, limit: number, bmp: boolean): boolea
   return advanceCodePoints(text, from, limit) === text.length;
 }
 
+/**
+ * A cut start at or after `from`, before `limit` (the term): `from` at a word's start; else just
+ * after a space within `SNAP`; else (a long word, a URL) the first word boundary before the term, so
+ * the excerpt never opens inside a word it could have skipped.
+ */
 function snapForward(text: string, from: number, limit: number): number {
   if (from === 0 || text.charCodeAt(from - 1) === 32) return from;
   const space = text.indexOf(' ', from);
-  return space !== -1 && space < from + SNAP && space < limit ? space + 1 : from;
+  if (space !== -1 && space < from + SNAP && space < limit) return space + 1;
+  if (isWordBoundary(text, from)) return from;
+  for (let i = from + 1; i < limit; i++) if (isWordBoundary(text, i)) return i;
+  return from;
 }
 
-function snapBack(text: string, to: number, limit: number): number {
+/**
+ * A cut end at or before `to`, after `limit` (the term's end): `to` at a word's end; else at a
+ * space within `SNAP`; else (a long word, a URL) the last word boundary at most `floor` back.
+ */
+function snapBack(text: string, to: number, limit: number, floor: number): number {
   if (to >= text.length || text.charCodeAt(to) === 32) return to;
   const space = text.lastIndexOf(' ', to - 1);
-  return space > to - SNAP && space >= limit ? space : to;
+  if (space > to - SNAP && space >= limit) return space;
+  if (isWordBoundary(text, to)) return to;
+  for (let i = to - 1; i > limit && i >= floor; i--) if (isWordBoundary(text, i)) return i;
+  return to;
+}
+
+/**
+ * Whether a cut at `i` falls between words: beside a space, or beside a CJK character (a script
+ * written without spaces), never inside a surrogate pair.
+ */
+function isWordBoundary(text: string, i: number): boolean {
+  const before = text.charCodeAt(i - 1);
+  const after = text.charCodeAt(i);
+  if (after >= 0xdc00 && after <= 0xdfff) return false;
+  return before === 32 || after === 32 || isWide(before) || isWide(after);
+}
+
+/** CJK and other wide characters of the Basic Multilingual Plane (from U+2E80), not surrogates. */
+function isWide(c: number): boolean {
+  return c >= 0x2e80 && (c < 0xd800 || c > 0xdfff);
 }

@@ -297,7 +297,7 @@ export async function searchTermStore(
     excerptChars: settings.excerptChars,
     leadOf: (page: number) =>
       documentLead(documents.get(page)!, settings.excerptChars, mdxPages.has(page)),
-    headingsOf: chunkHeadingsOf(partial!, documents),
+    headingsOf: chunkHeadingsOf(partial!, documents, mdxPages),
   });
   for (const hit of hits) {
     // Read the lazy fields now: the documents are not kept.
@@ -424,10 +424,14 @@ async function readGraph(
   };
 }
 
-/** A shown chunk's headings, from its page's document (each page's computed once). */
+/**
+ * A shown chunk's headings, from its page's document (each page's computed once), on the chunks as
+ * the index read them (an `.mdx` page's as MDX).
+ */
 function chunkHeadingsOf(
   partial: PartialIndex,
   documents: ReadonlyMap<number, KnowledgeDocument>,
+  mdxPages: ReadonlySet<number>,
 ): (chunk: number) => readonly SearchChunkHeading[] {
   const byPage = new Map<number, readonly (readonly SearchChunkHeading[])[]>();
   return (chunk) => {
@@ -437,7 +441,10 @@ function chunkHeadingsOf(
       const document = documents.get(page);
       byPage.set(
         page,
-        (lists = document === undefined ? [] : chunkHeadings(document, documentChunks(document))),
+        (lists =
+          document === undefined
+            ? []
+            : chunkHeadings(document, documentChunks(document, mdxPages.has(page)))),
       );
     }
     return lists[partial.chunkPlaces[chunk]!] ?? [];

@@ -4,7 +4,7 @@ import type { Candidate } from './candidate.js';
 import { isTermAt, locateTerm } from './locateTerm.js';
 import { makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
 import type { SearchChunkHeading, SearchHit, SearchHitHeading } from './port.js';
-import { headingAt } from './chunkHeadings.js';
+import { headingAt, headingNamed } from './chunkHeadings.js';
 
 /** What the hits of one search share: the chunks, the excerpt size and the matched terms' weights. */
 export interface HitContext {
@@ -209,10 +209,13 @@ interface Excerpt {
 }
 
 const NO_HEADINGS: readonly SearchChunkHeading[] = Object.freeze([]);
+const NO_TERMS: readonly string[] = Object.freeze([]);
 
 /**
  * The excerpt around `[a, b)` of the chunk `chunk`, cut from the range of the innermost heading that
- * holds `a` (the whole chunk when none does).
+ * holds `a` (the whole chunk when none does). When the query's words found in the chunk (`terms`)
+ * name another of its headings (`headingNamed`), the hit names that heading and the excerpt starts
+ * at it.
  */
 function excerptInHeading(
   context: HitContext,
@@ -220,8 +223,15 @@ function excerptInHeading(
   raw: string,
   a: number,
   b: number,
+  terms: readonly string[] = NO_TERMS,
 ): Excerpt {
-  const heading = headingAt(context.headingsOf?.(chunk) ?? NO_HEADINGS, a);
+  const headings = context.headingsOf?.(chunk) ?? NO_HEADINGS;
+  let heading = headingAt(headings, a);
+  const named = headingNamed(headings, terms);
+  if (named !== null && named.id !== heading?.id) {
+    heading = named;
+    a = b = named.from;
+  }
   if (heading === null || (heading.from === 0 && heading.to >= raw.length))
     return { excerpt: excerptAround(raw, a, b, context.excerptChars), heading };
   const text = raw.slice(heading.from, Math.max(heading.to, b));
@@ -247,13 +257,14 @@ function excerptOf(candidate: Candidate, context: HitContext): Excerpt {
     if (at !== -1) {
       const term = lexical.bestTerms[0];
       if (term !== undefined && isFirstAsSearched(raw, at, term))
-        return excerptInHeading(context, chunk, raw, at, at + term.length);
+        return excerptInHeading(context, chunk, raw, at, at + term.length, lexical.bestTerms);
     }
     for (const term of lexical.bestTerms) {
       const at = locateTerm(raw, term);
-      if (at !== undefined) return excerptInHeading(context, chunk, raw, at[0], at[1]);
+      if (at !== undefined)
+        return excerptInHeading(context, chunk, raw, at[0], at[1], lexical.bestTerms);
     }
-    return excerptInHeading(context, chunk, raw, 0, 0);
+    return excerptInHeading(context, chunk, raw, 0, 0, lexical.bestTerms);
   }
   const chunk = candidate.semantic?.bestChunk;
   return chunk === undefined

@@ -1,0 +1,253 @@
+/**
+ * What a page's text keeps of one line's inline markup (`pageText`, the text that search, excerpts
+ * and leads read): character references are decoded (`&lt;` is `<`, `&#x27;` is `'`), and in `.md`
+ * pages raw HTML is not text: tags (`<Badge type="info" text="new" />`, `<kbd>`, `</span>`) go with
+ * their attributes and HTML comments go whole, while the text between tags stays. Code spans and
+ * backslash escapes are text as written (`` `&amp;` `` and `\<b>` stay). A tag or comment may run
+ * on over the next lines of its paragraph; the caller drops those lines' part up to its end.
+ *
+ * Forward scans with `charCodeAt`; the tag grammar is CommonMark's (`htmlSyntax.ts`), each tag read
+ * over at most `MAX_TAG` code units, so a line costs at most that much per `<` and the scan stays
+ * linear. Internal to `src/markdown`.
+ */
+import {
+  AMPERSAND,
+  BACKSLASH,
+  BACKTICK,
+  BANG,
+  CR,
+  GT,
+  LF,
+  LT,
+  SLASH,
+  SPACE,
+  TAB,
+  isAlpha,
+} from './chars.js';
+import { characterReference } from './characterReference.js';
+import { closeTagEnd, openTagEnd, tagNameEnd } from './htmlSyntax.js';
+
+/** The longest tag or comment removed, in code units: a longer one stays as written. */
+export const MAX_TAG = 1000;
+
+/** `inlineText` flag: raw HTML is not text (`.md` pages; in MDX, JSX has its own reader). */
+export const STRIP_HTML = 1;
+/** `inlineText` flag: character references are decoded. */
+export const DECODE = 2;
+/** `inlineText` flag: a tag may run on over the next lines of its paragraph. */
+export const OVER_LINES = 4;
+
+/**
+ * Tags that a browser shows as a break between words (a line break, a rule, a block or a cell): a
+ * removed one leaves a space when words meet, so `a<br>b` reads `a b` while `H<sub>2</sub>O`
+ * reads `H2O`.
+ */
+const BREAKS: ReadonlySet<string> = new Set([
+  'br',
+  'hr',
+  'p',
+  'div',
+  'td',
+  'th',
+  'tr',
+  'li',
+  'ul',
+  'ol',
+  'dd',
+  'dt',
+  'table',
+  'pre',
+  'blockquote',
+  'section',
+  'details',
+  'summary',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
+
+/**
+ * Whether the line `[p, end)` holds anything `inlineText` would change: with `DECODE` an `&`, with
+ * `STRIP_HTML` a `<` followed by a letter, `/` or `!`.
+ *
+ * @param text - the page's text.
+ * @param p - the line's first character kept.
+ * @param end - the line's end.
+ * @param flags - `STRIP_HTML`, `DECODE`.
+ * @returns `false` when the line can stay as it is.
+ */
+export function holdsInline(text: string, p: number, end: number, flags: number): boolean {
+  const decode = (flags & DECODE) !== 0;
+  const html = (flags & STRIP_HTML) !== 0;
+  for (; p < end; p++) {
+    const c = text.charCodeAt(p);
+    if (c === AMPERSAND && decode) return true;
+    if (c === LT && html) {
+      const d = text.charCodeAt(p + 1);
+      if (isAlpha(d) || d === SLASH || d === BANG) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Pushes onto `out` what the text keeps of the line `[p, end)`; see the module's description.
+ *
+ * @param text - the page's text.
+ * @param p - the line's first character to read.
+ * @param end - the line's end (before its line ending).
+ * @param flags - `STRIP_HTML`, `DECODE` and `OVER_LINES`.
+ * @param out - the pieces of the text, appended to.
+ * @returns where a tag or comment that runs on past `end` ends (the caller drops the next lines'
+ *   text up to there), or `-1`.
+ * @example
+ * ```ts
+ * const out: string[] = [];
+ * inlineText('`useData` <Badge text="new" /> &lt;T&gt;', 0, 39, STRIP_HTML | DECODE, out);
+ * out.join(''); // '`useData`  <T>'
+ * ```
+ */
+export function inlineText(
+  text: string,
+  p: number,
+  end: number,
+  flags: number,
+  out: string[],
+): number {
+  const decode = (flags & DECODE) !== 0;
+  const html = (flags & STRIP_HTML) !== 0;
+  let keep = p;
+  /** The line's last `>` and last `<` (`-2`: not looked for yet). */
+  let lastGt = -2;
+  let lastLt = -2;
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (c === BACKTICK) p = codeSpanEnd(text, p, end);
+    else if (c === BACKSLASH) p += 2;
+    else if (c === AMPERSAND && decode) {
+      const ref = characterReference(text, p);
+      if (ref === undefined || ref[1] > end) p++;
+      else {
+        if (p > keep) out.push(text.slice(keep, p));
+        // A reference never breaks the line: the text keeps the page's lines.
+        out.push(ref[0].includes('\n') || ref[0].includes('\r') ? ' ' : ref[0]);
+        keep = p = ref[1];
+      }
+    } else if (c === LT && html) {
+      if (lastGt === -2) {
+        lastGt = lastOf(text, p, end, GT);
+        lastLt = lastOf(text, p, end, LT);
+      }
+      // A tag or comment ends with `>`: on its line, or, for the line's last `<` with no `>` after
+      // it, over the next lines (so a line's tags are read over the next lines once at most).
+      let close = -1;
+      if (lastGt > p) close = htmlEnd(text, p, end);
+      else if (lastLt === p && (flags & OVER_LINES) !== 0)
+        close = htmlEnd(text, p, paragraphLimit(text, end, p + MAX_TAG));
+      if (close < 0) {
+        p++;
+        continue;
+      }
+      if (p > keep) out.push(text.slice(keep, p));
+      if (breaksWords(text, p) && p > 0 && !isBlank(text.charCodeAt(p - 1))) out.push(' ');
+      if (close > end) return close;
+      keep = p = close;
+    } else p++;
+  }
+  if (end > keep) out.push(text.slice(keep, end));
+  return -1;
+}
+
+/**
+ * The end of the tag or HTML comment at `text[p] === '<'` that ends by `limit` (and within
+ * `MAX_TAG`), or `-1`. Processing instructions, declarations and CDATA stay text.
+ */
+function htmlEnd(text: string, p: number, limit: number): number {
+  const end = Math.min(limit, p + MAX_TAG);
+  const c = text.charCodeAt(p + 1);
+  if (isAlpha(c)) {
+    const name = tagNameEnd(text, p + 1, end);
+    return openTagEnd(text, name, end);
+  }
+  if (c === SLASH) {
+    const name = tagNameEnd(text, p + 2, end);
+    return name < 0 ? -1 : closeTagEnd(text, name, end);
+  }
+  if (c !== BANG || !text.startsWith('--', p + 2)) return -1;
+  if (text.charCodeAt(p + 4) === GT) return p + 5; // <!-->
+  if (text.startsWith('->', p + 4)) return p + 6; // <!--->
+  for (let i = p + 4; i + 3 <= end; i++)
+    if (text.charCodeAt(i) === 0x2d && text.startsWith('-->', i)) return i + 3;
+  return -1;
+}
+
+/** Whether the tag at `text[p] === '<'` is one that `BREAKS` lists (any case). */
+function breaksWords(text: string, p: number): boolean {
+  const from = text.charCodeAt(p + 1) === SLASH ? p + 2 : p + 1;
+  let to = from;
+  while (to < from + 11 && to < text.length && (isAlpha(text.charCodeAt(to)) || isDigit(text, to)))
+    to++;
+  return to > from && BREAKS.has(text.slice(from, to).toLowerCase());
+}
+
+function isDigit(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c >= 0x30 && c <= 0x39;
+}
+
+function isBlank(c: number): boolean {
+  return c === SPACE || c === TAB || c === LF || c === CR;
+}
+
+/** The last index of `code` in `[from, end)`, or `-1`. */
+function lastOf(text: string, from: number, end: number, code: number): number {
+  for (let i = end - 1; i >= from; i--) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+/**
+ * Where the paragraph that goes on after the line ending at `end` stops, reading no further than
+ * `limit`: at its first blank line (a tag never spans one), else `limit` (or the text's end).
+ */
+function paragraphLimit(text: string, end: number, limit: number): number {
+  const stop = Math.min(limit, text.length);
+  let lineStart = -1;
+  for (let i = end; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || c === CR) {
+      if (lineStart >= 0) return lineStart;
+      lineStart = i;
+      if (c === CR && text.charCodeAt(i + 1) === LF) i++;
+    } else if (c !== SPACE && c !== TAB) lineStart = -1;
+  }
+  return stop;
+}
+
+/**
+ * The end of the code span whose opening backtick run starts at `p` (after its closing run), or the
+ * end of the run when no run of the same length closes it on this line.
+ *
+ * @param text - the page's text.
+ * @param p - the first backtick of the run.
+ * @param end - the line's end.
+ * @returns where reading goes on.
+ */
+export function codeSpanEnd(text: string, p: number, end: number): number {
+  let k = p;
+  while (k < end && text.charCodeAt(k) === BACKTICK) k++;
+  const run = k - p;
+  let from = k;
+  while (from < end) {
+    let close = from; // on the line only
+    while (close < end && text.charCodeAt(close) !== BACKTICK) close++;
+    if (close >= end) break;
+    let stop = close;
+    while (stop < end && text.charCodeAt(stop) === BACKTICK) stop++;
+    if (stop - close === run) return stop;
+    from = stop;
+  }
+  return k;
+}
