@@ -1,32 +1,45 @@
 #!/usr/bin/env node
 /**
- * Build `dist/` only when it is stale: when a file the package exports (every `exports` entry's
- * `import` file and the `bin`) is missing, or older than the newest file under `src/`,
- * `tsup.config.ts` or `package.json`. The examples, benches and the test run call it, so one build
- * serves them all instead of one build per command.
+ * Build `dist/` only when it is stale, so that `npm test`, every `npm run example*`, the benches and
+ * vitest's global setup share one build instead of running tsup (about a minute of CPU: bundles and
+ * declarations) each time.
  *
- * `node scripts/build.mjs` builds when stale, saying why in one line on stderr; `--force` always builds.
+ * `dist/` is fresh when every file the package exports (each `exports` entry's `import` file and the
+ * `bin`) is there and was built from the inputs as they are now: a SHA-256 of every file under `src/`
+ * (paths and contents), `tsup.config.ts`, `tsconfig.json` and `package.json` without its `scripts`.
+ * A successful build records that hash, with the built files' modification time, in
+ * `node_modules/.cache/knowledge-kit/build.json` (outside `dist/`, so it is never packed). A content
+ * hash, not modification times, so that a deleted source file rebuilds and a checkout that changes
+ * nothing (switching branches and back) does not. When `dist/` was built some other way (`npx tsup`,
+ * `npm run build`), the record is not about it and the older rule decides: fresh when no input is newer
+ * than the built files.
+ *
+ * `node scripts/build.mjs` builds when stale, saying why in one line on stderr, and prints nothing
+ * when fresh; `--force` always builds.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const recordDir = join(root, 'node_modules', '.cache', 'knowledge-kit');
+const recordPath = join(recordDir, 'build.json');
 
-/** The newest modification time of a file under `dir`, walked with an explicit stack. */
-function newestUnder(dir) {
-  let newest = 0;
+/** Every file under `dir`, sorted, walked with an explicit stack. */
+function filesUnder(dir) {
+  const files = [];
   const stack = [dir];
   while (stack.length > 0) {
     const current = stack.pop();
     for (const entry of readdirSync(current, { withFileTypes: true })) {
       const path = join(current, entry.name);
       if (entry.isDirectory()) stack.push(path);
-      else newest = Math.max(newest, statSync(path).mtimeMs);
+      else files.push(path);
     }
   }
-  return newest;
+  return files.sort();
 }
 
 /** The modification time of `path`, or `undefined` when it does not exist. */
@@ -38,13 +51,58 @@ function mtimeOf(path) {
   }
 }
 
+/** `package.json` as read. */
+function packageJson() {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+}
+
 /** The built files the package hands out: each export's `import` file and the command. */
-function builtFiles() {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+function builtFiles(pkg) {
   const files = Object.values(pkg.exports)
     .map((target) => (typeof target === 'object' ? target.import : undefined))
     .filter((file) => typeof file === 'string' && file.startsWith('./dist/'));
-  return [...files, ...Object.values(pkg.bin ?? {})];
+  return [...files, ...Object.values(pkg.bin ?? {})].map((file) => join(root, file));
+}
+
+/** The SHA-256 of what the build reads: `src/`, the tsup and TypeScript settings, `package.json` less `scripts`. */
+export function inputHash() {
+  const hash = createHash('sha256');
+  const add = (name, content) => {
+    hash.update(`${name}\0${content.length}\0`);
+    hash.update(content);
+  };
+  for (const file of filesUnder(join(root, 'src')))
+    add(relative(root, file).split(sep).join('/'), readFileSync(file));
+  for (const name of ['tsup.config.ts', 'tsconfig.json']) {
+    try {
+      add(name, readFileSync(join(root, name)));
+    } catch {
+      add(name, '');
+    }
+  }
+  const { scripts: _scripts, ...pkg } = packageJson();
+  add('package.json', JSON.stringify(pkg));
+  return hash.digest('hex');
+}
+
+/** The record of the last build this script made, or `undefined`. */
+function readRecord() {
+  try {
+    const record = JSON.parse(readFileSync(recordPath, 'utf8'));
+    return typeof record.hash === 'string' && typeof record.builtMtimeMs === 'number'
+      ? record
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the record (a new file renamed into place: node_modules may be hard-linked copies). */
+function writeRecord(hash, builtMtimeMs) {
+  mkdirSync(recordDir, { recursive: true });
+  const temporary = `${recordPath}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ hash, builtMtimeMs })}\n`);
+  renameSync(temporary, recordPath);
 }
 
 /**
@@ -53,17 +111,25 @@ function builtFiles() {
  * @returns {string | undefined}
  */
 export function staleReason() {
-  const inputs = Math.max(
-    newestUnder(join(root, 'src')),
-    mtimeOf(join(root, 'tsup.config.ts')) ?? 0,
-    mtimeOf(join(root, 'package.json')) ?? 0,
-  );
-  for (const file of builtFiles()) {
-    const built = mtimeOf(join(root, file));
-    if (built === undefined) return `${file.slice(2)} is missing`;
-    if (built < inputs) return `${file.slice(2)} is older than src/`;
+  const pkg = packageJson();
+  const built = builtFiles(pkg);
+  let oldest = Infinity;
+  for (const file of built) {
+    const mtime = mtimeOf(file);
+    if (mtime === undefined) return `${relative(root, file)} is missing`;
+    oldest = Math.min(oldest, mtime);
   }
-  return undefined;
+  const record = readRecord();
+  if (record !== undefined && record.builtMtimeMs === oldest)
+    return record.hash === inputHash() ? undefined : 'src/ or the build settings changed';
+  // dist/ was not built by this script: fresh when no input is newer than it.
+  const inputs = Math.max(
+    ...filesUnder(join(root, 'src')).map((file) => mtimeOf(file) ?? 0),
+    ...['tsup.config.ts', 'tsconfig.json', 'package.json'].map(
+      (name) => mtimeOf(join(root, name)) ?? 0,
+    ),
+  );
+  return inputs > oldest ? `${relative(root, built[0])} is older than src/` : undefined;
 }
 
 /**
@@ -79,12 +145,16 @@ export function buildIfStale(options = {}) {
   process.stderr.write(
     `${options.caller ?? 'scripts/build.mjs'}: ${reason}; building with tsup…\n`,
   );
+  // Hashed before the build, so an edit made while tsup runs makes the next call build again.
+  const hash = inputHash();
   const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
   const result = spawnSync(process.execPath, [tsup, '--silent'], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0)
     throw new Error(
       `tsup failed (${result.error?.message ?? `exit ${result.status}`}); run \`npx tsup\` to see why.\n${result.stdout}${result.stderr}`,
     );
+  const oldest = Math.min(...builtFiles(packageJson()).map((file) => mtimeOf(file) ?? 0));
+  writeRecord(hash, oldest);
   return true;
 }
 

@@ -1,0 +1,52 @@
+/**
+ * A fresh PGlite database's files, made once and reused: `new PGlite()` runs `initdb` every time
+ * (about 2.5 s of CPU), while `new PGlite({ loadDataDir })` from these files starts in about 0.7 s.
+ * The files are kept in the system's temporary folder under PGlite's version, so one test run (and
+ * the next) makes them at most once; two workers that make them at the same time both write a file of
+ * their own and rename it into place, so a reader never sees half a file.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+/** PGlite's version: its data files are made by, and for, that version. */
+function pgliteVersion(): string {
+  // The package does not export its package.json: find it above the entry file.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const marker = `${sep}@electric-sql${sep}pglite${sep}`;
+  const folder = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+    readonly version: string;
+  };
+  return manifest.version;
+}
+
+let cached: Promise<Blob> | undefined;
+
+/**
+ * The files of a freshly initialised PGlite database, for `new PGlite({ loadDataDir })`: an empty
+ * database, as `new PGlite()` makes, without running `initdb` again.
+ *
+ * @returns the data folder as an uncompressed tar archive.
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  cached ??= (async () => {
+    const path = join(tmpdir(), `kk-test-pglite-${pgliteVersion()}.tar`);
+    try {
+      return new Blob([readFileSync(path)]);
+    } catch {
+      const lite = new PGlite();
+      // dumpDataDir before the database is ready never settles.
+      await lite.waitReady;
+      const dump = await lite.dumpDataDir('none');
+      await lite.close();
+      const temporary = `${path}.${process.pid}.tmp`;
+      writeFileSync(temporary, new Uint8Array(await dump.arrayBuffer()));
+      renameSync(temporary, path);
+      return dump;
+    }
+  })();
+  return cached;
+}
