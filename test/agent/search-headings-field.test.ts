@@ -10,6 +10,7 @@ import {
   lexicalSearch,
   planQuery,
 } from '../../src/agent/search/index.js';
+import { HEADINGS_KEPT } from '../../src/agent/search/catalogCorpus.js';
 import { corpusOf, rankerOf, searchFixture, searchRequest } from '../helpers/search-fixtures.js';
 
 describe('the headings field', () => {
@@ -128,5 +129,20 @@ describe('the headings field', () => {
       }),
       { seed: 20261207, numRuns: 300 },
     );
+  });
+
+  it("computes a page's chunk headings once (the oldest of more than HEADINGS_KEPT pages dropped)", () => {
+    const pages = Array.from({ length: HEADINGS_KEPT + 1 }, (_, i) => ({
+      id: `p${i}`,
+      text: `# Page ${i}\n\n## Part\n\nText ${i}.`,
+    }));
+    const corpus = corpusOf(searchFixture(pages));
+    const first = corpus.headingsOf!('p0');
+    expect(first[0]!.map((h) => h.text)).toEqual(['Page 0', 'Part']);
+    expect(corpus.headingsOf!('p0')).toBe(first);
+    for (let i = 1; i <= HEADINGS_KEPT; i++) corpus.headingsOf!(`p${i}`);
+    const again = corpus.headingsOf!('p0');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 });
