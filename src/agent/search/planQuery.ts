@@ -1,5 +1,5 @@
 import { isFunctionWord } from './functionWords.js';
-import { headingKey, indexTokens } from './indexTokens.js';
+import { indexTokens } from './indexTokens.js';
 import type { Bm25fIndex } from './bm25fIndex.js';
 
 /** Most distinct terms a query searches for; beyond it, the rarest are kept. */
@@ -244,7 +244,9 @@ export function planQuery(
     }
     terms.push(...pairs.values());
   }
-  const key = headingKey(query);
+  // The query as a whole heading (`headingKey`, from the tokens already read).
+  let key = '';
+  for (const t of tokens) if (!t.compound) key += (key === '' ? '\u0001' : ' ') + t.token;
   const headingId = key === '' ? undefined : index.terms.get(key);
   if (headingId !== undefined)
     terms.push({
