@@ -75,6 +75,29 @@ describe('the headings field', () => {
     expect(config.score / configPlain.score).toBeCloseTo(1 + FIELD_MODEL.headingExact, 10);
   });
 
+  it('takes the file name without its extension as a heading: `i18n` names guide/i18n.md', async () => {
+    const f = searchFixture([
+      {
+        id: 'search',
+        path: 'pages/reference/search.md',
+        title: 'Search',
+        text: `# Search\n\n${'The search box follows the i18n settings of each locale. '.repeat(3)}`,
+      },
+      {
+        id: 'i18n',
+        path: 'pages/guide/i18n.md',
+        title: 'Internationalization',
+        text: '# Internationalization\n\nOne folder per locale; i18n routing follows it.',
+      },
+    ]);
+    const { hits } = await rankerOf(f).rank(searchRequest('i18n'));
+    expect(hits.map((h) => h.fileId)).toEqual(['i18n', 'search']);
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildBm25fIndex(chunks, f.table.pages);
+    const plain = lexicalSearch(index, chunks, 'i18n', false, { ...FIELD_MODEL, headingExact: 0 });
+    expect(plain.files.map((x) => f.table.pages[x.page]!.fileId)).toEqual(['search', 'i18n']);
+  });
+
   it('does not search headings in file mode', async () => {
     const f = searchFixture([
       { id: 'a', title: 'Guide', text: '# Guide\n\n## Deploying\n\nPush the build.' },

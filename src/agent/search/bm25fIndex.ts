@@ -11,7 +11,8 @@ export const CONTENT = 0;
 /**
  * The field of a page's headings (every ATX heading line of its chunks, outside fenced code), after
  * the file fields: page-level like them, but content (a match in it is a `content` match, and `file`
- * mode does not search it).
+ * mode does not search it). Beside their words it holds each heading whole and the page's file name
+ * without its extension, each as one term (`headingKey`), not counted in its length.
  */
 export const HEADINGS = 1 + FILE_FIELDS.length;
 /** Fields of the index (content, the four file fields, then the headings). */
@@ -363,6 +364,18 @@ export async function buildBm25fIndex(
             if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
           }
           at = end + 1;
+        }
+        // And the page's file name without its extension (`guide/i18n.md`: `i18n`), as a heading.
+        {
+          const path = pages[p]!.path;
+          const slash = path.lastIndexOf('/');
+          const dot = path.lastIndexOf('.');
+          const stem = path.slice(slash + 1, dot > slash + 1 ? dot : path.length);
+          const key = headingKey(stem);
+          if (key !== '') {
+            const t = termOf(key, false, true);
+            if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
+          }
         }
       } else text = fieldText(pages[p]!, f);
       indexTokens(text, (token, cjk, compound) => {
