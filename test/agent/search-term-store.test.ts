@@ -235,11 +235,11 @@ describe('searchTermStore', () => {
       ...sample.store,
       stats: async () => ({
         ...(await sample.store.stats()),
-        format: 2 as typeof TERM_ROWS_FORMAT,
+        format: 1 as typeof TERM_ROWS_FORMAT,
       }),
     };
     await expect(searchTermStore(store, request('billing'), { excerptChars: 240 })).rejects.toThrow(
-      /format 2, and this version reads format 1: publish or export the knowledge base again/,
+      /format 1, and this version reads format 2: publish or export the knowledge base again/,
     );
   });
 

@@ -1,5 +1,5 @@
 import type { ChunkTable } from './buildChunks.js';
-import { indexTokens } from './indexTokens.js';
+import { headingKey, indexTokens } from './indexTokens.js';
 import { createPacer } from './pace.js';
 import type { SearchCorpusPage, SearchWarmProgress } from './port.js';
 
@@ -8,8 +8,15 @@ export const FILE_FIELDS = ['title', 'path', 'description', 'tags'] as const;
 
 /** Field numbers of the index: 0 is a chunk's text, then the file fields in `FILE_FIELDS` order. */
 export const CONTENT = 0;
-/** Fields of the index (content, then the four file fields). */
-export const FIELD_COUNT = 1 + FILE_FIELDS.length;
+/**
+ * The field of a page's headings (every ATX heading line of its chunks, outside fenced code), after
+ * the file fields: page-level like them, but content (a match in it is a `content` match, and `file`
+ * mode does not search it). Beside their words it holds each heading whole and the page's file name
+ * without its extension, each as one term (`headingKey`), not counted in its length.
+ */
+export const HEADINGS = 1 + FILE_FIELDS.length;
+/** Fields of the index (content, the four file fields, then the headings). */
+export const FIELD_COUNT = 2 + FILE_FIELDS.length;
 
 /**
  * Postings of one field in compressed rows: term `t`'s entries are `docs[start[t] … start[t + 1])`
@@ -183,6 +190,54 @@ class Triples {
   }
 }
 
+/**
+ * The headings of a chunk's Markdown text, one a line: each ATX heading line (up to three spaces,
+ * one to six `#`, then a space, a tab or the line's end) outside fenced code (three or more backticks
+ * or tildes, closed by a run of the same character at least as long), without its opening marks and
+ * its `{#id}` (closing `#`s stay: they are no token). Setext headings and headings inside block
+ * quotes or lists are not seen. Linear in the text (`indexOf` and `charCodeAt`, no regular
+ * expression).
+ *
+ * @param text - a chunk's text.
+ * @returns the headings' texts joined by line breaks, `''` when it has none.
+ */
+export function headingLines(text: string): string {
+  let out = '';
+  let fenceChar = 0;
+  let fenceLength = 0;
+  for (let at = 0; at < text.length;) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    let i = at;
+    while (i < end && i - at < 3 && text.charCodeAt(i) === 32) i++;
+    const c = text.charCodeAt(i);
+    if (c === 96 || c === 126) {
+      let n = i;
+      while (n < end && text.charCodeAt(n) === c) n++;
+      if (n - i >= 3) {
+        if (fenceChar === 0) {
+          // A backtick fence's info string holds no backtick.
+          if (c === 126 || text.indexOf('`', n) === -1 || text.indexOf('`', n) >= end)
+            ((fenceChar = c), (fenceLength = n - i));
+        } else if (c === fenceChar && n - i >= fenceLength && text.slice(n, end).trim() === '')
+          fenceChar = 0;
+      }
+    } else if (c === 35 && fenceChar === 0) {
+      let n = i;
+      while (n < end && text.charCodeAt(n) === 35) n++;
+      const next = text.charCodeAt(n);
+      if (n - i <= 6 && (n === end || next === 32 || next === 9 || next === 13)) {
+        let to = end;
+        const brace = text.lastIndexOf('{#', to);
+        if (brace > n && text.slice(brace, to).trimEnd().endsWith('}')) to = brace;
+        out += (out === '' ? '' : '\n') + text.slice(n, to);
+      }
+    }
+    at = end + 1;
+  }
+  return out;
+}
+
 /** The text of file field `f` (1–4) of a page. */
 function fieldText(page: SearchCorpusPage, f: number): string {
   switch (f) {
@@ -231,6 +286,7 @@ export async function buildBm25fIndex(
   const lengths = [
     new Float32Array(chunks.count),
     ...FILE_FIELDS.map(() => new Float32Array(pages.length)),
+    new Float32Array(pages.length),
   ];
 
   // Per entry: term → count (and, for chunks, where it first starts), in growing arrays with the
@@ -291,7 +347,38 @@ export async function buildBm25fIndex(
   for (let p = 0; p < pages.length; p++) {
     for (let f = 1; f < FIELD_COUNT; f++) {
       let n = 0;
-      indexTokens(fieldText(pages[p]!, f), (token, cjk, compound) => {
+      let text: string;
+      if (f === HEADINGS) {
+        text = '';
+        for (let k = c; k < chunks.count && pageOf[k] === p; k++) {
+          const lines = headingLines(chunks.textOf[k]!);
+          if (lines !== '') text += (text === '' ? '' : '\n') + lines;
+        }
+        // Each heading whole, as one more term (`headingKey`), not counted in the field's length.
+        for (let at = 0; at < text.length;) {
+          let end = text.indexOf('\n', at);
+          if (end === -1) end = text.length;
+          const key = headingKey(text.slice(at, end));
+          if (key !== '') {
+            const t = termOf(key, false, true);
+            if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
+          }
+          at = end + 1;
+        }
+        // And the page's file name without its extension (`guide/i18n.md`: `i18n`), as a heading.
+        {
+          const path = pages[p]!.path;
+          const slash = path.lastIndexOf('/');
+          const dot = path.lastIndexOf('.');
+          const stem = path.slice(slash + 1, dot > slash + 1 ? dot : path.length);
+          const key = headingKey(stem);
+          if (key !== '') {
+            const t = termOf(key, false, true);
+            if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
+          }
+        }
+      } else text = fieldText(pages[p]!, f);
+      indexTokens(text, (token, cjk, compound) => {
         const t = termOf(token, cjk, compound);
         if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
         if (!compound) n++;

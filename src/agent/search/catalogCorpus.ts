@@ -6,7 +6,13 @@ import { chunkHeadings } from './chunkHeadings.js';
 import type { KnowledgeCatalog, KnowledgeDocument, KnowledgeSection } from '../../types.js';
 import { isMdxPath, pageText, readsAsMdx } from '../../markdown/pageText.js';
 import { documentLead } from './documentLead.js';
-import type { SearchChunk, SearchCorpus, SearchCorpusPage, SearchRelation } from './port.js';
+import type {
+  SearchChunk,
+  SearchChunkHeading,
+  SearchCorpus,
+  SearchCorpusPage,
+  SearchRelation,
+} from './port.js';
 import type { ActiveContentRevision } from '../types.js';
 
 /** What the corpus reads of a source's file table (structurally, so search does not depend on the source's model). */
@@ -84,6 +90,9 @@ export function searchCorpus(
 ): SearchCorpus {
   const mdx = new Set<string>();
   for (const page of table.pages) if (isMdxPath(page.path)) mdx.add(page.fileId);
+  // A frozen catalog: a page's headings never change, so they are computed once (at most
+  // `HEADINGS_KEPT` pages kept, the oldest dropped first).
+  const headings = new Map<string, readonly (readonly SearchChunkHeading[])[]>();
   return Object.freeze({
     revision: table.activeContentRevision,
     pages: table.pages,
@@ -92,8 +101,21 @@ export function searchCorpus(
       documentLead(catalog.document(fileId), maxChars, mdx.has(fileId)),
     relationsOf: (fileId: string) => relations.get(fileId) ?? NO_RELATIONS,
     headingsOf: (fileId: string) => {
-      const document = catalog.document(fileId);
-      return chunkHeadings(document, documentChunks(document, mdx.has(fileId)));
+      let found = headings.get(fileId);
+      if (found === undefined) {
+        const document = catalog.document(fileId);
+        found = chunkHeadings(document, documentChunks(document, mdx.has(fileId)));
+        // The oldest page out first: a bounded cache, as large as a few pages of results need.
+        if (headings.size >= HEADINGS_KEPT) headings.delete(headings.keys().next().value!);
+        headings.set(fileId, found);
+      }
+      return found;
     },
   });
 }
+
+/**
+ * Pages whose chunk headings a corpus keeps once computed (`headingsOf`): a hit's excerpt needs its
+ * page's headings, whose scan was most of a search's time (the page's whole text parsed per hit).
+ */
+export const HEADINGS_KEPT = 1024;

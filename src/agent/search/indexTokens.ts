@@ -71,3 +71,19 @@ export function indexTokens(text: string, emit: IndexTokenSink): void {
     lastEnd = end;
   });
 }
+
+/**
+ * The key of a whole heading (or a whole query) as the index keeps it beside the heading's words:
+ * its words and CJK bigrams (no compounds) joined by spaces after a `\u0001`, which no token holds
+ * (so no word and no pair has this key). A query whose key is a heading's names that heading exactly.
+ *
+ * @param text - a heading's text, or a query.
+ * @returns the key, `''` when the text has no token.
+ */
+export function headingKey(text: string): string {
+  let key = '';
+  indexTokens(text, (token, _cjk, compound) => {
+    if (!compound) key += (key === '' ? '\u0001' : ' ') + token;
+  });
+  return key;
+}

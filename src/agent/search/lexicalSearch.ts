@@ -1,7 +1,7 @@
 import type { MatchedField } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
 import { planQuery } from './planQuery.js';
-import { CONTENT, FIELD_COUNT, FILE_FIELDS, type Bm25fIndex } from './bm25fIndex.js';
+import { CONTENT, FIELD_COUNT, FILE_FIELDS, HEADINGS, type Bm25fIndex } from './bm25fIndex.js';
 
 /** Share of the second and third best chunks of a page added to its best chunk's score. */
 export const CHUNK_SHARE = 0.25;
@@ -15,7 +15,7 @@ export const CHUNK_SHARE = 0.25;
 export interface FieldModel {
   /** BM25 saturation. */
   readonly k1: number;
-  /** Weight per field: content, title, path, description, tags. */
+  /** Weight per field: content, title, path, description, tags, headings. */
   readonly weight: readonly number[];
   /** Length normalization per field (0: none, 1: full). */
   readonly b: readonly number[];
@@ -27,14 +27,20 @@ export interface FieldModel {
    * times its score; a title that shares one word of a long question gains little. 0: none.
    */
   readonly titleMatch: number;
+  /**
+   * Exact heading match: a page with a heading that is the whole query (`headingKey`) has its score
+   * multiplied by `1 + headingExact` (with the title and heading matches). 0: none.
+   */
+  readonly headingExact: number;
 }
 
 /** The field model in use. */
 export const FIELD_MODEL: FieldModel = Object.freeze({
   k1: 3,
-  weight: Object.freeze([1, 2, 1, 1, 1.5]),
-  b: Object.freeze([0.5, 0.75, 0.75, 0.75, 0.75]),
+  weight: Object.freeze([1, 2, 1, 1, 1.5, 1]),
+  b: Object.freeze([0.5, 0.75, 0.75, 0.75, 0.75, 0.75]),
   titleMatch: 2,
+  headingExact: 1,
 });
 
 /** One page found lexically. */
@@ -94,6 +100,8 @@ interface Scratch {
   readonly titleMass: Float64Array;
   /** Page → title words the query's terms match. */
   readonly titleHits: Float64Array;
+  /** Page → 1 when one of its headings is the whole query. */
+  readonly headingNamed: Uint8Array;
   /** Page → 1 + its place in the touched list. */
   readonly pageSlot: Int32Array;
   /** Chunk → its content part. */
@@ -124,6 +132,7 @@ function scratchOf(index: Bm25fIndex): Scratch {
       fieldMask: new Int32Array(pages),
       titleMass: new Float64Array(pages),
       titleHits: new Float64Array(pages),
+      headingNamed: new Uint8Array(pages),
       pageSlot: new Int32Array(pages),
       chunkScore: new Float64Array(index.chunkCount),
       chunkTerms: new Int32Array(index.chunkCount),
@@ -269,6 +278,7 @@ export function lexicalSearch(
     fieldMask,
     titleMass,
     titleHits,
+    headingNamed,
     pageSlot,
     chunkScore,
     chunkTerms,
@@ -278,7 +288,11 @@ export function lexicalSearch(
     tallyOf,
     order,
   } = s;
-  const { k1, weight, b, titleMatch } = model;
+  const { k1, weight, b, titleMatch, headingExact } = model;
+  let exactHeading: Int32Array | undefined;
+  let exactStart = 0;
+  let exactEnd = 0;
+  const lastField = fileFieldsOnly ? HEADINGS : FIELD_COUNT;
   const titles = index.fields[1]!;
   let queryMass = 0;
   const pages: number[] = [];
@@ -311,6 +325,15 @@ export function lexicalSearch(
       continue;
     }
     const t = term.id;
+    if (term.heading === true) {
+      if (fileFieldsOnly || headingExact <= 0) continue;
+      const p = index.fields[HEADINGS]!;
+      // Its pages hold the heading's words too, so they are scored by them.
+      exactHeading = p.docs;
+      exactStart = p.start[t]!;
+      exactEnd = p.start[t + 1]!;
+      continue;
+    }
     if (term.variant !== true) queryMass += w;
     if (titleMatch > 0) {
       const { docs, tfs } = titles;
@@ -320,12 +343,13 @@ export function lexicalSearch(
         titleHits[page]! += tfs[i]!;
       }
     }
-    for (let f = 1; f < FIELD_COUNT; f++) {
+    for (let f = 1; f < lastField; f++) {
       const p = index.fields[f]!;
       const { docs, tfs, lengths, meanLength } = p;
       const bf = b[f]!;
       const keep = 1 - bf;
       const wf = weight[f]!;
+      // The headings' bit is `CONTENT_BIT`: a heading is the page's text.
       const bit = 1 << (f - 1);
       for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) {
         const page = docs[i]!;
@@ -377,6 +401,8 @@ export function lexicalSearch(
     }
     ordered = sorted;
   }
+  if (exactHeading !== undefined)
+    for (let i = exactStart; i < exactEnd; i++) headingNamed[exactHeading[i]!] = 1;
   const tallies: Tally[] = [];
   const sectionOf = chunks.sectionOf;
   for (let k = 0; k < touched; k++) {
@@ -410,11 +436,14 @@ export function lexicalSearch(
       tally.excerptTerms = excerptTerms;
       if (bits !== 0) tally.bestAt = chunkFirst[tally.bestChunk]!;
     }
+    if (headingNamed[page] === 1) boost += headingExact;
     if (boost > 0) score *= 1 + boost;
     tally.score = score;
     tally.fields = FIELD_LISTS[fieldMask[page]! | (tally.chunks > 0 ? CONTENT_BIT : 0)]!;
     if (score > 0) files.push(tally);
   }
+  if (exactHeading !== undefined)
+    for (let i = exactStart; i < exactEnd; i++) headingNamed[exactHeading[i]!] = 0;
   for (let k = 0; k < touched; k++) {
     const c = touchedChunks[k]!;
     chunkScore[c] = 0;

@@ -50,6 +50,11 @@ export interface QueryTerm {
    * query's own weight for the title match. Absent or `false` for the query's own tokens and pairs.
    */
   readonly variant?: boolean;
+  /**
+   * The query as a whole heading (`headingKey`): the pages with a heading that is the query exactly.
+   * Scored as the heading match only (`FieldModel.headingExact`), never as a word.
+   */
+  readonly heading?: boolean;
 }
 
 /** What a query searches for: its terms, rarest first. */
@@ -239,6 +244,19 @@ export function planQuery(
     }
     terms.push(...pairs.values());
   }
+  // The query as a whole heading (`headingKey`, from the tokens already read).
+  let key = '';
+  for (const t of tokens) if (!t.compound) key += (key === '' ? '\u0001' : ' ') + t.token;
+  const headingId = key === '' ? undefined : index.terms.get(key);
+  if (headingId !== undefined)
+    terms.push({
+      id: headingId,
+      pair: false,
+      token: '',
+      weight: 0,
+      frequency: index.pageFrequency[headingId]!,
+      heading: true,
+    });
   terms.sort((a, b) => a.frequency - b.frequency);
   return { terms };
 }

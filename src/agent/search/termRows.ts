@@ -7,8 +7,11 @@
 import type { ChunkTable } from './buildChunks.js';
 import { CONTENT, FIELD_COUNT, type Postings, type Bm25fIndex } from './bm25fIndex.js';
 
-/** Version of the row format (`TermStats.format`); a store refuses rows of another version. */
-export const TERM_ROWS_FORMAT = 1;
+/**
+ * Version of the row format (`TermStats.format`); a store refuses rows of another version. 2: rows
+ * carry the headings field.
+ */
+export const TERM_ROWS_FORMAT = 2;
 
 /** Numbers per content posting: page, chunk place (`place × 2 + 1` for a section), count, length. */
 export const CONTENT_STRIDE = 4;
@@ -45,8 +48,9 @@ export interface TermRow extends TermEntry {
    */
   readonly content: readonly number[];
   /**
-   * Postings of the file fields (title, path, description, tags, in `FILE_FIELDS` order; empty lists
-   * for a pair), `FIELD_STRIDE` numbers an entry: page number, count, the field's length in tokens.
+   * Postings of the page-level fields (title, path, description, tags in `FILE_FIELDS` order, then
+   * the page's headings, `HEADINGS`; empty lists for a pair), `FIELD_STRIDE` numbers an entry: page
+   * number, count, the field's length in tokens.
    */
   readonly fields: readonly (readonly number[])[];
 }

@@ -15,7 +15,7 @@ import type { Candidate } from './candidate.js';
 import { documentChunks } from './catalogCorpus.js';
 import { documentLead } from './documentLead.js';
 import { isMdxPath } from '../../markdown/pageText.js';
-import { indexTokens } from './indexTokens.js';
+import { headingKey, indexTokens } from './indexTokens.js';
 import { type LexicalFile, lexicalSearch } from './lexicalSearch.js';
 import { abortError } from './limits.js';
 import { offsetRange } from './offsetPaging.js';
@@ -179,6 +179,8 @@ function queryKeys(query: string): { keys: string[]; heads: TermHead[] } {
       for (const n of [token.length - 1, token.length, token.length + 1]) h.lengths.add(n);
     }
   });
+  const key = headingKey(query);
+  if (key !== '') keys.add(key);
   const last = words[words.length - 1];
   if (last !== undefined && last.length >= 2 && QUERY_WEIGHTS.prefix > 0)
     headOf(last.slice(0, 2)).prefixes.add(last);

@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  buildBm25fIndex,
+  buildChunks,
+  FIELD_MODEL,
+  headingKey,
+  headingLines,
+  HEADINGS,
+  lexicalSearch,
+  planQuery,
+} from '../../src/agent/search/index.js';
+import { HEADINGS_KEPT } from '../../src/agent/search/catalogCorpus.js';
+import { corpusOf, rankerOf, searchFixture, searchRequest } from '../helpers/search-fixtures.js';
+
+describe('the headings field', () => {
+  it('reads ATX headings outside fenced code, without their marks and {#id}', () => {
+    const text = [
+      '# Site Config',
+      'Text # not a heading',
+      '   ## `cleanUrls` {#clean-urls}',
+      '```bash',
+      '# a shell comment',
+      '```',
+      '~~~~',
+      '## inside tildes',
+      '~~~',
+      '## still inside',
+      '~~~~',
+      '####### seven marks',
+      '#no-space',
+      '### Last ###',
+    ].join('\n');
+    expect(headingLines(text)).toBe(' Site Config\n `cleanUrls` \n Last ###');
+    expect(headingLines('no heading here')).toBe('');
+  });
+
+  it('keys a heading or a query by its words: case, marks and spacing do not matter', () => {
+    expect(headingKey(' `cleanUrls` ')).toBe('\u0001cleanurls');
+    expect(headingKey('cleanUrls')).toBe(headingKey('CLEANURLS'));
+    expect(headingKey('Dark  mode: toggle')).toBe('\u0001dark mode toggle');
+    expect(headingKey('v-if')).toBe('\u0001v if');
+    expect(headingKey('计算属性')).toBe('\u0001计算 算属 属性');
+    expect(headingKey('  ')).toBe('');
+  });
+
+  it('ranks the page with a heading that is the query above pages repeating it in their text', async () => {
+    const f = searchFixture([
+      {
+        id: 'routing',
+        title: 'Routing',
+        text: `# Routing\n\n${'Set cleanUrls to drop the .html; cleanUrls needs server support. '.repeat(4)}`,
+      },
+      {
+        id: 'config',
+        title: 'Site Config',
+        text: '# Site Config\n\n## title\n\nThe site title.\n\n## cleanUrls\n\nDrops .html from URLs.',
+      },
+    ]);
+    const { hits } = await rankerOf(f).rank(searchRequest('cleanUrls'));
+    expect(hits.map((h) => h.fileId)).toEqual(['config', 'routing']);
+    // The heading counts as the page's text: `content`, never a field of its own.
+    expect(hits[0]!.matchedFields).toEqual(['content']);
+    // Without the exact heading match, repetition wins.
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildBm25fIndex(chunks, f.table.pages);
+    const plain = lexicalSearch(index, chunks, 'cleanUrls', false, {
+      ...FIELD_MODEL,
+      headingExact: 0,
+    });
+    expect(plain.files[0]!.page).toBe(1);
+    const exact = lexicalSearch(index, chunks, 'cleanUrls', false);
+    const config = exact.files.find((x) => x.page === 0)!;
+    const configPlain = plain.files.find((x) => x.page === 0)!;
+    expect(config.score / configPlain.score).toBeCloseTo(1 + FIELD_MODEL.headingExact, 10);
+  });
+
+  it('takes the file name without its extension as a heading: `i18n` names guide/i18n.md', async () => {
+    const f = searchFixture([
+      {
+        id: 'search',
+        path: 'pages/reference/search.md',
+        title: 'Search',
+        text: `# Search\n\n${'The search box follows the i18n settings of each locale. '.repeat(3)}`,
+      },
+      {
+        id: 'i18n',
+        path: 'pages/guide/i18n.md',
+        title: 'Internationalization',
+        text: '# Internationalization\n\nOne folder per locale; i18n routing follows it.',
+      },
+    ]);
+    const { hits } = await rankerOf(f).rank(searchRequest('i18n'));
+    expect(hits.map((h) => h.fileId)).toEqual(['i18n', 'search']);
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildBm25fIndex(chunks, f.table.pages);
+    const plain = lexicalSearch(index, chunks, 'i18n', false, { ...FIELD_MODEL, headingExact: 0 });
+    expect(plain.files.map((x) => f.table.pages[x.page]!.fileId)).toEqual(['search', 'i18n']);
+  });
+
+  it('does not search headings in file mode', async () => {
+    const f = searchFixture([
+      { id: 'a', title: 'Guide', text: '# Guide\n\n## Deploying\n\nPush the build.' },
+    ]);
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildBm25fIndex(chunks, f.table.pages);
+    expect(lexicalSearch(index, chunks, 'deploying', true).files).toEqual([]);
+    expect(lexicalSearch(index, chunks, 'deploying', false).files).toHaveLength(1);
+  });
+
+  it('plans the whole-heading term only when some heading is the query', async () => {
+    const f = searchFixture([{ id: 'a', text: '# Guide\n\n## Dark mode\n\nToggle it.' }]);
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildBm25fIndex(chunks, f.table.pages);
+    const heading = (q: string) => planQuery(q, index).terms.filter((t) => t.heading === true);
+    expect(heading('dark MODE')).toHaveLength(1);
+    expect(heading('dark mode toggle')).toHaveLength(0);
+    // The key is a term of the headings field only, not counted in its length.
+    const key = index.terms.get(headingKey('Dark mode'))!;
+    const p = index.fields[HEADINGS]!;
+    expect(Array.from(p.docs.subarray(p.start[key]!, p.start[key + 1]!))).toEqual([0]);
+    expect(p.lengths[0]).toBe(3);
+  });
+
+  it('never reads a line inside a fence as a heading, and reads every heading outside one', () => {
+    const line = fc.constantFrom(
+      '# Alpha',
+      '## Beta {#b}',
+      '```',
+      '~~~',
+      '````',
+      'text',
+      '  # Gamma',
+      '',
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), (lines) => {
+        // A reference reading: a fence opens on 3+ backticks or tildes and closes on a run of the
+        // same character at least as long.
+        const want: string[] = [];
+        let fence = '';
+        for (const l of lines) {
+          const t = l.trimStart();
+          const run = /^(`{3,}|~{3,})/.exec(t)?.[1];
+          if (run !== undefined) {
+            if (fence === '') fence = run;
+            else if (run[0] === fence[0] && run.length >= fence.length) fence = '';
+          } else if (fence === '' && /^#{1,6} /.test(t))
+            want.push(t.replace(/^#+/, '').replace(/\{#[^}]*\}$/, ''));
+        }
+        expect(headingLines(lines.join('\n'))).toBe(want.join('\n'));
+      }),
+      { seed: 20261207, numRuns: 300 },
+    );
+  });
+
+  it("computes a page's chunk headings once (the oldest of more than HEADINGS_KEPT pages dropped)", () => {
+    const pages = Array.from({ length: HEADINGS_KEPT + 1 }, (_, i) => ({
+      id: `p${i}`,
+      text: `# Page ${i}\n\n## Part\n\nText ${i}.`,
+    }));
+    const corpus = corpusOf(searchFixture(pages));
+    const first = corpus.headingsOf!('p0');
+    expect(first[0]!.map((h) => h.text)).toEqual(['Page 0', 'Part']);
+    expect(corpus.headingsOf!('p0')).toBe(first);
+    for (let i = 1; i <= HEADINGS_KEPT; i++) corpus.headingsOf!(`p${i}`);
+    const again = corpus.headingsOf!('p0');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});
