@@ -257,7 +257,7 @@ describe('layers (docs/architecture.md)', () => {
     );
     expect(layerViolation({ from: 'agent/tools/x.ts', to: 'http/index.ts' })).toMatch(/may not/);
     expect(layerViolation({ from: 'http/respond.ts', to: 'agent/index.ts' })).toBeUndefined();
-    expect(layerViolation({ from: 'agent/tools/x.ts', to: 'internal/show.ts' })).toBeUndefined();
+    expect(layerViolation({ from: 'agent/tools/x.ts', to: 'shared/show.ts' })).toBeUndefined();
   });
 
   it('the cycle finder finds a cycle through type-only imports and passes a chain', () => {
