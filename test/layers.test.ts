@@ -254,6 +254,13 @@ describe('layers (docs/architecture.md)', () => {
     expect(broken).toEqual([]);
   });
 
+  it('every src/ and test/ path docs/architecture.md names exists', () => {
+    const page = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+    const named = [...page.matchAll(/`((?:src|test)\/[^`*<>{} ]+)`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(30);
+    expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([]);
+  });
+
   it('a new tool is one folder and one registry line: every tool folder has its four files, all in the registry', () => {
     const tools = join(src, 'agent/tools');
     const folders = readdirSync(tools, { withFileTypes: true })
