@@ -12,6 +12,12 @@ import { KnowledgeToolError } from '../src/agent/errors/KnowledgeToolError.js';
 import { parseKnowledgeDocument } from '../src/index.js';
 import { staleReason } from '../scripts/build.mjs';
 import { fakeSource, SOURCE_METHODS } from './helpers/fakeSource.js';
+import {
+  controlledScenario,
+  EXPLORATION_PAGES,
+  scenarioSource,
+  sourceWithIds,
+} from './helpers/scenarioSources.js';
 import { expectGolden, goldenMode } from './helpers/golden.js';
 import { catchKnowledgeError, expectKnowledgeError } from './helpers/knowledgeError.js';
 import { placeAt, placeOf } from './helpers/place.js';
@@ -49,6 +55,23 @@ describe('golden files', () => {
     expect(readFileSync(file, 'utf8')).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}\n');
     expectGolden(file, { a: [1, 2] }, {});
     expect(() => expectGolden(file, { a: [2, 1] }, {})).toThrow();
+  });
+});
+
+describe('scenario sources', () => {
+  it('are real catalog sources over their tiny catalogs; the controlled one answers the same and counts', async () => {
+    const real = scenarioSource(EXPLORATION_PAGES);
+    const { source, control } = controlledScenario(EXPLORATION_PAGES);
+    const direct = await real.readFile({ fileId: 'refunds', sectionIds: ['window'] });
+    expect(await source.readFile({ fileId: 'refunds', sectionIds: ['window'] })).toEqual(direct);
+    expect(direct.content).toContain('Refund window: 14 days.');
+    expect((await source.searchFiles({ query: 'refunds' })).items.length).toBeGreaterThan(0);
+    expect(control.calls).toEqual({ readFile: 1, searchFiles: 1 });
+  });
+
+  it('sourceWithIds takes any ID string, at an explicit path', async () => {
+    const source = sourceWithIds(['a b', '../x']);
+    expect((await source.getFile({ fileId: '../x' })).path).toBe('pages/p1.md');
   });
 });
 

@@ -23,25 +23,21 @@ export { MAX_QUERY_CODE_POINTS } from './tools/searchFiles/definition.js';
 // answers with the same code (`src/postgres`), so its outputs cannot drift from the catalog source's.
 export type { DirectoryRecord, FileRecord, FileTable, RelationRecord } from './model.js';
 export { buildFileTable } from './files/buildFileTable.js';
-export { type PageHeading, pageHeadings } from './files/pageHeadings.js';
+export { pageHeadings } from './files/pageHeadings.js';
 export { renderIndexMarkdown } from './files/renderIndexMarkdown.js';
 export { buildRelations } from './relations/buildRelations.js';
 export { linkCountsOf } from './source/createCatalogSource.js';
 export { linkRootProblem, readLinkRoot } from './relations/index.js';
 export { searchCorpus } from './search/catalogCorpus.js';
-export { type CallScope, openScope, type ScopeDefaults, toToolError } from './source/callScope.js';
+export { type CallScope, openScope } from './source/callScope.js';
 export { type CursorSigner, cursorKeyProblem, cursorSigner } from './source/cursorKey.js';
-export { encodeCursor, resumeCall, resumeListing } from './source/cursor.js';
+export { encodeCursor, resumeCall } from './source/cursor.js';
 export { computeSectionSizes } from './source/sectionSizes.js';
-export type { SourceState } from './source/state.js';
-export { gateWarmUp, progressListener } from './source/warmGate.js';
 export {
   buildTermRows,
-  BM25F_DEFAULTS,
   CONTENT_STRIDE,
   scopeFieldsOf,
   FIELD_STRIDE,
-  searchTermStore,
   type TermEntry,
   type TermRow,
   type TermRows,
@@ -51,8 +47,7 @@ export {
   type TermStoreRelation,
   type TermStoreSemanticPage,
 } from './search/index.js';
-export { NotRead, notRead } from './source/notRead.js';
-export { type StoredPage, storedState, storedTable } from './source/storedState.js';
+export { type StoredPage, storedTable } from './source/storedState.js';
 export { createStoredSource } from './source/createStoredSource.js';
 export {
   type PageWant,
@@ -76,9 +71,6 @@ export {
   type BundleManifest,
   type KnowledgeBundleOptions,
 } from './static/index.js';
-export { toolMethods } from './source/toolMethods.js';
-export { readPlanOf } from './source/planCall.js';
-export { planInteger, type ReadPlan } from './source/readPlan.js';
 export {
   diffSources,
   type KnowledgePageChange,

@@ -3,9 +3,9 @@
  * Costs what the request names (its keys and section IDs), never the size of the document. Internal.
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { throwIfIssues } from '../internal/guard.js';
-import { didYouMean, suggest } from '../internal/suggest.js';
-import { describe, formatPath, isCharLimit, isPlainObject, own } from '../internal/values.js';
+import { throwIfIssues } from '../shared/guard.js';
+import { didYouMean, suggest } from '../shared/suggest.js';
+import { describe, formatPath, isCharLimit, isPlainObject, own } from '../shared/values.js';
 import type { KnowledgeSelectionMode } from '../types.js';
 import { type CompiledDocument, type CompiledSection, findSection } from './compileDocument.js';
 import { extraKeys } from './extraKeys.js';

@@ -5,7 +5,7 @@
  * own strings are its range). Internal.
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { describe, formatPath, isNonEmptyString, isPlainObject, own } from '../internal/values.js';
+import { describe, formatPath, isNonEmptyString, isPlainObject, own } from '../shared/values.js';
 import type { KnowledgeDocument, KnowledgePart, KnowledgeSection } from '../types.js';
 import { extraKeys } from './extraKeys.js';
 

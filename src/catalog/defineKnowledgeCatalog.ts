@@ -1,6 +1,6 @@
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { fail, guardInput, throwIfIssues, throwIssues } from '../internal/guard.js';
-import { describe, isCharLimit, isPlainObject, own, unknownKeys } from '../internal/values.js';
+import { fail, guardInput, throwIfIssues, throwIssues } from '../shared/guard.js';
+import { describe, isCharLimit, isPlainObject, own, unknownKeys } from '../shared/values.js';
 import type {
   KnowledgeCatalog,
   KnowledgeCatalogOptions,

@@ -4,7 +4,7 @@ const NONE: readonly string[] = Object.freeze([]);
 
 /**
  * Own keys of `value` that are not in `allowed`, symbols included (shown as strings), in
- * `Reflect.ownKeys` order. The same answer as `unknownKeys` in `internal/values.ts`, for a fraction of
+ * `Reflect.ownKeys` order. The same answer as `unknownKeys` in `shared/values.ts`, for a fraction of
  * the cost: V8 answers `Object.getOwnPropertyNames` from the object's shape (about 20 ns here), where
  * `Reflect.ownKeys` takes its slow path (about 330 ns); the symbols, listed apart, come last in both.
  * This runs for every document and section compiled, and twice per read request.

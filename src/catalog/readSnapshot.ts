@@ -3,8 +3,8 @@
  * freezes. Costs what it returns: the selected strings and their characters. Internal.
  */
 import stringify from 'fast-json-stable-stringify';
-import { countCodePoints } from '../internal/codePoints.js';
-import { throwIfIssues } from '../internal/guard.js';
+import { countCodePoints } from '../shared/codePoints.js';
+import { throwIfIssues } from '../shared/guard.js';
 import type { KnowledgeSelection, KnowledgeSnapshot } from '../types.js';
 import type { CheckedRequest } from './checkRequest.js';
 

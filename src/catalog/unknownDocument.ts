@@ -1,5 +1,5 @@
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { didYouMean, suggest } from '../internal/suggest.js';
+import { didYouMean, suggest } from '../shared/suggest.js';
 
 /**
  * The `UNKNOWN_DOCUMENT` issue, with close matches among `ids`: one wording for every lookup

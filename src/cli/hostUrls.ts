@@ -6,7 +6,7 @@
 import { networkInterfaces } from 'node:os';
 
 /** Whether `host` (as given to --host) reaches only this machine. */
-export { isLoopback } from '../internal/loopback.js';
+export { isLoopback } from '../shared/loopback.js';
 
 /** Whether `host` is the unspecified address, which listens on every interface. */
 export function isEveryInterface(host: string): boolean {

@@ -1,6 +1,6 @@
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { guardInput, throwIfIssues } from '../internal/guard.js';
-import { formatPath } from '../internal/values.js';
+import { guardInput, throwIfIssues } from '../shared/guard.js';
+import { formatPath } from '../shared/values.js';
 import { compileDocument } from '../catalog/compileDocument.js';
 import { closeFenceFix } from '../parse/parseIssues.js';
 import { isIdCharCode, scanText } from '../parse/scanText.js';

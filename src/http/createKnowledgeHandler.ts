@@ -13,7 +13,7 @@ import {
   MAX_QUERY_CODE_POINTS,
   type KnowledgeToolRegistry,
 } from '../agent/internals.js';
-import { show } from '../internal/show.js';
+import { show } from '../shared/show.js';
 import { type Deadline, DeadlineClock } from './deadline.js';
 import { admit } from './handler/admit.js';
 import type { HandlerConfig, HandlerEnv } from './handler/context.js';

@@ -6,9 +6,9 @@
  */
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { guardInput } from '../internal/guard.js';
-import { isPlainObject } from '../internal/values.js';
-import { checkOptions, func, positiveInteger, type OptionCheck } from '../internal/checkOptions.js';
+import { guardInput } from '../shared/guard.js';
+import { isPlainObject } from '../shared/values.js';
+import { checkOptions, func, positiveInteger, type OptionCheck } from '../shared/checkOptions.js';
 import type { KnowledgeRateLimit, MemoryRateLimiterOptions, RateLimitDecision } from './types.js';
 
 const API = 'createMemoryRateLimiter';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { readCapped } from '../internal/readCapped.js';
+import { readCapped } from '../shared/readCapped.js';
 
 /** Default `limits.maxBatchMembers`. */
 export const DEFAULT_MAX_BATCH_MEMBERS = 32;

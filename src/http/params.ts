@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { countCodePoints } from '../internal/codePoints.js';
-import { show } from '../internal/show.js';
+import { countCodePoints } from '../shared/codePoints.js';
+import { show } from '../shared/show.js';
 import {
   looseBoolean,
   looseInteger,

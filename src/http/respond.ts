@@ -9,8 +9,8 @@ import {
   type KnowledgeToolErrorBody,
   type KnowledgeToolErrorCode,
 } from '../agent/index.js';
-import { newRequestId } from '../internal/requestId.js';
-import { digest64 } from '../internal/digest.js';
+import { newRequestId } from '../shared/requestId.js';
+import { digest64 } from '../shared/digest.js';
 
 /** `Cache-Control` of every answer: the body depends on who asks. */
 export const CACHE_CONTROL = 'private, no-cache';

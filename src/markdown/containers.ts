@@ -11,7 +11,7 @@
  * indentation (`total`), not one by one. A line costs its length plus `O(q log d)` for `q` block
  * quote markers on it and `d` open containers.
  */
-import { firstAtLeast } from '../internal/sortedSearch.js';
+import { firstAtLeast } from '../shared/sortedSearch.js';
 import { GT, SPACE, TAB } from './chars.js';
 
 /** A block quote on the stack; a list item holds its content indentation (> 0) instead. */

@@ -3,7 +3,7 @@
  * code, as `BlockScanner` reads the text's block structure) within a window, else at the last line
  * end, else at the window's end. What `read_file` parts are cut at. Internal.
  */
-import { firstAtLeast } from '../internal/sortedSearch.js';
+import { firstAtLeast } from '../shared/sortedSearch.js';
 import { BlockScanner } from './blockScanner.js';
 import { FENCE_BODY } from './lineKinds.js';
 import { LineReader } from './lines.js';

@@ -8,6 +8,5 @@
  */
 export { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
 export { loadKnowledgeDirectoryWith } from './loadKnowledgeDirectory.js';
-export type { DirectoryReading } from './readKnowledgeDirectory.js';
 export { linkRootOf } from './linkRootOf.js';
 export { noMarkdownFiles } from './walk.js';

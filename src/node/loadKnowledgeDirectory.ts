@@ -4,7 +4,7 @@
  */
 import type { KnowledgeFileOptions } from '../agent/index.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { deepFreeze } from '../internal/deepFreeze.js';
+import { deepFreeze } from '../shared/deepFreeze.js';
 import { linkRootOf } from './linkRootOf.js';
 import { readKnowledgeDirectory } from './readKnowledgeDirectory.js';
 import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './types.js';

@@ -6,8 +6,8 @@
 import { fileIssue } from './fileIssue.js';
 import { defineKnowledgeCatalog } from '../catalog/defineKnowledgeCatalog.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { deepFreeze } from '../internal/deepFreeze.js';
-import { graphFilePath } from '../internal/pagePath.js';
+import { deepFreeze } from '../shared/deepFreeze.js';
+import { graphFilePath } from '../shared/pagePath.js';
 import type { KnowledgeDocument } from '../types.js';
 import type { KnowledgeFileOptions, KnowledgeUnavailableFile } from '../agent/index.js';
 import { linkRootOf } from './linkRootOf.js';

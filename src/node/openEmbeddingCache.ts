@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { KnowledgeEmbeddingCache } from '../agent/index.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { checkOptions } from '../internal/checkOptions.js';
+import { checkOptions } from '../shared/checkOptions.js';
 
 const API = 'openEmbeddingCache';
 /** The file's first line. */

@@ -9,7 +9,7 @@ import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import type { KnowledgeCatalog, KnowledgeDocument } from '../types.js';
 import type { KnowledgeFileOptions } from '../agent/index.js';
 import { checkOptions, folderOf } from './folderOf.js';
-import { graphFilePath } from '../internal/pagePath.js';
+import { graphFilePath } from '../shared/pagePath.js';
 import { isWellFormed, readOne, type FileResult } from './readOne.js';
 import { byCodeUnits, walkFolder } from './walk.js';
 import { readListed } from './readListed.js';

@@ -4,7 +4,7 @@ import { hash } from 'node:crypto';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { parseKnowledgeDocument } from '../parse/parseKnowledgeDocument.js';
-import { pagePathProblem } from '../internal/pagePath.js';
+import { pagePathProblem } from '../shared/pagePath.js';
 import type { KnowledgeDocument } from '../types.js';
 import type { JsonObject, KnowledgeFileOptions } from '../agent/index.js';
 import { decodeUtf8 } from './decodeUtf8.js';

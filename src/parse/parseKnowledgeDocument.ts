@@ -1,5 +1,5 @@
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
-import { guardInput, throwIfIssues } from '../internal/guard.js';
+import { guardInput, throwIfIssues } from '../shared/guard.js';
 import type {
   KnowledgeDocument,
   KnowledgeParseInput,

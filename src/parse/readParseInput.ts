@@ -1,6 +1,6 @@
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { throwIfIssues } from '../internal/guard.js';
-import { describe, isNonEmptyString, isPlainObject, own, unknownKeys } from '../internal/values.js';
+import { throwIfIssues } from '../shared/guard.js';
+import { describe, isNonEmptyString, isPlainObject, own, unknownKeys } from '../shared/values.js';
 import type { KnowledgeParseInput } from '../types.js';
 
 const API = 'parseKnowledgeDocument';

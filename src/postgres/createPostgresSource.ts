@@ -8,8 +8,8 @@ import {
   timeoutMs,
   withMethod,
   type OptionCheck,
-} from '../internal/checkOptions.js';
-import { isPlainObject } from '../internal/values.js';
+} from '../shared/checkOptions.js';
+import { isPlainObject } from '../shared/values.js';
 import {
   createStoredSource,
   cursorKeyProblem,

@@ -84,6 +84,21 @@ export function deriveRows(table: FileTable): DerivedRows {
 }
 
 /**
+ * Runs `sql` once per `BATCH` rows of `columns` (arrays of one length, one per column), with `first`
+ * as its leading parameters and each column's slice after them.
+ */
+async function insertColumns(
+  session: KnowledgeDatabase,
+  sql: string,
+  first: readonly unknown[],
+  columns: readonly (readonly unknown[])[],
+): Promise<void> {
+  const rows = columns[0]?.length ?? 0;
+  for (let at = 0; at < rows; at += BATCH)
+    await session.query(sql, [...first, ...columns.map((column) => column.slice(at, at + BATCH))]);
+}
+
+/**
  * Write the derived rows of revision `serial` (in the caller's transaction).
  *
  * @param session - the transaction's session.
@@ -100,35 +115,21 @@ export async function writeDerived(
   rows: DerivedRows,
 ): Promise<void> {
   const d = rows.directories;
-  for (let at = 0; at < d.path.length; at += BATCH) {
-    await session.query(
-      `INSERT INTO ${s}.directories (knowledge_base, serial, path, record, directory_count, file_count)
+  await insertColumns(
+    session,
+    `INSERT INTO ${s}.directories (knowledge_base, serial, path, record, directory_count, file_count)
        SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::int[], $6::int[])`,
-      [
-        knowledgeBase,
-        serial,
-        d.path.slice(at, at + BATCH),
-        d.record.slice(at, at + BATCH),
-        d.directoryCount.slice(at, at + BATCH),
-        d.fileCount.slice(at, at + BATCH),
-      ],
-    );
-  }
+    [knowledgeBase, serial],
+    [d.path, d.record, d.directoryCount, d.fileCount],
+  );
   const t = rows.tree;
-  for (let at = 0; at < t.parent.length; at += BATCH) {
-    await session.query(
-      `INSERT INTO ${s}.tree (knowledge_base, serial, parent, position, file_id, entry)
+  await insertColumns(
+    session,
+    `INSERT INTO ${s}.tree (knowledge_base, serial, parent, position, file_id, entry)
        SELECT $1, $2, * FROM unnest($3::text[], $4::int[], $5::text[], $6::text[])`,
-      [
-        knowledgeBase,
-        serial,
-        t.parent.slice(at, at + BATCH),
-        t.position.slice(at, at + BATCH),
-        t.fileId.slice(at, at + BATCH),
-        t.entry.slice(at, at + BATCH),
-      ],
-    );
-  }
+    [knowledgeBase, serial],
+    [t.parent, t.position, t.fileId, t.entry],
+  );
   await session.query(
     `INSERT INTO ${s}.nav_files (knowledge_base, serial, file_id, record, content) VALUES ($1, $2, $3, $4, $5)`,
     [knowledgeBase, serial, rows.nav.fileId, rows.nav.record, rows.nav.content],

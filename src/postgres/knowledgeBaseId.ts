@@ -1,6 +1,6 @@
 /** The check of a knowledge base ID, shared by every function that takes one. */
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { describe } from '../internal/values.js';
+import { describe } from '../shared/values.js';
 
 /**
  * Why `id` is not a knowledge base ID (1 to 200 characters, no control characters), as an issue.

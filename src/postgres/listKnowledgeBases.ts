@@ -1,6 +1,6 @@
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
-import { checkOptions, string, type OptionCheck } from '../internal/checkOptions.js';
+import { checkOptions, string, type OptionCheck } from '../shared/checkOptions.js';
 import type { ActiveContentRevision } from '../agent/index.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase } from './session.js';

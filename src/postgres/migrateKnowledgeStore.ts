@@ -1,4 +1,4 @@
-import { checkOptions, string, type OptionCheck } from '../internal/checkOptions.js';
+import { checkOptions, string, type OptionCheck } from '../shared/checkOptions.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import type { KnowledgeIssue } from '../errors/codes.js';
 import { backfillDerived } from './derived.js';

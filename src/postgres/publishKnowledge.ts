@@ -6,7 +6,7 @@ import {
   string,
   withMethod,
   type OptionCheck,
-} from '../internal/checkOptions.js';
+} from '../shared/checkOptions.js';
 import {
   buildChunks,
   buildFileTable,
@@ -25,7 +25,7 @@ import type {
   KnowledgeEmbeddingCache,
   SearchCorpus,
 } from '../agent/index.js';
-import { isCatalogLike, isPlainObject } from '../internal/values.js';
+import { isCatalogLike, isPlainObject } from '../shared/values.js';
 import { deriveRows, writeDerived } from './derived.js';
 import { buildSearchRows, writeSearchRows } from './searchRows.js';
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';

@@ -3,7 +3,7 @@
  * it, in order. A migration is never edited once released: a change is a new migration.
  */
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { describe } from '../internal/values.js';
+import { describe } from '../shared/values.js';
 
 /** The default schema. */
 export const DEFAULT_SCHEMA = 'knowledge_kit';

@@ -4,7 +4,7 @@
  * check that `db` can be queried at all.
  */
 import { KnowledgeError } from '../errors/KnowledgeError.js';
-import { describe } from '../internal/values.js';
+import { describe } from '../shared/values.js';
 import type { KnowledgeDatabase } from './types.js';
 
 interface PoolLike {

@@ -24,9 +24,9 @@ import {
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
 import type { ReadFileOutput } from '../../src/agent/index.js';
 import { strictAjv, walkSchemas } from '../helpers/tools-ajv.js';
-import { createFakeSource } from '../helpers/tools-fakeSource.js';
+import { billingSource } from '../helpers/scenarioSources.js';
 
-const tools = knowledgeTools(createFakeSource().source, { prefix: 'kb_' });
+const tools = knowledgeTools(billingSource().source, { prefix: 'kb_' });
 
 describe('OpenAI adapters', () => {
   it('Responses: strict function tools the SDK type accepts, every property required, optional ones nullable', () => {
@@ -178,7 +178,7 @@ describe('LangChain adapter', () => {
 
 describe('AI SDK adapter', () => {
   it('runs a real generateText with the mock model through one tool call', async () => {
-    const { source, calls } = createFakeSource();
+    const { source, calls } = billingSource();
     const aiTools = toAISDKTools(knowledgeTools(source), { jsonSchema });
     const toolSet: ToolSet = aiTools;
     let step = 0;

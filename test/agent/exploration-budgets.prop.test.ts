@@ -9,12 +9,8 @@ import {
   exampleManifest,
   exampleSourceOptions,
 } from '../helpers/exampleKnowledge.js';
-import {
-  FAKE_PAGES,
-  pagesSource,
-  instrumentSource,
-  type FakeSourceControl,
-} from '../helpers/exploration-fakeSource.js';
+import { fakeSource, type FakeSourceControl } from '../helpers/fakeSource.js';
+import { EXPLORATION_PAGES, explorationSource } from '../helpers/scenarioSources.js';
 
 /** A knowledge base to explore: its source, question, queries, files and section selections. */
 interface World {
@@ -29,12 +25,12 @@ interface World {
   readonly sectionSets: readonly (readonly string[])[];
 }
 
-const FAKE: World = {
-  name: 'the fake source',
-  make: pagesSource,
+const SCENARIO: World = {
+  name: 'the five-page scenario',
+  make: explorationSource,
   question: 'How are refunds paid?',
   queries: ['refund window', 'invoices billing', 'zzz', 'returns'],
-  pages: Object.fromEntries(FAKE_PAGES.map((p) => [p.fileId, `pages/${p.fileId}.md`])),
+  pages: Object.fromEntries(EXPLORATION_PAGES.map((p) => [p.id, p.path])),
   others: ['index.md', '_graph/by-file/refunds.json', 'missing'],
   sectionSets: [['window'], ['card', 'window']],
 };
@@ -42,7 +38,7 @@ const FAKE: World = {
 const catalogSource = createCatalogSource(exampleCatalog(), exampleSourceOptions());
 const REAL: World = {
   name: 'the example catalog',
-  make: () => instrumentSource(catalogSource),
+  make: () => fakeSource({}, { base: catalogSource }),
   question: '智能体的探索流程什么时候停止？',
   queries: ['search empty result', '游标 版本', 'anchored sections', 'zzzz'],
   pages: Object.fromEntries(exampleManifest().map((e) => [e.id, e.path])),
@@ -156,55 +152,60 @@ function expectToolError(error: unknown): undefined {
   return undefined;
 }
 
-describe.each([FAKE, REAL])('exploration budgets over random call sequences on $name', (world) => {
-  it('reads ≤ maxReads, follow-ups ≤ maxFollowUps and only after a new page, no page selection twice in evidence, status adds up', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat({ max: 3 }),
-        fc.nat({ max: 5 }),
-        commands(world),
-        async (maxFollowUps, maxReads, cmds) => {
-          const { source, control } = world.make();
-          const session = startExploration(source, {
-            question: world.question,
-            maxFollowUps,
-            maxReads,
-          });
-          const last = { cursor: null as string | null };
-          let searches = 0;
-          let pagesAtSearch = 0;
-          for (const cmd of cmds) {
-            await run(world, session, control, cmd, last);
-            const status = session.status;
-            // A follow-up only after a new page (a fileId not in evidence before) since the previous search.
-            const pages = new Set(session.evidence().map((e) => e.fileId)).size;
-            if (status.searchesUsed > searches) {
-              if (searches > 0) expect(pages).toBeGreaterThan(pagesAtSearch);
-              searches = status.searchesUsed;
-              pagesAtSearch = pages;
+describe.each([SCENARIO, REAL])(
+  'exploration budgets over random call sequences on $name',
+  (world) => {
+    it('reads ≤ maxReads, follow-ups ≤ maxFollowUps and only after a new page, no page selection twice in evidence, status adds up', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat({ max: 3 }),
+          fc.nat({ max: 5 }),
+          commands(world),
+          async (maxFollowUps, maxReads, cmds) => {
+            const { source, control } = world.make();
+            const session = startExploration(source, {
+              question: world.question,
+              maxFollowUps,
+              maxReads,
+            });
+            const last = { cursor: null as string | null };
+            let searches = 0;
+            let pagesAtSearch = 0;
+            for (const cmd of cmds) {
+              await run(world, session, control, cmd, last);
+              const status = session.status;
+              // A follow-up only after a new page (a fileId not in evidence before) since the previous search.
+              const pages = new Set(session.evidence().map((e) => e.fileId)).size;
+              if (status.searchesUsed > searches) {
+                if (searches > 0) expect(pages).toBeGreaterThan(pagesAtSearch);
+                searches = status.searchesUsed;
+                pagesAtSearch = pages;
+              }
+              expect(status.readsUsed).toBeLessThanOrEqual(maxReads);
+              expect(status.readsUsed + status.readsLeft).toBe(maxReads);
+              expect(status.followUpsLeft + Math.max(0, status.searchesUsed - 1)).toBe(
+                maxFollowUps,
+              );
+              expect(status.searchesUsed).toBeLessThanOrEqual(1 + maxFollowUps);
+              if (status.searchesUsed === 0) expect(status.stopReason).toBeNull();
+              if (status.searchesUsed > 0 && (status.readsLeft === 0 || status.followUpsLeft === 0))
+                expect(status.stopReason).toBe('budget_exhausted');
             }
-            expect(status.readsUsed).toBeLessThanOrEqual(maxReads);
-            expect(status.readsUsed + status.readsLeft).toBe(maxReads);
-            expect(status.followUpsLeft + Math.max(0, status.searchesUsed - 1)).toBe(maxFollowUps);
-            expect(status.searchesUsed).toBeLessThanOrEqual(1 + maxFollowUps);
-            if (status.searchesUsed === 0) expect(status.stopReason).toBeNull();
-            if (status.searchesUsed > 0 && (status.readsLeft === 0 || status.followUpsLeft === 0))
-              expect(status.stopReason).toBe('budget_exhausted');
-          }
-          // The source saw at most 1 + maxFollowUps searches that were not page continuations, the first being the question.
-          const fresh = control.searches.filter((input) => input.cursor == null);
-          expect(fresh.length).toBeLessThanOrEqual(1 + maxFollowUps);
-          if (control.searches.length > 0)
-            expect(control.searches[0]!.query!.trim()).toBe(world.question);
-          // Evidence: pages only, each page selection once, no more entries than reads paid for.
-          const evidence = session.evidence();
-          expect(evidence.length).toBeLessThanOrEqual(session.status.readsUsed);
-          const keys = evidence.map((e) => `${e.fileId} ${JSON.stringify(e.selection)}`);
-          expect(new Set(keys).size).toBe(keys.length);
-          expect(new Set(evidence.map((e) => e.snapshotId)).size).toBe(evidence.length);
-          for (const entry of evidence) expect(Object.values(world.pages)).toContain(entry.path);
-        },
-      ),
-    );
-  });
-});
+            // The source saw at most 1 + maxFollowUps searches that were not page continuations, the first being the question.
+            const fresh = control.searches.filter((input) => input.cursor == null);
+            expect(fresh.length).toBeLessThanOrEqual(1 + maxFollowUps);
+            if (control.searches.length > 0)
+              expect(control.searches[0]!.query!.trim()).toBe(world.question);
+            // Evidence: pages only, each page selection once, no more entries than reads paid for.
+            const evidence = session.evidence();
+            expect(evidence.length).toBeLessThanOrEqual(session.status.readsUsed);
+            const keys = evidence.map((e) => `${e.fileId} ${JSON.stringify(e.selection)}`);
+            expect(new Set(keys).size).toBe(keys.length);
+            expect(new Set(evidence.map((e) => e.snapshotId)).size).toBe(evidence.length);
+            for (const entry of evidence) expect(Object.values(world.pages)).toContain(entry.path);
+          },
+        ),
+      );
+    });
+  },
+);

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { KnowledgeToolError } from '../../src/agent/errors/index.js';
 import { startExploration } from '../../src/agent/exploration/index.js';
-import { pagesSource } from '../helpers/exploration-fakeSource.js';
+import {
+  EXPLORATION_PAGES,
+  explorationSource,
+  scenarioSource,
+} from '../helpers/scenarioSources.js';
 
 const QUESTION = 'How are refunds paid?';
 
 async function started(options: { maxReads?: number; maxFollowUps?: number } = {}) {
-  const { source, control } = pagesSource();
+  const { source, control } = explorationSource();
   const session = startExploration(source, { question: QUESTION, ...options });
   await session.search();
   return { session, control };
@@ -14,7 +18,7 @@ async function started(options: { maxReads?: number; maxFollowUps?: number } = {
 
 describe('read', () => {
   it('comes after the first search', async () => {
-    const { source, control } = pagesSource();
+    const { source, control } = explorationSource();
     const session = startExploration(source, { question: QUESTION });
     await expect(session.read({ fileId: 'refunds' })).rejects.toMatchObject({
       code: 'EXPLORATION_LIMIT',
@@ -71,12 +75,12 @@ describe('read', () => {
       (await session.read({ fileId: 'refunds' }, { sectionIds: ['window'], maxChars: 1000 }))
         .repeated,
     ).toBe(true);
-    // An earlier result over a smaller maxChars goes to the source, which refuses it; the failure costs nothing.
-    await expect(
-      session.read({ fileId: 'refunds' }, { sectionIds: ['window'], maxChars: 3 }),
-    ).rejects.toMatchObject({ code: 'CONTENT_TOO_LARGE' });
+    // An earlier result over a smaller maxChars goes to the source, which answers with a first part.
+    const part = await session.read({ fileId: 'refunds' }, { sectionIds: ['window'], maxChars: 3 });
+    expect(part.repeated).toBe(false);
+    expect(part.nextCursor).not.toBeNull();
     expect(control.calls['readFile']).toBe(3);
-    expect(session.status.readsUsed).toBe(2);
+    expect(session.status.readsUsed).toBe(3);
   });
 
   it('navigation reads count but are never evidence; evidence keeps read order, one entry per page selection', async () => {
@@ -88,26 +92,32 @@ describe('read', () => {
     await session.read({ path: 'pages/billing.md' });
     expect(session.status.readsUsed).toBe(4);
     const evidence = session.evidence();
+    // What the source itself answers, read directly: evidence is that, never rewritten.
+    const direct = scenarioSource(EXPLORATION_PAGES);
+    const billing = await direct.readFile({ fileId: 'billing' });
+    const sections = await direct.readFile({ fileId: 'refunds', sectionIds: ['window', 'card'] });
     expect(evidence).toEqual([
       {
         fileId: 'billing',
         path: 'pages/billing.md',
         title: 'Billing',
         revision: 'r1',
-        snapshotId: 'snap-billing-doc',
+        snapshotId: billing.file.snapshotId,
         selection: { mode: 'document' },
-        content: 'Invoices are sent monthly. See refunds.',
+        content: billing.content,
       },
       {
         fileId: 'refunds',
         path: 'pages/refunds.md',
         title: 'Refunds',
         revision: 'r1',
-        snapshotId: 'snap-refunds-subtree-window+card',
+        snapshotId: sections.file.snapshotId,
         selection: { mode: 'subtree', sectionIds: ['window', 'card'] },
-        content: 'Refund window: 14 days.\n\nCard refunds go back to the card.',
+        content: sections.content,
       },
     ]);
+    expect(sections.content).toContain('Refund window: 14 days.');
+    expect(sections.content).toContain('Card refunds go back to the card.');
     (evidence[0] as { selection: unknown }).selection = { mode: 'self', sectionIds: [] };
     expect(session.evidence()[0]!.selection).toEqual({ mode: 'document' });
     expect(session.evidence()).not.toBe(session.evidence());
@@ -210,7 +220,7 @@ describe('status', () => {
   });
 
   it('stopReason: null before the first search even with no budget; budget_exhausted takes precedence over no_new_sources', async () => {
-    const { source } = pagesSource();
+    const { source } = explorationSource();
     const session = startExploration(source, { question: QUESTION, maxFollowUps: 0, maxReads: 0 });
     expect(session.status.stopReason).toBeNull();
     await session.search();
@@ -221,7 +231,7 @@ describe('status', () => {
   });
 
   it('no_new_sources after a search with no candidates, or whose candidates were all read already', async () => {
-    const { source } = pagesSource();
+    const { source } = explorationSource();
     const none = startExploration(source, { question: 'zzz qqq' });
     await none.search();
     expect(none.status.stopReason).toBe('no_new_sources');
@@ -289,7 +299,7 @@ describe('concurrency', () => {
   });
 
   it('a concurrent first search: the second waits its turn as a follow-up', async () => {
-    const { source, control } = pagesSource();
+    const { source, control } = explorationSource();
     control.delayMs = 5;
     const session = startExploration(source, { question: QUESTION });
     const results = await Promise.allSettled([session.search(), session.search()]);

@@ -3,7 +3,7 @@ import { isKnowledgeToolError, KnowledgeToolError } from '../../src/agent/errors
 import { startExploration } from '../../src/agent/exploration/index.js';
 import { isKnowledgeError, type KnowledgeError } from '../../src/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { pagesSource } from '../helpers/exploration-fakeSource.js';
+import { explorationSource } from '../helpers/scenarioSources.js';
 
 const QUESTION = 'How are refunds paid?';
 
@@ -21,7 +21,7 @@ async function limit(promise: Promise<unknown>): Promise<KnowledgeToolError> {
 }
 
 describe('startExploration: options', () => {
-  const { source } = pagesSource();
+  const { source } = explorationSource();
   it.each([
     [{ question: '' }, /blank/],
     [{ question: '   ' }, /blank/],
@@ -76,7 +76,7 @@ describe('startExploration: options', () => {
 describe('search', () => {
   it('the first search must be the complete question; omitted, null, or equal after trimming', async () => {
     for (const query of [undefined, null, QUESTION, `  ${QUESTION}\n`]) {
-      const { source, control } = pagesSource();
+      const { source, control } = explorationSource();
       const session = startExploration(source, { question: QUESTION });
       await session.search(query);
       expect(control.searches[0]!.query!.trim()).toBe(QUESTION);
@@ -84,7 +84,7 @@ describe('search', () => {
   });
 
   it('a first search with another query is EXPLORATION_LIMIT, and the source is not called', async () => {
-    const { source, control } = pagesSource();
+    const { source, control } = explorationSource();
     const session = startExploration(source, { question: QUESTION });
     const error = await limit(session.search('refunds'));
     expect(error.message).toMatch(
@@ -100,7 +100,7 @@ describe('search', () => {
   });
 
   it('a follow-up needs a new page read since the previous search', async () => {
-    const { source } = pagesSource();
+    const { source } = explorationSource();
     const session = startExploration(source, { question: QUESTION });
     await session.search();
     const error = await limit(session.search('refund window'));
@@ -119,7 +119,7 @@ describe('search', () => {
   });
 
   it('at most maxFollowUps follow-ups; then the message says to answer from the sources read', async () => {
-    const { source } = pagesSource();
+    const { source } = explorationSource();
     const session = startExploration(source, { question: QUESTION, maxFollowUps: 1 });
     await session.search();
     await session.read({ fileId: 'refunds' });
@@ -137,21 +137,21 @@ describe('search', () => {
   });
 
   it('paging with a nextCursor of this session and the same parameters is free; other cursors are searches', async () => {
-    const { source, control } = pagesSource();
+    const { source, control } = explorationSource();
     const session = startExploration(source, { question: QUESTION });
     const first = await session.search(null, { limit: 1 });
-    expect(first.nextCursor).toBe('c:1');
+    expect(first.nextCursor).toEqual(expect.any(String));
     const second = await session.search(QUESTION, { limit: 1, cursor: first.nextCursor });
     await session.search(undefined, { limit: 1, cursor: second.nextCursor, mode: 'hybrid' }); // defaults are the same parameters
     expect(control.calls['searchFiles']).toBe(3);
     expect(session.status.searchesUsed).toBe(1);
     // The same cursor with other parameters is a new search: a follow-up, refused before a new page.
     await limit(session.search(null, { limit: 2, cursor: first.nextCursor }));
-    await limit(session.search(null, { cursor: 'c:9' }));
+    await limit(session.search(null, { cursor: 'not-a-cursor-of-this-session' }));
   });
 
   it('a failed search costs nothing and passes the error through unchanged', async () => {
-    const { source, control } = pagesSource();
+    const { source, control } = explorationSource();
     const session = startExploration(source, { question: QUESTION, maxFollowUps: 1 });
     const failure = new KnowledgeToolError('SEARCH_UNAVAILABLE', 'down');
     control.failNext['searchFiles'] = failure;
@@ -173,7 +173,7 @@ describe('search', () => {
   });
 
   it('rejects bad arguments with INVALID_ARGUMENT', async () => {
-    const { source } = pagesSource();
+    const { source } = explorationSource();
     const session = startExploration(source, { question: QUESTION });
     await expect(session.search(42 as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(session.search(null, { query: 'x' } as never)).rejects.toMatchObject({

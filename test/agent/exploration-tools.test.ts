@@ -4,7 +4,11 @@ import { isKnowledgeError } from '../../src/index.js';
 import { explorationTools, startExploration } from '../../src/agent/exploration/index.js';
 import { KNOWLEDGE_TOOL_SCHEMAS } from '../../src/agent/tools/index.js';
 import type { KnowledgeToolDefinition, KnowledgeToolResult } from '../../src/agent/index.js';
-import { pagesSource } from '../helpers/exploration-fakeSource.js';
+import {
+  EXPLORATION_PAGES,
+  explorationSource,
+  scenarioSource,
+} from '../helpers/scenarioSources.js';
 import { schemaErrors, strictAjv, walkSchemas } from '../helpers/tools-ajv.js';
 
 const QUESTION = 'How are refunds paid?';
@@ -19,7 +23,7 @@ const NAMES = [
 ];
 
 function tools(options: { maxReads?: number; maxFollowUps?: number } = {}) {
-  const { source, control } = pagesSource();
+  const { source, control } = explorationSource();
   const session = startExploration(source, { question: QUESTION, ...options });
   const list = explorationTools(session);
   const byName = Object.fromEntries(list.map((tool) => [tool.name, tool])) as Record<
@@ -160,6 +164,7 @@ describe('explorationTools: the flow through tools', () => {
 
     const status = await call('exploration_status');
     valid(6, status);
+    const refunds = await scenarioSource(EXPLORATION_PAGES).readFile({ fileId: 'refunds' });
     expect(ok(status)).toEqual({
       question: QUESTION,
       status: {
@@ -175,9 +180,9 @@ describe('explorationTools: the flow through tools', () => {
           path: 'pages/refunds.md',
           title: 'Refunds',
           revision: 'r1',
-          snapshotId: 'snap-refunds-doc',
+          snapshotId: refunds.file.snapshotId,
           selection: { mode: 'document' },
-          chars: 32,
+          chars: [...refunds.content].length,
         },
       ],
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/index.js';
 import { buildFileTable } from '../../src/agent/files/index.js';
-import { compareCodePoints } from '../../src/internal/codePoints.js';
+import { compareCodePoints } from '../../src/shared/codePoints.js';
 import type { CatalogSourceOptions } from '../../src/agent/index.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { catchKnowledgeError } from '../helpers/knowledgeError.js';

@@ -10,7 +10,7 @@ import { createCatalogSource } from '../../src/agent/source/createCatalogSource.
 import type { KnowledgeSource, ReadFileOutput } from '../../src/agent/index.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { createKnowledgeClient } from '../../src/http/index.js';
-import { cliInProcess } from '../helpers/cliInProcess.js';
+import { cliInProcess } from '../helpers/cli-inProcess.js';
 import { createKnowledgeMcpServer } from '../../src/mcp/index.js';
 import { loadKnowledgeDirectory, type LoadedKnowledgeDirectory } from '../../src/node/index.js';
 import {

@@ -8,7 +8,7 @@ import {
   leanOutputSchema,
 } from '../../src/mcp/index.js';
 import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
-import { createFakeSource } from '../helpers/tools-fakeSource.js';
+import { billingSource } from '../helpers/scenarioSources.js';
 import { connectInMemory, errorJsonOf } from '../helpers/tools-mcp.js';
 
 const INPUTS: Record<KnowledgeToolName, Record<string, unknown>> = {
@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 async function connect(options: { prefix?: string; text?: 'json' } = {}) {
-  const fake = createFakeSource();
+  const fake = billingSource();
   const server = createKnowledgeMcpServer(fake.source, {
     name: 'kb',
     version: '1.0.0',
@@ -129,7 +129,7 @@ describe('createKnowledgeMcpServer over the SDK client', () => {
   });
 
   it('refuses bad options', () => {
-    const { source } = createFakeSource();
+    const { source } = billingSource();
     expect(() => createKnowledgeMcpServer(source, { name: '', version: '1' })).toThrow(TypeError);
     expect(() => createKnowledgeMcpServer(source, undefined as never)).toThrow(TypeError);
     let caught: unknown;

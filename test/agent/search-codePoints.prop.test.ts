@@ -4,7 +4,7 @@ import {
   advanceCodePoints,
   countCodePoints,
   retreatCodePoints,
-} from '../../src/internal/codePoints.js';
+} from '../../src/shared/codePoints.js';
 
 // Strings with astral characters, and lone surrogates that the helpers must count as one each.
 const text = fc.string({
@@ -17,7 +17,7 @@ const withRange = text.chain((t) =>
     .map(([s, a, b]) => [s, Math.min(a, b), Math.max(a, b)] as const),
 );
 
-describe('code-point helpers (src/internal/codePoints.ts, shared by the core, search and source)', () => {
+describe('code-point helpers (src/shared/codePoints.ts, shared by the core, search and source)', () => {
   it('countCodePoints equals the code points JavaScript iterates in the same slice', () => {
     fc.assert(
       fc.property(withRange, ([s, from, to]) => {

@@ -8,7 +8,8 @@ import {
 } from '../../src/agent/tools/index.js';
 import type { KnowledgeSource, KnowledgeToolName } from '../../src/agent/index.js';
 import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
-import { createBrokenSource, createFakeSource } from '../helpers/tools-fakeSource.js';
+import { createBrokenSource } from '../helpers/fakeSource.js';
+import { billingSource } from '../helpers/scenarioSources.js';
 
 const ANNOTATIONS = {
   readOnlyHint: true,
@@ -19,7 +20,7 @@ const ANNOTATIONS = {
 
 describe('knowledgeTools', () => {
   it('defines the six tools in the seed order, frozen, with schemas, titles, annotations and the policy', () => {
-    const tools = knowledgeTools(createFakeSource().source);
+    const tools = knowledgeTools(billingSource().source);
     expect(tools.map((tool) => tool.name)).toEqual([
       'search_files',
       'read_file',
@@ -51,16 +52,16 @@ describe('knowledgeTools', () => {
   });
 
   it('prepends the prefix and keeps only the included tools, in the seed order', () => {
-    const tools = knowledgeTools(createFakeSource().source, {
+    const tools = knowledgeTools(billingSource().source, {
       prefix: 'kb_',
       include: ['read_file', 'search_files'],
     });
     expect(tools.map((tool) => tool.name)).toEqual(['kb_search_files', 'kb_read_file']);
-    expect(knowledgeTools(createFakeSource().source, { include: [] })).toEqual([]);
+    expect(knowledgeTools(billingSource().source, { include: [] })).toEqual([]);
   });
 
   it('refuses bad options with KnowledgeError INVALID_INPUT naming the option', () => {
-    const { source } = createFakeSource();
+    const { source } = billingSource();
     const cases: [unknown, unknown, readonly (string | number)[]][] = [
       [source, { prefix: 'kb ' }, ['options', 'prefix']],
       [source, { prefix: 'x'.repeat(53) }, ['options', 'prefix']],
@@ -99,7 +100,7 @@ describe('knowledgeTools', () => {
 
 describe('execute', () => {
   it('calls the camelCased source method with the input, signal and requestId, and wraps the output', async () => {
-    const { source, calls } = createFakeSource();
+    const { source, calls } = billingSource();
     const tools = knowledgeTools(source);
     const signal = new AbortController().signal;
     const ajv = strictAjv();
@@ -131,14 +132,14 @@ describe('execute', () => {
   });
 
   it('passes absent arguments as {} and an absent context as {}', async () => {
-    const { source, calls } = createFakeSource();
+    const { source, calls } = billingSource();
     const listTree = knowledgeTools(source, { include: ['list_tree'] })[0]!;
     expect((await listTree.execute(undefined)).isError).toBe(false);
     expect(calls[0]).toEqual({ method: 'listTree', input: {}, context: {} });
   });
 
   it("returns the source's KnowledgeToolError as the seed's error shape, requestId kept", async () => {
-    const getFile = knowledgeTools(createFakeSource().source, { include: ['get_file'] })[0]!;
+    const getFile = knowledgeTools(billingSource().source, { include: ['get_file'] })[0]!;
     const result = await getFile.execute({ fileId: 'missing' }, { requestId: 'req-42' });
     expect(result).toEqual({
       isError: true,
@@ -158,7 +159,7 @@ describe('execute', () => {
 
   it('keeps retryAfterSeconds of RATE_LIMITED', async () => {
     const source = {
-      ...createFakeSource().source,
+      ...billingSource().source,
       listTree: async () => {
         throw new KnowledgeToolError('RATE_LIMITED', 'Slow down.', {
           retryAfterSeconds: 3,
@@ -190,13 +191,13 @@ describe('execute', () => {
   });
 
   it('turns a source resolving to a non-object into INTERNAL', async () => {
-    const source = { ...createFakeSource().source, listTree: async () => 'oops' as never };
+    const source = { ...billingSource().source, listTree: async () => 'oops' as never };
     const result = await knowledgeTools(source, { include: ['list_tree'] })[0]!.execute({});
     expect(result.isError && result.structuredContent.error.code).toBe('INTERNAL');
   });
 
   it('refuses arguments that are not a JSON object with INVALID_ARGUMENT, without calling the source', async () => {
-    const { source, calls } = createFakeSource();
+    const { source, calls } = billingSource();
     const search = knowledgeTools(source, { include: ['search_files'] })[0]!;
     for (const input of [
       null,
@@ -224,7 +225,7 @@ describe('execute', () => {
 
 describe('callKnowledgeTool', () => {
   it('dispatches by full name with object or JSON-text arguments', async () => {
-    const tools = knowledgeTools(createFakeSource().source, { prefix: 'kb_' });
+    const tools = knowledgeTools(billingSource().source, { prefix: 'kb_' });
     const byObject = await callKnowledgeTool(tools, 'kb_get_file', { fileId: 'renewals' });
     const byText = await callKnowledgeTool(tools, 'kb_get_file', '{"fileId":"renewals"}');
     expect(byObject.isError).toBe(false);
@@ -234,7 +235,7 @@ describe('callKnowledgeTool', () => {
   });
 
   it('refuses an unknown name with INVALID_ARGUMENT listing the known tools', async () => {
-    const tools = knowledgeTools(createFakeSource().source, {
+    const tools = knowledgeTools(billingSource().source, {
       prefix: 'kb_',
       include: ['search_files', 'read_file'],
     });
@@ -254,7 +255,7 @@ describe('callKnowledgeTool', () => {
   });
 
   it('refuses malformed JSON and non-object JSON with INVALID_ARGUMENT', async () => {
-    const tools = knowledgeTools(createFakeSource().source);
+    const tools = knowledgeTools(billingSource().source);
     const malformed = await callKnowledgeTool(tools, 'get_file', '{"fileId":');
     expect(malformed.isError && malformed.structuredContent.error.message).toBe(
       'The arguments of `get_file` are not valid JSON. Send a JSON object such as {"query": "…"}.',

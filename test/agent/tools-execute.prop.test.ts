@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { callKnowledgeTool, knowledgeTools } from '../../src/agent/tools/index.js';
 import type { JsonSchema, KnowledgeToolResult } from '../../src/agent/index.js';
 import { schemaErrors, strictAjv } from '../helpers/tools-ajv.js';
-import { createBrokenSource, createFakeSource } from '../helpers/tools-fakeSource.js';
+import { createBrokenSource } from '../helpers/fakeSource.js';
+import { billingSource } from '../helpers/scenarioSources.js';
 
 const ERROR_KEYS = ['error', 'requestId'];
 
@@ -28,7 +29,7 @@ function expectWellFormed(
 describe('execute never throws, whatever the input', () => {
   const ajv = strictAjv();
   const tools = [
-    ...knowledgeTools(createFakeSource().source),
+    ...knowledgeTools(billingSource().source),
     ...knowledgeTools(createBrokenSource(), { prefix: 'broken_' }),
   ];
   const toolIndex = fc.nat({ max: tools.length - 1 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import type { KnowledgeSource, ReadFileInput, ReadFileOutput } from '../../src/agent/index.js';
-import { countCodePoints } from '../../src/internal/codePoints.js';
+import { countCodePoints } from '../../src/shared/codePoints.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 
 const GUIDE = [

@@ -3,7 +3,7 @@
  * output must name exactly, and the usage errors of its arguments.
  */
 import { describe, expect, it } from 'vitest';
-import { cliInProcess } from '../helpers/cliInProcess.js';
+import { cliInProcess } from '../helpers/cli-inProcess.js';
 import { useTempFolders, type Tree } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders();

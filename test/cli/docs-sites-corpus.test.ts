@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
-import { cliInProcess as cli } from '../helpers/cliInProcess.js';
+import { cliInProcess as cli } from '../helpers/cli-inProcess.js';
 
 const corpus = new URL('../../../shared/corpus/markdown/', import.meta.url);
 const present = existsSync(fileURLToPath(corpus));

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
-import { cliInProcess as cli } from '../helpers/cliInProcess.js';
+import { cliInProcess as cli } from '../helpers/cli-inProcess.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders({ prefix: 'kk-globs-' });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { cliInProcess } from '../helpers/cliInProcess.js';
+import { cliInProcess } from '../helpers/cli-inProcess.js';
 import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-terminal-' });

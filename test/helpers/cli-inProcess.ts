@@ -1,4 +1,9 @@
-/** The same folder loaded in this process, through the public Node loader and catalog source: what the command's output must equal. */
+/**
+ * The command line in this process: `cliInProcess` runs it with its output captured (for commands
+ * that open a database), and `loadInProcess` loads the same folder through the public Node loader and
+ * catalog source: what the command's output must equal.
+ */
+import { runCli } from '../../src/cli/run.js';
 import type { KnowledgeSource } from '../../src/agent/index.js';
 import { createCatalogSource } from '../../src/agent/index.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
@@ -36,4 +41,25 @@ export function codePoints(text: string): number {
   return [...text].length;
 }
 
-export { cliInProcess } from './cliInProcess.js';
+/** How a run ended and what it printed. */
+export interface InProcessRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs `knowledge-kit …args` in process, capturing stdout and stderr.
+ *
+ * @param args - the arguments after `knowledge-kit`.
+ * @returns the exit code and the output.
+ */
+export async function cliInProcess(args: readonly string[]): Promise<InProcessRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stdout, stderr };
+}

@@ -147,3 +147,32 @@ export function fakeSource(methods: FakeMethods = {}, options: FakeSourceOptions
   const built = warm === undefined ? source : { ...source, warm };
   return { source: built as unknown as KnowledgeSource, control };
 }
+
+/**
+ * A source whose every method throws a plain `Error` carrying a stack-like, path-leaking message: a
+ * fake, because no real source fails this way (a broken app's source), and the tools must not leak it.
+ */
+export function createBrokenSource(): KnowledgeSource {
+  return fakeSource(
+    {},
+    {
+      otherwise: async () => {
+        throw new Error(
+          'ENOENT: /srv/secret/catalog.json at Object.<anonymous> (/srv/app/index.js:1:1)',
+        );
+      },
+    },
+  ).source;
+}
+
+/**
+ * `base` with some methods replaced (`(input, context) => …`, which may throw, reject or hang), and a log
+ * of every call with its input and context: the test kit's `fakeSource` over `base`.
+ */
+export function recordingSource(
+  base: KnowledgeSource,
+  overrides: FakeMethods = {},
+): { readonly source: KnowledgeSource; readonly calls: HeardCall[] } {
+  const { source, control } = fakeSource(overrides, { base });
+  return { source, calls: control.log };
+}

@@ -1,7 +1,8 @@
 /**
  * What the handler tests share: requests by path, the checks every answer must pass (the seed's error
- * shape with the request ID of `X-Request-Id`, the headers of a 200), a source that records its calls
- * and can be made to fail or hang, and catalog sources with chosen file IDs.
+ * shape with the request ID of `X-Request-Id`, the headers of a 200), and a promise that never settles
+ * (a source that records its calls is the kit's `recordingSource`, catalog sources with chosen file IDs
+ * its `sourceWithIds`).
  */
 import { expect } from 'vitest';
 import {
@@ -9,10 +10,6 @@ import {
   type KnowledgeToolErrorBody,
   type KnowledgeToolErrorCode,
 } from '../../src/agent/errors/codes.js';
-import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
-import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
-import type { KnowledgeSource } from '../../src/agent/index.js';
-import { fakeSource, type FakeMethods, type HeardCall } from './fakeSource.js';
 import type { KnowledgeHandler } from '../../src/http/types.js';
 import { ORIGIN, READER } from './exampleHandler.js';
 
@@ -110,46 +107,7 @@ export function headerEntries(response: Response): [string, string][] {
   return out;
 }
 
-export type { HeardCall } from './fakeSource.js';
-
 /** A promise that never settles: a hanging dependency. */
 export function never<T>(): Promise<T> {
   return new Promise<T>(() => undefined);
-}
-
-/**
- * `base` with some methods replaced (`(input, context) => …`, which may throw, reject or hang), and a log
- * of every call with its input and context: the test kit's `fakeSource` over `base`.
- */
-export function recordingSource(
-  base: KnowledgeSource,
-  overrides: FakeMethods = {},
-): { readonly source: KnowledgeSource; readonly calls: HeardCall[] } {
-  const { source, control } = fakeSource(overrides, { base });
-  return { source, calls: control.log };
-}
-
-/**
- * A catalog source whose pages have exactly these IDs (each at an explicit, valid path, so any ID string
- * works), with one heading and one sentence each.
- */
-export function sourceWithIds(
-  ids: readonly string[],
-  options: { readonly id?: string; readonly revision?: string | number } = {},
-): KnowledgeSource {
-  const catalog = defineKnowledgeCatalog(
-    ids.map((id, i) =>
-      parseKnowledgeDocument({
-        id,
-        revision: `r${i}`,
-        text: `# Page ${i}\n\nThe text of page number ${i}.\n`,
-      }),
-    ),
-  );
-  const files = Object.fromEntries(ids.map((id, i) => [id, { path: `pages/p${i}.md` }]));
-  return createCatalogSource(catalog, {
-    id: options.id ?? 'ids',
-    revision: options.revision ?? 1,
-    files,
-  });
 }

@@ -25,15 +25,8 @@ import {
   ORIGIN,
   READER,
 } from '../helpers/exampleHandler.js';
-import {
-  ALLOW,
-  call,
-  expectError,
-  expectJson,
-  get,
-  never,
-  recordingSource,
-} from '../helpers/handler-http.js';
+import { ALLOW, call, expectError, expectJson, get, never } from '../helpers/handler-http.js';
+import { recordingSource } from '../helpers/fakeSource.js';
 
 const KB = `${BASE_PATH}/knowledge-bases/example`;
 const handler = exampleHandler();

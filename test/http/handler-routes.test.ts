@@ -35,9 +35,9 @@ import {
   headerEntries,
   never,
   JSON_TYPE,
-  recordingSource,
-  sourceWithIds,
 } from '../helpers/handler-http.js';
+import { recordingSource } from '../helpers/fakeSource.js';
+import { sourceWithIds } from '../helpers/scenarioSources.js';
 
 const KB = `${BASE_PATH}/knowledge-bases/example`;
 const CONTEXT: KnowledgeCallContext = { actionBase: KB, knowledgeBaseId: 'example' };

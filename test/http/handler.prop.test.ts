@@ -17,7 +17,9 @@ import { createMemoryRateLimiter } from '../../src/http/createMemoryRateLimiter.
 import { ROUTE_PARAMS } from '../../src/http/params.js';
 import type { KnowledgeHandler, RateLimitDecision } from '../../src/http/types.js';
 import { BASE_PATH, exampleHandler, ORIGIN, OTHER, READER } from '../helpers/exampleHandler.js';
-import { call, expectError, recordingSource, sourceWithIds } from '../helpers/handler-http.js';
+import { call, expectError } from '../helpers/handler-http.js';
+import { recordingSource } from '../helpers/fakeSource.js';
+import { sourceWithIds } from '../helpers/scenarioSources.js';
 
 const KBS = `${BASE_PATH}/knowledge-bases`;
 

@@ -27,9 +27,9 @@ import {
   get,
   headerEntries,
   never,
-  recordingSource,
-  sourceWithIds,
 } from '../helpers/handler-http.js';
+import { recordingSource } from '../helpers/fakeSource.js';
+import { sourceWithIds } from '../helpers/scenarioSources.js';
 
 const KBS = `${BASE_PATH}/knowledge-bases`;
 const KB = `${KBS}/example`;

@@ -9,7 +9,7 @@ import {
   listKnowledgeBases,
   migrateKnowledgeStore,
 } from '../../src/postgres/index.js';
-import { loadInProcess } from '../helpers/cli-inProcess.js';
+import { cliInProcess as cli, loadInProcess } from '../helpers/cli-inProcess.js';
 import { requireBuiltCli, startCli, useRunningClis } from '../helpers/cli.js';
 import { getJson, httpContext, startServe } from '../helpers/cli-serve.js';
 import { writeFile } from 'node:fs/promises';
@@ -17,7 +17,6 @@ import { join } from 'node:path';
 import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { cliInProcess as cli } from '../helpers/cliInProcess.js';
 import { openTestDatabase, POSTGRES_URL } from '../helpers/postgres-database.js';
 import { PGlite } from '@electric-sql/pglite';
 

@@ -14,7 +14,7 @@ import { openDatabase } from '../../src/cli/openDatabase.js';
 import { PGLITE_LOCK_FILE } from '../../src/cli/pgliteLock.js';
 import { listKnowledgeBases } from '../../src/postgres/index.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { cliInProcess as cli } from '../helpers/cliInProcess.js';
+import { cliInProcess as cli } from '../helpers/cli-inProcess.js';
 
 const folder = useTempFolders({ prefix: 'kk-pglite-lock-' });
 

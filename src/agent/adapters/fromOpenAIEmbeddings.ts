@@ -6,7 +6,7 @@
  */
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeIssue } from '../../errors/codes.js';
-import { checkOptions, string, type OptionCheck } from '../../internal/checkOptions.js';
+import { checkOptions, string, type OptionCheck } from '../../shared/checkOptions.js';
 import type { KnowledgeEmbedder } from '../types.js';
 
 /** Most inputs OpenAI's embeddings endpoint takes in one request. */

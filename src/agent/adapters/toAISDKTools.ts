@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { cloneJson } from '../../internal/deepFreeze.js';
+import { cloneJson } from '../../shared/deepFreeze.js';
 import type { JsonObject } from '../types.js';
 import type { KnowledgeToolDefinition } from '../tools/knowledgeToolDefinition.js';
 import type { ToolParametersSchema } from './strictSchema.js';

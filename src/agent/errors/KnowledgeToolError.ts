@@ -1,5 +1,5 @@
 import type { JsonValue } from '../types.js';
-import { newRequestId } from '../../internal/requestId.js';
+import { newRequestId } from '../../shared/requestId.js';
 import {
   KNOWLEDGE_TOOL_ERROR_STATUS,
   type KnowledgeToolErrorBody,

@@ -1,4 +1,2 @@
 export { KNOWLEDGE_TOOL_ERROR_CODES, KNOWLEDGE_TOOL_ERROR_STATUS } from './codes.js';
-export type { KnowledgeToolErrorBody, KnowledgeToolErrorCode } from './codes.js';
 export { isKnowledgeToolError, KnowledgeToolError } from './KnowledgeToolError.js';
-export type { KnowledgeToolErrorOptions } from './KnowledgeToolError.js';

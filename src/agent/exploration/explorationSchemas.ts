@@ -5,11 +5,8 @@
  */
 import type { JsonObject, JsonSchema } from '../types.js';
 import { arrayOf, objectSchema, typed } from '../tools/schemas/common.js';
-import {
-  deepFreeze,
-  READ_FILE_OUTPUT_SCHEMA,
-  SEARCH_FILES_OUTPUT_SCHEMA,
-} from '../tools/schemas/index.js';
+import { deepFreeze } from '../../shared/deepFreeze.js';
+import { READ_FILE_OUTPUT_SCHEMA, SEARCH_FILES_OUTPUT_SCHEMA } from '../tools/schemas/index.js';
 import { searchFilesTool } from '../tools/searchFiles/definition.js';
 
 const count = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });

@@ -7,6 +7,7 @@
 import type { ActiveContentRevision, KnowledgeCallContext } from '../types.js';
 import type {
   ContentRange,
+  ReadFileInput,
   ReadFileOutput,
   ReadHeading,
   ReadSelection,
@@ -68,18 +69,11 @@ export type ExplorationReadTarget =
   | { readonly fileId: string; readonly path?: null | undefined }
   | { readonly path: string; readonly fileId?: null | undefined };
 
-/** What part of the file to read, and the largest content accepted. */
-export interface ExplorationReadOptions {
-  readonly sectionIds?: readonly string[] | null | undefined;
-  /** One heading's range (an ID from `get_file` `headings`); not with `sectionIds`. */
-  readonly heading?: string | null | undefined;
-  readonly mode?: 'self' | 'subtree' | null | undefined;
-  readonly maxChars?: number | null | undefined;
-  /** `nextCursor` of the previous part: the next part of the same read. */
-  readonly cursor?: string | null | undefined;
-  /** All at once or nothing: `CONTENT_TOO_LARGE` over the limit instead of a first part. */
-  readonly whole?: boolean | null | undefined;
-}
+/**
+ * What part of the file to read, and the largest content accepted: the arguments of `read_file`
+ * (`ReadFileInput`) but the ones naming the file, so the two cannot drift apart.
+ */
+export interface ExplorationReadOptions extends Omit<ReadFileInput, 'fileId' | 'path'> {}
 
 /** Search parameters other than the query. */
 export type ExplorationSearchOptions = Omit<SearchFilesInput, 'query'>;

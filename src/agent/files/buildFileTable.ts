@@ -7,9 +7,9 @@
 import stringify from 'fast-json-stable-stringify';
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import { didYouMean, suggest } from '../../internal/suggest.js';
+import { didYouMean, suggest } from '../../shared/suggest.js';
 import type { KnowledgeCatalog } from '../../types.js';
-import { digest64 } from '../../internal/digest.js';
+import { digest64 } from '../../shared/digest.js';
 import type {
   DirectoryRecord,
   FileRecord,
@@ -21,8 +21,8 @@ import type {
 import type { CatalogSourceOptions } from '../source/catalogSourceOptions.js';
 import { checkFilesEntry } from './checkFilesEntry.js';
 import { readFileStatus, type FileStatus } from './readFileStatus.js';
-import { graphFilePath, pagePathProblem } from '../../internal/pagePath.js';
-import { compareCodePoints } from '../../internal/codePoints.js';
+import { graphFilePath, pagePathProblem } from '../../shared/pagePath.js';
+import { compareCodePoints } from '../../shared/codePoints.js';
 import { isMdxPath } from '../../markdown/pageText.js';
 import { summarize } from './summarize.js';
 

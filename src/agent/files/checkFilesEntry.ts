@@ -4,9 +4,9 @@
  * normalized relative POSIX paths under `pages/` ending in `.md`. Problems are collected as
  * `INVALID_INPUT` issues naming the document. (Not the `read_file` tool's options.)
  */
-import { pagePathProblem } from '../../internal/pagePath.js';
+import { pagePathProblem } from '../../shared/pagePath.js';
 import type { KnowledgeIssue } from '../../errors/codes.js';
-import { isPlainObject, unknownKeys } from '../../internal/values.js';
+import { isPlainObject, unknownKeys } from '../../shared/values.js';
 import type { CatalogSourceOptions } from '../source/catalogSourceOptions.js';
 import type { JsonObject, KnowledgeFileOptions } from '../types.js';
 

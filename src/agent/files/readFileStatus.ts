@@ -3,9 +3,9 @@
  * version, which files are not served at all) and reads it into plain data.
  */
 import type { KnowledgeIssue } from '../../errors/codes.js';
-import { isWellFormed } from '../../internal/codePoints.js';
-import { pagePathProblem } from '../../internal/pagePath.js';
-import { describe, isPlainObject } from '../../internal/values.js';
+import { isWellFormed } from '../../shared/codePoints.js';
+import { pagePathProblem } from '../../shared/pagePath.js';
+import { describe, isPlainObject } from '../../shared/values.js';
 import type { KnowledgeCatalog } from '../../types.js';
 import type { KnowledgeUnavailableFile } from '../types.js';
 

@@ -4,7 +4,7 @@
  * index of the two tag sets). Each page's list is ordered by weight, then type, then path.
  */
 import type { KnowledgeCatalog } from '../../types.js';
-import { compareCodePoints } from '../../internal/codePoints.js';
+import { compareCodePoints } from '../../shared/codePoints.js';
 import type { FileTable, PageRecord, RelationRecord, RelationTable } from '../model.js';
 import type { RelationType } from '../types.js';
 import { type LinkRoot, PAGE_PATH_ROOT, pageForms, resolveLink } from './resolveLink.js';

@@ -1,5 +1,5 @@
 /** The `linkRoot` option of `createCatalogSource`, checked and normalized. */
-import { isPlainObject } from '../../internal/values.js';
+import { isPlainObject } from '../../shared/values.js';
 import type { KnowledgeLinkRoot } from '../types.js';
 import { type LinkRoot, PAGE_PATH_ROOT } from './resolveLink.js';
 

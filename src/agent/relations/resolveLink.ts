@@ -3,7 +3,7 @@
  * the linking page's directory; a site-root link `/…` against the link root) and its fragment, or
  * `undefined` for a URL with a scheme or a host, or a fragment of the page itself.
  */
-import { hasPageExtension, PAGE_EXTENSIONS } from '../../internal/pagePath.js';
+import { hasPageExtension, PAGE_EXTENSIONS } from '../../shared/pagePath.js';
 
 /**
  * What a site-root link's `/` stands for, normalized: `dir`, the page directory of `/` (`''` for the

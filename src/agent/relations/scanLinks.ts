@@ -2,7 +2,7 @@
  * `scanLinks`: every Markdown inline link and link reference definition outside code, with its
  * decoded destination and line. Linear; remark-parse is its test oracle (test/agent/links-*.prop.test.ts).
  */
-import { firstAtLeast } from '../../internal/sortedSearch.js';
+import { firstAtLeast } from '../../shared/sortedSearch.js';
 import { scanBlocks } from './markdownBlocks.js';
 import { scanInline } from './inlineScan.js';
 

@@ -4,7 +4,7 @@
  * names the innermost heading that holds its match and takes its excerpt from that range only.
  */
 import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
-import { firstAtLeast } from '../../internal/sortedSearch.js';
+import { firstAtLeast } from '../../shared/sortedSearch.js';
 import { pageHeadings } from '../files/pageHeadings.js';
 import { isFunctionWord } from './functionWords.js';
 import { indexTokens } from './indexTokens.js';

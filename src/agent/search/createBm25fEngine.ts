@@ -13,7 +13,7 @@ import {
   timeoutMs,
   withMethod,
   type OptionCheck,
-} from '../../internal/checkOptions.js';
+} from '../../shared/checkOptions.js';
 import type { KnowledgeEmbedder, KnowledgeReranker } from '../types.js';
 import { embeddingCacheCheck, type KnowledgeEmbeddingCache } from './embeddingCache.js';
 import { createMemoryRanker, type Ranking, type RankerSettings } from './memoryRanker.js';

@@ -1,5 +1,5 @@
 import type { KnowledgeDocument, KnowledgePart } from '../../types.js';
-import { advanceCodePoints, countCodePoints } from '../../internal/codePoints.js';
+import { advanceCodePoints, countCodePoints } from '../../shared/codePoints.js';
 import { pageText, readsAsMdx } from '../../markdown/pageText.js';
 import { CUT, WHITESPACE_RUN } from './makeExcerpt.js';
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type OptionCheck, withMethod } from '../../internal/checkOptions.js';
+import { type OptionCheck, withMethod } from '../../shared/checkOptions.js';
 
 /**
  * Where the BM25F engine keeps chunk vectors between builds (`createBm25fEngine({

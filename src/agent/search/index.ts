@@ -25,11 +25,10 @@ export { buildVectors } from './semantic.js';
 export type { SemanticFile } from './semantic.js';
 export { tokenize } from './tokenize.js';
 export { buildTermRows, memoryTermStore } from './memoryTermStore.js';
-export { chunkPlace, CONTENT_STRIDE, FIELD_STRIDE, TERM_ROWS_FORMAT } from './termRows.js';
+export { chunkPlace, CONTENT_STRIDE, FIELD_STRIDE } from './termRows.js';
 export type { TermEntry, TermRow, TermRows, TermStats } from './termRows.js';
 export { searchTermStore } from './termStoreEngine.js';
-export { hasFilter, inScope, pageScope, scopeFieldsOf, scopeStage } from './scopeStage.js';
-export type { PageScope, ScopeFields } from './scopeStage.js';
+export { scopeFieldsOf } from './scopeStage.js';
 export type {
   TermStore,
   TermStorePage,

@@ -1,4 +1,4 @@
-import { advanceCodePoints, retreatCodePoints } from '../../internal/codePoints.js';
+import { advanceCodePoints, retreatCodePoints } from '../../shared/codePoints.js';
 
 /** The excerpt's ellipsis mark, at each cut end. */
 export const CUT = '…';

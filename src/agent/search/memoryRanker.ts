@@ -13,7 +13,7 @@ import type {
 } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
-import { advanceCodePoints } from '../../internal/codePoints.js';
+import { advanceCodePoints } from '../../shared/codePoints.js';
 import { lexicalSearch } from './lexicalSearch.js';
 import { abortError, raceAbort } from './limits.js';
 import type { KnowledgeEmbeddingCache } from './embeddingCache.js';

@@ -1,7 +1,7 @@
 import type { KnowledgeEmbedder } from '../types.js';
 import type { ChunkTable } from './buildChunks.js';
 import { embeddingKey, isVector, lookUp, type KnowledgeEmbeddingCache } from './embeddingCache.js';
-import { advanceCodePoints } from '../../internal/codePoints.js';
+import { advanceCodePoints } from '../../shared/codePoints.js';
 
 /** Texts sent to the embedder per call. */
 export const EMBED_BATCH = 64;

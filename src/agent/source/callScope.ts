@@ -5,7 +5,7 @@
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import type { KnowledgeToolErrorCode } from '../errors/codes.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/KnowledgeToolError.js';
-import { newRequestId } from '../../internal/requestId.js';
+import { newRequestId } from '../../shared/requestId.js';
 import type { JsonValue, KnowledgeCallContext } from '../types.js';
 
 /** The per-call state every tool implementation receives. */

@@ -1,7 +1,7 @@
 import type { KnowledgeCatalog } from '../../types.js';
 import type { KnowledgeIssue } from '../../errors/codes.js';
-import { isWellFormed } from '../../internal/codePoints.js';
-import { guardInput, throwIfIssues } from '../../internal/guard.js';
+import { isWellFormed } from '../../shared/codePoints.js';
+import { guardInput, throwIfIssues } from '../../shared/guard.js';
 import { buildFileTable, renderIndexMarkdown } from '../files/index.js';
 import { buildRelations, type LinkCounts, readLinkRoot } from '../relations/index.js';
 import { searchCorpus } from '../search/index.js';

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isPlainObject } from '../../internal/values.js';
+import { isPlainObject } from '../../shared/values.js';
 import type { ToolDefinition } from '../tools/defineTool.js';
 import { peekCursorParams } from './cursor.js';
 import { READ_EVERYTHING, type ReadPlan } from './readPlan.js';

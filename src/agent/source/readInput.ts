@@ -3,9 +3,9 @@
  * `INVALID_ARGUMENT` naming the field and the allowed values. `null` and `undefined` mean absent.
  * Integers and booleans are also read from their canonical strings (`"5"`, `"true"`).
  */
-import { countCodePoints } from '../../internal/codePoints.js';
-import { isPlainObject } from '../../internal/values.js';
-import { show } from '../../internal/show.js';
+import { countCodePoints } from '../../shared/codePoints.js';
+import { isPlainObject } from '../../shared/values.js';
+import { show } from '../../shared/show.js';
 import { looseBoolean, looseInteger, type FieldRule } from '../tools/args.js';
 import type { CallScope } from './callScope.js';
 

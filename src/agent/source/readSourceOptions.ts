@@ -12,9 +12,9 @@ import {
   positiveInteger,
   string,
   type OptionCheck,
-} from '../../internal/checkOptions.js';
-import { snapshotOptions } from '../../internal/snapshotOptions.js';
-import { isPlainObject } from '../../internal/values.js';
+} from '../../shared/checkOptions.js';
+import { snapshotOptions } from '../../shared/snapshotOptions.js';
+import { isPlainObject } from '../../shared/values.js';
 import type { Bm25fEngineOptions } from '../search/createBm25fEngine.js';
 import { createBm25fEngine, type SearchEngineFactory } from '../search/index.js';
 import { linkRootProblem } from '../relations/index.js';

@@ -5,7 +5,7 @@
  * size with the catalog's own reads.
  */
 import type { KnowledgeCatalog, KnowledgePart } from '../../types.js';
-import { countCodePoints as codePoints } from '../../internal/codePoints.js';
+import { countCodePoints as codePoints } from '../../shared/codePoints.js';
 import type { SectionSize } from './state.js';
 
 /** What `String.prototype.trim` removes (whitespace and line terminators; all in the BMP). */

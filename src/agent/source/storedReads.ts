@@ -8,8 +8,8 @@
  * @module
  */
 import { defineKnowledgeCatalog } from '../../catalog/defineKnowledgeCatalog.js';
-import { graphFilePath } from '../../internal/pagePath.js';
-import { isPlainObject } from '../../internal/values.js';
+import { graphFilePath } from '../../shared/pagePath.js';
+import { isPlainObject } from '../../shared/values.js';
 import type { DirectoryRecord, FileRecord, FileTable } from '../model.js';
 import type { SearchEngine } from '../search/port.js';
 import type { ActiveContentRevision } from '../types.js';

@@ -7,7 +7,7 @@
  */
 import { defineKnowledgeCatalog } from '../../catalog/defineKnowledgeCatalog.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import { graphFilePath } from '../../internal/pagePath.js';
+import { graphFilePath } from '../../shared/pagePath.js';
 import type { KnowledgeDocument } from '../../types.js';
 import type { PageRecord, RelationRecord } from '../model.js';
 import { searchCorpus } from '../search/catalogCorpus.js';

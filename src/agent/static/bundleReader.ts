@@ -10,7 +10,7 @@
  * and under the base URL; a file over `maxFileBytes` is refused as it streams in; and each fetch gives
  * up after `fetchTimeoutMs`.
  */
-import { readCapped } from '../../internal/readCapped.js';
+import { readCapped } from '../../shared/readCapped.js';
 import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import {
   BUNDLE_FORMAT,

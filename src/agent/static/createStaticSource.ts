@@ -1,7 +1,7 @@
 import type { KnowledgeIssue } from '../../errors/codes.js';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
-import { checkOptions, func, positiveInteger, string } from '../../internal/checkOptions.js';
-import { isPlainObject } from '../../internal/values.js';
+import { checkOptions, func, positiveInteger, string } from '../../shared/checkOptions.js';
+import { isPlainObject } from '../../shared/values.js';
 import { KnowledgeToolError } from '../errors/KnowledgeToolError.js';
 import type { KnowledgeDocument } from '../../types.js';
 import { renderIndexMarkdown } from '../files/renderIndexMarkdown.js';

@@ -1,10 +1,8 @@
 /**
- * Static bundles: a knowledge base as files any static host serves, and a source over them.
+ * Static bundles: the builder behind the export and the bundle's formats, for `src/agent/internals.ts`
+ * (the source over a bundle, `createStaticSource`, is exported from `src/agent/index.ts` directly).
  */
 export { buildKnowledgeBundle } from './buildKnowledgeBundle.js';
-export type { KnowledgeBundle, KnowledgeBundleOptions } from './buildKnowledgeBundle.js';
-export { createStaticSource } from './createStaticSource.js';
-export type { StaticSourceOptions } from './createStaticSource.js';
-export type { StaticBundleRead } from './bundleReader.js';
-export { BUNDLE_FORMAT, BUNDLE_PATHS, BUNDLE_VERSION } from './bundleFormat.js';
-export type { BundleFiles, BundleManifest, BundlePage, SearchManifest } from './bundleFormat.js';
+export type { KnowledgeBundleOptions } from './buildKnowledgeBundle.js';
+export { BUNDLE_FORMAT, BUNDLE_PATHS } from './bundleFormat.js';
+export type { BundleManifest } from './bundleFormat.js';

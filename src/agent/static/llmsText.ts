@@ -3,7 +3,7 @@
  * paragraph, then H2 sections of `- [name](url): notes` (the `Optional` section last, which a reader
  * short of context may skip).
  */
-import { compareCodePoints } from '../../internal/codePoints.js';
+import { compareCodePoints } from '../../shared/codePoints.js';
 import { BUNDLE_PATHS, bundleUrlPath, type BundlePage } from './bundleFormat.js';
 import type { ActiveContentRevision } from '../types.js';
 

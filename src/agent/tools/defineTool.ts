@@ -14,7 +14,7 @@ import type { ReadPlan } from '../source/readPlan.js';
 import type { CheckedInput } from '../source/readInput.js';
 import type { SourceState } from '../source/state.js';
 import { type ArgSpecs, type FieldRule, inputSchemaOf, rulesOf } from './args.js';
-import { deepFreeze } from '../../internal/deepFreeze.js';
+import { deepFreeze } from '../../shared/deepFreeze.js';
 
 /** Which top-level keys a successful answer must have, and of what type (the client's check). */
 export type ResponseShape = Readonly<Record<string, 'array' | 'object' | 'string'>>;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isPlainObject } from '../../internal/values.js';
+import { isPlainObject } from '../../shared/values.js';
 import { isKnowledgeToolError, KnowledgeToolError } from '../errors/index.js';
 import type { KnowledgeToolErrorBody } from '../errors/codes.js';
 import type { JsonObject, KnowledgeCallContext } from '../types.js';

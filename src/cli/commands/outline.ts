@@ -4,7 +4,7 @@
  */
 import { OUTLINE_HELP } from '../help.js';
 import type { KnowledgeCatalog, KnowledgePart } from '../../types.js';
-import { countCodePoints } from '../../internal/codePoints.js';
+import { countCodePoints } from '../../shared/codePoints.js';
 import type { FileHeadingInfo, KnowledgeSource, ListTreeOutput } from '../../agent/index.js';
 import { pageHeadings } from '../../agent/internals.js';
 import type { LoadedKnowledgeDirectory } from '../../node/index.js';

@@ -11,7 +11,7 @@ import {
   type KnowledgeToolErrorCode,
 } from '../../agent/index.js';
 import type { ResponseShape } from '../../agent/internals.js';
-import { isPlainObject } from '../../internal/values.js';
+import { isPlainObject } from '../../shared/values.js';
 import { requestIdFrom } from '../respond.js';
 
 /** Whether `body` has the keys of `shape`, each of its type. */

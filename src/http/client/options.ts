@@ -12,8 +12,8 @@ import {
   nonNegativeInteger,
   timeoutMs as timeoutCheck,
   type OptionCheck,
-} from '../../internal/checkOptions.js';
-import { isPlainObject } from '../../internal/values.js';
+} from '../../shared/checkOptions.js';
+import { isPlainObject } from '../../shared/values.js';
 import type { KnowledgeClientOptions } from '../types.js';
 
 /** The API the messages name. */

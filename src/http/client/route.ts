@@ -7,7 +7,7 @@
  */
 import { KnowledgeToolError, type JsonValue } from '../../agent/index.js';
 import type { ToolDefinition } from '../../agent/internals.js';
-import { isPlainObject } from '../../internal/values.js';
+import { isPlainObject } from '../../shared/values.js';
 import { pathArgs, queryArgs } from '../params.js';
 import type { ClientConfig } from './options.js';
 

@@ -11,8 +11,8 @@ import {
   type KnowledgeCallContext,
 } from '../../agent/index.js';
 import type { ResponseShape } from '../../agent/internals.js';
-import { newRequestId } from '../../internal/requestId.js';
-import { isPlainObject } from '../../internal/values.js';
+import { newRequestId } from '../../shared/requestId.js';
+import { isPlainObject } from '../../shared/values.js';
 import { linkAbort } from '../linkAbort.js';
 import { requestIdFrom } from '../respond.js';
 import { fromErrorBody, hasShape, transport } from './answer.js';

@@ -13,7 +13,7 @@ import {
   missingSourceMethod,
   type KnowledgeToolRegistry,
 } from '../../agent/internals.js';
-import { isPlainObject } from '../../internal/values.js';
+import { isPlainObject } from '../../shared/values.js';
 import type { Deadline } from '../deadline.js';
 import { errorResponse } from '../respond.js';
 import type { KnowledgeAccess, KnowledgeBaseEntry, RateLimitDecision } from '../types.js';

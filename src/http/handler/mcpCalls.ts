@@ -5,7 +5,7 @@
  * @module
  */
 import type { KnowledgeToolRegistry } from '../../agent/internals.js';
-import { isPlainObject } from '../../internal/values.js';
+import { isPlainObject } from '../../shared/values.js';
 import type { KnowledgeOperation } from '../types.js';
 
 /** Largest body read here: the SDK answers a larger one 413 without reading it. */

@@ -13,10 +13,10 @@ import {
   positiveInteger,
   timeoutMs as timeoutCheck,
   type OptionCheck,
-} from '../../internal/checkOptions.js';
-import { guardInput } from '../../internal/guard.js';
-import { snapshotOptions } from '../../internal/snapshotOptions.js';
-import { isPlainObject } from '../../internal/values.js';
+} from '../../shared/checkOptions.js';
+import { guardInput } from '../../shared/guard.js';
+import { snapshotOptions } from '../../shared/snapshotOptions.js';
+import { isPlainObject } from '../../shared/values.js';
 import type { KnowledgeHandlerOptions } from '../types.js';
 
 /** The API the messages name. */

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentRange } from '../../agent/index.js';
-import { digest64 } from '../../internal/digest.js';
+import { digest64 } from '../../shared/digest.js';
 import {
   ALLOW,
   baseHeaders,

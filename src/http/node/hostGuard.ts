@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isLoopback } from '../../internal/loopback.js';
+import { isLoopback } from '../../shared/loopback.js';
 import { errorResponse, requestIdFrom } from '../internals.js';
 
 /** `host[:port]` (a `Host` header) without its port, lowercased; IPv6 keeps its brackets. */

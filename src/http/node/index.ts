@@ -19,7 +19,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeHandler } from '../index.js';
-import { isLoopback } from '../../internal/loopback.js';
+import { isLoopback } from '../../shared/loopback.js';
 import { setClientAddress } from '../internals.js';
 import { hostGuard } from './hostGuard.js';
 

@@ -1,4 +1,4 @@
-import { graphFilePath } from '../../../internal/pagePath.js';
+import { graphFilePath } from '../../../shared/pagePath.js';
 import type { ExpandGraphOutput, GraphRelationship } from './types.js';
 import type { ExpandGraphInput } from './types.js';
 import type { CallScope } from '../../source/callScope.js';

@@ -3,7 +3,7 @@ import type { GetFileOutput } from './types.js';
 import type { GetFileInput } from './types.js';
 import type { CallScope } from '../../source/callScope.js';
 import type { ToolArgs } from '../defineTool.js';
-import { cloneJson } from '../../../internal/cloneJson.js';
+import { cloneJson } from '../../../shared/cloneJson.js';
 import { fileActions } from '../../source/readActions.js';
 import { statusFields } from '../../source/fileStatus.js';
 import type { SourceState } from '../../source/state.js';

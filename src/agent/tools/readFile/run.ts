@@ -8,16 +8,16 @@ import { isKnowledgeError } from '../../../errors/isKnowledgeError.js';
 import { type CallScope, toToolError } from '../../source/callScope.js';
 import { findById } from '../getFile/run.js';
 import { unavailableError } from '../../source/fileStatus.js';
-import { cloneJson } from '../../../internal/cloneJson.js';
+import { cloneJson } from '../../../shared/cloneJson.js';
 import { fileActions } from '../../source/readActions.js';
-import { advanceCodePoints, countCodePoints as codePoints } from '../../../internal/codePoints.js';
+import { advanceCodePoints, countCodePoints as codePoints } from '../../../shared/codePoints.js';
 import { type PartBoundaries, partBoundaries, partEndIn } from '../../../markdown/partEnd.js';
 import stringify from 'fast-json-stable-stringify';
 import { encodeCursor, resumeCall } from '../../source/cursor.js';
 import type { SourceState } from '../../source/state.js';
 import type { PageHeading } from '../../files/pageHeadings.js';
 import { pageOutline } from '../getFile/headings.js';
-import { suggest } from '../../../internal/suggest.js';
+import { suggest } from '../../../shared/suggest.js';
 
 /**
  * The most `sectionIds` one `read_file` call takes. More is refused before any is looked up, so a

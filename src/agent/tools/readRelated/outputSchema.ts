@@ -4,7 +4,7 @@
  * @module
  */
 import type { JsonSchema } from '../../types.js';
-import { deepFreeze } from '../../../internal/deepFreeze.js';
+import { deepFreeze } from '../../../shared/deepFreeze.js';
 import {
   DIRECTION,
   NEXT_CURSOR,
