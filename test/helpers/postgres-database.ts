@@ -4,6 +4,7 @@
  * the end, so suites can run side by side on one server.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteTemplate } from './postgres-template.js';
 import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
 import type { KnowledgeDatabase } from '../../src/postgres/index.js';
@@ -42,7 +43,11 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   const schema = `kk_test_${name}_${process.pid}_${++counter}`;
   if (POSTGRES_URL === undefined) {
-    const lite = new PGlite(options.pgvector === true ? { extensions: { vector } } : {});
+    // From a template of a fresh database's files: `initdb` once per machine, not once per database.
+    const lite = new PGlite({
+      loadDataDir: await pgliteTemplate(),
+      ...(options.pgvector === true ? { extensions: { vector } } : {}),
+    });
     await lite.waitReady;
     return {
       db: lite,

@@ -74,6 +74,9 @@ export async function expectPagingDuringPublishes(
           expect(error).toMatchObject({ code: 'STALE_CURSOR' });
           outcomes.stale++;
         }
+        // PGlite answers in this process: without a turn of the event loop between passes, two
+        // readers can keep the publisher's timers and I/O from ever running (a hang, not a failure).
+        await new Promise((resolve) => setImmediate(resolve));
       } while (publishing);
     };
     const publishes = (async () => {
