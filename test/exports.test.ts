@@ -228,6 +228,7 @@ const PUBLIC_TYPES: Readonly<Record<string, readonly string[]>> = {
     'KnowledgeCorsOptions',
     'KnowledgeHandler',
     'KnowledgeHandlerLimits',
+    'KnowledgeHandlerMcpOptions',
     'KnowledgeHandlerOptions',
     'KnowledgeOperation',
     'KnowledgeRateLimit',

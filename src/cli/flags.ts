@@ -188,9 +188,13 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     name: 'text',
     type: 'string',
     value: 'compact|json',
-    commands: ['mcp'],
+    commands: ['serve', 'mcp'],
     source: 'both',
-    help: "what a tool result's text block holds: compact (default), written for the\nmodel (IDs, paths, cursors, statuses and snapshotId, read_file's page as\nMarkdown), or json, the structuredContent serialised (for clients that\nparse the text)",
+    help: {
+      mcp: "what a tool result's text block holds: compact (default), written for the\nmodel (IDs, paths, cursors, statuses and snapshotId, read_file's page as\nMarkdown), or json, the structuredContent serialised (for clients that\nparse the text)",
+      serve:
+        "what an MCP tool result's text block holds at <id>/mcp: compact (default),\nwritten for the model (IDs, paths, cursors, statuses, snapshotId and the\nread-action URLs, read_file's page as Markdown), or json, the\nstructuredContent serialised (for clients that parse the text)",
+    },
   },
   {
     name: 'json',

@@ -28,6 +28,7 @@ export type {
   KnowledgeCorsOptions,
   KnowledgeHandler,
   KnowledgeHandlerLimits,
+  KnowledgeHandlerMcpOptions,
   KnowledgeHandlerOptions,
   KnowledgeOperation,
   KnowledgeRateLimit,

@@ -20,6 +20,10 @@ import { isListenRequest, ListenSlots, listenClientOf, listenRefused } from './l
 export interface McpEndpointOptions {
   /** The server version clients show; default `0.0.0`. */
   readonly version?: string | undefined;
+  /** A tool result's text block: `compact` (default) or `json`. */
+  readonly text?: 'compact' | 'json' | undefined;
+  /** Signs the `resources/list` cursors; default the process's random key. */
+  readonly cursorKey?: string | Uint8Array | undefined;
   /** Most `subscriptions/listen` streams one client may hold open on one knowledge base. */
   readonly maxListenStreamsPerClient: number;
   /** The caps on a batch: its members and its answer's bytes. */
@@ -40,13 +44,15 @@ export class McpEndpoints {
   readonly #handlers = new WeakMap<KnowledgeSource, Map<string, Endpoint>>();
   readonly #registry: KnowledgeToolRegistry;
   readonly #version: string;
+  readonly #text: 'compact' | 'json' | undefined;
+  readonly #cursorKey: string | Uint8Array | undefined;
   readonly #maxListen: number;
   readonly #batch: BatchLimits;
   readonly #onerror: (error: Error) => void;
 
   /**
    * @param registry - the tools served.
-   * @param options - `version`, `maxListenStreamsPerClient`, `batch`.
+   * @param options - `version`, `text`, `cursorKey`, `maxListenStreamsPerClient`, `batch`.
    * @param onerror - hears the SDK's out-of-band errors (reporting only).
    */
   constructor(
@@ -56,6 +62,8 @@ export class McpEndpoints {
   ) {
     this.#registry = registry;
     this.#version = options.version ?? '0.0.0';
+    this.#text = options.text;
+    this.#cursorKey = options.cursorKey;
     this.#maxListen = options.maxListenStreamsPerClient;
     this.#batch = options.batch;
     this.#onerror = onerror;
@@ -128,8 +136,13 @@ export class McpEndpoints {
         // Over HTTP a client can fetch the read-action URLs: the compact text keeps them.
         registerKnowledgeTools(server, registryTools(this.#registry, routed), {
           readActions: true,
+          ...(this.#text === undefined ? {} : { text: this.#text }),
         });
-        return registerKnowledgeResources(server, routed, { knowledgeBaseId });
+        // Signed with the sources' key, the listing's cursors outlive a restart as the tools' do.
+        return registerKnowledgeResources(server, routed, {
+          knowledgeBaseId,
+          ...(this.#cursorKey === undefined ? {} : { cursorKey: this.#cursorKey }),
+        });
       };
       endpoint = {
         handler: createMcpHandler(factory, { onerror: this.#onerror }),

@@ -156,9 +156,23 @@ export interface KnowledgeHandlerOptions {
    * The MCP Streamable HTTP endpoint at `{basePath}/knowledge-bases/{knowledgeBaseId}/mcp`: one MCP
    * server per knowledge base (the six tools and the files as resources), behind `access` and
    * `rateLimit` like every route (`operation` the tool's name for each `tools/call`, else `mcp`).
-   * `{ version }` is the version clients see. `false` serves no MCP. Default `true`.
+   * `{ version }` is the version clients see; `text` what a tool result's text block holds (`compact`,
+   * the default, written for a model, or `json`, the `structuredContent` serialised; see
+   * `registerKnowledgeTools`); `cursorKey` signs the `resources/list` cursors (give the sources'
+   * `cursorKey`, so that a restarted server, or another replica, honours them; default the process's
+   * random key). `false` serves no MCP. Default `true`.
    */
-  readonly mcp?: boolean | { readonly version?: string | undefined } | undefined;
+  readonly mcp?: boolean | KnowledgeHandlerMcpOptions | undefined;
+}
+
+/** The MCP endpoint's options of `createKnowledgeHandler` (`mcp`). */
+export interface KnowledgeHandlerMcpOptions {
+  /** The server version clients see; default `0.0.0`. */
+  readonly version?: string | undefined;
+  /** A tool result's text block: `compact` (default) or `json`. */
+  readonly text?: 'compact' | 'json' | undefined;
+  /** Signs the `resources/list` cursors, as `createCatalogSource` takes it; default the process's. */
+  readonly cursorKey?: string | Uint8Array | undefined;
 }
 
 /** A Fetch handler: what `createKnowledgeHandler` returns. It never throws. */

@@ -17,11 +17,11 @@ const MAX_LEVEL = 2;
 const SHARE_MIN_CHARS = 40;
 
 /**
- * The lean form of `schema`: `type`, `enum` and `const` kept; `properties` and `items` down to the
- * fields of the output's records (deeper values keep their type only); `required` on the output
- * itself; `anyOf` and `oneOf` mapped; prose (`description`, `title`, `examples`) and the finer
- * constraints (`minimum`, `additionalProperties`…) dropped. A subschema that occurs twice or more is
- * written once under `$defs` and referred to with `$ref`.
+ * The lean form of `schema`: `type`, `enum` and `const` kept (an `enum` of one value written as that
+ * `const`, without its `type`); `properties` and `items` down to the fields of the output's records
+ * (deeper values keep their type only); `anyOf` and `oneOf` mapped; prose (`description`, `title`,
+ * `examples`), `required` and the finer constraints (`minimum`, `additionalProperties`…) dropped. A
+ * subschema that occurs twice or more is written once under `$defs` and referred to with `$ref`.
  *
  * @param schema - a tool's output schema (JSON Schema, an object at the root).
  * @returns a new schema.
@@ -35,6 +35,9 @@ export function leanOutputSchema(schema: JsonSchema): JsonSchema {
 }
 
 function lean(schema: Readonly<Record<string, unknown>>, level: number): Record<string, unknown> {
+  const only = schema['enum'];
+  // `{ const: true }` says what `{ type: 'boolean', enum: [true] }` says (`cursorRestarted`).
+  if (Array.isArray(only) && only.length === 1) return { const: only[0] as unknown };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (SHAPE.has(key)) out[key] = value;
@@ -47,7 +50,6 @@ function lean(schema: Readonly<Record<string, unknown>>, level: number): Record<
       out[key] = properties;
     } else if (key === 'items' && level < MAX_LEVEL && isRecord(value))
       out[key] = lean(value, level + 1);
-    else if (key === 'required' && level === 0) out[key] = value;
   }
   return out;
 }

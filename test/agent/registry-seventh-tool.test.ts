@@ -74,7 +74,7 @@ describe('a seventh tool, declared once', () => {
           type: 'integer',
           minimum: 1,
           maximum: 5,
-          description: 'Longest words listed, 1..5; absent or null means 1.',
+          description: 'Longest words listed, 1..5, default 1.',
         },
       },
       required: ['fileId'],

@@ -6,20 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledge.js';
+import { forgeCursor as forge } from '../helpers/cursors.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 
 const catalog = exampleCatalog();
 const KEY = 'replica key: shared by the fleet';
-
-/** The cursor with its payload's JSON changed by `edit`, re-encoded with the tag it had. */
-function forge(cursor: string, edit: (payload: unknown[]) => void): string {
-  const bytes = Buffer.from(cursor, 'base64url');
-  const payload = JSON.parse(bytes.subarray(16).toString('utf8')) as unknown[];
-  edit(payload);
-  return Buffer.concat([bytes.subarray(0, 16), Buffer.from(JSON.stringify(payload))]).toString(
-    'base64url',
-  );
-}
 
 describe('tamper-evident cursors', () => {
   it('a cursor decoded, its offset changed and encoded again is INVALID_CURSOR', async () => {
@@ -38,9 +29,8 @@ describe('tamper-evident cursors', () => {
     const limit = forge(cursor, (p) => ((p[4] as Record<string, unknown>)['limit'] = 50));
     await expectKnowledgeError(source.listTree({ cursor: limit }), { code: 'INVALID_CURSOR' });
     // A tag flipped, or cut short.
-    const bytes = Buffer.from(cursor, 'base64url');
-    bytes[0] = bytes[0]! ^ 1;
-    await expectKnowledgeError(source.listTree({ cursor: bytes.toString('base64url') }), {
+    const flipped = `${cursor[0] === 'A' ? 'B' : 'A'}${cursor.slice(1)}`;
+    await expectKnowledgeError(source.listTree({ cursor: flipped }), {
       code: 'INVALID_CURSOR',
     });
     await expectKnowledgeError(source.listTree({ cursor: cursor.slice(0, 20) }), {

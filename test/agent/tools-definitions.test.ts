@@ -46,7 +46,8 @@ describe('knowledgeTools', () => {
     expect(search).toMatch(/index\.md or call list_tree/);
     expect(search).toMatch(/nextCursor alone or with the same/);
     expect(search).toMatch(/STALE_CURSOR restart without the cursor/);
-    expect(tools[1]!.description).toMatch(/exactly one of fileId or path/);
+    expect(tools[1]!.description).toMatch(/by fileId or path/);
+    expect(tools[1]!.description).toMatch(/STALE_CURSOR start again without it/);
     expect(tools[1]!.description).toMatch(/\{ cursor: nextCursor \} alone for the next part/);
     expect(tools[1]!.description).toMatch(/by sectionIds/);
   });

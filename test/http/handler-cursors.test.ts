@@ -3,6 +3,7 @@
  * for, a forged one is refused, and a 404 for a file ID with an unencoded `/` names the URL to use.
  */
 import { describe, expect, it } from 'vitest';
+import { forgeCursor } from '../helpers/cursors.js';
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { BASE_PATH, exampleHandler, READER } from '../helpers/exampleHandler.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
@@ -46,11 +47,8 @@ describe('a cursor alone over HTTP', () => {
       message: /`query` is required/,
     });
     const tree = await json(await get(handler, `${KB}/tree?limit=1`));
-    const bytes = Buffer.from(tree.nextCursor!, 'base64url');
-    const payload = JSON.parse(bytes.subarray(16).toString('utf8')) as unknown[];
-    payload[5] = 3;
-    const forged = Buffer.concat([bytes.subarray(0, 16), Buffer.from(JSON.stringify(payload))]);
-    await expectError(await get(handler, `${KB}/tree?cursor=${forged.toString('base64url')}`), {
+    const forged = forgeCursor(tree.nextCursor!, (payload) => (payload[5] = 3));
+    await expectError(await get(handler, `${KB}/tree?cursor=${encodeURIComponent(forged)}`), {
       code: 'INVALID_CURSOR',
     });
   });

@@ -172,8 +172,14 @@ describe('the /mcp route', () => {
     expect((await post(url.replace(/\/mcp$/, '/tree'), READER)).status).toBe(405);
   });
 
-  it('refuses an mcp option that is not true, false or { version }, naming it', () => {
-    for (const mcp of ['yes', { version: '' }, { name: 'x' }])
+  it('refuses an mcp option that is not true, false or { version, text, cursorKey }, naming it', () => {
+    for (const mcp of [
+      'yes',
+      { version: '' },
+      { name: 'x' },
+      { text: 'yaml' },
+      { cursorKey: 'short' },
+    ])
       expectKnowledgeError(
         () => createKnowledgeHandler({ access: () => null, mcp: mcp as never }),
         { code: 'INVALID_INPUT', path: ['options', 'mcp'] },
@@ -250,6 +256,48 @@ describe('calls over {KB}/mcp get the context the REST routes give theirs', () =
     } finally {
       await client.close();
       await mounted.close();
+    }
+  });
+});
+
+describe('mcp: { text, cursorKey }', () => {
+  it("text: 'json' gives the structuredContent as the text block; resources/list cursors signed with cursorKey are honoured by another handler with the same key", async () => {
+    const pages: Record<string, string> = {};
+    for (let n = 1; n <= 55; n++) pages[`p${n}`] = `# Page ${n}\n\nText ${n}.\n`;
+    const source = createCatalogSource(catalogOf(pages), { id: 'docs' });
+    const KEY = 'a key shared by the replicas';
+    const serve = (mcp: object) =>
+      serveKnowledge({
+        handler: createKnowledgeHandler({
+          access: () => ({ knowledgeBases: { docs: source } }),
+          mcp,
+        }),
+        port: 0,
+        hostname: '127.0.0.1',
+      });
+    const [a, b, other] = await Promise.all([
+      serve({ text: 'json', cursorKey: KEY }),
+      serve({ cursorKey: new TextEncoder().encode(KEY) }),
+      serve({}),
+    ]);
+    const connect = (at: ServedKnowledge) =>
+      connectHttp('sdk-v1', `${at.url}/knowledge-bases/docs/mcp`);
+    const [onA, onB, onOther] = await Promise.all([connect(a), connect(b), connect(other)]);
+    try {
+      const tree = await onA.client.callTool({ name: 'list_tree', arguments: { limit: 1 } });
+      expect(textJson(tree)).toEqual(tree.structuredContent);
+      const compact = await onB.client.callTool({ name: 'list_tree', arguments: { limit: 1 } });
+      expect((compact.content[0] as { text: string }).text).toMatch(/^1 entries/);
+      const first = await onA.client.listResources();
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const rest = await onB.client.listResources({ cursor: first.nextCursor! });
+      expect(rest.resources.length).toBeGreaterThan(0);
+      await expect(onOther.client.listResources({ cursor: first.nextCursor! })).rejects.toThrow(
+        /INVALID_CURSOR/,
+      );
+    } finally {
+      await Promise.all([onA, onB, onOther].map((c) => c.client.close()));
+      await Promise.all([a, b, other].map((s) => s.close()));
     }
   });
 });

@@ -266,8 +266,23 @@ describe('the lean output schemas', () => {
     expect(lean).toEqual({
       type: 'object',
       properties: { a: { $ref: '#/$defs/a' }, b: { $ref: '#/$defs/a' } },
-      required: ['a'],
       $defs: { a: item },
+    });
+  });
+
+  it('drops `required` and writes an enum of one value as its const', () => {
+    expect(
+      leanOutputSchema({
+        type: 'object',
+        properties: {
+          restarted: { type: 'boolean', enum: [true], description: 'prose' },
+          mode: { type: 'string', enum: ['a', 'b'] },
+        },
+        required: ['mode'],
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { restarted: { const: true }, mode: { type: 'string', enum: ['a', 'b'] } },
     });
   });
 

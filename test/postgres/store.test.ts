@@ -4,6 +4,7 @@
  * source that reads nothing when made and one statement per call, and every error code it adds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgeCursor } from '../helpers/cursors.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import {
@@ -186,11 +187,8 @@ describe('publishKnowledge', () => {
     await expectKnowledgeError(stranger.listTree({ cursor: first.nextCursor }), {
       code: 'INVALID_CURSOR',
     });
-    const bytes = Buffer.from(first.nextCursor!, 'base64url');
-    const payload = JSON.parse(bytes.subarray(16).toString('utf8')) as unknown[];
-    payload[5] = 2;
-    const forged = Buffer.concat([bytes.subarray(0, 16), Buffer.from(JSON.stringify(payload))]);
-    await expectKnowledgeError(b.listTree({ cursor: forged.toString('base64url') }), {
+    const forged = forgeCursor(first.nextCursor!, (payload) => (payload[5] = 2));
+    await expectKnowledgeError(b.listTree({ cursor: forged }), {
       code: 'INVALID_CURSOR',
     });
   });

@@ -3,11 +3,14 @@
  * (Google AIP-158): a stale one is refused, never silently reinterpreted. A cursor carries the
  * parameters it was issued for, so it continues alone; parameters given beside it must equal them.
  * It is signed (HMAC-SHA256, `cursorKey.ts`): one decoded, changed and encoded again is refused.
+ * A model reads and repeats every cursor, so it is short: the parameters left at their defaults are
+ * not written, and the payload is text (`cursorText.ts`), not base64.
  */
 import stringify from 'fast-json-stable-stringify';
 import type { ActiveContentRevision, JsonValue } from '../types.js';
 import type { CallScope } from './callScope.js';
 import { CURSOR_TAG_BYTES, type CursorSigner } from './cursorKey.js';
+import { readCursorText, writeCursorText } from './cursorText.js';
 import type { CheckedInput } from './readInput.js';
 
 /** What a cursor is bound to. */
@@ -15,6 +18,8 @@ export interface CursorBinding {
   readonly revision: ActiveContentRevision;
   /** Every parameter of the call except `cursor`, defaults filled in. */
   readonly params: { readonly [name: string]: JsonValue };
+  /** The parameters' defaults: a parameter equal to its default is bound without being written. */
+  readonly defaults?: { readonly [name: string]: JsonValue } | undefined;
 }
 
 /** A decoded cursor: where the next page starts, and how the listing was ranked when it was issued. */
@@ -37,7 +42,9 @@ export interface Resumed<P, Position> {
   readonly position: Position | undefined;
 }
 
-const VERSION = 2;
+const VERSION = 3;
+/** Characters of the tag at the start of a cursor: base64url of `CURSOR_TAG_BYTES` bytes. */
+const TAG_CHARS = Math.ceil((CURSOR_TAG_BYTES * 4) / 3);
 const RESTART = 'Call it again without `cursor` to start from the first page.';
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -71,8 +78,9 @@ function sameTag(a: Uint8Array, b: Uint8Array): boolean {
 
 /**
  * The cursor of a position (`at`: a listing's offset, a search engine's continuation, a part's place),
- * signed: base64url of the 16-byte tag and the JSON payload
- * `[version, knowledgeBaseId, revision, tool, params, at, ranking]`.
+ * signed: the base64url of the 16-byte tag, then the payload
+ * `version, knowledgeBaseId, revision, tool, params, at[, ranking]` as text (`writeCursorText`), its
+ * `params` without those equal to their default and `ranking` left out when empty.
  */
 export function encodeCursor(
   scope: CallScope,
@@ -81,36 +89,32 @@ export function encodeCursor(
   at: JsonValue,
   ranking = '',
 ): string {
-  const payload = new TextEncoder().encode(
-    JSON.stringify([
-      VERSION,
-      scope.knowledgeBaseId,
-      binding.revision,
-      scope.tool,
-      binding.params,
-      at,
-      ranking,
-    ]),
-  );
-  const tag = signer.tag(payload);
-  const bytes = new Uint8Array(CURSOR_TAG_BYTES + payload.length);
-  bytes.set(tag, 0);
-  bytes.set(payload, CURSOR_TAG_BYTES);
-  return toBase64Url(bytes);
+  const params: Record<string, JsonValue> = {};
+  for (const [name, value] of Object.entries(binding.params)) {
+    const fallback = binding.defaults?.[name];
+    if (fallback === undefined || stringify(value) !== stringify(fallback)) params[name] = value;
+  }
+  const fields: JsonValue[] = [
+    VERSION,
+    scope.knowledgeBaseId,
+    binding.revision,
+    scope.tool,
+    params,
+    at,
+  ];
+  if (ranking !== '') fields.push(ranking);
+  const payload = writeCursorText(fields);
+  return `${toBase64Url(signer.tag(new TextEncoder().encode(payload)))}${payload}`;
 }
 
 /** The payload of a cursor this source signed, or `undefined`. */
 function verified(signer: CursorSigner, cursor: string): unknown[] | undefined {
-  const bytes = fromBase64Url(cursor);
-  if (bytes === undefined || bytes.length <= CURSOR_TAG_BYTES) return undefined;
-  const payload = bytes.subarray(CURSOR_TAG_BYTES);
-  if (!sameTag(signer.tag(payload), bytes.subarray(0, CURSOR_TAG_BYTES))) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload));
-    return Array.isArray(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  if (cursor.length <= TAG_CHARS) return undefined;
+  const tag = fromBase64Url(cursor.slice(0, TAG_CHARS));
+  if (tag === undefined || tag.length !== CURSOR_TAG_BYTES) return undefined;
+  const payload = cursor.slice(TAG_CHARS);
+  if (!sameTag(signer.tag(new TextEncoder().encode(payload)), tag)) return undefined;
+  return readCursorText(payload);
 }
 
 function isRecord(value: unknown): value is Record<string, JsonValue> {
@@ -153,11 +157,12 @@ export function resumeCall<P extends { readonly [name: string]: JsonValue }>(
     const params: Record<string, JsonValue> = {};
     for (const name of names)
       params[name] = (args[name] as JsonValue | undefined) ?? defaults[name]!;
-    return { binding: { revision, params: params as P }, at: undefined, ranking: '' };
+    return { binding: { revision, params: params as P, defaults }, at: undefined, ranking: '' };
   }
   const invalid = (why: string) =>
     scope.fail('INVALID_CURSOR', `\`${scope.tool}\`: the cursor ${why}. ${RESTART}`);
   const parsed = verified(signer, cursor);
+  if (parsed?.length === 6) parsed.push('');
   if (
     parsed === undefined ||
     parsed.length !== 7 ||
@@ -173,9 +178,13 @@ export function resumeCall<P extends { readonly [name: string]: JsonValue }>(
   if (parsed[1] !== scope.knowledgeBaseId) throw invalid('belongs to another knowledge base');
   if (parsed[3] !== scope.tool)
     throw invalid(`was issued by \`${parsed[3] as string}\`, not \`${scope.tool}\``);
-  const issued = parsed[4];
-  if (Object.keys(issued).length !== names.length || names.some((n) => !Object.hasOwn(issued, n)))
+  const written = parsed[4];
+  if (Object.keys(written).some((name) => !Object.hasOwn(defaults, name)))
     throw invalid('is not one this knowledge base issued');
+  // The parameters left at their default were not written.
+  const issued: Record<string, JsonValue> = {};
+  for (const name of names)
+    issued[name] = Object.hasOwn(written, name) ? written[name]! : defaults[name]!;
   for (const name of names) {
     const given = args[name];
     if (given === undefined || stringify(given) === stringify(issued[name])) continue;
@@ -191,7 +200,11 @@ export function resumeCall<P extends { readonly [name: string]: JsonValue }>(
   }
   if (parsed[5] === undefined || !accepts(parsed[5]))
     throw invalid('is not one this knowledge base issued');
-  return { binding: { revision, params: issued as P }, at: parsed[5], ranking: parsed[6] };
+  return {
+    binding: { revision, params: issued as P, defaults },
+    at: parsed[5],
+    ranking: parsed[6] as string,
+  };
 }
 
 /**
@@ -309,17 +322,9 @@ export function pageOf(
 export function peekCursorParams(
   cursor: unknown,
 ): { readonly [name: string]: JsonValue } | undefined {
-  if (typeof cursor !== 'string') return undefined;
-  const bytes = fromBase64Url(cursor);
-  if (bytes === undefined || bytes.length <= CURSOR_TAG_BYTES) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(CURSOR_TAG_BYTES)),
-    );
-    return Array.isArray(parsed) && parsed[0] === VERSION && isRecord(parsed[4])
-      ? parsed[4]
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  if (typeof cursor !== 'string' || cursor.length <= TAG_CHARS) return undefined;
+  const parsed = readCursorText(cursor.slice(TAG_CHARS));
+  return parsed !== undefined && parsed[0] === VERSION && isRecord(parsed[4])
+    ? parsed[4]
+    : undefined;
 }

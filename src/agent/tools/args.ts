@@ -199,14 +199,14 @@ export function enumArg(values: readonly string[], fallback: string, description
 }
 
 /**
- * An optional non-empty array of non-empty strings (HTTP: comma-separated).
+ * An optional non-empty array of non-empty strings (HTTP: comma-separated). The items carry no
+ * description of their own: the argument's says what one is.
  *
- * @param item - the description of one item.
- * @param description - the description of the array.
+ * @param description - the description of the array and of its items.
  */
-export function stringsArg(item: string, description: string): ArgSpec {
+export function stringsArg(description: string): ArgSpec {
   return {
-    schema: { type: ['array', 'null'], items: typed('string', item), description },
+    schema: { type: ['array', 'null'], items: { type: 'string' }, description },
     rule: { type: 'strings' },
     param: 'list',
     required: false,
@@ -215,19 +215,19 @@ export function stringsArg(item: string, description: string): ArgSpec {
 
 /**
  * An optional filter of one string or a list of strings, read as a list (`"a"` is `["a"]`); over HTTP
- * the parameter is repeated, once per item. Its schema is an `anyOf` of a string, an array and `null`.
+ * the parameter is repeated, once per item. Its schema is an `anyOf` of a string, an array and `null`,
+ * described once (the branches carry no description).
  *
- * @param options - `item`, the description of one value; `description`, of the argument;
- *   `maxItems`; `maxLength` of an item; `path` when the items are page paths (no leading `/`).
+ * @param options - `description`, of the argument and its values; `maxItems`; `maxLength` of an
+ *   item; `path` when the items are page paths (no leading `/`).
  */
 export function stringOrListArg(options: {
-  readonly item: string;
   readonly description: string;
   readonly maxItems: number;
   readonly maxLength: number;
   readonly path?: true;
 }): ArgSpec {
-  const item = { type: 'string', minLength: 1, description: options.item };
+  const item = { type: 'string', minLength: 1 };
   return {
     schema: {
       anyOf: [
@@ -248,26 +248,30 @@ export function stringOrListArg(options: {
   };
 }
 
-/** The input `cursor` of a paged tool. */
+/** The input `cursor` of a paged tool; the policy (alone or with the same arguments) is `CURSOR_ADVICE`. */
 export const CURSOR_ARG: ArgSpec = stringArg({
-  description:
-    '`nextCursor` of the previous page, alone (it carries the parameters it was issued for) or with the same other parameters; null (or absent) for the first page. On STALE_CURSOR restart without it.',
+  description: 'nextCursor of the previous page; null for the first page.',
 });
 
 /**
- * The input JSON Schema of a tool: a closed object of its arguments' properties.
+ * The input JSON Schema of a tool: a closed object of its arguments' properties, described only when
+ * the arguments have a rule no property can say (`read_file`: exactly one of `fileId` and `path`).
  *
- * @param description - the schema's description.
+ * @param description - the schema's description, or `undefined` for none.
  * @param args - the arguments.
  */
-export function inputSchemaOf(description: string, args: ArgSpecs): JsonSchema {
+export function inputSchemaOf(description: string | undefined, args: ArgSpecs): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, arg] of Object.entries(args)) properties[name] = arg.schema;
-  return objectSchema(
-    description,
-    properties as JsonObject,
-    Object.keys(args).filter((name) => args[name]!.required),
-  );
+  const required = Object.keys(args).filter((name) => args[name]!.required);
+  if (description !== undefined)
+    return objectSchema(description, properties as JsonObject, required);
+  return {
+    type: 'object',
+    properties: properties as JsonObject,
+    required,
+    additionalProperties: false,
+  };
 }
 
 /**

@@ -61,8 +61,11 @@ export interface ToolDeclaration<
   readonly title: string;
   /** When to use it, what it returns and what to do next. */
   readonly description: string;
-  /** The description of the input schema. */
-  readonly inputDescription: string;
+  /**
+   * The description of the input schema: only for a rule across arguments that no property says
+   * (each argument is described once, on its property).
+   */
+  readonly inputDescription?: string;
   readonly args: ArgSpecs;
   readonly outputSchema: JsonSchema;
   /** Whether the source method may be called with no input at all (`listTree()`). */

@@ -116,6 +116,15 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       );
   }
   const basePath = basePathOption(values['base-path']);
+  const text = values['text'];
+  if (text !== undefined && text !== 'compact' && text !== 'json')
+    throw new CliExit(
+      `knowledge-kit serve: --text is compact (the default, written for the model) or json (the structuredContent as text), not \`${String(text)}\`.`,
+    );
+  if (text !== undefined && values['no-mcp'] === true)
+    throw new CliExit(
+      'knowledge-kit serve: --text sets what MCP tool results hold, and --no-mcp serves no MCP; pick one.',
+    );
   const logged = requestLog(values, io);
   const tokenFile = values['token-file'] as string | undefined;
   let opened: OpenedSource | undefined;
@@ -161,7 +170,15 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
       access,
       ...(secured ? { authenticateHeader: 'Bearer realm="knowledge-kit"' } : {}),
       ...(rateLimit === undefined ? {} : { rateLimit }),
-      mcp: values['no-mcp'] === true ? false : { version: packageVersion() },
+      // The listing cursors of `resources/list` are signed with the tools' key: both outlive a restart.
+      mcp:
+        values['no-mcp'] === true
+          ? false
+          : {
+              version: packageVersion(),
+              ...(text === undefined ? {} : { text }),
+              ...(cursorKey === undefined ? {} : { cursorKey }),
+            },
     });
   } catch (error) {
     await source.close();

@@ -15,6 +15,7 @@ import {
   type OptionCheck,
 } from '../../shared/checkOptions.js';
 import { guardInput } from '../../shared/guard.js';
+import { cursorKeyProblem } from '../../agent/internals.js';
 import { snapshotOptions } from '../../shared/snapshotOptions.js';
 import { isPlainObject } from '../../shared/values.js';
 import type { KnowledgeHandlerOptions } from '../types.js';
@@ -50,10 +51,12 @@ const CHECKS: Readonly<Record<keyof KnowledgeHandlerOptions, OptionCheck>> = {
   mcp: (v) =>
     typeof v === 'boolean' ||
     (isPlainObject(v) &&
-      Object.keys(v).every((key) => key === 'version') &&
-      (v['version'] === undefined || (typeof v['version'] === 'string' && v['version'] !== '')))
+      Object.keys(v).every((key) => key === 'version' || key === 'text' || key === 'cursorKey') &&
+      (v['version'] === undefined || (typeof v['version'] === 'string' && v['version'] !== '')) &&
+      (v['text'] === undefined || v['text'] === 'compact' || v['text'] === 'json') &&
+      (v['cursorKey'] === undefined || cursorKeyProblem(v['cursorKey']) === undefined))
       ? undefined
-      : 'true, false, or { version } with a non-empty version string',
+      : "true, false, or { version?, text?, cursorKey? } with a non-empty version string, text 'compact' or 'json', and a cursorKey of at least 16 bytes",
 };
 
 const LIMIT_CHECKS: Readonly<Record<string, OptionCheck>> = {

@@ -20,7 +20,6 @@ export const expandGraphTool = defineTool({
     'Read returned pages with read_file before using them as evidence; never build _graph paths yourself.',
     CURSOR_ADVICE,
   ].join(' '),
-  inputDescription: 'Arguments of expand_graph.',
   args: {
     fileId: stringArg({
       description: 'The fileId of the seed page.',

@@ -15,13 +15,12 @@ export const getFileTool = defineTool({
   method: 'getFile',
   title: 'Get knowledge file metadata',
   description: [
-    "Get one file's metadata without its content: title, description, front matter, revision, its sections and its headings with the size of each read.",
-    'Use it before read_file to choose sections (sectionIds) or a heading (heading) within your budget; metadata is not evidence.',
+    "Get one file's metadata without its content: title, description, front matter, revision, and its sections and headings with the size of each.",
+    'Use it before read_file to choose sectionIds or a heading within your budget; metadata is not evidence.',
   ].join(' '),
-  inputDescription: 'Arguments of get_file.',
   args: {
     fileId: stringArg({
-      description: 'A fileId returned by another tool (exact, case-sensitive).',
+      description: 'A fileId from another tool (exact, case-sensitive).',
       required: true,
       nonEmpty: true,
     }),

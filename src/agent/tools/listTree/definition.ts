@@ -15,15 +15,14 @@ export const listTreeTool = defineTool({
   method: 'listTree',
   title: 'List knowledge files',
   description: [
-    'List the files and directories directly under parentPath ("" is the root): directories first, then files.',
-    'Use it to discover files when search_files finds nothing, together with index.md; read pages (pages/**) before answering.',
+    'List the files and directories directly under parentPath: directories first, then files.',
+    'Use it with index.md to discover files when search_files finds nothing; read pages (pages/**) before answering.',
     CURSOR_ADVICE,
   ].join(' '),
-  inputDescription: 'Arguments of list_tree.',
   args: {
     parentPath: stringArg({
       description:
-        'Directory to list: "" (the root, the default) or a path without leading or trailing "/", such as "pages".',
+        'Directory to list, such as "pages", without leading or trailing "/"; "" (the default) is the root.',
     }),
     cursor: CURSOR_ARG,
     limit: rangeArg(1, 200, 50, 'Items per page,'),

@@ -21,31 +21,27 @@ export const readFileTool = defineTool({
   method: 'readFile',
   title: 'Read a knowledge file',
   description: [
-    'Read one file by exactly one of fileId or path (set the other to null), using values returned by the other tools or Markdown links.',
-    'Pages (pages/**) are answer evidence: answer from them and cite file.snapshotId. index.md and _graph/** are navigation aids, never evidence.',
+    'Read one file by fileId or path, as the other tools or Markdown links give them.',
+    'Pages (pages/**) are answer evidence: answer from them and cite file.snapshotId; index.md and _graph/** are navigation aids, never evidence.',
     'Track fileId and path to avoid rereads.',
-    'A text over the limit comes in parts: the first part, cut at a paragraph boundary, with file.contentRange, a message and nextCursor; call read_file with { cursor: nextCursor } alone for the next part, until nextCursor is null.',
-    'For a long page, reading only what you need is better than reading every part: sections by sectionIds, or one heading by heading (an ID from get_file headings, which reads from that heading to the next of the same or a higher level; file.heading gives its place in the page).',
+    'A text over the limit comes in parts, cut at paragraph boundaries, with file.contentRange and nextCursor: call read_file with { cursor: nextCursor } alone for the next part, until nextCursor is null; on STALE_CURSOR start again without it.',
+    'For a long page, read only what you need: sections by sectionIds, or one heading by heading (IDs from get_file).',
   ].join(' '),
   inputDescription:
-    'Arguments of read_file. Give exactly one of fileId and path (set the other to null); both or neither is INVALID_ARGUMENT.',
+    'Give exactly one of fileId and path (the other null); both or neither is INVALID_ARGUMENT.',
   args: {
-    fileId: stringArg({
-      description: 'A fileId returned by another tool; null when reading by path.',
-      nonEmpty: true,
-    }),
+    fileId: stringArg({ description: 'A fileId from another tool.', nonEmpty: true }),
     path: stringArg({
       description:
-        'A path returned by another tool or a Markdown link, such as "pages/guide.md" or "index.md"; null when reading by fileId.',
+        'A path from another tool or a Markdown link, such as "pages/guide.md" or "index.md".',
       nonEmpty: true,
     }),
     sectionIds: stringsArg(
-      'A section ID from get_file.',
-      'Read only these sections of a page (IDs from get_file); null reads the whole page. Navigation files refuse it.',
+      'Section IDs from get_file: read only these sections of a page (not of a navigation file).',
     ),
     heading: stringArg({
       description:
-        'A heading ID from get_file headings: read only from that heading to the next heading of the same or a higher level. null reads the whole page (or sectionIds). Not with sectionIds.',
+        'A heading ID from get_file: read from that heading to the next of the same or a higher level (file.heading gives its place). Not with sectionIds.',
       nonEmpty: true,
     }),
     mode: enumArg(
@@ -53,16 +49,10 @@ export const readFileTool = defineTool({
       'subtree',
       'With sectionIds: "self" reads each section\'s own text, "subtree" includes its subsections.',
     ),
-    maxChars: atLeastArg(
-      1,
-      'Largest content per answer, in code points (at most the server limit); longer text comes in parts. null means the server limit.',
-    ),
-    cursor: stringArg({
-      description:
-        'nextCursor of the previous part, alone (it carries the other arguments) or with the same arguments; null (or absent) for the first part. On STALE_CURSOR start again without it.',
-    }),
+    maxChars: atLeastArg(1, 'Largest part, in code points; default and most: the server limit.'),
+    cursor: stringArg({ description: 'nextCursor of the previous part; null for the first part.' }),
     whole: booleanArg(
-      'true: all or nothing, CONTENT_TOO_LARGE over the limit instead of a first part; null means false.',
+      'true: all or nothing, CONTENT_TOO_LARGE over the limit instead of a first part. Default false.',
     ),
   },
   outputSchema: READ_FILE_OUTPUT_SCHEMA,

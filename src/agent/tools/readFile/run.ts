@@ -61,18 +61,25 @@ function sectionAdvice(state: SourceState, file: FileRecord, none: string): stri
 }
 
 /** How many headings a part's advice names at most. */
-const ADVISED_HEADINGS = 12;
+const ADVISED_HEADINGS = 8;
 
 /**
- * For a page without sections, its headings of the two highest levels it uses, to read one by
- * `heading`; `undefined` when it has none.
+ * For a page without sections, its headings of one level to read one by `heading`: below a title
+ * heading (the only one of the highest level, first in the page, whose range is the whole page), else
+ * of the highest level; `undefined` when it has none.
  */
 function headingAdvice(state: SourceState, fileId: string): string | undefined {
   const headings = pageOutline(state, fileId).headings;
   if (headings.length === 0) return undefined;
   let top = 6;
   for (const h of headings) top = Math.min(top, h.depth);
-  const shown = headings.filter((h) => h.depth <= top + 1);
+  const titled = headings[0]!.depth === top && headings.every((h, i) => i === 0 || h.depth > top);
+  let level = top;
+  if (titled && headings.length > 1) {
+    level = 6;
+    for (const h of headings) if (h.depth > top) level = Math.min(level, h.depth);
+  }
+  const shown = headings.filter((h) => h.depth === level);
   // A few, so that the advice costs the model little beside the part; get_file lists them all.
   const listed = shown
     .slice(0, ADVISED_HEADINGS)
@@ -82,7 +89,7 @@ function headingAdvice(state: SourceState, fileId: string): string | undefined {
     shown.length > ADVISED_HEADINGS
       ? `, and ${shown.length - ADVISED_HEADINGS} more (see \`get_file\`)`
       : '';
-  return ` Reading one heading by \`heading\` is the better way. Headings (size in characters): ${listed}${more}.`;
+  return ` Read one heading by \`heading\` instead (size in characters): ${listed}${more}.`;
 }
 
 /** The `CONTENT_TOO_LARGE` error of a `whole: true` read, listing the top-level sections and their sizes. */

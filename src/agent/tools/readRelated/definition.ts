@@ -20,7 +20,6 @@ export const readRelatedTool = defineTool({
     'Relationships are discovery hints, not evidence: read a related page with read_file before using it, and skip pages already read.',
     CURSOR_ADVICE,
   ].join(' '),
-  inputDescription: 'Arguments of read_related.',
   args: {
     fileId: stringArg({ description: 'The fileId of a page.', required: true, nonEmpty: true }),
     cursor: CURSOR_ARG,

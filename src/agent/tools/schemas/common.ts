@@ -53,7 +53,7 @@ export function optionalRange(
     type: 'integer',
     minimum,
     maximum,
-    description: `${description} ${minimum}..${maximum}; absent or null means ${fallback}.`,
+    description: `${description} ${minimum}..${maximum}, default ${fallback}.`,
   };
 }
 
@@ -66,7 +66,7 @@ export function nullableEnum(
   return {
     type: ['string', 'null'],
     enum: [...values, null],
-    description: `${description} null means \`${fallback}\`.`,
+    description: `${description} Default ${fallback}.`,
   };
 }
 
@@ -169,7 +169,10 @@ export const SOURCE_FILE_ID: JsonSchema = nullable(
   'The stable source file ID (equal to fileId for pages); null for navigation files.',
 );
 
-/** The cursor policy sentence that ends the description of every paged tool. */
+/**
+ * The cursor policy sentence that ends the description of every paged tool (the `cursor` argument
+ * itself says only what to pass: the policy is written once per tool).
+ */
 export const CURSOR_ADVICE =
   'Follow nextCursor alone or with the same other parameters; on STALE_CURSOR restart without the cursor.';
 

@@ -30,16 +30,14 @@ export const searchFilesTool = defineTool({
   title: 'Search knowledge files',
   description: [
     "Find pages that may answer a question. Start every question here, with the user's complete standalone question as query and the default hybrid mode; search again (at most twice) only with words from pages you have read.",
-    'Results are candidates, not evidence: read the pages (pages/**) with read_file before answering, and track the fileId and path of what you read to avoid reading it twice.',
-    'To search one part of the knowledge base, add pathPrefix (such as "pages/guide/"), tags or locale; results keep their scores.',
+    'Results are candidates, not evidence: read the pages (pages/**) with read_file before answering, and track the fileId and path of what you read to avoid rereads.',
     'searchStatus "no_candidates" is a successful empty result: then read index.md or call list_tree. SEARCH_TIMEOUT and SEARCH_UNAVAILABLE are errors, not empty results.',
     CURSOR_ADVICE,
   ].join(' '),
-  inputDescription: 'Arguments of search_files.',
   args: {
     query: textArg({
       maxCodePoints: MAX_QUERY_CODE_POINTS,
-      description: `The user's complete standalone question (1 to ${thousands(MAX_QUERY_CODE_POINTS)} characters); later searches are derived from pages already read.`,
+      description: `The user's complete standalone question, up to ${thousands(MAX_QUERY_CODE_POINTS)} characters.`,
       hint: 'Send the complete standalone question',
     }),
     mode: enumArg(
@@ -50,25 +48,23 @@ export const searchFilesTool = defineTool({
     graphDepth: rangeArg(1, 3, 1, 'Graph mode: relationship hops,'),
     graphFanout: rangeArg(1, 50, 10, 'Graph mode: hits expanded and relationships per file,'),
     rerank: booleanArg(
-      'Reorder the top candidates with the reranker when one is configured; null means false.',
+      'Reorder the top candidates with the configured reranker, if any. Default false.',
     ),
     cursor: CURSOR_ARG,
     limit: rangeArg(1, 50, 10, 'Candidates per page,'),
     pathPrefix: stringOrListArg({
-      item: 'A path prefix as the tools write paths, such as "pages/guide/".',
-      description: `Only pages whose path starts with this prefix, or with one of these (up to ${MAX_FILTER_VALUES}); null for every page.`,
+      description: `Only pages whose path starts with this prefix (such as "pages/guide/") or one of these (up to ${MAX_FILTER_VALUES}).`,
       maxItems: MAX_FILTER_VALUES,
       maxLength: 1000,
       path: true,
     }),
     tags: stringOrListArg({
-      item: 'A tag of the front matter.',
-      description: `Only pages whose front matter tags hold this tag, or all of these (up to ${MAX_FILTER_VALUES}); null for every page.`,
+      description: `Only pages whose front matter tags hold this tag, or all of these (up to ${MAX_FILTER_VALUES}).`,
       maxItems: MAX_FILTER_VALUES,
       maxLength: 200,
     }),
     locale: stringArg({
-      description: 'Only pages of this locale (such as "en" or "zh-CN"); null for every page.',
+      description: 'Only pages of this locale, such as "en" or "zh-CN".',
       nonEmpty: true,
     }),
   },
