@@ -1,7 +1,8 @@
 /**
  * The commands that read knowledge take a folder or `--database` through one option table: every flag
- * `serve` documents works on a knowledge store too (a test for each, on the built bin, over PGlite),
- * the flags that read a folder are refused there in one line, and `search`, `read` and `outline` on a
+ * `serve` documents works on a knowledge store too (each tested on the built bin, over PGlite, several
+ * to one server where their checks do not meet), the flags that read a folder are refused there in
+ * one line, and `search`, `read` and `outline` on a
  * published knowledge base print what they print on its folder.
  */
 import { request } from 'node:http';
@@ -10,9 +11,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_FLAGS } from '../../src/cli/flags.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
+import { linesOf, requireBuiltCli, useRunningClis } from '../helpers/cli.js';
 import { cliInProcess } from '../helpers/cli-inProcess.js';
 import { getJson, requestLog, startServe, type Served } from '../helpers/cli-serve.js';
+import { copyPgliteFolder, freshPgliteFolder } from '../helpers/pglite-folder.js';
+import { connectHttp } from '../mcp/clients.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-db-' });
 useRunningClis();
@@ -26,13 +29,19 @@ const TREE = {
 };
 
 let dir = '';
+/** The published database's folder: no process keeps it open. */
+let published = '';
 let url = '';
+/** A copy of the published database, for a `serve` of its own: its `pglite:` URL. */
+const copy = async (): Promise<string> =>
+  `pglite:${await copyPgliteFolder(published, await folder())}`;
 beforeAll(async () => {
   dir = await folder(TREE);
-  url = `pglite:${await folder()}`;
-  const published = await cli(['publish', dir, '--database', url, '--kb', 'docs']);
-  expect(published.stderr).toBe('');
-  expect(published.code).toBe(0);
+  published = await freshPgliteFolder(await folder());
+  url = `pglite:${published}`;
+  const docs = await cli(['publish', dir, '--database', url, '--kb', 'docs']);
+  expect(docs.stderr).toBe('');
+  expect(docs.code).toBe(0);
   const other = await cli(['publish', dir, '--database', url, '--kb', 'alt', '--schema', 'other']);
   expect(other.code).toBe(0);
 }, 120_000);
@@ -44,9 +53,8 @@ async function stop(served: Served): Promise<string> {
   return served.cli.stderr();
 }
 
-describe('serve --database takes every flag serve documents', () => {
+describe.concurrent('serve --database takes every flag serve documents', () => {
   beforeAll(requireBuiltCli);
-  const kbUrl = (served: Served) => served.url;
 
   it('every flag of serve is in this file: those for a folder are refused, the others tested', () => {
     const serveFlags = SOURCE_FLAGS.filter((flag) => flag.commands.includes('serve'));
@@ -68,6 +76,7 @@ describe('serve --database takes every flag serve documents', () => {
       'access-file',
       'max-chars',
       'cursor-key-file',
+      'text',
       'rate-limit',
       'quiet',
       'log',
@@ -77,29 +86,64 @@ describe('serve --database takes every flag serve documents', () => {
     ]);
   });
 
-  it('--rate-limit: each client address limited on a store too', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '--rate-limit', '1']);
+  // Each test below starts its own `serve` (several flags at once where their checks do not meet),
+  // on its own copy of the published database, so the tests run side by side.
+
+  it('--rate-limit and -q: each client address limited on a store too, and no request log', async () => {
+    const served = await startServe([
+      '--database',
+      await copy(),
+      '--port',
+      '0',
+      '--rate-limit',
+      '1',
+      '-q',
+    ]);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await getJson(`${served.url}/tree`)).status);
-    await stop(served);
+    const stderr = await stop(served);
     expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
     expect(statuses).toContain(429);
+    expect(requestLog(stderr)).toEqual([]);
   }, 60_000);
 
-  it('--port, --host and --database: serves on that address, the log one line per request', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '--host', '127.0.0.1']);
-    expect(kbUrl(served)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/knowledge-bases\/docs$/);
+  it('--port, --host, --database, --max-chars and --no-mcp: serves on that address, read_file parts of that size, no MCP endpoint; the log one line per request', async () => {
+    const served = await startServe([
+      '--database',
+      await copy(),
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--max-chars',
+      '20',
+      '--no-mcp',
+    ]);
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/knowledge-bases\/docs$/);
     expect((await getJson(`${served.url}/tree`)).status).toBe(200);
+    const read = await getJson(`${served.url}/files/content?path=pages/guide.md`);
+    expect(read.status).toBe(200);
+    const body = read.body as { file: { contentRange: { start: number; end: number } } };
+    expect(body.file.contentRange.end - body.file.contentRange.start).toBeLessThanOrEqual(20);
+    expect(served.cli.stdout()).not.toContain('KNOWLEDGE_MCP_URL');
+    const response = await fetch(`${served.url}/mcp`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(405);
     const stderr = await stop(served);
     expect(requestLog(stderr)).toEqual([
       { method: 'GET', path: '/knowledge-bases/docs/tree', status: 200 },
+      {
+        method: 'GET',
+        path: '/knowledge-bases/docs/files/content?path=pages/guide.md',
+        status: 200,
+      },
+      { method: 'POST', path: '/knowledge-bases/docs/mcp', status: 405 },
     ]);
   }, 60_000);
 
-  it('--allowed-host and --allowed-origin: the store served on loopback answers those, refuses others', async () => {
+  it('--allowed-host, --allowed-origin and --quiet: the store served on loopback answers those, refuses others, and logs no request', async () => {
     const served = await startServe([
       '--database',
-      url,
+      await copy(),
       '--port',
       '0',
       '--quiet',
@@ -124,57 +168,87 @@ describe('serve --database takes every flag serve documents', () => {
     expect(await statusWith({ Host: `rebound.example:${port}` })).toBe(403);
     expect(await statusWith({ Origin: 'https://app.example' })).toBe(200);
     expect(await statusWith({ Origin: 'https://evil.example' })).toBe(403);
-    await stop(served);
-  }, 60_000);
-
-  it('--quiet: no request log', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '--quiet']);
     expect((await getJson(`${served.url}/tree`)).status).toBe(200);
     const stderr = await stop(served);
     expect(requestLog(stderr)).toEqual([]);
     expect(stderr).toMatch(/SIGTERM, stopping/);
   }, 60_000);
 
-  it('-q: no request log either', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '-q']);
-    expect((await getJson(`${served.url}/tree`)).status).toBe(200);
-    expect(requestLog(await stop(served))).toEqual([]);
-  }, 60_000);
-
-  it('--log json: one JSON object a line', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '--log', 'json']);
-    expect((await getJson(`${served.url}/tree?limit=5`)).status).toBe(200);
-    const logged = linesOf(await stop(served))
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({
+  it('--cursor-key-file and --log json: two servers with one key accept each other’s cursors; one JSON object a line', async () => {
+    const key = join(await folder(), 'key');
+    await writeFile(key, 'a-secret-of-sixteen-bytes-or-more\n');
+    const args = ['--port', '0', '--cursor-key-file', key, '--max-chars', '20', '--log', 'json'];
+    // Two copies of the database: both servers run at once.
+    const [first, second] = await Promise.all([
+      copy().then((database) => startServe(['--database', database, ...args])),
+      copy().then((database) => startServe(['--database', database, ...args])),
+    ]);
+    const part = (await getJson(`${first.url}/files/content?path=pages/guide.md`)).body as {
+      nextCursor: string;
+    };
+    const cursor = encodeURIComponent(part.nextCursor);
+    const next = await getJson(`${second.url}/files/content?cursor=${cursor}`);
+    expect(next.status).toBe(200);
+    expect((await getJson(`${second.url}/tree?limit=5`)).status).toBe(200);
+    const [firstLog, secondLog] = (await Promise.all([stop(first), stop(second)])).map((stderr) =>
+      linesOf(stderr)
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    );
+    expect(firstLog).toHaveLength(1);
+    expect(firstLog![0]).toMatchObject({
+      method: 'GET',
+      path: '/knowledge-bases/docs/files/content?path=pages/guide.md',
+      status: 200,
+    });
+    expect(secondLog).toHaveLength(2);
+    expect(secondLog![1]).toMatchObject({
       method: 'GET',
       path: '/knowledge-bases/docs/tree?limit=5',
       status: 200,
     });
-  }, 60_000);
+  }, 90_000);
 
-  it('--log text and --quiet together: one usage line, as on a folder', async () => {
-    const result = await runCli(['serve', '--database', url, '--quiet', '--log', 'text']);
-    expect(result.code).toBe(2);
-    expect(linesOf(result.stderr)).toEqual([
-      'knowledge-kit serve: --quiet logs no request, so it cannot go with --log; pick one.',
+  it('--base-path, --schema and --text: the store of that schema, its knowledge bases under the path, MCP tool results as JSON', async () => {
+    const served = await startServe([
+      '--database',
+      await copy(),
+      '--port',
+      '0',
+      '--schema',
+      'other',
+      '--base-path',
+      '/api/v2',
+      '--text',
+      'json',
     ]);
-  });
-
-  it('--base-path: the knowledge bases under it', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '--base-path', '/api/v2']);
-    expect(served.url).toMatch(/\/api\/v2\/knowledge-bases\/docs$/);
+    expect(served.cli.stdout()).toMatch(/\(1 now: `alt`\)/);
+    expect(served.url).toMatch(/\/api\/v2\/knowledge-bases\/alt$/);
     expect((await getJson(`${served.url}/tree`)).status).toBe(200);
+    expect((await getJson(served.url.replace(/alt$/, 'docs/tree'))).status).toBe(404);
     expect((await getJson(served.url.replace('/api/v2', '') + '/tree')).status).toBe(404);
+    const { client } = await connectHttp('sdk-v1', `${served.url}/mcp`);
+    try {
+      const reply = await client.callTool({ name: 'list_tree', arguments: { limit: 1 } });
+      expect(reply.isError).toBe(false);
+      expect(JSON.parse(reply.content[0]!.text!)).toEqual(reply.structuredContent);
+    } finally {
+      await client.close();
+    }
     await stop(served);
   }, 60_000);
 
   it('--token-file: one token reads every knowledge base', async () => {
     const token = join(await folder(), 'token');
     await writeFile(token, 's3cret\n');
-    const served = await startServe(['--database', url, '--port', '0', '--token-file', token]);
+    const served = await startServe([
+      '--database',
+      await copy(),
+      '--port',
+      '0',
+      '--token-file',
+      token,
+    ]);
     expect(served.cli.stdout()).toContain(`export KNOWLEDGE_TOKEN="$(cat ${token})"`);
     expect((await getJson(`${served.url}/tree`)).status).toBe(401);
     expect((await getJson(`${served.url}/tree`, { authorization: 'Bearer s3cret' })).status).toBe(
@@ -186,7 +260,14 @@ describe('serve --database takes every flag serve documents', () => {
   it('--access-file: each token reads the knowledge bases it names', async () => {
     const access = join(await folder(), 'access.json');
     await writeFile(access, JSON.stringify({ reader: ['docs'], other: ['elsewhere'] }));
-    const served = await startServe(['--database', url, '--port', '0', '--access-file', access]);
+    const served = await startServe([
+      '--database',
+      await copy(),
+      '--port',
+      '0',
+      '--access-file',
+      access,
+    ]);
     expect((await getJson(`${served.url}/tree`, { authorization: 'Bearer reader' })).status).toBe(
       200,
     );
@@ -196,48 +277,14 @@ describe('serve --database takes every flag serve documents', () => {
     await stop(served);
   }, 60_000);
 
-  it('--max-chars: read_file parts of that size', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '--max-chars', '20']);
-    const read = await getJson(`${served.url}/files/content?path=pages/guide.md`);
-    expect(read.status).toBe(200);
-    const body = read.body as { file: { contentRange: { start: number; end: number } } };
-    expect(body.file.contentRange.end - body.file.contentRange.start).toBeLessThanOrEqual(20);
-    await stop(served);
-  }, 60_000);
-
-  it('--cursor-key-file: two servers with one key accept each other’s cursors', async () => {
-    const key = join(await folder(), 'key');
-    await writeFile(key, 'a-secret-of-sixteen-bytes-or-more\n');
-    const args = ['--database', url, '--port', '0', '--cursor-key-file', key, '--max-chars', '20'];
-    const first = await startServe(args);
-    const part = (await getJson(`${first.url}/files/content?path=pages/guide.md`)).body as {
-      nextCursor: string;
-    };
-    await stop(first);
-    const second = await startServe(args);
-    const next = await getJson(
-      `${second.url}/files/content?cursor=${encodeURIComponent(part.nextCursor)}`,
-    );
-    expect(next.status).toBe(200);
-    await stop(second);
-  }, 90_000);
-
-  it('--schema: the store of that schema', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '--schema', 'other']);
-    expect(served.cli.stdout()).toMatch(/\(1 now: `alt`\)/);
-    expect(served.url).toMatch(/\/knowledge-bases\/alt$/);
-    expect((await getJson(`${served.url}/tree`)).status).toBe(200);
-    expect((await getJson(served.url.replace(/alt$/, 'docs/tree'))).status).toBe(404);
-    await stop(served);
-  }, 60_000);
-
-  it('--no-mcp: no MCP endpoint and no MCP lines', async () => {
-    const served = await startServe(['--database', url, '--port', '0', '--no-mcp']);
-    expect(served.cli.stdout()).not.toContain('KNOWLEDGE_MCP_URL');
-    const response = await fetch(`${served.url}/mcp`, { method: 'POST', body: '{}' });
-    expect(response.status).toBe(405);
-    await stop(served);
-  }, 60_000);
+  // Refused before the database opens: in process, as the bin runs the same code.
+  it('--log text and --quiet together: one usage line, as on a folder', async () => {
+    const result = await cli(['serve', '--database', url, '--quiet', '--log', 'text']);
+    expect(result.code).toBe(2);
+    expect(linesOf(result.stderr)).toEqual([
+      'knowledge-kit serve: --quiet logs no request, so it cannot go with --log; pick one.',
+    ]);
+  });
 
   it.each([
     ['--id', 'x'],
@@ -247,7 +294,7 @@ describe('serve --database takes every flag serve documents', () => {
     ['--follow-links'],
     ['--link-root', '.'],
   ])('%s reads a folder: one usage line, naming it', async (...flag) => {
-    const result = await runCli(['serve', '--database', url, ...flag]);
+    const result = await cli(['serve', '--database', url, ...flag]);
     expect(result.code).toBe(2);
     expect(linesOf(result.stderr)).toHaveLength(1);
     expect(result.stderr).toContain(`${flag[0]} reads a folder`);

@@ -1,0 +1,36 @@
+/**
+ * PGlite data folders for tests that give the command line `--database pglite:DIR`: a folder holding
+ * a fresh database made from the template (no `initdb`), and copies of a folder, so that tests which
+ * each need a running process on the same published data get a folder each (PGlite takes one process
+ * at a time per folder) without publishing again.
+ */
+import { cp } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteTemplate } from './postgres-template.js';
+
+/**
+ * Writes a fresh database into the empty folder `dir` from the template of a fresh database: what
+ * the command line's first open of `pglite:DIR` makes, in about half the time (no `initdb`).
+ *
+ * @param dir - an empty folder (or one that does not exist yet).
+ * @returns `dir`.
+ */
+export async function freshPgliteFolder(dir: string): Promise<string> {
+  const lite = new PGlite(dir, { loadDataDir: await pgliteTemplate() });
+  await lite.waitReady;
+  await lite.close();
+  return dir;
+}
+
+/**
+ * Copies a closed PGlite data folder into the empty folder `into`: the same database, with a lock of
+ * its own. Far cheaper than publishing again.
+ *
+ * @param from - a data folder no process has open.
+ * @param into - an empty folder.
+ * @returns `into`.
+ */
+export async function copyPgliteFolder(from: string, into: string): Promise<string> {
+  await cp(from, into, { recursive: true });
+  return into;
+}
