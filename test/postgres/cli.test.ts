@@ -17,8 +17,9 @@ import { join } from 'node:path';
 import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
 import { waitFor } from '../helpers/waitFor.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
-import { openTestDatabase, POSTGRES_URL } from '../helpers/postgres-database.js';
+import { openTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/postgres-database.js';
 import { PGlite } from '@electric-sql/pglite';
+import { copyPgliteFolder, freshPgliteFolder } from '../helpers/pglite-folder.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-publish-' });
 useMcpConnections();
@@ -30,14 +31,44 @@ const TREE = {
   'faq/billing.md': '# Billing\n\nSee [the guide](../guide.md).\n',
 };
 
+/**
+ * A PGlite data folder of its own (the commands open it themselves), holding `TREE` published as
+ * `docs`: a copy of one folder published once, for the tests that start from that.
+ */
+let publishedDocs: Promise<{ readonly dir: string; readonly data: string }> | undefined;
+async function docsDatabase(): Promise<{ readonly dir: string; readonly url: string }> {
+  publishedDocs ??= (async () => {
+    const dir = await folder(TREE);
+    const data = await freshPgliteFolder(await folder());
+    const published = await cli(['publish', dir, '--database', `pglite:${data}`, '--kb', 'docs']);
+    expect(published.code).toBe(0);
+    return { dir, data };
+  })();
+  const { dir, data } = await publishedDocs;
+  return { dir, url: `pglite:${await copyPgliteFolder(data, await folder())}` };
+}
+
+/**
+ * Where a test publishes: on the server, a schema of its own there (dropped by `close`); on PGlite,
+ * the test's own data folder, which the command opens itself, so no database is opened here.
+ */
+async function target(
+  name: string,
+): Promise<{ readonly server: TestDatabase | undefined; readonly schema: string }> {
+  if (POSTGRES_URL === undefined) return { server: undefined, schema: `kk_test_${name}` };
+  const server = await openTestDatabase(name);
+  return { server, schema: server.schema };
+}
+
 describe('knowledge-kit publish', () => {
   it('publishes a folder that reads back as the catalog source over it; again, it is unchanged', async () => {
     const dir = await folder(TREE);
-    const test = await openTestDatabase('cli');
-    // PGlite on a data folder (the command opens it itself), or the server the suite runs on.
+    const { server, schema } = await target('cli');
+    // PGlite on an empty data folder (the command makes the database itself), or the server the
+    // suite runs on.
     const data = POSTGRES_URL === undefined ? await folder() : undefined;
     const url = data === undefined ? POSTGRES_URL! : `pglite:${data}`;
-    const args = ['publish', dir, '--database', url, '--kb', 'docs', '--schema', test.schema];
+    const args = ['publish', dir, '--database', url, '--kb', 'docs', '--schema', schema];
     try {
       const first = await cli(args);
       expect(first.stderr).toBe('');
@@ -53,9 +84,9 @@ describe('knowledge-kit publish', () => {
         stdout: `unchanged docs at revision ${JSON.stringify(revision)} (2 pages)\n`,
         stderr: '',
       });
-      const db = data === undefined ? test.db : new PGlite(data);
+      const db = data === undefined ? server!.db : new PGlite(data);
       try {
-        const store = createPostgresSource(db, { knowledgeBase: 'docs', schema: test.schema });
+        const store = createPostgresSource(db, { knowledgeBase: 'docs', schema });
         expect(await store.listTree({})).toEqual(await reference.listTree({}));
         expect(await store.readFile({ path: 'pages/guide.md' })).toEqual(
           await reference.readFile({ path: 'pages/guide.md' }),
@@ -64,7 +95,7 @@ describe('knowledge-kit publish', () => {
         if (data !== undefined) await (db as PGlite).close();
       }
     } finally {
-      await test.close();
+      await server?.close();
     }
   });
 
@@ -74,10 +105,10 @@ describe('knowledge-kit publish', () => {
       'learn/state.md': '# State\n\nBack to [learn](/learn/).\n',
       'learn/lists.md': '# Lists\n',
     });
-    const test = await openTestDatabase('cli_link_root');
-    const data = POSTGRES_URL === undefined ? await folder() : undefined;
+    const { server, schema } = await target('cli_link_root');
+    const data = POSTGRES_URL === undefined ? await freshPgliteFolder(await folder()) : undefined;
     const url = data === undefined ? POSTGRES_URL! : `pglite:${data}`;
-    const base = ['publish', dir, '--database', url, '--schema', test.schema];
+    const base = ['publish', dir, '--database', url, '--schema', schema];
     try {
       const site = await cli([...base, '--kb', 'site']);
       expect(site.stderr).toBe('');
@@ -88,10 +119,10 @@ describe('knowledge-kit publish', () => {
       const bad = await cli([...base, '--kb', 'x', '--link-root', '/nowhere-near']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/--link-root/);
-      const db = data === undefined ? test.db : new PGlite(data);
+      const db = data === undefined ? server!.db : new PGlite(data);
       try {
         const linked = async (kb: string) => {
-          const store = createPostgresSource(db, { knowledgeBase: kb, schema: test.schema });
+          const store = createPostgresSource(db, { knowledgeBase: kb, schema });
           const related = await store.readRelated({ fileId: 'learn/index' });
           return related.items
             .filter((item) => item.relationType === 'links_to')
@@ -101,7 +132,7 @@ describe('knowledge-kit publish', () => {
         expect(await linked('site')).toEqual(['learn/lists', 'learn/state']);
         expect(await linked('learn')).toEqual([]);
         const { source: reference } = await loadInProcess(dir, 'site');
-        const store = createPostgresSource(db, { knowledgeBase: 'site', schema: test.schema });
+        const store = createPostgresSource(db, { knowledgeBase: 'site', schema });
         expect(await store.readRelated({ fileId: 'learn/index' })).toEqual(
           await reference.readRelated({ fileId: 'learn/index' }),
         );
@@ -109,13 +140,13 @@ describe('knowledge-kit publish', () => {
         if (data !== undefined) await (db as PGlite).close();
       }
     } finally {
-      await test.close();
+      await server?.close();
     }
   });
 
   it('publishes nothing from a folder with problems (exit 1), and refuses a bad --database (exit 2)', async () => {
     const dir = await folder({ 'broken.md': '<!-- agent-section:a -->\nno close\n' });
-    const data = await folder();
+    const data = await freshPgliteFolder(await folder());
     const broken = await cli(['publish', dir, '--database', `pglite:${data}`, '--kb', 'x']);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/UNCLOSED_SECTION/);
@@ -138,9 +169,7 @@ describe('knowledge-kit publish', () => {
 
   it('`mcp --database` answers a line over 10 MB with a JSON-RPC error and goes on, as `mcp` on a folder does', async () => {
     await requireBuiltCli();
-    const dir = await folder(TREE);
-    const url = `pglite:${await folder()}`;
-    expect((await cli(['publish', dir, '--database', url, '--kb', 'docs'])).code).toBe(0);
+    const { url } = await docsDatabase();
     const running = startCli(['mcp', '--database', url, '--kb', 'docs']);
     await running.stderrMatch(/serving `docs`/, 30_000);
     const initialize = JSON.stringify({
@@ -164,10 +193,7 @@ describe('knowledge-kit publish', () => {
 
   it('`mcp --database --kb` serves the published knowledge base to an MCP client, as the catalog source', async () => {
     await requireBuiltCli();
-    const dir = await folder(TREE);
-    const data = await folder();
-    const url = `pglite:${data}`;
-    expect((await cli(['publish', dir, '--database', url, '--kb', 'docs'])).code).toBe(0);
+    const { dir, url } = await docsDatabase();
     const { source: reference } = await loadInProcess(dir, 'docs');
     const mcp = await connectMcp(['--database', url, '--kb', 'docs']);
     for (const [name, args, expected] of [
@@ -196,11 +222,8 @@ describe('knowledge-kit publish', () => {
 
   it('`serve --database` serves every knowledge base of the store over HTTP, as the catalog source; an access file limits each token', async () => {
     await requireBuiltCli();
-    const docs = await folder(TREE);
+    const { dir: docs, url } = await docsDatabase();
     const other = await folder({ 'other.md': '# Other\n\nAnother knowledge base.\n' });
-    const data = await folder();
-    const url = `pglite:${data}`;
-    expect((await cli(['publish', docs, '--database', url, '--kb', 'docs'])).code).toBe(0);
     expect((await cli(['publish', other, '--database', url, '--kb', 'other'])).code).toBe(0);
     const access = join(await folder(), 'access.json');
     await writeFile(
