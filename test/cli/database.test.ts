@@ -13,6 +13,7 @@ import { useTempFolders } from '../helpers/tempFolders.js';
 import { linesOf, requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
 import { cliInProcess } from '../helpers/cli-inProcess.js';
 import { getJson, requestLog, startServe, type Served } from '../helpers/cli-serve.js';
+import { connectHttp } from '../mcp/clients.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-db-' });
 useRunningClis();
@@ -68,6 +69,7 @@ describe('serve --database takes every flag serve documents', () => {
       'access-file',
       'max-chars',
       'cursor-key-file',
+      'text',
       'rate-limit',
       'quiet',
       'log',
@@ -228,6 +230,19 @@ describe('serve --database takes every flag serve documents', () => {
     expect(served.url).toMatch(/\/knowledge-bases\/alt$/);
     expect((await getJson(`${served.url}/tree`)).status).toBe(200);
     expect((await getJson(served.url.replace(/alt$/, 'docs/tree'))).status).toBe(404);
+    await stop(served);
+  }, 60_000);
+
+  it('--text json: a tool result over MCP holds its structuredContent serialised', async () => {
+    const served = await startServe(['--database', url, '--port', '0', '--text', 'json']);
+    const { client } = await connectHttp('sdk-v1', `${served.url}/mcp`);
+    try {
+      const reply = await client.callTool({ name: 'list_tree', arguments: { limit: 1 } });
+      expect(reply.isError).toBe(false);
+      expect(JSON.parse(reply.content[0]!.text!)).toEqual(reply.structuredContent);
+    } finally {
+      await client.close();
+    }
     await stop(served);
   }, 60_000);
 
