@@ -46,6 +46,12 @@ beforeAll(async () => {
   expect(other.code).toBe(0);
 }, 120_000);
 
+/**
+ * Starts `serve …args`, waiting longer than usual for its URL: the tests of the flags start several at
+ * once, each opening PGlite (seconds of CPU on a loaded machine).
+ */
+const serve = (args: readonly string[]): Promise<Served> => startServe(args, {}, 45_000);
+
 /** Stops a running `serve` with SIGTERM and checks it exits 0 (PGlite takes one process at a time). */
 async function stop(served: Served): Promise<string> {
   served.cli.child.kill('SIGTERM');
@@ -90,7 +96,7 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
   // on its own copy of the published database, so the tests run side by side.
 
   it('--rate-limit and -q: each client address limited on a store too, and no request log', async () => {
-    const served = await startServe([
+    const served = await serve([
       '--database',
       await copy(),
       '--port',
@@ -108,7 +114,7 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
   }, 60_000);
 
   it('--port, --host, --database, --max-chars and --no-mcp: serves on that address, read_file parts of that size, no MCP endpoint; the log one line per request', async () => {
-    const served = await startServe([
+    const served = await serve([
       '--database',
       await copy(),
       '--port',
@@ -141,7 +147,7 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
   }, 60_000);
 
   it('--allowed-host, --allowed-origin and --quiet: the store served on loopback answers those, refuses others, and logs no request', async () => {
-    const served = await startServe([
+    const served = await serve([
       '--database',
       await copy(),
       '--port',
@@ -180,8 +186,8 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
     const args = ['--port', '0', '--cursor-key-file', key, '--max-chars', '20', '--log', 'json'];
     // Two copies of the database: both servers run at once.
     const [first, second] = await Promise.all([
-      copy().then((database) => startServe(['--database', database, ...args])),
-      copy().then((database) => startServe(['--database', database, ...args])),
+      copy().then((database) => serve(['--database', database, ...args])),
+      copy().then((database) => serve(['--database', database, ...args])),
     ]);
     const part = (await getJson(`${first.url}/files/content?path=pages/guide.md`)).body as {
       nextCursor: string;
@@ -210,7 +216,7 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
   }, 90_000);
 
   it('--base-path, --schema and --text: the store of that schema, its knowledge bases under the path, MCP tool results as JSON', async () => {
-    const served = await startServe([
+    const served = await serve([
       '--database',
       await copy(),
       '--port',
@@ -241,14 +247,7 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
   it('--token-file: one token reads every knowledge base', async () => {
     const token = join(await folder(), 'token');
     await writeFile(token, 's3cret\n');
-    const served = await startServe([
-      '--database',
-      await copy(),
-      '--port',
-      '0',
-      '--token-file',
-      token,
-    ]);
+    const served = await serve(['--database', await copy(), '--port', '0', '--token-file', token]);
     expect(served.cli.stdout()).toContain(`export KNOWLEDGE_TOKEN="$(cat ${token})"`);
     expect((await getJson(`${served.url}/tree`)).status).toBe(401);
     expect((await getJson(`${served.url}/tree`, { authorization: 'Bearer s3cret' })).status).toBe(
@@ -260,7 +259,7 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
   it('--access-file: each token reads the knowledge bases it names', async () => {
     const access = join(await folder(), 'access.json');
     await writeFile(access, JSON.stringify({ reader: ['docs'], other: ['elsewhere'] }));
-    const served = await startServe([
+    const served = await serve([
       '--database',
       await copy(),
       '--port',

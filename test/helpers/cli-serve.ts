@@ -10,13 +10,18 @@ export interface Served {
   readonly url: string;
 }
 
-/** Starts `serve …args` and waits for the `export KNOWLEDGE_BASE_URL=…` line. */
+/**
+ * Starts `serve …args` and waits for the `export KNOWLEDGE_BASE_URL=…` line.
+ *
+ * @param timeoutMs - how long to wait for that line (longer for tests that start several at once).
+ */
 export async function startServe(
   args: readonly string[],
   options: RunOptions = {},
+  timeoutMs = 15_000,
 ): Promise<Served> {
   const cli = startCli(['serve', ...args], options);
-  const match = await cli.stdoutMatch(/^export KNOWLEDGE_BASE_URL=(\S+)$/m, 15_000);
+  const match = await cli.stdoutMatch(/^export KNOWLEDGE_BASE_URL=(\S+)$/m, timeoutMs);
   return { cli, url: match[1]! };
 }
 
