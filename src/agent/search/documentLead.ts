@@ -32,7 +32,7 @@ export function documentLead(
     }
     const part = stack.pop()!;
     if (typeof part === 'string') {
-      const own = pageText(part, mdx);
+      const own = leadText(part, mdx, want * 2);
       const end = advanceCodePoints(own, 0, want * 2);
       if (end < own.length) cut = true;
       const piece = own.slice(0, end).replace(WHITESPACE_RUN, ' ').trim();
@@ -51,4 +51,24 @@ export function documentLead(
   if (end < text.length && text.charCodeAt(end) !== 32 && space > end - 16 && space > 0)
     end = space;
   return text.slice(0, end).trimEnd() + CUT;
+}
+
+/**
+ * The page text of `part` as far as a lead of `points` code points needs it: a long `.md` part is scanned
+ * only up to the first blank line past four times that (a blank line ends every paragraph, so no
+ * inline markup runs over the cut, and block structure there depends only on the lines before), and
+ * whole when that start, once its markup is gone, is not longer than `points`. Whatever is returned
+ * begins as the whole part's page text does, and is longer than `points` unless it is all of it.
+ */
+export function leadText(part: string, mdx: boolean, points: number): string {
+  const limit = points * 4;
+  // Not in MDX: a JSX element or expression may run over blank lines there.
+  if (!mdx && part.length > limit) {
+    const blank = part.indexOf('\n\n', limit);
+    if (blank !== -1) {
+      const head = pageText(part.slice(0, blank + 1), mdx);
+      if (advanceCodePoints(head, 0, points) < head.length) return head;
+    }
+  }
+  return pageText(part, mdx);
 }
