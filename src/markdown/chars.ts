@@ -43,6 +43,24 @@ export function isSpaceOrTab(c: number): boolean {
   return c === SPACE || c === TAB;
 }
 
+/**
+ * Whether `c` can stand in a line's prefix before its content: a space or tab, `>` (a block quote) or
+ * a list marker (`-`, `*`, `+`, or an ordered list's digits and `.` or `)`).
+ */
+export function isLinePrefixChar(c: number): boolean {
+  return (
+    c === SPACE ||
+    c === TAB ||
+    c === 0x3e ||
+    c === 0x2d ||
+    c === 0x2a ||
+    c === 0x2b ||
+    c === 0x2e ||
+    c === 0x29 ||
+    (c >= 0x30 && c <= 0x39)
+  );
+}
+
 /** Whether `c` is an ASCII digit. */
 export function isDigit(c: number): boolean {
   return c >= ZERO && c <= NINE;

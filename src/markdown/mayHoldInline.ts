@@ -7,7 +7,7 @@
  * least as long, as at the top level): the test only decides whether the exact scan runs. Linear:
  * the lines are walked forward once, up to the last candidate. Internal to `src/markdown`.
  */
-import { BACKTICK, SPACE, TILDE, isAlpha } from './chars.js';
+import { BACKTICK, SPACE, TILDE, isAlpha, isLinePrefixChar } from './chars.js';
 import { characterReference } from './characterReference.js';
 
 /**
@@ -162,17 +162,7 @@ function afterMarker(text: string, p: number, end: number): boolean {
   let q = p;
   for (; q < end; q++) {
     const c = text.charCodeAt(q);
-    const marker =
-      c === SPACE ||
-      c === 9 ||
-      c === 0x3e ||
-      c === 0x2d ||
-      c === 0x2a ||
-      c === 0x2b ||
-      c === 0x2e ||
-      c === 0x29 ||
-      (c >= 0x30 && c <= 0x39);
-    if (!marker) break;
+    if (!isLinePrefixChar(c)) break;
   }
   if (q === p || q + 3 > end) return false;
   const c = text.charCodeAt(q);

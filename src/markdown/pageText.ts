@@ -18,7 +18,7 @@
  * than the page. Internal.
  */
 import { BlockScanner } from './blockScanner.js';
-import { SPACE, TAB } from './chars.js';
+import { SPACE, TAB, isLinePrefixChar } from './chars.js';
 import { MarkerTitle, NO_MARKER, admonitionMarker, containerMarker } from './dialectMarkers.js';
 import { splitHeadingId } from './headingId.js';
 import { atxText } from './leafStarts.js';
@@ -216,18 +216,8 @@ function underlined(text: string, end: number): boolean {
 function onlyPrefix(text: string, start: number, at: number): boolean {
   for (let p = start; p < at; p++) {
     const c = text.charCodeAt(p);
-    const ok =
-      c === SPACE ||
-      c === TAB ||
-      c === 0x3e ||
-      c === 0x3a ||
-      c === 0x2d ||
-      c === 0x2a ||
-      c === 0x2b ||
-      c === 0x2e ||
-      c === 0x29 ||
-      (c >= 0x30 && c <= 0x39);
-    if (!ok) return false;
+    // `:` too: a container's marker (`:::`).
+    if (!isLinePrefixChar(c) && c !== 0x3a) return false;
   }
   return true;
 }
