@@ -5,6 +5,7 @@ import { createCatalogSource } from '../../src/agent/index.js';
 import { documentChunks, firstText } from '../../src/agent/search/catalogCorpus.js';
 import { isMdxPath, readsAsMdx } from '../../src/markdown/pageText.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
+import { CORPUS_URL, DOCS_SITE_FOLDERS } from '../helpers/search-fixtures.js';
 
 /**
  * The docs-site folders of the real corpus (see its SOURCES.txt): Starlight `.mdx` (English and
@@ -12,17 +13,9 @@ import { loadKnowledgeDirectory } from '../../src/node/index.js';
  * Vue's Chinese docs (VitePress). Each loads with no problem, and no title, description or search
  * excerpt keeps dialect syntax.
  */
-const corpus = new URL('../../../shared/corpus/markdown/', import.meta.url);
+const corpus = CORPUS_URL;
 const present = existsSync(fileURLToPath(corpus));
-
-const FOLDERS = [
-  'withastro+starlight',
-  'vuejs+vitepress',
-  'vuejs-translations+docs-zh-cn',
-  'squidfunk+mkdocs-material',
-  'sveltejs+svelte',
-  'prettier+prettier',
-] as const;
+const FOLDERS = DOCS_SITE_FOLDERS;
 
 /**
  * Dialect syntax that no title, description or searched line may hold: a heading ID group

@@ -16,18 +16,11 @@ import { documentChunks } from '../../src/agent/search/catalogCorpus.js';
 import { isMdxPath } from '../../src/markdown/pageText.js';
 import type { KnowledgeDocument } from '../../src/types.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
+import { CORPUS_URL, DOCS_SITE_FOLDERS } from '../helpers/search-fixtures.js';
 
-const corpus = new URL('../../../shared/corpus/markdown/', import.meta.url);
+const corpus = CORPUS_URL;
 const present = existsSync(fileURLToPath(corpus));
-
-const FOLDERS = [
-  'withastro+starlight',
-  'vuejs+vitepress',
-  'vuejs-translations+docs-zh-cn',
-  'squidfunk+mkdocs-material',
-  'sveltejs+svelte',
-  'prettier+prettier',
-] as const;
+const FOLDERS = DOCS_SITE_FOLDERS;
 
 /** Queries sampled from what people ask docs sites, English and Chinese. */
 const QUERIES = [

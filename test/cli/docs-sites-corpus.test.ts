@@ -10,18 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
 import { loadKnowledgeDirectory } from '../../src/node/index.js';
 import { cliInProcess as cli } from '../helpers/cli-inProcess.js';
+import { CORPUS_URL, DOCS_SITE_FOLDERS } from '../helpers/search-fixtures.js';
 
-const corpus = new URL('../../../shared/corpus/markdown/', import.meta.url);
+const corpus = CORPUS_URL;
 const present = existsSync(fileURLToPath(corpus));
-
-const FOLDERS = [
-  'withastro+starlight',
-  'vuejs+vitepress',
-  'vuejs-translations+docs-zh-cn',
-  'squidfunk+mkdocs-material',
-  'sveltejs+svelte',
-  'prettier+prettier',
-] as const;
+const FOLDERS = DOCS_SITE_FOLDERS;
 
 describe.skipIf(!present)('check and outline on docs sites', () => {
   it.each(FOLDERS)(

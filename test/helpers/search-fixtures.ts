@@ -97,10 +97,24 @@ export function filesOf(pages: readonly TestPage[]): Record<string, KnowledgeFil
   );
 }
 
-/** The real Markdown corpus beside the repository (`../shared/corpus/markdown`). */
-export const CORPUS_ROOT = fileURLToPath(
-  new URL('../../../shared/corpus/markdown/', import.meta.url),
-);
+/** The real corpus's folder, as a URL (`new URL(folder + '/', CORPUS_URL)`). */
+export const CORPUS_URL = new URL('../../../shared/corpus/markdown/', import.meta.url);
+
+/** The real Markdown corpus beside the repository, as a path. */
+export const CORPUS_ROOT = fileURLToPath(CORPUS_URL);
+
+/**
+ * The docs-site folders of the corpus: Starlight `.mdx` (English and Chinese), VitePress (English and
+ * Chinese), Vue's Chinese docs (VitePress), MkDocs Material, Svelte and Prettier's Docusaurus pages.
+ */
+export const DOCS_SITE_FOLDERS = [
+  'withastro+starlight',
+  'vuejs+vitepress',
+  'vuejs-translations+docs-zh-cn',
+  'squidfunk+mkdocs-material',
+  'sveltejs+svelte',
+  'prettier+prettier',
+] as const;
 
 /** Whether the corpus has `folder`. */
 export const hasCorpusFolder = (folder: string): boolean =>
