@@ -93,7 +93,10 @@ const selfMicros = new Map();
 profile.samples.forEach((id, i) =>
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
 );
-const short = (url) => url.replace(/^.*\/node_modules\//, '').replace(/^.*\/dist\//, 'dist/');
+const short = (url) =>
+  /\/node_modules\//.test(url)
+    ? url.replace(/^.*\/node_modules\//, '')
+    : url.replace(/^.*\/dist\//, 'dist/');
 const kindOf = ({ url, functionName }) =>
   /\/node_modules\/(@hono|hono)\//.test(url)
     ? 'Hono and its Node adapter'
