@@ -77,12 +77,18 @@ export function headingNamed(
   if (query.size === 0) return null;
   let best: SearchChunkHeading | null = null;
   let bestScore = NAMES_HEADING;
+  const q = query.size;
   for (const h of headings) {
     const words = headingWords(h);
+    // The most it could score (the smaller set all shared, as the division below computes it):
+    // a heading that cannot win is not read.
+    const w = words.length;
+    const most = w < q ? w / q : q / w;
+    if (most < bestScore || (most === bestScore && best !== null)) continue;
     let shared = 0;
     for (const word of words) if (query.has(word)) shared++;
     if (shared === 0) continue;
-    const score = shared / (words.length + query.size - shared);
+    const score = shared / (w + q - shared);
     if (score > bestScore || (score === bestScore && best === null)) {
       best = h;
       bestScore = score;
