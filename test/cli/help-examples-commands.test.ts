@@ -24,6 +24,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
 import { cliInProcess } from '../helpers/cli-inProcess.js';
 import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
+import { freshPgliteFolder } from '../helpers/pglite-folder.js';
 import { startServe } from '../helpers/cli-serve.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
@@ -258,6 +259,9 @@ describe('the examples --help prints work as printed', () => {
       const scratch = await tempRoot();
       await mkdir(join(scratch, 'files'));
       const args = base!(dir, scratch);
+      // A database it names: a fresh one from the template (what its first open makes, sooner).
+      const database = args.indexOf('--database');
+      if (database >= 0) await freshPgliteFolder(args[database + 1]!.slice('pglite:'.length));
       for (const [i, { flag, value }] of options.entries()) {
         if (value.startsWith('{')) {
           const file = join(scratch, 'files', `${i}.json`);
