@@ -210,6 +210,9 @@ function recordBuild(hash) {
  * @returns {boolean} whether it built
  */
 export function buildIfStale(options = {}) {
+  // A test run building the declarations: wait for it rather than empty dist/ under its tests.
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (declarationsPending()) Atomics.wait(pause, 0, 0, 250);
   const reason = options.force ? 'asked to build' : staleReason();
   if (reason === undefined) return false;
   process.stderr.write(
