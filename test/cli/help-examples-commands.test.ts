@@ -15,7 +15,8 @@
  *   example keeps.
  *
  * `help-examples.test.ts` checks what the `serve` and `mcp` examples do (a base path, an access file,
- * an MCP client configuration).
+ * an MCP client configuration). The two runs are long on a loaded machine (a dozen commands, each
+ * loading the knowledge): 240 s each.
  */
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -130,10 +131,13 @@ async function runExample(example: string): Promise<void> {
   if (database >= 0) {
     if (!args[database + 1]!.startsWith('pglite:'))
       args[database + 1] = `pglite:${join(cwd, 'database')}`;
-    const folder = args[database + 1]!.slice('pglite:'.length);
+    const given = args[database + 1]!.slice('pglite:'.length);
+    const folder = isAbsolute(given) ? given : join(cwd, given);
+    // A fresh database from the template: what the first open makes, without `initdb`.
+    if (!existsSync(folder)) await freshPgliteFolder(folder);
     const kb = args.indexOf('--kb');
     if (command !== 'publish') {
-      const dbUrl = `pglite:${isAbsolute(folder) ? folder : join(cwd, folder)}`;
+      const dbUrl = `pglite:${folder}`;
       const kbId = kb >= 0 ? args[kb + 1]! : 'knowledge';
       const published = await cliInProcess([
         'publish',
@@ -152,7 +156,7 @@ async function runExample(example: string): Promise<void> {
     else args.push('--port', '0');
     const { cli } = await startServe(args.slice(1), { cwd }, 30_000);
     cli.child.kill('SIGTERM');
-    await cli.exited;
+    expect((await cli.exited).code, example).toBe(0);
   } else if (command === 'mcp') {
     const mcp = await connectMcp(args.slice(1), cwd);
     const { tools } = await mcp.client.listTools();
@@ -222,7 +226,7 @@ describe('the examples --help prints work as printed', () => {
       'knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs 2.x 3.x',
     );
     for (const example of new Set(examples)) await runExample(example);
-  });
+  }, 240_000);
 
   it('every option example works: each command runs with all of its options’ examples', async () => {
     const commands = await commandNames();
@@ -276,7 +280,7 @@ describe('the examples --help prints work as printed', () => {
       if (command === 'serve') {
         const { cli } = await startServe(args.slice(1), {}, 30_000);
         cli.child.kill('SIGTERM');
-        await cli.exited;
+        expect((await cli.exited).code, shown).toBe(0);
       } else if (command === 'mcp') {
         const mcp = await connectMcp(args.slice(1));
         const { tools } = await mcp.client.listTools();
@@ -290,5 +294,5 @@ describe('the examples --help prints work as printed', () => {
         expect(run.code, `${shown}\n${run.stdout}${run.stderr}`).toBe(0);
       }
     }
-  });
+  }, 240_000);
 });
