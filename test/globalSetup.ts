@@ -4,13 +4,14 @@
  * clone. The check and the build are `scripts/build.mjs`, shared with the examples and the benches:
  * the bundles are built before the first test, saying so in one line (a failed build fails the run at
  * once with tsup's output), and the declarations, which only the packed-package test reads (it waits
- * for them), beside the tests. The run ends when they are built, and fails when they fail.
+ * for them, and fails when they failed), beside the tests. The run ends when they are built; vitest
+ * prints a failed build of them as an error of this teardown.
  */
 import { buildForTests } from '../scripts/build.mjs';
 
 export default function setup(): () => Promise<void> {
   const declarations = buildForTests({ caller: 'test/globalSetup.ts' });
-  // Handled at teardown: a failure there fails the run.
+  // Handled at teardown (and by the packed-package test).
   declarations.catch(() => undefined);
   return () => declarations;
 }
