@@ -68,7 +68,7 @@ function commandExamples(help: string): string[] {
     const trimmed = line.trimStart();
     const dollar = trimmed.startsWith('$ ');
     const text = (dollar ? trimmed.slice(2) : trimmed).replace(/^npx /, '');
-    const isExample =
+    const isExample: boolean =
       text.startsWith('knowledge-kit ') &&
       (dollar || (line !== trimmed && previousBlankOrExample)) &&
       !PLACEHOLDER.test(text);
