@@ -28,6 +28,8 @@ import {
 import { shardTermStore } from './shardTermStore.js';
 import { documentFromRanges } from './sectionRanges.js';
 import { pageTextProblem, type PageShape } from './pageTextProblem.js';
+import { withBundleVersions } from './versionedBundle.js';
+import { versionBundleDir } from './versionsFile.js';
 
 const API = 'createStaticSource';
 
@@ -145,6 +147,44 @@ export function registryStaticSource(
       : { baseUrl: opts.baseUrl!, fetch: opts.fetch ?? ((r: Request) => fetch(r)) },
     opts,
   );
+  const plain = plainStaticSource(registry, opts, bundle);
+  return withBundleVersions(plain, bundle, (label) =>
+    plainStaticSource(registry, opts, versionBundle(opts, label)),
+  );
+}
+
+/**
+ * The reader of version `label`'s bundle of a versioned export: `versions/<label>/` under the root.
+ *
+ * @param opts - the checked options (`read`, or `baseUrl` and `fetch`).
+ * @param label - a label of `versions.json` (checked: not `.` or `..`).
+ * @returns the reader.
+ */
+function versionBundle(opts: Partial<StaticSourceOptions>, label: string): BundleReader {
+  const dir = versionBundleDir(label);
+  const read = opts.read;
+  if (read !== undefined)
+    return readBundle({ read: (path, signal) => read(dir + path, signal) }, opts);
+  const base = opts.baseUrl!.endsWith('/') ? opts.baseUrl! : `${opts.baseUrl!}/`;
+  return readBundle(
+    { baseUrl: new URL(dir, base).href, fetch: opts.fetch ?? ((r: Request) => fetch(r)) },
+    opts,
+  );
+}
+
+/**
+ * The static source over one bundle (a plain export, or one version of a versioned export).
+ *
+ * @param registry - the tools to serve.
+ * @param opts - the checked options.
+ * @param bundle - the bundle's reader.
+ * @returns the frozen source.
+ */
+function plainStaticSource(
+  registry: KnowledgeToolRegistry,
+  opts: Partial<StaticSourceOptions>,
+  bundle: BundleReader,
+): KnowledgeSource {
   const reader = bundleStoreReader(bundle);
   return createStoredSource(reader, {
     id: opts.id,
