@@ -92,6 +92,13 @@ interface RevisionData {
  * without an embedder. Each call reads `manifest.json` first: a new revision is seen on the next call
  * and never mixed with the files kept of the old one. Imports no Node built-in.
  *
+ * Over an export with versions (`knowledge-kit export --version …`: `versions.json` and one bundle per
+ * `versions/<label>/`), it answers as `createVersionedSource` over one static source per version
+ * (`version` argument, root listing of the versions, `VERSION_NOT_FOUND`, cursors bound to their
+ * version). It reads nothing at creation: the first call that finds no `manifest.json` at the root
+ * reads `versions.json`; a plain bundle never reads it. It has no `versionLabels`; the root
+ * `list_tree` lists the versions.
+ *
  * @param options - `baseUrl` (and `fetch`) or `read`; `id`, `actionBase`, `maxReadChars`, `cursorKey`.
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`TRANSPORT_ERROR` when
  *   a bundle file cannot be read, `INTERNAL` when the bundle is not one this version reads or a file
