@@ -39,6 +39,14 @@ describe('knowledge-kit export --version', () => {
     ]);
   });
 
+  it("gives each version's llms.txt links under --base-url's versions/<label>/", async () => {
+    const [one, out] = [await folder(ONE), join(await folder(), 'kb')];
+    const args = ['--version', `v1=${one}`, '--base-url', 'https://example.com/kb', '--out', out];
+    expect((await exportOf(...args)).code).toBe(0);
+    const llms = await readFile(join(out, 'versions', 'v1', 'llms.txt'), 'utf8');
+    expect(llms).toContain('](https://example.com/kb/versions/v1/pages/guide.md)');
+  });
+
   it('into an earlier export: rewrites what changed and removes a version no longer given', async () => {
     const [one, two, out] = [await folder(ONE), await folder(TWO), join(await folder(), 'kb')];
     const first = await exportOf(

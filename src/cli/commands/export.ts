@@ -203,7 +203,9 @@ async function exportVersions(
         out: join(out, ...dir.split('/').filter((s) => s !== '')),
         id,
         ...(typeof values['title'] === 'string' ? { title: values['title'] } : {}),
-        ...(typeof baseUrl === 'string' ? { baseUrl: new URL(dir, baseUrl).href } : {}),
+        ...(typeof baseUrl === 'string'
+          ? { baseUrl: new URL(dir, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href }
+          : {}),
       });
       const { counts, activeContentRevision } = result.manifest;
       const publishedAt = (result.manifest as unknown as Record<string, unknown>)['publishedAt'];
