@@ -70,6 +70,11 @@ export {
   buildKnowledgeBundle,
   type BundleManifest,
   type KnowledgeBundleOptions,
+  parseVersionsFile,
+  versionBundleDir,
+  versionsFileText,
+  VERSIONS_PATH,
+  type BundleVersionEntry,
 } from './static/index.js';
 export {
   diffSources,

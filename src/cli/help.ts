@@ -173,6 +173,7 @@ Exit codes: 0 published (or unchanged, or reactivated), 1 problems in the folder
 published), 2 usage, I/O or database error (nothing published).`;
 
 export const EXPORT_HELP = `Usage: knowledge-kit export <dir> --out <folder> [--id id] [--title t] [--base-url url] [--include glob] [--exclude glob] [--link-root dir]
+       knowledge-kit export --version LABEL=DIR [--version LABEL=DIR …] [--default-version LABEL] --out <folder> [options]
 
 Check and load the folder as check does, then write it as a static bundle (docs/static.md): the pages
 under pages/, index.md, _index/files.json (every page with its sections), a sharded search index under
@@ -189,6 +190,12 @@ Options:
                   relative links)
 ${folderGlobHelp(16)}
   --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself)
+  --version LABEL=DIR
+                  a version of the knowledge base and its folder (repeatable, instead of <dir>):
+                  each is written as a bundle under versions/LABEL/, and versions.json names
+                  them; createStaticSource reads the folder as a source with versions
+  --default-version LABEL
+                  the version a call that names none reads (default the first --version)
   -h, --help      this help
 
 Exit codes: 0 exported, 1 problems in the folder (printed as by check; nothing written), 2 usage or

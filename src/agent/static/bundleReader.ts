@@ -88,6 +88,8 @@ export interface BundleReader {
   text(path: string, signal: AbortSignal | undefined): Promise<string>;
   /** A JSON file, parsed. */
   json(path: string, signal: AbortSignal | undefined): Promise<unknown>;
+  /** A file's text, or `null` when the bundle has none (`versions.json`, which only some have). */
+  optional(path: string, signal: AbortSignal | undefined): Promise<string | null>;
   /**
    * A JSON file of revision `key`, parsed, kept while `key` is the newest revision seen (bounded: the
    * least recently used dropped past `KEPT_FILES` files or `KEPT_CHARS` characters); a file refused as
@@ -297,6 +299,7 @@ export function readBundle(
     },
     text,
     json,
+    optional: readRaw,
     cached(key, path, signal) {
       if (keptKey !== key) {
         keptKey = key;

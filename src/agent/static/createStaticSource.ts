@@ -28,6 +28,8 @@ import {
 import { shardTermStore } from './shardTermStore.js';
 import { documentFromRanges } from './sectionRanges.js';
 import { pageTextProblem, type PageShape } from './pageTextProblem.js';
+import { withBundleVersions } from './versionedBundle.js';
+import { versionBundleDir } from './versionsFile.js';
 
 const API = 'createStaticSource';
 
@@ -90,6 +92,13 @@ interface RevisionData {
  * without an embedder. Each call reads `manifest.json` first: a new revision is seen on the next call
  * and never mixed with the files kept of the old one. Imports no Node built-in.
  *
+ * Over an export with versions (`knowledge-kit export --version …`: `versions.json` and one bundle per
+ * `versions/<label>/`), it answers as `createVersionedSource` over one static source per version
+ * (`version` argument, root listing of the versions, `VERSION_NOT_FOUND`, cursors bound to their
+ * version). It reads nothing at creation: the first call that finds no `manifest.json` at the root
+ * reads `versions.json`; a plain bundle never reads it. It has no `versionLabels`; the root
+ * `list_tree` lists the versions.
+ *
  * @param options - `baseUrl` (and `fetch`) or `read`; `id`, `actionBase`, `maxReadChars`, `cursorKey`.
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`TRANSPORT_ERROR` when
  *   a bundle file cannot be read, `INTERNAL` when the bundle is not one this version reads or a file
@@ -145,6 +154,44 @@ export function registryStaticSource(
       : { baseUrl: opts.baseUrl!, fetch: opts.fetch ?? ((r: Request) => fetch(r)) },
     opts,
   );
+  const plain = plainStaticSource(registry, opts, bundle);
+  return withBundleVersions(plain, bundle, (label) =>
+    plainStaticSource(registry, opts, versionBundle(opts, label)),
+  );
+}
+
+/**
+ * The reader of version `label`'s bundle of a versioned export: `versions/<label>/` under the root.
+ *
+ * @param opts - the checked options (`read`, or `baseUrl` and `fetch`).
+ * @param label - a label of `versions.json` (checked: not `.` or `..`).
+ * @returns the reader.
+ */
+function versionBundle(opts: Partial<StaticSourceOptions>, label: string): BundleReader {
+  const dir = versionBundleDir(label);
+  const read = opts.read;
+  if (read !== undefined)
+    return readBundle({ read: (path, signal) => read(dir + path, signal) }, opts);
+  const base = opts.baseUrl!.endsWith('/') ? opts.baseUrl! : `${opts.baseUrl!}/`;
+  return readBundle(
+    { baseUrl: new URL(dir, base).href, fetch: opts.fetch ?? ((r: Request) => fetch(r)) },
+    opts,
+  );
+}
+
+/**
+ * The static source over one bundle (a plain export, or one version of a versioned export).
+ *
+ * @param registry - the tools to serve.
+ * @param opts - the checked options.
+ * @param bundle - the bundle's reader.
+ * @returns the frozen source.
+ */
+function plainStaticSource(
+  registry: KnowledgeToolRegistry,
+  opts: Partial<StaticSourceOptions>,
+  bundle: BundleReader,
+): KnowledgeSource {
   const reader = bundleStoreReader(bundle);
   return createStoredSource(reader, {
     id: opts.id,

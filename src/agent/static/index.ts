@@ -6,3 +6,11 @@ export { buildKnowledgeBundle } from './buildKnowledgeBundle.js';
 export type { KnowledgeBundleOptions } from './buildKnowledgeBundle.js';
 export { BUNDLE_FORMAT, BUNDLE_PATHS } from './bundleFormat.js';
 export type { BundleManifest } from './bundleFormat.js';
+export {
+  parseVersionsFile,
+  versionBundleDir,
+  versionsFileText,
+  VERSIONS_FORMAT,
+  VERSIONS_PATH,
+} from './versionsFile.js';
+export type { BundleVersionEntry, BundleVersions } from './versionsFile.js';
