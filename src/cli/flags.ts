@@ -281,7 +281,7 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     multiple: true,
     commands: ['serve', 'mcp'],
     source: 'folder',
-    help: 'serve the folder dir as version label (1 to 64 characters of A-Z a-z 0-9 . _ -),\ninstead of one folder; repeat it for each version (one knowledge base,\n`version` on each call); with --watch each folder reloads on its own',
+    help: 'serve folder dir as version label (1 to 64 of A-Z a-z 0-9 . _ -) instead of\none folder; repeat it for each version (one knowledge base, `version` on\neach call); with --watch each folder reloads on its own',
   },
   {
     name: 'default-version',
