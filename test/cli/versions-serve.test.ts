@@ -28,10 +28,11 @@ function version(days: number): Tree {
   };
 }
 
-async function flags(): Promise<string[]> {
+/** `3.x` (60 days) then `2.x` (30 days), `fallback` the default. */
+async function flags(fallback: string): Promise<string[]> {
   const v3 = await folder(version(60));
   const v2 = await folder(version(30));
-  return ['--version', `3.x=${v3}`, '--version', `2.x=${v2}`, '--default-version', '3.x'];
+  return ['--version', `3.x=${v3}`, '--version', `2.x=${v2}`, '--default-version', fallback];
 }
 
 interface Listed {
@@ -44,7 +45,7 @@ interface Found {
 describe('serve and mcp with --version LABEL=FOLDER', () => {
   it('serve: the start lines name the versions, the root listing lists them, the default answers', async () => {
     const served = await startServe([
-      ...(await flags()),
+      ...(await flags('3.x')),
       '--id',
       'handbook',
       '--port',
@@ -89,8 +90,8 @@ describe('serve and mcp with --version LABEL=FOLDER', () => {
     expect((await served.cli.exited).code).toBe(0);
   });
 
-  it('mcp: the start line names the versions; the official client reads the default, and a named version', async () => {
-    const mcp = await connectMcp(await flags());
+  it('mcp: the start line names the versions; the official client reads the default (--default-version, not the first), and a named version', async () => {
+    const mcp = await connectMcp(await flags('2.x'));
     const listed = await mcp.client.callTool({ name: 'list_tree', arguments: {} });
     expect(listed.isError, JSON.stringify(listed.content)).toBeFalsy();
     const found = await mcp.client.callTool({
@@ -99,19 +100,19 @@ describe('serve and mcp with --version LABEL=FOLDER', () => {
     });
     expect(found.isError, JSON.stringify(found.content)).toBeFalsy();
     expect((found.structuredContent as unknown as Found).items[0]!.sourceExcerpt).toContain(
-      'within 60 days',
+      'within 30 days',
     );
     if (TOOLS_TAKE_VERSION) {
-      const older = await mcp.client.callTool({
+      const newer = await mcp.client.callTool({
         name: 'search_files',
-        arguments: { query: 'return window days', version: '2.x' },
+        arguments: { query: 'return window days', version: '3.x' },
       });
-      expect((older.structuredContent as unknown as Found).items[0]!.sourceExcerpt).toContain(
-        'within 30 days',
+      expect((newer.structuredContent as unknown as Found).items[0]!.sourceExcerpt).toContain(
+        'within 60 days',
       );
     }
     expect(mcp.stderr()).toMatch(
-      /knowledge-kit mcp: serving `[^`]+` in 2 versions on stdio: `3\.x` \(default\): 2 documents from `[^`]+`; `2\.x`: 2 documents from `[^`]+`/,
+      /knowledge-kit mcp: serving `[^`]+` in 2 versions on stdio: `3\.x`: 2 documents from `[^`]+`; `2\.x` \(default\): 2 documents from `[^`]+`/,
     );
     expect(mcp.errors).toEqual([]);
     await mcp.close();
