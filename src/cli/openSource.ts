@@ -12,7 +12,7 @@ import { knowledgeBaseId, loadFolder, sourceOf, type ServedOptions } from './fol
 import { CliExit, type CliIo } from './io.js';
 import { linkRootOption } from './linkRoot.js';
 import { openLiveFolder, type LiveFolder } from './live.js';
-import { versionView } from '../agent/versions/createVersionedSource.js';
+import { versionView } from '../agent/internals.js';
 import { openVersions, type OpenedVersion } from './openVersions.js';
 import {
   FOLDER_VERSION,

@@ -4,9 +4,12 @@
  * file (each watched on its own with `--watch`); `search`, `read` and `outline` load the version they
  * read, and another version only if a call reaches it (a cursor of that version).
  */
-import type { KnowledgeCallContext, KnowledgeSource } from '../agent/index.js';
-import { KNOWLEDGE_TOOLS } from '../agent/internals.js';
-import { createVersionedSource, versionView } from '../agent/versions/createVersionedSource.js';
+import {
+  createVersionedSource,
+  type KnowledgeCallContext,
+  type KnowledgeSource,
+} from '../agent/index.js';
+import { KNOWLEDGE_TOOLS, versionView } from '../agent/internals.js';
 import type { LoadedKnowledgeDirectory } from '../node/index.js';
 import { folderGlobs, type SourceCommand } from './flags.js';
 import { knowledgeBaseId, loadFolder, sourceOf, type ServedOptions } from './folder.js';

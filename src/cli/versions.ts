@@ -5,8 +5,12 @@
  * version when none is named). A plain folder has one version, `current`.
  */
 import { existsSync, statSync } from 'node:fs';
-import { DEFAULT_VERSION_LABEL, versionLabelProblem } from '../agent/versions/label.js';
-import { versionNotFound, type VersionListed } from '../agent/versions/versionNotFound.js';
+import {
+  DEFAULT_VERSION_LABEL,
+  versionLabelProblem,
+  versionNotFound,
+  type VersionListed,
+} from '../agent/internals.js';
 import { CliExit } from './io.js';
 import type { SourceCommand } from './flags.js';
 import { escapeControls } from './problems.js';
