@@ -89,7 +89,8 @@ own text, "subtree" the section with every section inside it, a heading's from i
 heading of the same or a higher level.
 
 Versions: with --version LABEL=DIR flags instead of a folder, --version LABEL reads that version (the
-first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are:
+first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are.
+
   knowledge-kit outline --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x`,
   after:
     'Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.',
@@ -105,8 +106,9 @@ lists: from that heading to the next of the same or a higher level). The content
 the snapshot id to stderr.
 
 Versions: with --version LABEL=DIR flags instead of a folder, --version LABEL reads that version (the
-first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are:
-  knowledge-kit read --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x returns`,
+first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are.
+
+  knowledge-kit read --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x anchored-markdown`,
   after: `Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
 section, or a cursor that does not belong to this read).`,
 });
@@ -119,8 +121,9 @@ agent, so an author sees what an agent will find: each candidate's score, page p
 sections and the excerpt that matched.
 
 Versions: with --version LABEL=DIR flags instead of a folder, --version LABEL reads that version (the
-first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are:
-  knowledge-kit search --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x "return window"`,
+first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are.
+
+  knowledge-kit search --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x "anchor lines"`,
   after:
     'Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.',
 });
@@ -139,7 +142,8 @@ it: their problems go to stderr, the other files are served, and agents see thos
 
 Versions: --version LABEL=DIR, once per version, serves the folders as versions of one knowledge base
 (the default is the first; --default-version names another). A call names its version
-(\`version=2.x\`) or reads the default; the root tree lists the versions; --watch watches each folder:
+(\`version=2.x\`) or reads the default; the root tree lists the versions; --watch watches each folder.
+
   knowledge-kit serve --version 3.x=./docs --version 2.x=./docs-v2 --default-version 3.x`,
   after: `--id, --watch, --include, --exclude, --follow-links and --link-root read a folder: they do not go with
 --database.
@@ -162,7 +166,8 @@ files as "unavailable" (or "previous_available").
 
 Versions: --version LABEL=DIR, once per version, serves the folders as versions of one knowledge base
 (the default is the first; --default-version names another); a tool call names its \`version\` or
-reads the default:
+reads the default.
+
   knowledge-kit mcp --version 3.x=./docs --version 2.x=./docs-v2 --default-version 3.x
 
 An MCP client configuration (with an absolute path: the client starts the command in a folder of its own):

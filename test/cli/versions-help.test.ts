@@ -3,26 +3,33 @@
  * `search`, `read` and `outline` read version `2.x` from `./docs-v2`, `serve` (on a free port) and
  * `mcp` serve both, `3.x` the default.
  */
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HELP, OUTLINE_HELP, READ_HELP, SEARCH_HELP, SERVE_HELP } from '../../src/cli/help.js';
 import { requireBuiltCli, runCli, useRunningClis } from '../helpers/cli.js';
 import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
 import { getJson, startServe } from '../helpers/cli-serve.js';
-import { useTempFolders, writeTree } from '../helpers/tempFolders.js';
+import { useTempFolders } from '../helpers/tempFolders.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-versions-help-' });
 useRunningClis();
 useMcpConnections();
 beforeAll(requireBuiltCli);
 
-/** The page `returns` with its window of `days` days. */
-const returns = (days: number) =>
-  `# Returns\n\n<!-- agent-section:window -->\n## Return window\n\nItems can be returned within ${days} days.\n<!-- /agent-section:window -->\n`;
+const KNOWLEDGE = fileURLToPath(new URL('../../examples/knowledge/', import.meta.url));
+const PLANTED = 'In version two, a line is an anchor';
 
-/** A folder with `docs` (3.x, 60 days) and `docs-v2` (2.x, 30 days). */
+/** A folder with `docs` (3.x: the example knowledge) and `docs-v2` (2.x: a copy with a planted change). */
 async function cwd(): Promise<string> {
   const root = await tempRoot();
-  await writeTree(root, { 'docs/returns.md': returns(60), 'docs-v2/returns.md': returns(30) });
+  await cp(KNOWLEDGE, join(root, 'docs'), { recursive: true });
+  await cp(KNOWLEDGE, join(root, 'docs-v2'), { recursive: true });
+  const page = join(root, 'docs-v2', 'anchored-markdown.md');
+  const text = await readFile(page, 'utf8');
+  expect(text).toContain('A line is an anchor');
+  await writeFile(page, text.replace('A line is an anchor', PLANTED));
   return root;
 }
 
@@ -38,13 +45,19 @@ describe('the versions examples of --help work as printed', () => {
     const dir = await cwd();
     const search = await runCli(exampleOf(SEARCH_HELP, 'search'), { cwd: dir });
     expect(search.code, search.stderr).toBe(0);
-    expect(search.stdout).toContain('within 30 days');
+    expect(search.stdout).toMatch(/^\S+ {2}pages\/anchored-markdown\.md /);
     const read = await runCli(exampleOf(READ_HELP, 'read'), { cwd: dir });
     expect(read.code, read.stderr).toBe(0);
-    expect(read.stdout).toContain('within 30 days');
+    expect(read.stdout).toContain(PLANTED);
+    // The same read of the default version is 3.x's page.
+    const args = exampleOf(READ_HELP, 'read');
+    const of3 = await runCli([...args.slice(0, -3), args.at(-1)!], { cwd: dir });
+    expect(of3.code, of3.stderr).toBe(0);
+    expect(of3.stdout).not.toContain(PLANTED);
+    expect(of3.stdout).toContain('A line is an anchor');
     const outline = await runCli(exampleOf(OUTLINE_HELP, 'outline'), { cwd: dir });
     expect(outline.code, outline.stderr).toBe(0);
-    expect(outline.stdout).toMatch(/^returns {2}\(returns\.md, /m);
+    expect(outline.stdout).toMatch(/^anchored-markdown {2}\(anchored-markdown\.md, /m);
   });
 
   it('serve (on a free port) and mcp serve both versions, 3.x the default', async () => {
@@ -67,10 +80,10 @@ describe('the versions examples of --help work as printed', () => {
 
     const mcp = await connectMcp(exampleOf(MCP_HELP, 'mcp').slice(1), dir);
     const found = await mcp.client.callTool({
-      name: 'search_files',
-      arguments: { query: 'return window' },
+      name: 'read_file',
+      arguments: { fileId: 'anchored-markdown' },
     });
-    expect(JSON.stringify(found.structuredContent)).toContain('within 60 days');
+    expect(JSON.stringify(found.structuredContent)).not.toContain(PLANTED);
     await mcp.close();
   });
 });
