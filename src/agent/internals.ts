@@ -83,3 +83,7 @@ export {
   type KnowledgeVersionDiff,
 } from './versions/diffSources.js';
 export { versionLabelProblem } from './versions/label.js';
+// The command line's versions of folders (src/cli/versions.ts, openVersions.ts).
+export { DEFAULT_VERSION_LABEL } from './versions/label.js';
+export { versionNotFound, type VersionListed } from './versions/versionNotFound.js';
+export { versionView } from './versions/createVersionedSource.js';

@@ -86,7 +86,12 @@ export const OUTLINE_HELP = sourceHelp('outline', {
 sections as a tree, then its headings indented by depth ("## Text  {#id}  size"; read one with
 read --heading id). Sizes are in Unicode code points of what a read returns: "self" is the section's
 own text, "subtree" the section with every section inside it, a heading's from its line to the next
-heading of the same or a higher level.`,
+heading of the same or a higher level.
+
+Versions: with --version LABEL=DIR flags instead of a folder, --version LABEL reads that version (the
+first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are.
+
+  knowledge-kit outline --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x`,
   after:
     'Exit codes: 0 success, 1 problems in the folder (printed as by check), 2 usage or I/O error.',
 });
@@ -98,7 +103,12 @@ export const READ_HELP = sourceHelp('read', {
 document, the sections named (comma-separated or repeated) in "self" mode (their own text) or
 "subtree" mode (with every section inside them), or one heading (--heading, an ID that outline
 lists: from that heading to the next of the same or a higher level). The content goes to stdout and
-the snapshot id to stderr.`,
+the snapshot id to stderr.
+
+Versions: with --version LABEL=DIR flags instead of a folder, --version LABEL reads that version (the
+first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are.
+
+  knowledge-kit read --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x anchored-markdown`,
   after: `Exit codes: 0 success, 1 problems in the folder, 2 usage or I/O error (including an unknown document or
 section, or a cursor that does not belong to this read).`,
 });
@@ -108,7 +118,12 @@ export const SEARCH_HELP = sourceHelp('search', {
   database: '--kb <id> <query>',
   about: `Search the folder (or the knowledge base --kb of a database) as the search_files tool does for an
 agent, so an author sees what an agent will find: each candidate's score, page path, file ID, best
-sections and the excerpt that matched.`,
+sections and the excerpt that matched.
+
+Versions: with --version LABEL=DIR flags instead of a folder, --version LABEL reads that version (the
+first when none is named); a version there is not is VERSION_NOT_FOUND, listing those there are.
+
+  knowledge-kit search --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x "anchor lines"`,
   after:
     'Exit codes: 0 success (also when nothing is found), 1 problems in the folder, 2 usage or I/O error.',
 });
@@ -123,9 +138,16 @@ knowledge-base URL, the curl commands an agent uses and the MCP URL with a clien
 logs one line per request to stderr (\`METHOD path status N ms\`; under load that is one line per
 request, so redirect or rotate it, or pass --quiet). Ctrl-C stops it. Files with problems do not stop
 it: their problems go to stderr, the other files are served, and agents see those files as
-"unavailable" (or "previous_available" under --watch); \`knowledge-kit check\` stays strict.`,
+"unavailable" (or "previous_available" under --watch); \`knowledge-kit check\` stays strict.
+
+Versions: --version LABEL=DIR, once per version, serves the folders as versions of one knowledge base
+(the default is the first; --default-version names another). A call names its version
+(\`version=2.x\`) or reads the default; the root tree lists the versions; --watch watches each folder.
+
+  knowledge-kit serve --version 3.x=./docs --version 2.x=./docs-v2 --default-version 3.x`,
   after: `--id, --watch, --include, --exclude, --follow-links and --link-root read a folder: they do not go with
 --database.
+--version LABEL=DIR and --default-version read folders too: they do not go with --database.
 
 Exit codes: 0 stopped by a signal, 1 a folder that cannot be served at all (never one broken file),
 2 usage or I/O error (such as a port in use).`,
@@ -141,6 +163,12 @@ message line over 10 MB is skipped and answered with a JSON-RPC error (id null);
 are worked on at once, the rest wait (stdin is read no further while 1,024 wait). Files with problems
 do not stop it: their problems go to stderr and the server's instructions, and agents see those
 files as "unavailable" (or "previous_available").
+
+Versions: --version LABEL=DIR, once per version, serves the folders as versions of one knowledge base
+(the default is the first; --default-version names another); a tool call names its \`version\` or
+reads the default.
+
+  knowledge-kit mcp --version 3.x=./docs --version 2.x=./docs-v2 --default-version 3.x
 
 An MCP client configuration (with an absolute path: the client starts the command in a folder of its own):
   { "mcpServers": { "knowledge": { "command": "knowledge-kit", "args": ["mcp", "/absolute/path/to/knowledge"] } } }`,

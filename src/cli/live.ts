@@ -65,7 +65,8 @@ export function problemSummary(loaded: LoadedKnowledgeFiles, dir: string): strin
  * files that load are served; the problems of the others are printed to stderr (at start, and after a
  * reload for each file whose problems changed) and the server goes on. Only a folder that cannot be
  * read at all ends the command (exit 2), or a load the source refuses (exit 1). `served` sets every
- * source's cursor key and read limit (`--cursor-key-file`, `--max-chars`).
+ * source's cursor key and read limit (`--cursor-key-file`, `--max-chars`); `version` is the label of
+ * the version the folder serves, named in its lines when a command serves several.
  */
 export async function openLiveFolder(
   command: string,
@@ -75,6 +76,7 @@ export async function openLiveFolder(
   io: CliIo,
   options: LoadKnowledgeDirectoryOptions = {},
   served: ServedOptions = {},
+  version?: string,
 ): Promise<LiveFolder> {
   let loaded: LoadedKnowledgeFiles;
   let current: KnowledgeSource;
@@ -82,7 +84,10 @@ export async function openLiveFolder(
   // The latest reload's number: only it is swapped in once its search index is built.
   let pending = 0;
   let building: AbortController | undefined;
-  const say = (line: string): void => void io.stderr.write(`knowledge-kit ${command}: ${line}\n`);
+  // A version of several (`--version LABEL=FOLDER`) is named in each of its lines.
+  const of = version === undefined ? '' : `version \`${version}\`: `;
+  const say = (line: string): void =>
+    void io.stderr.write(`knowledge-kit ${command}: ${of}${line}\n`);
   /** Prints the problems of `next`, only those of files whose problems changed since `before`. */
   const printProblems = (next: LoadedKnowledgeFiles, before?: LoadedKnowledgeFiles): void => {
     const seen = new Map<string, string>();

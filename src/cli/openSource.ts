@@ -12,10 +12,26 @@ import { knowledgeBaseId, loadFolder, sourceOf, type ServedOptions } from './fol
 import { CliExit, type CliIo } from './io.js';
 import { linkRootOption } from './linkRoot.js';
 import { openLiveFolder, type LiveFolder } from './live.js';
+import { versionView } from '../agent/internals.js';
+import { openVersions, type OpenedVersion } from './openVersions.js';
+import {
+  FOLDER_VERSION,
+  READ_TOOL,
+  versionArgs,
+  versionRefused,
+  type VersionFolder,
+} from './versions.js';
 
-/** Where the knowledge is: a folder, or a knowledge store's database. */
+/** Where the knowledge is: a folder, versions each a folder, or a knowledge store's database. */
 export type SourcePlace =
   | { readonly kind: 'folder'; readonly dir: string }
+  | {
+      readonly kind: 'versions';
+      /** `--version LABEL=FOLDER`, in the order given. */
+      readonly folders: readonly VersionFolder[];
+      /** `--default-version`, else the first label. */
+      readonly defaultVersion: string;
+    }
   | {
       readonly kind: 'database';
       readonly url: string;
@@ -34,6 +50,8 @@ export interface SourceArgs {
   readonly place: SourcePlace;
   /** The arguments after the folder (or all of them with `--database`): a query, a document ID. */
   readonly args: readonly string[];
+  /** `--version LABEL` of `search`, `read` and `outline`: the version to read. */
+  readonly version?: string | undefined;
 }
 
 /** The arguments a command takes after its flags, on a folder (the folder first). */
@@ -82,12 +100,29 @@ export function parseSourceArgs(command: SourceCommand, argv: readonly string[])
         throw new CliExit(
           `knowledge-kit ${command}: --${flag.name} goes with --database <url>, which reads a knowledge store instead of a folder. Run \`knowledge-kit ${command} --help\`.`,
         );
+    const versions = help
+      ? undefined
+      : versionArgs(command, values, positionals.length >= POSITIONALS[command]);
+    if (versions !== undefined && versions.folders.length > 0)
+      return {
+        command,
+        values,
+        help,
+        place: {
+          kind: 'versions',
+          folders: versions.folders,
+          defaultVersion: versions.defaultVersion!,
+        },
+        args: positionals,
+        version: versions.read,
+      };
     return {
       command,
       values,
       help,
       place: { kind: 'folder', dir: positionals[0] ?? '.' },
       args: positionals.slice(1),
+      version: versions?.read,
     };
   }
   for (const flag of flags)
@@ -95,6 +130,12 @@ export function parseSourceArgs(command: SourceCommand, argv: readonly string[])
       throw new CliExit(
         `knowledge-kit ${command}: --${flag.name} reads a folder; it does not go with --database, whose calls read the store's active revision. Run \`knowledge-kit ${command} --help\`.`,
       );
+  // `--version LABEL=FOLDER` names folders; with --database, `--version LABEL` alone.
+  const { folders, read: version } = versionArgs(command, values, false);
+  if (folders.length > 0)
+    throw new CliExit(
+      `knowledge-kit ${command}: --version LABEL=FOLDER names a version's folder; it does not go with --database. Run \`knowledge-kit ${command} --help\`.`,
+    );
   const knowledgeBase = values['kb'] as string | undefined;
   if (command === 'serve') {
     if (positionals.length > 0)
@@ -117,6 +158,7 @@ export function parseSourceArgs(command: SourceCommand, argv: readonly string[])
       schema: values['schema'] as string | undefined,
     },
     args: positionals,
+    version,
   };
 }
 
@@ -141,8 +183,10 @@ export interface OpenedSource {
   knowledgeBases(): Promise<readonly OpenedKnowledgeBase[]>;
   /** A folder loaded whole (not `live`): its catalog and file paths. */
   readonly loaded?: LoadedKnowledgeDirectory;
-  /** A folder served file by file (`live`). */
+  /** A folder served file by file (`live`); of versions, the default version's. */
   readonly live?: LiveFolder;
+  /** The versions of `--version LABEL=FOLDER`, each with its folder. */
+  readonly versions?: readonly OpenedVersion[];
   /** Stops watching, closes the database. */
   close(): Promise<void>;
 }
@@ -169,8 +213,14 @@ export async function openSource(
 ): Promise<OpenedSource> {
   const { command, values, place } = args;
   const served = options.served ?? {};
+  if (place.kind === 'versions') return openFolderVersions(args, place, io, options);
   if (place.kind === 'folder') {
     const { dir } = place;
+    // A plain folder is one version, `current`: another is refused, never read from this folder.
+    if (args.version !== undefined && args.version !== FOLDER_VERSION)
+      throw versionRefused(command, READ_TOOL[command], args.version, [
+        { version: FOLDER_VERSION, default: true },
+      ]);
     const id = knowledgeBaseId(dir, values['id']);
     const load = {
       followLinks: values['follow-links'] === true,
@@ -204,7 +254,55 @@ export async function openSource(
       close: () => Promise.resolve(),
     };
   }
-  return openStore(command, place, served);
+  const store = await openStore(command, place, served);
+  return args.version === undefined ? store : storeVersion(store, args.version);
+}
+
+/** `--version LABEL` with --database: every call names the version (the store refuses one it lacks). */
+function storeVersion(store: OpenedSource, label: string): OpenedSource {
+  if (store.single === undefined) return store;
+  const single = { ...store.single, source: versionView(store.single.source, label) };
+  return {
+    ...store,
+    words: [...store.words, '--version', label],
+    single,
+    knowledgeBases: () => Promise.resolve([single]),
+  };
+}
+
+/** The folders of `--version LABEL=FOLDER`, as one knowledge base with versions (`openVersions`). */
+async function openFolderVersions(
+  args: SourceArgs,
+  place: Extract<SourcePlace, { kind: 'versions' }>,
+  io: CliIo,
+  options: OpenOptions,
+): Promise<OpenedSource> {
+  const { command, values } = args;
+  const opened = await openVersions(
+    command,
+    place.folders,
+    place.defaultVersion,
+    args.version,
+    values,
+    io,
+    options.live,
+    options.served ?? {},
+  );
+  const globWords = Object.entries(folderGlobs(values)).flatMap(([name, globs]) =>
+    (globs ?? []).flatMap((glob: string) => [`--${name}`, glob]),
+  );
+  const single = { id: opened.id, title: opened.id, source: opened.source };
+  const read = opened.read;
+  return {
+    where: place.folders.map((version) => `\`${version.dir}\``).join(', '),
+    words: [...opened.words, ...globWords],
+    single,
+    ...(read.loaded === undefined ? {} : { loaded: read.loaded }),
+    ...(read.live === undefined ? {} : { live: read.live }),
+    versions: opened.versions,
+    knowledgeBases: () => Promise.resolve([single]),
+    close: () => opened.close(),
+  };
 }
 
 /** The database half of `openSource`; the drivers and the store are loaded only here. */

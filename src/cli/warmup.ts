@@ -27,6 +27,7 @@ export const PROGRESS_EVERY_MS = 5000;
  * @param io - where the lines go.
  * @param signal - stops the build (the command is stopping), silently.
  * @param knowledgeBase - the knowledge base's ID, named in the lines when a command serves several.
+ * @param version - the version's label, named in the lines when a knowledge base has several.
  * @returns the build's end.
  */
 export function warmInBackground(
@@ -35,12 +36,14 @@ export function warmInBackground(
   io: CliIo,
   signal: AbortSignal,
   knowledgeBase?: string,
+  version?: string,
 ): Promise<void> {
   if (source.warm === undefined) return Promise.resolve();
   const index =
-    knowledgeBase === undefined
+    (knowledgeBase === undefined
       ? 'search index'
-      : `search index of \`${escapeControls(knowledgeBase)}\``;
+      : `search index of \`${escapeControls(knowledgeBase)}\``) +
+    (version === undefined ? '' : ` of version \`${version}\``);
   const started = performance.now();
   let lastLine = started;
   const seconds = (): string => ((performance.now() - started) / 1000).toFixed(1);

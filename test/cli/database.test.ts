@@ -71,6 +71,8 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
       'exclude',
       'follow-links',
       'link-root',
+      'version',
+      'default-version',
     ]);
     expect(serveFlags.filter((flag) => flag.source !== 'folder').map((f) => f.name)).toEqual([
       'port',
@@ -292,6 +294,8 @@ describe.concurrent('serve --database takes every flag serve documents', () => {
     ['--exclude', 'drafts/**'],
     ['--follow-links'],
     ['--link-root', '.'],
+    ['--version', '3.x=.'],
+    ['--default-version', '3.x'],
   ])('%s reads a folder: one usage line, naming it', async (...flag) => {
     const result = await cli(['serve', '--database', url, ...flag]);
     expect(result.code).toBe(2);

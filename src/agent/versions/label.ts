@@ -24,7 +24,7 @@ function isLabelChar(code: number): boolean {
 
 /**
  * What is wrong with `label` as a version label, or `undefined` when it is one: 1 to 64 characters of
- * `A–Z a–z 0–9 . _ -`.
+ * `A–Z a–z 0–9 . _ -`, other than `.` and `..` (a label names a folder and a URI path segment).
  *
  * @param label - the value to check.
  * @returns a sentence naming the problem (for an error message), or `undefined`.
@@ -37,6 +37,8 @@ function isLabelChar(code: number): boolean {
 export function versionLabelProblem(label: unknown): string | undefined {
   if (typeof label !== 'string') return `a version label is a string, not ${typeof label}`;
   if (label.length === 0) return 'a version label is not empty';
+  // A label names a folder (`versions/<label>/` of a static export) and a URI segment.
+  if (label === '.' || label === '..') return `a version label is not \`${label}\``;
   if (label.length > MAX_VERSION_LABEL_LENGTH)
     return `a version label is at most ${MAX_VERSION_LABEL_LENGTH} characters, not ${label.length}`;
   for (let i = 0; i < label.length; i++) {

@@ -53,7 +53,16 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     const { source, id, pages } = opened.single!;
     // Files with problems at start are named in the instructions too: the agent learns why a page it
     // expects is missing or older (list_tree and get_file give each file's status at any time).
-    const problems = opened.live?.problems();
+    const { versions } = opened;
+    const problems =
+      versions === undefined
+        ? opened.live?.problems()
+        : versions
+            .flatMap((version) => {
+              const said = version.live?.problems();
+              return said === undefined ? [] : [`version \`${version.label}\`: ${said}`];
+            })
+            .join(' ') || undefined;
     // A search waits for the index built below: a client that searches right after initialize gets
     // an answer, not SEARCH_UNAVAILABLE (warmup.ts).
     let indexReady: () => void = () => undefined;
@@ -80,7 +89,22 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     await server.connect(transport);
     // The search index is built now, in slices, while the other tools answer (warmup.ts).
     const stopWarming = new AbortController();
-    const warmed = warmInBackground('mcp', source, io, stopWarming.signal);
+    const warmed =
+      versions === undefined
+        ? warmInBackground('mcp', source, io, stopWarming.signal)
+        : // Each version's index on its own, named in its lines.
+          Promise.all(
+            versions.map((version) =>
+              warmInBackground(
+                'mcp',
+                version.source,
+                io,
+                stopWarming.signal,
+                undefined,
+                version.label,
+              ),
+            ),
+          ).then(() => undefined);
     void warmed.then(indexReady);
     const closed = new Promise<string>((resolve) => {
       const previous = transport.onclose;
@@ -94,7 +118,9 @@ export async function mcp(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(
       place.kind === 'folder'
         ? `knowledge-kit mcp: serving ${count(opened.live!.documents(), 'document')} from \`${place.dir}\` on stdio${watch ? ', watching for changes' : ''}\n`
-        : `knowledge-kit mcp: serving \`${id}\` (${count(pages ?? 0, 'page')}, the active revision on each call) from the database on stdio\n`,
+        : versions !== undefined
+          ? `knowledge-kit mcp: serving \`${id}\` in ${count(versions.length, 'version')} on stdio${watch ? ', watching each folder for changes' : ''}: ${versions.map((version) => `\`${version.label}\`${version.default ? ' (default)' : ''}: ${count(version.live?.documents() ?? 0, 'document')} from \`${version.dir}\``).join('; ')}\n`
+          : `knowledge-kit mcp: serving \`${id}\` (${count(pages ?? 0, 'page')}, the active revision on each call) from the database on stdio\n`,
     );
     await Promise.race([closed, stopped]);
     stopWarming.abort();

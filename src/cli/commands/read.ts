@@ -25,7 +25,9 @@ export async function read(argv: readonly string[], io: CliIo): Promise<number> 
     throw new CliExit(
       args.place.kind === 'folder'
         ? 'knowledge-kit read: needs a folder and a document ID, such as `knowledge-kit read ./knowledge guide`. Run `knowledge-kit read --help`.'
-        : 'knowledge-kit read: needs a document ID after the options, such as `knowledge-kit read --database postgres://localhost/kb --kb handbook guide`. Run `knowledge-kit read --help`.',
+        : args.place.kind === 'versions'
+          ? 'knowledge-kit read: needs a document ID after the options, such as `knowledge-kit read --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x guide`. Run `knowledge-kit read --help`.'
+          : 'knowledge-kit read: needs a document ID after the options, such as `knowledge-kit read --database postgres://localhost/kb --kb handbook guide`. Run `knowledge-kit read --help`.',
     );
   const self = listOption(values['self']);
   const subtree = listOption(values['subtree']);
@@ -173,7 +175,11 @@ async function readFrom(
       ...(maxChars === undefined ? {} : { maxChars }),
     });
   } catch (error) {
-    if (isKnowledgeError(error)) throw new CliExit(readProblem('read', opened.words[0]!, error));
+    if (isKnowledgeError(error)) {
+      // Of versions, the folder of the version read (outline of that folder lists its documents).
+      const dir = opened.versions?.find((version) => version.loaded === loaded)?.dir;
+      throw new CliExit(readProblem('read', dir ?? opened.words[0]!, error));
+    }
     throw error;
   }
   if (json) {

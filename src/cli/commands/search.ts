@@ -24,7 +24,9 @@ export async function search(argv: readonly string[], io: CliIo): Promise<number
   const [query] = args.args;
   if (query === undefined)
     throw new CliExit(
-      'knowledge-kit search: needs a folder and a query, such as `knowledge-kit search ./knowledge "return window"`. Run `knowledge-kit search --help`.',
+      args.place.kind === 'versions'
+        ? 'knowledge-kit search: needs a query after the options, such as `knowledge-kit search --version 3.x=./docs --version 2.x=./docs-v2 --version 2.x "return window"`. Run `knowledge-kit search --help`.'
+        : 'knowledge-kit search: needs a folder and a query, such as `knowledge-kit search ./knowledge "return window"`. Run `knowledge-kit search --help`.',
     );
   const mode = values['mode'];
   if (mode !== undefined && mode !== 'hybrid' && mode !== 'file' && mode !== 'graph')

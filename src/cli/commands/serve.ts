@@ -14,6 +14,7 @@ import { untilStopped } from '../live.js';
 import type { KnowledgeSource } from '../../agent/index.js';
 import { knowledgeBaseId } from '../folder.js';
 import type { LiveFolder } from '../live.js';
+import type { OpenedVersion } from '../openVersions.js';
 import {
   openSource,
   parseSourceArgs,
@@ -107,8 +108,12 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   const hostname = typeof values['host'] === 'string' ? values['host'] : '127.0.0.1';
   if (hostname === '')
     throw new CliExit('knowledge-kit serve: --host needs an address, such as 127.0.0.1 or ::1.');
-  if (place.kind === 'folder') {
-    const id = knowledgeBaseId(place.dir, values['id']);
+  if (place.kind !== 'database') {
+    const dir =
+      place.kind === 'folder'
+        ? place.dir
+        : place.folders.find((version) => version.label === place.defaultVersion)!.dir;
+    const id = knowledgeBaseId(dir, values['id']);
     // URLs drop `.` and `..` segments, so such an ID would print a URL that reaches another route.
     if (id === '' || id === '.' || id === '..')
       throw new CliExit(
@@ -208,15 +213,27 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   const known = await source.knowledgeBases();
   const stopWarming = new AbortController();
   const warmed = Promise.all(
-    known.map((kb) =>
-      warmInBackground(
-        'serve',
-        kb.source,
-        io,
-        stopWarming.signal,
-        source.single === undefined ? kb.id : undefined,
-      ),
-    ),
+    source.versions === undefined
+      ? known.map((kb) =>
+          warmInBackground(
+            'serve',
+            kb.source,
+            io,
+            stopWarming.signal,
+            source.single === undefined ? kb.id : undefined,
+          ),
+        )
+      : // Each version's index on its own, named in its lines.
+        source.versions.map((version) =>
+          warmInBackground(
+            'serve',
+            version.source,
+            io,
+            stopWarming.signal,
+            undefined,
+            version.label,
+          ),
+        ),
   );
   // `0.0.0.0` and `::` name no host: print the loopback URL, and the others it answers on.
   const [origin, ...others] = usableOrigins(served.url, hostname);
@@ -235,7 +252,7 @@ export async function serve(argv: readonly string[], io: CliIo): Promise<number>
   const lines =
     source.single === undefined || source.live === undefined
       ? storeLines(start, known)
-      : await folderLines(start, source.single, source.live, place, watch);
+      : await folderLines(start, source.single, source.live, place, watch, source.versions);
   // Listening before the lines are printed: a caller may signal as soon as it reads the URL, and a
   // signal with no listener yet would kill the process instead of stopping it.
   const stopped = untilStopped();
@@ -269,6 +286,7 @@ async function folderLines(
   live: LiveFolder,
   place: SourcePlace,
   watch: boolean,
+  versions: readonly OpenedVersion[] | undefined,
 ): Promise<string[]> {
   const { auth } = start;
   const id = encodeURIComponent(kb.id);
@@ -277,8 +295,13 @@ async function folderLines(
     (item) => item.entryType === 'file',
   );
   const url = `${start.bases}/${id}`;
+  const other = versions?.find((version) => !version.default);
   return [
-    `Serving ${count(live.documents(), 'document')} from \`${dir}\` as knowledge base \`${kb.id}\`${watch ? ' (watching for changes)' : ''}.`,
+    ...(versions === undefined
+      ? [
+          `Serving ${count(live.documents(), 'document')} from \`${dir}\` as knowledge base \`${kb.id}\`${watch ? ' (watching for changes)' : ''}.`,
+        ]
+      : versionLines(kb.id, versions, watch, other)),
     '',
     ...(start.others.length > 0
       ? [`Also answering at ${start.others.map((o) => `${o}/${id}`).join(', ')}.`, '']
@@ -291,6 +314,23 @@ async function folderLines(
     `curl -sS -G "$KNOWLEDGE_BASE_URL/search" --data-urlencode "query=<your question>"${auth}`,
     ...(start.mcp ? ['', ...mcpLines(kb.id, `${url}/mcp`, start.secured)] : []),
     '',
+  ];
+}
+
+/** The first lines of a folder served in versions: each version, its folder and its documents. */
+function versionLines(
+  id: string,
+  versions: readonly OpenedVersion[],
+  watch: boolean,
+  other: OpenedVersion | undefined,
+): string[] {
+  const each = versions.map(
+    (version) =>
+      `\`${version.label}\`${version.default ? ' (default)' : ''}: ${count(version.live?.documents() ?? 0, 'document')} from \`${version.dir}\``,
+  );
+  return [
+    `Serving knowledge base \`${id}\` in ${count(versions.length, 'version')}${watch ? ' (watching each folder for changes)' : ''}: ${each.join('; ')}.`,
+    `A call reads the default version unless it names another${other === undefined ? '' : `, such as \`version=${other.label}\``}; \`$KNOWLEDGE_BASE_URL/tree\` lists the versions.`,
   ];
 }
 
