@@ -238,6 +238,7 @@ const PUBLIC_TYPES: Readonly<Record<string, readonly string[]>> = {
     'KnowledgeHandlerOptions',
     'KnowledgeOperation',
     'KnowledgeRateLimit',
+    'KnowledgeVersionList',
     'MemoryRateLimiterOptions',
     'RateLimitDecision',
     'RateLimitRequestInfo',

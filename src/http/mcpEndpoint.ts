@@ -13,6 +13,7 @@ import {
   registerKnowledgeResources,
   registerKnowledgeTools,
 } from '../mcp/index.js';
+import { instructionsWithVersions } from '../mcp/versionInstructions.js';
 import { batchRefused, batchSize, cappedAnswer, type BatchLimits } from './mcpBatch.js';
 import { isListenRequest, ListenSlots, listenClientOf, listenRefused } from './listenSlots.js';
 
@@ -128,11 +129,10 @@ export class McpEndpoints {
       // knowledge base's URL, and cursors bound to its ID, so that both transports accept each
       // other's cursors.
       const routed = withRouteContext(source, this.#registry, { actionBase, knowledgeBaseId });
+      // A source with versions names them (the routed copy has only the tools' methods).
+      const instructions = instructionsWithVersions(source, KNOWLEDGE_MCP_INSTRUCTIONS);
       const factory = () => {
-        const server = new McpServer(
-          { name, version: this.#version },
-          { instructions: KNOWLEDGE_MCP_INSTRUCTIONS },
-        );
+        const server = new McpServer({ name, version: this.#version }, { instructions });
         // Over HTTP a client can fetch the read-action URLs: the compact text keeps them.
         registerKnowledgeTools(server, registryTools(this.#registry, routed), {
           readActions: true,

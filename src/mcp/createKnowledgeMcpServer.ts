@@ -14,6 +14,7 @@ import {
   type KnowledgeResourcesOptions,
 } from './registerKnowledgeResources.js';
 import { registerKnowledgeTools, type KnowledgeMcpToolOptions } from './registerKnowledgeTools.js';
+import { instructionsWithVersions } from './versionInstructions.js';
 
 /**
  * Options of `createKnowledgeMcpServer`: the server's name and version, and how the tools are listed
@@ -23,9 +24,13 @@ export interface KnowledgeMcpServerOptions
   extends KnowledgeToolsOptions, KnowledgeMcpToolOptions, KnowledgeResourcesOptions {
   /** The server name clients show. */
   readonly name: string;
-  /** The server version. */
+  /** The server software's version (not a knowledge base's version, which tools take as `version`). */
   readonly version: string;
-  /** Server instructions for the model; default `KNOWLEDGE_MCP_INSTRUCTIONS`. */
+  /**
+   * Server instructions for the model; default `KNOWLEDGE_MCP_INSTRUCTIONS`. For a source with
+   * versions (`createVersionedSource`), a paragraph naming them, the default and the `version` argument
+   * is added after them.
+   */
   readonly instructions?: string | undefined;
   /** Serve the files as resources too (`registerKnowledgeResources`); default `true`. */
   readonly resources?: boolean | undefined;
@@ -88,7 +93,7 @@ export function createKnowledgeMcpServer(
   });
   const server = new McpServer(
     { name, version },
-    { instructions: instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS },
+    { instructions: instructionsWithVersions(source, instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS) },
   );
   registerKnowledgeTools(server, tools, { text, readActions, outputSchemas });
   return resources === false

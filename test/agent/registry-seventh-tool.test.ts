@@ -132,7 +132,7 @@ describe('a seventh tool, declared once', () => {
     expect(await unknown.text()).toContain('This route takes `top`.');
     const missing = await handler(new Request('http://kb.test/nowhere'));
     expect(await missing.text()).toContain(
-      '/search?query=, /files/{fileId}/words under a knowledge base.',
+      '/search?query=, /files/{fileId}/words, /versions, /versions/diff?from=&to= under a knowledge base.',
     );
   });
 
