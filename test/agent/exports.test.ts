@@ -58,6 +58,7 @@ describe('agent and MCP entries', () => {
       'KNOWLEDGE_RESOURCE_MAX_CHARS',
       'KNOWLEDGE_RESOURCE_MIME_TYPE',
       'KNOWLEDGE_RESOURCE_TEMPLATE',
+      'KNOWLEDGE_VERSION_RESOURCE_TEMPLATE',
       'createKnowledgeMcpServer',
       'knowledgeFileUri',
       'leanOutputSchema',

@@ -52,7 +52,7 @@ function numberedPages(label: string, count: number): ScenarioPage[] {
   }));
 }
 
-/** Three versions of 30 pages each (`b` the default, then `a`, `c`): 93 resources, two list pages. */
+/** Three versions of 30 pages each (`b` the default, then `a`, `c`): several `resources/list` pages. */
 export function manyVersionedPages(): VersionedKnowledgeSource {
   return createVersionedSource({
     versions: {
