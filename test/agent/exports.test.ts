@@ -24,8 +24,6 @@ describe('agent and MCP entries', () => {
       'createBm25fEngine',
       'createCatalogSource',
       'createStaticSource',
-      'createVersionedSource',
-      'diffVersions',
       'isKnowledgeToolError',
       'knowledgeTools',
       'tokenize',
