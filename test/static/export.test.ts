@@ -112,9 +112,13 @@ describe('exportKnowledgeBundle', () => {
 
   it('gives the same bytes for the same knowledge, and writes nothing the second time', async () => {
     const [a, b] = [await folder(), await folder()];
-    await exportKnowledgeBundle(example(), { out: a, id: 'example' });
-    await exportKnowledgeBundle(example(), { out: b, id: 'example' });
+    // The same knowledge: the same content, published at the same time.
+    const publishedAt = '2026-10-01T00:00:00.000Z';
+    await exportKnowledgeBundle(example({ publishedAt }), { out: a, id: 'example' });
+    await exportKnowledgeBundle(example({ publishedAt }), { out: b, id: 'example' });
     expect(await tree(a)).toEqual(await tree(b));
+    expect(JSON.parse((await tree(a))['manifest.json']!).publishedAt).toBe(publishedAt);
+    // Exported again from a source created later: the revision is the same, so its publish time is kept.
     const again = await exportKnowledgeBundle(example(), { out: a, id: 'example' });
     expect(again.written).toEqual([]);
     expect(again.removed).toEqual([]);
