@@ -10,7 +10,7 @@ import type {
   KnowledgeCallContext,
   KnowledgeSource,
   KnowledgeVersionDiff,
-  VersionedSourceVersion,
+  KnowledgeVersionInfo,
 } from '../agent/index.js';
 
 /** A knowledge base the caller may read, with the title `list_knowledge_bases` shows. */
@@ -43,7 +43,7 @@ export type KnowledgeOperation =
  */
 export interface KnowledgeVersionList {
   /** Every version, in the knowledge base's order; exactly one has `default: true`. */
-  readonly versions: readonly VersionedSourceVersion[];
+  readonly versions: readonly KnowledgeVersionInfo[];
   /** The label of the version a call that names none reads. */
   readonly default: string;
 }

@@ -208,3 +208,90 @@ describe('ETag', () => {
     expect(await tagOf('a')).not.toBe(await tagOf('b'));
   });
 });
+
+describe('the version query parameter on the tool routes', () => {
+  it("answers the same question from each version's own pages, and names the version", async () => {
+    const read = async (query: string) =>
+      getJson(`/docs/files/content?path=pages%2Fconfig.md${query}`);
+    const old = await read('&version=2.x');
+    expect(old.status).toBe(200);
+    expect(old.body.file.version).toBe('2.x');
+    expect(old.body.content).toContain('legacyRoutes');
+    expect(old.body.content).not.toContain('cleanUrls');
+    const current = await read('');
+    expect(current.body.file.version).toBe('3.x');
+    expect(current.body.content).toContain('cleanUrls');
+    expect(await read('&version=3.x')).toMatchObject({ body: current.body });
+
+    const search = async (version: string) =>
+      getJson(
+        `/docs/search?query=${encodeURIComponent('Which option keeps links?')}&version=${version}`,
+      );
+    const hits2 = await search('2.x');
+    expect(hits2.body.version).toBe('2.x');
+    expect(hits2.body.activeContentRevision).toBe('rev-2');
+    const paths2 = hits2.body.items.map((item: { path: string }) => item.path);
+    expect(paths2).not.toContain('pages/themes.md');
+    const plugins = await getJson(`/docs/search?query=plugins&version=2.x`);
+    expect(plugins.body.items.map((item: { path: string }) => item.path)).toContain(
+      'pages/plugins.md',
+    );
+    const noPlugins = await getJson(`/docs/search?query=plugins&version=3.x`);
+    expect(noPlugins.body.items.map((item: { path: string }) => item.path)).not.toContain(
+      'pages/plugins.md',
+    );
+  });
+
+  it('404 VERSION_NOT_FOUND for a version the knowledge base lacks, 400 INVALID_ARGUMENT for a malformed one', async () => {
+    const missing = await getJson('/docs/search?query=config&version=4.x');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('VERSION_NOT_FOUND');
+    expect(missing.body.error.message).toContain('no version `4.x`');
+    expect(missing.body.error.message).toContain('`3.x` (default), `2.x`');
+    const plainMissing = await getJson('/plain/tree?version=2.x');
+    expect(plainMissing.status).toBe(404);
+    expect(plainMissing.body.error.code).toBe('VERSION_NOT_FOUND');
+    const malformed = await getJson('/docs/tree?version=a%20b');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('INVALID_ARGUMENT');
+    expect(malformed.body.error.message).toContain('`version`');
+  });
+
+  it('gives each version of one route its own ETag, and 304 only for the same version', async () => {
+    const url = `${base}/docs/files/content?path=pages%2Finstall.md`;
+    const tag = async (query: string) =>
+      (await fetch(`${url}${query}`, { headers: AUTH })).headers.get('etag')!;
+    const [plainTag, v3, v2] = [
+      await tag(''),
+      await tag('&version=3.x'),
+      await tag('&version=2.x'),
+    ];
+    expect(new Set([plainTag, v3, v2]).size).toBe(3);
+    const again = await fetch(`${url}&version=2.x`, { headers: { ...AUTH, 'if-none-match': v2 } });
+    expect(again.status).toBe(304);
+    const other = await fetch(`${url}&version=3.x`, { headers: { ...AUTH, 'if-none-match': v2 } });
+    expect(other.status).toBe(200);
+  });
+
+  it('the client source forwards version, and its read actions stay in that version', async () => {
+    const client = createKnowledgeClient({ baseUrl: `${base}/docs`, headers: AUTH });
+    const old = await client.readFile({ path: 'pages/config.md', version: '2.x' });
+    expect(old.file.version).toBe('2.x');
+    expect(old.content).toContain('legacyRoutes');
+    const hits = await client.searchFiles({ query: 'plugins', version: '2.x' });
+    const hit = hits.items.find((item) => item.path === 'pages/plugins.md')!;
+    expect(hit.readActions.fileContentById).toContain('version=2.x');
+    const followed = (await client.follow(hit.readActions.fileContentById!)) as {
+      file: { version: string };
+      content: string;
+    };
+    expect(followed.file.version).toBe('2.x');
+    expect(followed.content).toContain('Plugins extend the build.');
+    await expectKnowledgeError(client.readFile({ path: 'pages/config.md', version: '4.x' }), {
+      code: 'VERSION_NOT_FOUND',
+      httpStatus: 404,
+    });
+    const root = await client.listTree({});
+    expect(root.versions?.map((entry) => entry.version)).toEqual(['3.x', '2.x']);
+  });
+});

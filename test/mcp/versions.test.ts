@@ -25,7 +25,7 @@ import { knowledgeFilePath } from '../../src/mcp/resourceUri.js';
 import { BILLING_PAGES, scenarioSource } from '../helpers/scenarioSources.js';
 import { connectInMemory } from '../helpers/tools-mcp.js';
 import { manyVersionedPages, versionedDocs } from '../helpers/versionedScenario.js';
-import { connectHttp, type ClientKind, type RealClient } from './clients.js';
+import { connectHttp, textJson, type ClientKind, type RealClient } from './clients.js';
 
 const docs = versionedDocs();
 const many = manyVersionedPages();
@@ -151,6 +151,65 @@ describe.each<ClientKind>(['sdk-v1', 'sdk-v2'])(
         ).rejects.toThrow(
           /VERSION_NOT_FOUND: `read_file`: this knowledge base has no version `4\.x`\. Its versions: `3\.x` \(default\), `2\.x`/,
         );
+      } finally {
+        await client.close();
+      }
+    });
+
+    it("answers the same question from each version's own pages through the tools' version argument", async () => {
+      const { client } = await connectHttp(kind, `${base}/docs/mcp`);
+      try {
+        const tools = await client.listTools();
+        for (const tool of tools.tools)
+          expect(
+            (tool.inputSchema as { properties: Record<string, unknown> }).properties,
+            tool.name,
+          ).toHaveProperty('version');
+        const read = async (version?: string) =>
+          (
+            await client.callTool({
+              name: 'read_file',
+              arguments: { path: 'pages/config.md', ...(version === undefined ? {} : { version }) },
+            })
+          ).structuredContent as { file: { version: string }; content: string };
+        const old = await read('2.x');
+        expect(old.file.version).toBe('2.x');
+        expect(old.content).toContain('legacyRoutes');
+        const current = await read();
+        expect(current.file.version).toBe('3.x');
+        expect(current.content).toContain('cleanUrls');
+        const search = async (version: string) =>
+          (
+            await client.callTool({
+              name: 'search_files',
+              arguments: { query: 'plugins', version },
+            })
+          ).structuredContent as { version: string; items: { path: string }[] };
+        const hits2 = await search('2.x');
+        expect(hits2.version).toBe('2.x');
+        expect(hits2.items.map((item) => item.path)).toContain('pages/plugins.md');
+        const hits3 = await search('3.x');
+        expect(hits3.version).toBe('3.x');
+        expect(hits3.items.map((item) => item.path)).not.toContain('pages/plugins.md');
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('answers a version the knowledge base lacks with an isError result carrying VERSION_NOT_FOUND', async () => {
+      const { client } = await connectHttp(kind, `${base}/docs/mcp`);
+      try {
+        const reply = await client.callTool({
+          name: 'search_files',
+          arguments: { query: 'config', version: '4.x' },
+        });
+        expect(reply.isError).toBe(true);
+        const body = textJson(reply) as {
+          error: { code: string; httpStatus: number; message: string };
+        };
+        expect(body.error.code).toBe('VERSION_NOT_FOUND');
+        expect(body.error.httpStatus).toBe(404);
+        expect(body.error.message).toContain('`3.x` (default), `2.x`');
       } finally {
         await client.close();
       }

@@ -10,7 +10,7 @@ import {
   KnowledgeToolError,
   type KnowledgeCallContext,
   type KnowledgeSource,
-  type VersionedSourceVersion,
+  type KnowledgeVersionInfo,
 } from '../../agent/index.js';
 import { versionLabelProblem } from '../../agent/internals.js';
 import type { Deadline } from '../deadline.js';
@@ -54,14 +54,14 @@ export async function versionListOf(
 ): Promise<KnowledgeVersionList> {
   const root = (await deadline.race(source.listTree({ limit: 1 }, context))) as unknown as Json;
   const listed = root['versions'];
-  let versions: VersionedSourceVersion[];
+  let versions: KnowledgeVersionInfo[];
   if (Array.isArray(listed)) {
     versions = listed.filter(isRecord).map((entry) => ({
       version: String(entry['version']),
       default: entry['default'] === true,
       activeContentRevision: entry[
         'activeContentRevision'
-      ] as VersionedSourceVersion['activeContentRevision'],
+      ] as KnowledgeVersionInfo['activeContentRevision'],
       publishedAt: String(entry['publishedAt']),
     }));
   } else {
@@ -73,9 +73,9 @@ export async function versionListOf(
         default: true,
         activeContentRevision: root[
           'activeContentRevision'
-        ] as VersionedSourceVersion['activeContentRevision'],
+        ] as KnowledgeVersionInfo['activeContentRevision'],
         ...(typeof publishedAt === 'string' ? { publishedAt } : {}),
-      } as VersionedSourceVersion,
+      } as KnowledgeVersionInfo,
     ];
   }
   const fallback = versions.find((entry) => entry.default) ?? versions[0];
