@@ -9,11 +9,10 @@ import { createMcpHandler, McpServer, type McpHttpHandler } from '@modelcontextp
 import type { KnowledgeCallContext, KnowledgeSource } from '../agent/index.js';
 import { registryTools, type KnowledgeToolRegistry } from '../agent/internals.js';
 import {
-  KNOWLEDGE_MCP_INSTRUCTIONS,
+  knowledgeMcpInstructions,
   registerKnowledgeResources,
   registerKnowledgeTools,
 } from '../mcp/index.js';
-import { instructionsWithVersions } from '../mcp/versionInstructions.js';
 import { batchRefused, batchSize, cappedAnswer, type BatchLimits } from './mcpBatch.js';
 import { isListenRequest, ListenSlots, listenClientOf, listenRefused } from './listenSlots.js';
 
@@ -130,7 +129,7 @@ export class McpEndpoints {
       // other's cursors.
       const routed = withRouteContext(source, this.#registry, { actionBase, knowledgeBaseId });
       // A source with versions names them (the routed copy has only the tools' methods).
-      const instructions = instructionsWithVersions(source, KNOWLEDGE_MCP_INSTRUCTIONS);
+      const instructions = knowledgeMcpInstructions(source);
       const factory = () => {
         const server = new McpServer({ name, version: this.#version }, { instructions });
         // Over HTTP a client can fetch the read-action URLs: the compact text keeps them.

@@ -14,7 +14,9 @@ import {
   type KnowledgeResourcesOptions,
 } from './registerKnowledgeResources.js';
 import { registerKnowledgeTools, type KnowledgeMcpToolOptions } from './registerKnowledgeTools.js';
-import { instructionsWithVersions } from './versionInstructions.js';
+import { KNOWLEDGE_MCP_INSTRUCTIONS, knowledgeMcpInstructions } from './instructions.js';
+
+export { KNOWLEDGE_MCP_INSTRUCTIONS };
 
 /**
  * Options of `createKnowledgeMcpServer`: the server's name and version, and how the tools are listed
@@ -35,13 +37,6 @@ export interface KnowledgeMcpServerOptions
   /** Serve the files as resources too (`registerKnowledgeResources`); default `true`. */
   readonly resources?: boolean | undefined;
 }
-
-/** The default server instructions: the seed's reading policy in a few sentences. */
-export const KNOWLEDGE_MCP_INSTRUCTIONS =
-  "Answer from this knowledge base's pages. Start with search_files on the user's complete standalone question; " +
-  'its results are candidates, not evidence. Read the pages (pages/**) with read_file before answering and cite their snapshotId; ' +
-  'track fileId and path to avoid rereads. When search finds nothing, read index.md or call list_tree. ' +
-  'To continue a listing or a long read, pass nextCursor (alone, or with the same parameters); restart without it on STALE_CURSOR.';
 
 /**
  * An unconnected SDK `McpServer` with the knowledge tools of `source` registered, and its files as
@@ -93,7 +88,7 @@ export function createKnowledgeMcpServer(
   });
   const server = new McpServer(
     { name, version },
-    { instructions: instructionsWithVersions(source, instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS) },
+    { instructions: knowledgeMcpInstructions(source, instructions) },
   );
   registerKnowledgeTools(server, tools, { text, readActions, outputSchemas });
   return resources === false

@@ -29,3 +29,4 @@ export {
 } from './registerKnowledgeResources.js';
 export type { KnowledgeResourcesOptions } from './registerKnowledgeResources.js';
 export { knowledgeFileUri } from './resourceUri.js';
+export { knowledgeMcpInstructions } from './instructions.js';

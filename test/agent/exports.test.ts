@@ -61,6 +61,7 @@ describe('agent and MCP entries', () => {
       'KNOWLEDGE_VERSION_RESOURCE_TEMPLATE',
       'createKnowledgeMcpServer',
       'knowledgeFileUri',
+      'knowledgeMcpInstructions',
       'leanOutputSchema',
       'registerKnowledgeResources',
       'registerKnowledgeTools',

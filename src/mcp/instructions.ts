@@ -1,10 +1,17 @@
 /**
- * What the MCP server's instructions say of a source with versions (`createVersionedSource`): its
- * labels, the default, and to pass `version`.
+ * The MCP server's instructions: the reading policy, and for a source with versions
+ * (`createVersionedSource`) its labels, the default, and to pass `version`.
  *
  * @module
  */
 import type { KnowledgeSource } from '../agent/index.js';
+
+/** The default server instructions: the seed's reading policy in a few sentences. */
+export const KNOWLEDGE_MCP_INSTRUCTIONS =
+  "Answer from this knowledge base's pages. Start with search_files on the user's complete standalone question; " +
+  'its results are candidates, not evidence. Read the pages (pages/**) with read_file before answering and cite their snapshotId; ' +
+  'track fileId and path to avoid rereads. When search finds nothing, read index.md or call list_tree. ' +
+  'To continue a listing or a long read, pass nextCursor (alone, or with the same parameters); restart without it on STALE_CURSOR.';
 
 /** The labels and default of a source with versions, or `undefined` for a source without. */
 function versionsOf(
@@ -20,15 +27,25 @@ function versionsOf(
 }
 
 /**
- * The server instructions for `source`: `base`, and for a source with versions (one with
- * `versionLabels` and `defaultVersion`, such as `createVersionedSource`'s) a paragraph naming them, the
- * default, the `version` argument and where the other versions' resources are.
+ * The server instructions `createKnowledgeMcpServer` gives a source: `instructions` (default
+ * `KNOWLEDGE_MCP_INSTRUCTIONS`), and for a source with versions (one with `versionLabels` and
+ * `defaultVersion`, such as `createVersionedSource`'s) a paragraph after them naming the versions, the
+ * default, the `version` argument and where the other versions' resources are. For a server you build
+ * yourself (`registerKnowledgeTools`).
  *
  * @param source - the knowledge source the server serves.
- * @param base - the instructions without versions.
+ * @param instructions - the instructions without versions; default `KNOWLEDGE_MCP_INSTRUCTIONS`.
  * @returns the instructions.
+ * @example
+ * ```ts
+ * const server = new McpServer({ name: 'docs', version: '1.0.0' }, { instructions: knowledgeMcpInstructions(source) });
+ * ```
  */
-export function instructionsWithVersions(source: KnowledgeSource, base: string): string {
+export function knowledgeMcpInstructions(
+  source: KnowledgeSource,
+  instructions: string = KNOWLEDGE_MCP_INSTRUCTIONS,
+): string {
+  const base = instructions;
   const versions = versionsOf(source);
   if (versions === undefined) return base;
   const { labels, fallback } = versions;
