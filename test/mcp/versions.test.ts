@@ -6,6 +6,7 @@
  * `VERSION_NOT_FOUND`. Over Streamable HTTP on a real loopback server, with the SDK v1 and v2 clients,
  * and in memory.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogSource, type KnowledgeSource } from '../../src/agent/index.js';
 import { createVersionedSource } from '../../src/agent/versions/createVersionedSource.js';
@@ -75,6 +76,36 @@ describe('resource URIs of versions', () => {
     );
     expect(knowledgeFilePath('knowledge:///versions/2%20x/index.md')).toMatch(
       /the version is not a label/,
+    );
+  });
+});
+
+describe('resource URIs of versions (property)', () => {
+  const label = fc.string({
+    unit: fc.constantFrom(...'ABCXYZabcxyz0189._-'.split('')),
+    minLength: 1,
+    maxLength: 64,
+  });
+  const segment = fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
+    .filter((text) => !text.includes('/'));
+  it('reads back the path, the cursor and the version of every URI it writes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
+        fc.option(label, { nil: undefined }),
+        (segments, cursor, version) => {
+          const path = segments.join('/');
+          fc.pre(version !== undefined || segments[0] !== 'versions');
+          expect(knowledgeFilePath(knowledgeFileUri(path, cursor, version))).toEqual({
+            path,
+            ...(cursor === undefined ? {} : { cursor }),
+            ...(version === undefined ? {} : { version }),
+          });
+        },
+      ),
+      { seed: 20261207, numRuns: 400 },
     );
   });
 });
