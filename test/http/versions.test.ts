@@ -10,6 +10,7 @@ import { createVersionedSource } from '../../src/agent/versions/createVersionedS
 import { createKnowledgeClient } from '../../src/http/createKnowledgeClient.js';
 import { createKnowledgeHandler } from '../../src/http/createKnowledgeHandler.js';
 import { serveKnowledge, type ServedKnowledge } from '../../src/http/node/index.js';
+import type { RateLimitRequestInfo } from '../../src/http/types.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
 import { scenarioSource, BILLING_PAGES } from '../helpers/scenarioSources.js';
 import { V3_PAGES, versionedDocs } from '../helpers/versionedScenario.js';
@@ -84,6 +85,39 @@ describe('GET {KB}/versions', () => {
   it('is named in the 404 answer of an unknown route', async () => {
     const { body } = await getJson('/docs/versionz');
     expect(body.error.message).toContain('/versions, /versions/diff?from=&to=');
+  });
+});
+
+describe('the two routes and the rate limit', () => {
+  it('asks rateLimit once per request, as list_versions and diff_versions, and answers HEAD without a body', async () => {
+    const heard: RateLimitRequestInfo[] = [];
+    const handler = createKnowledgeHandler({
+      access: () => ({ knowledgeBases: { docs } }),
+      rateLimit: (_request, info) => {
+        heard.push(info);
+        return info.operation === 'diff_versions'
+          ? { ok: false, retryAfterSeconds: 3 }
+          : { ok: true };
+      },
+    });
+    const listed = await handler(new Request('http://kb.test/knowledge-bases/docs/versions'));
+    expect(listed.status).toBe(200);
+    const head = await handler(
+      new Request('http://kb.test/knowledge-bases/docs/versions', { method: 'HEAD' }),
+    );
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(listed.headers.get('etag'));
+    expect(await head.text()).toBe('');
+    const limited = await handler(
+      new Request('http://kb.test/knowledge-bases/docs/versions/diff?from=2.x&to=3.x'),
+    );
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+    expect(heard.map((info) => [info.knowledgeBaseId, info.operation])).toEqual([
+      ['docs', 'list_versions'],
+      ['docs', 'list_versions'],
+      ['docs', 'diff_versions'],
+    ]);
   });
 });
 
