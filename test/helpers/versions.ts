@@ -30,3 +30,15 @@ export function timeless(value: unknown): unknown {
   };
   return walk(JSON.parse(JSON.stringify(value)) as unknown);
 }
+
+/**
+ * Expect two outputs of two sources over the same knowledge to be equal but for `publishedAt` (each an
+ * ISO time).
+ *
+ * @param actual - the output under test.
+ * @param expected - the reference source's output.
+ * @param what - the assertion's message.
+ */
+export function expectSameOutput(actual: unknown, expected: unknown, what?: string): void {
+  expect(timeless(actual), what).toEqual(timeless(expected));
+}
