@@ -98,7 +98,7 @@ describe('startExploration { version }', () => {
     const session = startExploration(labelled, { question: QUESTION, version: '3.x' });
     const [search, read] = explorationTools(session);
     const found = await search!.execute({ query: null });
-    expect(found).toMatchObject({ version: '3.x' });
+    expect(found).toMatchObject({ isError: false, structuredContent: { version: '3.x' } });
     const refused = await read!.execute({ fileId: PAGE, version: '2.x' });
     expect(JSON.stringify(refused)).toContain('INVALID_ARGUMENT');
   });

@@ -102,13 +102,12 @@ export const REVISION: JsonSchema = {
 
 /**
  * The input `version` every tool takes: a version label, or `null`/absent for the default version.
- * The one schema of the argument (`VERSION_ARG` pairs it with its rule).
+ * The one schema of the argument (`VERSION_ARG` pairs it with its rule). Its description is short:
+ * it is listed six times in `tools/list`, and the root `list_tree`'s `versions` says where labels
+ * come from.
  */
 export function versionInput(): JsonSchema {
-  return nullable(
-    'string',
-    "A version label from the root list_tree's versions; null for the default.",
-  );
+  return nullable('string', 'Version label; null: the default.');
 }
 
 /** The output `version`: the label of the version that answered (beside `activeContentRevision`). */
