@@ -7,9 +7,16 @@
  *
  * @module
  */
-import { isKnowledgeToolError, type JsonValue, type KnowledgeCallContext } from '../agent/index.js';
+import {
+  isKnowledgeToolError,
+  KnowledgeToolError,
+  type JsonValue,
+  type KnowledgeCallContext,
+  type KnowledgeVersionDiff,
+} from '../agent/index.js';
 import {
   KNOWLEDGE_TOOLS,
+  versionLabelProblem,
   type KnowledgeToolRegistry,
   type ResponseShape,
   type ToolDefinition,
@@ -17,10 +24,20 @@ import {
 import { clientConfig, type ClientConfig } from './client/options.js';
 import { followUrl, routeCall, urlOf, type Query } from './client/route.js';
 import { get } from './client/send.js';
-import type { KnowledgeClient, KnowledgeClientOptions } from './types.js';
+import type { KnowledgeClient, KnowledgeClientOptions, KnowledgeVersionList } from './types.js';
 
 /** `follow` reads any route: its answer need only be a JSON object. */
 const FOLLOW_SHAPE: ResponseShape = {};
+/** `{KB}/versions` answers the versions and the default's label. */
+const VERSIONS_SHAPE: ResponseShape = { versions: 'array', default: 'string' };
+/** `{KB}/versions/diff` answers `diffVersions`'s result. */
+const DIFF_SHAPE: ResponseShape = {
+  from: 'string',
+  to: 'string',
+  added: 'array',
+  removed: 'array',
+  changed: 'array',
+};
 
 /**
  * A `KnowledgeSource` over a Knowledge Kit HTTP endpoint (`createKnowledgeHandler`): each method is one
@@ -33,7 +50,8 @@ const FOLLOW_SHAPE: ResponseShape = {};
  *
  * @param options - `baseUrl` (the knowledge-base URL), `headers`, `fetch`, `timeoutMs` (10,000),
  * `maxRetries` (2), `maxRetryAfterSeconds` (30).
- * @returns the client: a `KnowledgeSource` with `baseUrl` and `follow(readAction)`.
+ * @returns the client: a `KnowledgeSource` with `baseUrl`, `follow(readAction)`, `versions()` and
+ * `diffVersions(from, to)`.
  * @throws KnowledgeError `INVALID_INPUT` listing every problem with `options`.
  * @example
  * ```ts
@@ -80,6 +98,34 @@ export function registryClient(
       followUrl(config, readAction),
       context,
     )) as JsonValue;
+  client['versions'] = async (context?: KnowledgeCallContext) =>
+    (await get(
+      config,
+      'versions',
+      VERSIONS_SHAPE,
+      urlOf(config, '/versions', {}),
+      context,
+    )) as unknown as KnowledgeVersionList;
+  client['diffVersions'] = async (from: unknown, to: unknown, context?: KnowledgeCallContext) => {
+    for (const [name, label] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
+      const problem = versionLabelProblem(label);
+      if (problem !== undefined)
+        throw new KnowledgeToolError(
+          'INVALID_ARGUMENT',
+          `\`diffVersions\`: \`${name}\` is not a version label: ${problem}. \`versions()\` lists the labels.`,
+        );
+    }
+    return (await get(
+      config,
+      'diffVersions',
+      DIFF_SHAPE,
+      urlOf(config, '/versions/diff', { from, to }),
+      context,
+    )) as unknown as KnowledgeVersionDiff;
+  };
   return Object.freeze(client) as unknown as KnowledgeClient;
 }
 

@@ -23,6 +23,7 @@ import { corsMiddleware, precheck, precheckMiddleware } from './handler/precheck
 import { withRequestId } from './handler/respond.js';
 import { encodedHint, routeList, routeTable } from './handler/routeTable.js';
 import { operation, runList, runMcp, runTool } from './handler/run.js';
+import { runVersionDiff, runVersions, VERSION_ROUTE_LIST } from './handler/versions.js';
 import { DEFAULT_MAX_LISTEN_STREAMS_PER_CLIENT } from './listenSlots.js';
 import { DEFAULT_MAX_BATCH_ANSWER_BYTES, DEFAULT_MAX_BATCH_MEMBERS } from './mcpBatch.js';
 import { McpEndpoints } from './mcpEndpoint.js';
@@ -34,9 +35,9 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * A read-only Fetch handler serving knowledge bases to agents that can only make HTTP requests: the
- * routes of `shared/spec/http.md` (`/knowledge-bases`, and under each knowledge base `/tree`,
- * `/files/{fileId}`, `/files/{fileId}/content`, `/files/content`, `/files/{fileId}/related`,
- * `/graph/expand`, `/search`), with `access` deciding, per request, which knowledge bases the caller may
+ * routes (`/knowledge-bases`, and under each knowledge base `/tree`, `/files/{fileId}`,
+ * `/files/{fileId}/content`, `/files/content`, `/files/{fileId}/related`, `/graph/expand`, `/search`,
+ * `/versions`, `/versions/diff` and the MCP endpoint `/mcp`), with `access` deciding, per request, which knowledge bases the caller may
  * read. It never throws, never writes, and keeps no state beyond what `rateLimit` keeps.
  *
  * @param options - `access` (required), `basePath`, `authenticateHeader`, `rateLimit`, `cors`,
@@ -85,7 +86,7 @@ export function registryHandler(
   const { basePath } = config;
   const clock = new DeadlineClock(config.timeoutMs);
   const check = precheck(config);
-  const listing = routeList(registry);
+  const listing = `${routeList(registry)}, ${VERSION_ROUTE_LIST}`;
   const app = new Hono<HandlerEnv>({ strict: true });
   const routes = basePath === '' ? app : app.basePath(basePath);
   // With CORS, the stages run after its middleware, so that a browser can read their answers too; a
@@ -103,6 +104,19 @@ export function registryHandler(
       admitted,
       runTool(config, entry),
     );
+  // Not tools: a knowledge base's versions, and what changed between two of them.
+  routes.get(
+    '/knowledge-bases/:knowledgeBaseId/versions',
+    operation('list_versions'),
+    admitted,
+    runVersions(config),
+  );
+  routes.get(
+    '/knowledge-bases/:knowledgeBaseId/versions/diff',
+    operation('diff_versions'),
+    admitted,
+    runVersionDiff(config),
+  );
   if (config.mcp) {
     const mcp = new McpEndpoints(
       registry,

@@ -32,6 +32,7 @@ export type {
   KnowledgeHandlerOptions,
   KnowledgeOperation,
   KnowledgeRateLimit,
+  KnowledgeVersionList,
   MemoryRateLimiterOptions,
   RateLimitDecision,
   RateLimitRequestInfo,

@@ -9,7 +9,7 @@ import { createMcpHandler, McpServer, type McpHttpHandler } from '@modelcontextp
 import type { KnowledgeCallContext, KnowledgeSource } from '../agent/index.js';
 import { registryTools, type KnowledgeToolRegistry } from '../agent/internals.js';
 import {
-  KNOWLEDGE_MCP_INSTRUCTIONS,
+  knowledgeMcpInstructions,
   registerKnowledgeResources,
   registerKnowledgeTools,
 } from '../mcp/index.js';
@@ -128,11 +128,10 @@ export class McpEndpoints {
       // knowledge base's URL, and cursors bound to its ID, so that both transports accept each
       // other's cursors.
       const routed = withRouteContext(source, this.#registry, { actionBase, knowledgeBaseId });
+      // A source with versions names them (the routed copy has only the tools' methods).
+      const instructions = knowledgeMcpInstructions(source);
       const factory = () => {
-        const server = new McpServer(
-          { name, version: this.#version },
-          { instructions: KNOWLEDGE_MCP_INSTRUCTIONS },
-        );
+        const server = new McpServer({ name, version: this.#version }, { instructions });
         // Over HTTP a client can fetch the read-action URLs: the compact text keeps them.
         registerKnowledgeTools(server, registryTools(this.#registry, routed), {
           readActions: true,

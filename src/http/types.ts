@@ -9,6 +9,8 @@ import type {
   JsonValue,
   KnowledgeCallContext,
   KnowledgeSource,
+  KnowledgeVersionDiff,
+  KnowledgeVersionInfo,
 } from '../agent/index.js';
 
 /** A knowledge base the caller may read, with the title `list_knowledge_bases` shows. */
@@ -28,8 +30,23 @@ export interface KnowledgeAccess {
   readonly knowledgeBases: KnowledgeBaseGrants;
 }
 
-/** The operation a request asks for: a tool name, or the knowledge-base list. */
-export type KnowledgeOperation = KnowledgeToolName | 'list_knowledge_bases' | 'mcp';
+/**
+ * The operation a request asks for: a tool name, the knowledge-base list, a knowledge base's versions
+ * (`{KB}/versions`), the differences between two of them (`{KB}/versions/diff`), or its MCP endpoint.
+ */
+export type KnowledgeOperation =
+  KnowledgeToolName | 'list_knowledge_bases' | 'list_versions' | 'diff_versions' | 'mcp';
+
+/**
+ * The answer of `GET {KB}/versions`: every version of the knowledge base, as its root `list_tree`
+ * lists them (a knowledge base without versions lists its one version), and the label of the default.
+ */
+export interface KnowledgeVersionList {
+  /** Every version, in the knowledge base's order; exactly one has `default: true`. */
+  readonly versions: readonly KnowledgeVersionInfo[];
+  /** The label of the version a call that names none reads. */
+  readonly default: string;
+}
 
 /**
  * What the rate-limit hook is told about one call. The hook is asked once per call: once per REST
@@ -203,4 +220,16 @@ export interface KnowledgeClient extends KnowledgeSource {
    * to its JSON body; a content route gives `{ file, content }`.
    */
   follow(readAction: string, context?: KnowledgeCallContext): Promise<JsonValue>;
+  /** `GET {KB}/versions`: the knowledge base's versions and its default. */
+  versions(context?: KnowledgeCallContext): Promise<KnowledgeVersionList>;
+  /**
+   * `GET {KB}/versions/diff?from=&to=`: the pages and sections added, removed and changed between two
+   * versions (`diffVersions` run on the server, one request). Rejects `VERSION_NOT_FOUND` when the
+   * knowledge base lacks either.
+   */
+  diffVersions(
+    from: string,
+    to: string,
+    context?: KnowledgeCallContext,
+  ): Promise<KnowledgeVersionDiff>;
 }

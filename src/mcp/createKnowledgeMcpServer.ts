@@ -14,6 +14,9 @@ import {
   type KnowledgeResourcesOptions,
 } from './registerKnowledgeResources.js';
 import { registerKnowledgeTools, type KnowledgeMcpToolOptions } from './registerKnowledgeTools.js';
+import { KNOWLEDGE_MCP_INSTRUCTIONS, knowledgeMcpInstructions } from './instructions.js';
+
+export { KNOWLEDGE_MCP_INSTRUCTIONS };
 
 /**
  * Options of `createKnowledgeMcpServer`: the server's name and version, and how the tools are listed
@@ -23,20 +26,17 @@ export interface KnowledgeMcpServerOptions
   extends KnowledgeToolsOptions, KnowledgeMcpToolOptions, KnowledgeResourcesOptions {
   /** The server name clients show. */
   readonly name: string;
-  /** The server version. */
+  /** The server software's version (not a knowledge base's version, which tools take as `version`). */
   readonly version: string;
-  /** Server instructions for the model; default `KNOWLEDGE_MCP_INSTRUCTIONS`. */
+  /**
+   * Server instructions for the model; default `KNOWLEDGE_MCP_INSTRUCTIONS`. For a source with
+   * versions (`createVersionedSource`), a paragraph naming them, the default and the `version` argument
+   * is added after them.
+   */
   readonly instructions?: string | undefined;
   /** Serve the files as resources too (`registerKnowledgeResources`); default `true`. */
   readonly resources?: boolean | undefined;
 }
-
-/** The default server instructions: the seed's reading policy in a few sentences. */
-export const KNOWLEDGE_MCP_INSTRUCTIONS =
-  "Answer from this knowledge base's pages. Start with search_files on the user's complete standalone question; " +
-  'its results are candidates, not evidence. Read the pages (pages/**) with read_file before answering and cite their snapshotId; ' +
-  'track fileId and path to avoid rereads. When search finds nothing, read index.md or call list_tree. ' +
-  'To continue a listing or a long read, pass nextCursor (alone, or with the same parameters); restart without it on STALE_CURSOR.';
 
 /**
  * An unconnected SDK `McpServer` with the knowledge tools of `source` registered, and its files as
@@ -88,7 +88,7 @@ export function createKnowledgeMcpServer(
   });
   const server = new McpServer(
     { name, version },
-    { instructions: instructions ?? KNOWLEDGE_MCP_INSTRUCTIONS },
+    { instructions: knowledgeMcpInstructions(source, instructions) },
   );
   registerKnowledgeTools(server, tools, { text, readActions, outputSchemas });
   return resources === false

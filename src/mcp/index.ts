@@ -25,6 +25,8 @@ export {
   KNOWLEDGE_RESOURCE_MIME_TYPE,
   KNOWLEDGE_RESOURCE_TEMPLATE,
   KNOWLEDGE_RESOURCE_MAX_CHARS,
+  KNOWLEDGE_VERSION_RESOURCE_TEMPLATE,
 } from './registerKnowledgeResources.js';
 export type { KnowledgeResourcesOptions } from './registerKnowledgeResources.js';
 export { knowledgeFileUri } from './resourceUri.js';
+export { knowledgeMcpInstructions } from './instructions.js';

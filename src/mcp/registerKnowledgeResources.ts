@@ -17,6 +17,8 @@ import {
   isKnowledgeToolError,
   type ActiveContentRevision,
   type KnowledgeSource,
+  type ListTreeInput,
+  type ReadFileInput,
   type ReadFileOutput,
 } from '../agent/index.js';
 import { knowledgeFilePath, knowledgeFileUri } from './resourceUri.js';
@@ -32,6 +34,13 @@ function mimeTypeOf(path: string): string {
 
 /** The resource template of file paths: `knowledge:///{+path}`, such as `knowledge:///pages/guide.md`. */
 export const KNOWLEDGE_RESOURCE_TEMPLATE = 'knowledge:///{+path}';
+
+/**
+ * The resource template of a version's file paths, listed when the knowledge base has versions
+ * besides the default: `knowledge:///versions/{version}/{+path}`, such as
+ * `knowledge:///versions/2.x/pages/guide.md`.
+ */
+export const KNOWLEDGE_VERSION_RESOURCE_TEMPLATE = 'knowledge:///versions/{version}/{+path}';
 
 /** `list_tree` items asked per step of the listing walk (its largest page). */
 const TREE_PAGE = 200;
@@ -64,20 +73,25 @@ export interface KnowledgeResourcesOptions {
 /**
  * Serve the files of `source` as MCP resources on `server` (before it connects):
  * - `resources/list`: every readable file, the pages first (`pages/**`, depth first), then `index.md`
- *   and the graph files, paged with the protocol's `cursor` (signed, bound to the knowledge base and
+ *   and the graph files; of a source with versions (its root `list_tree` lists `versions`), the
+ *   default version's first, at the URIs above, then each other version's under
+ *   `knowledge:///versions/{label}/`, in the source's order, titled with the label; paged with the protocol's `cursor` (signed, bound to the knowledge base and
  *   its revision: a listing paged across a reload is refused with `STALE_CURSOR`); each with
  *   `uri` (`knowledge:///` and the path, each segment percent-encoded), `name` (the path), `title`,
  *   `mimeType` (`text/markdown`; `application/json` for the graph files) and `size` (UTF-8 bytes of
  *   what `resources/read` returns);
- * - `resources/templates/list`: the template `knowledge:///{+path}` for any path `read_file` takes;
+ * - `resources/templates/list`: the template `knowledge:///{+path}` for any path `read_file` takes,
+ *   and `knowledge:///versions/{version}/{+path}` when there are other versions;
  * - `resources/read`: the whole text `read_file` gives by path (its parts joined), with the file's
- *   `snapshotId`, `fileId` and `revision` in `_meta` (a page is cited by its `snapshotId`), up to
+ *   `snapshotId`, `fileId` and `revision` in `_meta` (and `version` when the read names one or the
+ *   output does; a URI under `knowledge:///versions/{label}/` reads that version) (a page is cited by its `snapshotId`), up to
  *   `resourceMaxChars` code points: a page a person attaches is read whole far beyond the tools' read
  *   limit. A longer text is cut at a part's end and ends with a visible note saying which code points
  *   are missing and the URI of the rest (`?cursor=`), also in `_meta['knowledge-kit/nextUri']`; such a
  *   read has `_meta['knowledge-kit/contentRange']`.
  *
- * Errors are protocol errors: an unknown file is `-32002`-style `ResourceNotFoundError`, a malformed
+ * Errors are protocol errors: an unknown file, or a version the source lacks (`VERSION_NOT_FOUND`), is
+ * `-32002`-style `ResourceNotFoundError` carrying the code and message, a malformed
  * URI or cursor `-32602` naming the fix, anything else `-32603` with the tool's code and message.
  *
  * @param server - an SDK `McpServer`, not yet connected.
@@ -106,29 +120,35 @@ export function registerKnowledgeResources(
   low.setRequestHandler('resources/list', async (request, ctx) => {
     const signal = ctx.mcpReq.signal;
     const cursor = request.params?.cursor;
-    let revision: ActiveContentRevision | undefined;
+    // The revisions now (of every version), against which a cursor is checked: one issued under
+    // others is STALE_CURSOR.
+    const { revision, others } = await call(() => versionsNow(source, signal));
     let walk: Walk = { phase: 'pages', stack: [{ dir: 'pages', cursor: null }] };
-    if (cursor !== undefined) {
-      // The revision now, against which the cursor is checked: one of another is STALE_CURSOR.
-      revision = (await call(() => source.listTree({ parentPath: '', limit: 1 }, { signal })))
-        .activeContentRevision;
-      const now = revision;
-      walk = await call(async () => cursors.decode(cursor, now));
-    }
+    if (cursor !== undefined) walk = await call(async () => cursors.decode(cursor, revision));
     let phase = walk.phase;
+    let version = walk.version;
     const stack = [...walk.stack];
-    const files: { path: string; title: string; fileId: string }[] = [];
-    while (files.length < LIST_PAGE) {
-      if (stack.length === 0) {
-        if (phase === 'rest') break;
+    const files: { path: string; title: string; fileId: string; version?: string }[] = [];
+    /** Past the walk's version's files: the next version's pages, or `false` when none is left. */
+    const nextPhase = (): boolean => {
+      if (phase === 'pages') {
         // The pages are listed; then index.md and the graph files (the root without pages/).
         phase = 'rest';
         stack.push({ dir: '', cursor: null });
+        return true;
       }
+      const next = others[version === undefined ? 0 : others.indexOf(version) + 1];
+      if (next === undefined) return false;
+      phase = 'pages';
+      version = next;
+      stack.push({ dir: 'pages', cursor: null });
+      return true;
+    };
+    while (files.length < LIST_PAGE) {
+      if (stack.length === 0 && !nextPhase()) break;
       const frame = stack.pop()!;
-      const page = await listed(source, frame, signal);
+      const page = await listed(source, frame, signal, version);
       if (page === undefined) continue;
-      revision ??= page.activeContentRevision;
       if (page.nextCursor !== null) stack.push({ dir: frame.dir, cursor: page.nextCursor });
       const dirs: WalkFrame[] = [];
       for (const item of page.items) {
@@ -138,52 +158,74 @@ export function registerKnowledgeResources(
         }
         // A file listed as unavailable (no version of it loaded cleanly) cannot be read: not a resource.
         else if (item.contentAvailable !== false)
-          files.push({ path: item.path, title: item.title, fileId: item.fileId });
+          files.push({
+            path: item.path,
+            title: item.title,
+            fileId: item.fileId,
+            ...(version === undefined ? {} : { version }),
+          });
       }
       for (let i = dirs.length - 1; i >= 0; i--) stack.push(dirs[i]!);
     }
-    if (stack.length === 0 && phase === 'pages') {
-      phase = 'rest';
-      stack.push({ dir: '', cursor: null });
-    }
+    // A full page whose walk ended exactly at a version's end: the cursor starts the next part.
+    if (stack.length === 0) nextPhase();
     const resources: Resource[] = await Promise.all(
       files.map(async (file) => {
-        const size = await sizeOf(source, file.fileId, signal);
+        const size = await sizeOf(source, file.fileId, signal, file.version);
         return {
-          uri: knowledgeFileUri(file.path),
-          name: file.path,
-          title: file.title,
+          uri: knowledgeFileUri(file.path, undefined, file.version),
+          name: file.version === undefined ? file.path : `versions/${file.version}/${file.path}`,
+          title: file.version === undefined ? file.title : `${file.title} (${file.version})`,
           mimeType: mimeTypeOf(file.path),
           ...(size === undefined ? {} : { size }),
         };
       }),
     );
-    return stack.length === 0 || revision === undefined
+    return stack.length === 0
       ? { resources }
-      : { resources, nextCursor: cursors.encode({ phase, stack }, revision) };
+      : { resources, nextCursor: cursors.encode({ phase, stack, version }, revision) };
   });
-  low.setRequestHandler('resources/templates/list', async () => ({
-    resourceTemplates: [
-      {
-        uriTemplate: KNOWLEDGE_RESOURCE_TEMPLATE,
-        name: 'knowledge-file',
-        title: 'Knowledge file',
-        description:
-          'A file of this knowledge base by its path, as read_file takes it: a page such as knowledge:///pages/guide.md, or knowledge:///index.md.',
-        mimeType: KNOWLEDGE_RESOURCE_MIME_TYPE,
-      },
-    ],
-  }));
+  low.setRequestHandler('resources/templates/list', async (_request, ctx) => {
+    const { others } = await call(() => versionsNow(source, ctx.mcpReq.signal));
+    return {
+      resourceTemplates: [
+        {
+          uriTemplate: KNOWLEDGE_RESOURCE_TEMPLATE,
+          name: 'knowledge-file',
+          title: 'Knowledge file',
+          description: `A file of this knowledge base by its path, as read_file takes it: a page such as knowledge:///pages/guide.md, or knowledge:///index.md.${others.length === 0 ? '' : " These are the default version's files."}`,
+          mimeType: KNOWLEDGE_RESOURCE_MIME_TYPE,
+        },
+        ...(others.length === 0
+          ? []
+          : [
+              {
+                uriTemplate: KNOWLEDGE_VERSION_RESOURCE_TEMPLATE,
+                name: 'knowledge-version-file',
+                title: 'Knowledge file of a version',
+                description: `A file of one version of this knowledge base (${others.map((label) => `\`${label}\``).join(', ')}) by its path, such as knowledge:///versions/${others[0]!}/index.md.`,
+                mimeType: KNOWLEDGE_RESOURCE_MIME_TYPE,
+              },
+            ]),
+      ],
+    };
+  });
   low.setRequestHandler('resources/read', async (request, ctx) => {
     const uri = request.params.uri;
     const target = knowledgeFilePath(uri);
     if (typeof target === 'string')
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, target);
     const signal = ctx.mcpReq.signal;
+    const { version } = target;
+    const inVersion = version === undefined ? {} : { version };
     const first = await call(
       () =>
         source.readFile(
-          { path: target.path, ...(target.cursor === undefined ? {} : { cursor: target.cursor }) },
+          {
+            path: target.path,
+            ...(target.cursor === undefined ? {} : { cursor: target.cursor }),
+            ...inVersion,
+          } as ReadFileInput,
           { signal },
         ),
       uri,
@@ -194,11 +236,14 @@ export function registerKnowledgeResources(
     let chars = codePointCount(text);
     while (typeof last.nextCursor === 'string' && chars < maxChars) {
       const next = last.nextCursor;
-      last = await call(() => source.readFile({ cursor: next }, { signal }), uri);
+      last = await call(
+        () => source.readFile({ cursor: next, ...inVersion } as ReadFileInput, { signal }),
+        uri,
+      );
       text += last.content;
       chars += codePointCount(last.content);
     }
-    return readResult(uri, target.path, first, last, text);
+    return readResult(uri, target.path, first, last, text, version);
   });
   return server;
 }
@@ -213,8 +258,11 @@ function readResult(
   first: ReadFileOutput,
   last: ReadFileOutput,
   text: string,
+  version: string | undefined,
 ): ReadResourceResult {
   const { file } = first;
+  const answered = (file as { readonly version?: unknown }).version;
+  const named = typeof answered === 'string' ? answered : version;
   const next = last.nextCursor;
   const from = first.file.contentRange;
   const to = last.file.contentRange;
@@ -222,7 +270,7 @@ function readResult(
     from === undefined || to === undefined
       ? undefined
       : { start: from.start, end: to.end, total: to.total };
-  const nextUri = typeof next === 'string' ? knowledgeFileUri(path, next) : undefined;
+  const nextUri = typeof next === 'string' ? knowledgeFileUri(path, next, version) : undefined;
   const note =
     nextUri === undefined || range === undefined
       ? ''
@@ -237,6 +285,7 @@ function readResult(
           'knowledge-kit/fileId': file.fileId,
           'knowledge-kit/snapshotId': file.snapshotId,
           'knowledge-kit/revision': file.revision,
+          ...(named === undefined ? {} : { 'knowledge-kit/version': named }),
           ...(range === undefined || (range.start === 0 && range.end === range.total)
             ? {}
             : { 'knowledge-kit/contentRange': range }),
@@ -252,6 +301,7 @@ async function listed(
   source: KnowledgeSource,
   frame: WalkFrame,
   signal: AbortSignal,
+  version: string | undefined,
 ): Promise<Awaited<ReturnType<KnowledgeSource['listTree']>> | undefined> {
   try {
     return await source.listTree(
@@ -259,7 +309,8 @@ async function listed(
         parentPath: frame.dir,
         limit: TREE_PAGE,
         ...(frame.cursor ? { cursor: frame.cursor } : {}),
-      },
+        ...(version === undefined ? {} : { version }),
+      } as ListTreeInput,
       { signal },
     );
   } catch (error) {
@@ -293,9 +344,11 @@ async function sizeOf(
   source: KnowledgeSource,
   fileId: string,
   signal: AbortSignal,
+  version: string | undefined,
 ): Promise<number | undefined> {
   try {
-    return utf8Length((await source.readFile({ fileId, whole: true }, { signal })).content);
+    const input = { fileId, whole: true, ...(version === undefined ? {} : { version }) };
+    return utf8Length((await source.readFile(input as ReadFileInput, { signal })).content);
   } catch (error) {
     // Too large to read whole, or gone since it was listed (a reload): the size is unknown.
     if (
@@ -330,7 +383,11 @@ async function call<T>(work: () => Promise<T>, uri?: string): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (uri !== undefined && isKnowledgeToolError(error) && error.code === 'NOT_FOUND')
+    if (
+      uri !== undefined &&
+      isKnowledgeToolError(error) &&
+      (error.code === 'NOT_FOUND' || error.code === 'VERSION_NOT_FOUND')
+    )
       throw new ResourceNotFoundError(uri, `${error.code}: ${error.message}`);
     throw asProtocolError(error);
   }
@@ -355,4 +412,34 @@ function asProtocolError(error: unknown): unknown {
     code: error.code,
     requestId: error.requestId,
   });
+}
+
+/**
+ * The revision a listing cursor is bound to, and the versions besides the default, from the source's
+ * root `list_tree`: a source without versions (no `versions`, or only one) is bound to its revision;
+ * one with versions to every version's revision, so a reload of any of them ends the paging.
+ */
+async function versionsNow(
+  source: KnowledgeSource,
+  signal: AbortSignal,
+): Promise<{ readonly revision: ActiveContentRevision; readonly others: readonly string[] }> {
+  const root = await source.listTree({ limit: 1 }, { signal });
+  const versions = (root as { readonly versions?: unknown }).versions;
+  const listed = Array.isArray(versions)
+    ? (versions as readonly Record<string, unknown>[]).filter(
+        (entry) =>
+          typeof entry === 'object' && entry !== null && typeof entry['version'] === 'string',
+      )
+    : [];
+  const others = listed
+    .filter((entry) => entry['default'] !== true)
+    .map((entry) => entry['version'] as string);
+  return others.length === 0
+    ? { revision: root.activeContentRevision, others }
+    : {
+        revision: JSON.stringify(
+          listed.map((entry) => [entry['version'], entry['activeContentRevision']] as const),
+        ),
+        others,
+      };
 }

@@ -1,6 +1,6 @@
 /**
  * The cursor of `resources/list`: where the walk over `list_tree` stands (the pages first, then the
- * navigation files), in the knowledge base's own cursor format (`encodeCursor`): signed with the cursor
+ * navigation files; the default version, then each other version), in the knowledge base's own cursor format (`encodeCursor`): signed with the cursor
  * key and bound to the knowledge base and its revision, so a listing paged across a reload is
  * `STALE_CURSOR` and a forged or foreign one `INVALID_CURSOR`.
  *
@@ -24,11 +24,14 @@ export interface WalkFrame {
 
 /**
  * Where a walk stands: `pages` while `pages/` is walked, `rest` while the other files are (the root
- * without `pages/`); `stack` holds the frames still to visit, the next on top.
+ * without `pages/`); `stack` holds the frames still to visit, the next on top; `version` is the
+ * version walked (absent: the default, walked first; then each other version in the knowledge base's
+ * order).
  */
 export interface Walk {
   readonly phase: 'pages' | 'rest';
   readonly stack: readonly WalkFrame[];
+  readonly version?: string | undefined;
 }
 
 /** The tool name cursors of the listing carry. */
@@ -63,6 +66,7 @@ export function walkCursors(knowledgeBaseId: string, key?: string | Uint8Array):
       encodeCursor(scope(), signer, { revision, params: {} }, [
         walk.phase,
         walk.stack.map((frame) => [frame.dir, frame.cursor]),
+        ...(walk.version === undefined ? [] : [walk.version]),
       ]),
     decode: (cursor, revision) =>
       readWalk(resumeCall(scope(), signer, revision, { cursor }, {}, isWalk).at),
@@ -73,7 +77,7 @@ export function walkCursors(knowledgeBaseId: string, key?: string | Uint8Array):
 function isWalk(at: unknown): boolean {
   return (
     Array.isArray(at) &&
-    at.length === 2 &&
+    (at.length === 2 || (at.length === 3 && typeof at[2] === 'string')) &&
     (at[0] === 'pages' || at[0] === 'rest') &&
     Array.isArray(at[1]) &&
     at[1].length > 0 &&
@@ -88,6 +92,7 @@ function isWalk(at: unknown): boolean {
 }
 
 function readWalk(at: unknown): Walk {
-  const [phase, frames] = at as ['pages' | 'rest', [string, string | null][]];
-  return { phase, stack: frames.map(([dir, cursor]) => ({ dir, cursor })) };
+  const [phase, frames, version] = at as ['pages' | 'rest', [string, string | null][], string?];
+  const stack = frames.map(([dir, cursor]) => ({ dir, cursor }));
+  return version === undefined ? { phase, stack } : { phase, stack, version };
 }

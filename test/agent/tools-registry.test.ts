@@ -109,7 +109,7 @@ describe('the tool registry', () => {
       error: { message: string };
     };
     expect(body.error.message).toBe(
-      'No route "/v2/elsewhere". Routes: /v2/knowledge-bases, then /tree, /files/{fileId}, /files/{fileId}/content, /files/content?path=, /files/{fileId}/related, /graph/expand?fileId=, /search?query= under a knowledge base.',
+      'No route "/v2/elsewhere". Routes: /v2/knowledge-bases, then /tree, /files/{fileId}, /files/{fileId}/content, /files/content?path=, /files/{fileId}/related, /graph/expand?fileId=, /search?query=, /versions, /versions/diff?from=&to= under a knowledge base.',
     );
   });
 

@@ -268,7 +268,7 @@ describe('knowledge files as MCP resources', () => {
     ).toThrow(/registerKnowledgeResources: resourceMaxChars is a whole number/);
   });
 
-  it('reads a page and index.md as read_file does, with snapshotId and fileId in _meta', async () => {
+  it('reads a page and index.md as read_file does, with snapshotId, fileId and version in _meta', async () => {
     for (const path of ['pages/déjà vu/p2.md', 'index.md']) {
       const uri = knowledgeFileUri(path);
       const { contents } = await connection.client.readResource({ uri });
@@ -282,6 +282,7 @@ describe('knowledge files as MCP resources', () => {
             'knowledge-kit/fileId': read.file.fileId,
             'knowledge-kit/snapshotId': read.file.snapshotId,
             'knowledge-kit/revision': read.file.revision,
+            'knowledge-kit/version': read.file.version,
           },
         },
       ]);

@@ -71,16 +71,21 @@ export function ok(c: Context<HandlerEnv>, output: object, content: boolean): Re
   return wholeResponse(text, 200, headers);
 }
 
-/** The knowledge base's revision as an output states it (`read_related` states none). */
+/**
+ * The knowledge base's revision as an output states it (`read_related` states none), with the version
+ * that answered: two versions with the same content (one revision) give answers that differ in
+ * `version`, so their tags differ too.
+ */
 function revisionOf(output: object): string | undefined {
   const o = output as {
     activeContentRevision?: unknown;
-    file?: { activeContentRevision?: unknown };
+    version?: unknown;
+    file?: { activeContentRevision?: unknown; version?: unknown };
   };
   const revision = o.activeContentRevision ?? o.file?.activeContentRevision;
-  return typeof revision === 'string' || typeof revision === 'number'
-    ? String(revision)
-    : undefined;
+  if (typeof revision !== 'string' && typeof revision !== 'number') return undefined;
+  const version = o.version ?? o.file?.version;
+  return typeof version === 'string' ? JSON.stringify([revision, version]) : String(revision);
 }
 
 /** Hono answers some requests itself (a CORS preflight): give them the request ID and `Allow` too. */
