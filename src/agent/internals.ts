@@ -77,4 +77,5 @@ export {
   type KnowledgePartChanges,
   type KnowledgeVersionDiff,
 } from './versions/diffSources.js';
-export { versionLabelProblem } from './versions/label.js';
+export { DEFAULT_VERSION_LABEL, versionLabelProblem } from './versions/label.js';
+export { versionNotFound, type VersionListed } from './versions/versionNotFound.js';
