@@ -38,6 +38,16 @@ const tiny = (text: string) =>
 const pageText = async (source: ReturnType<typeof createPostgresSource>) =>
   (await source.readFile({ fileId: 'page' })).content;
 
+/** `promise` rejects with `INVALID_INPUT` at `path`, its message matching `message`. */
+async function expectIssue(
+  promise: Promise<unknown>,
+  path: readonly string[],
+  message: RegExp,
+): Promise<void> {
+  const error = await expectKnowledgeError(promise, { code: 'INVALID_INPUT', path: [...path] });
+  expect(error.message).toMatch(message);
+}
+
 /** The rejection of `promise`, which must be a `KnowledgeToolError`. */
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -232,7 +242,7 @@ describe('publishKnowledge with versions', () => {
       }),
       { code: 'INVALID_INPUT', path: ['options', 'version'] },
     );
-    await expectKnowledgeError(
+    await expectIssue(
       publishKnowledge(test.db, {
         knowledgeBase: 'bad',
         catalog: tiny('# x'),
@@ -240,7 +250,8 @@ describe('publishKnowledge with versions', () => {
         defaultVersion: '9.x',
         schema,
       }),
-      { code: 'INVALID_INPUT', path: ['options', 'defaultVersion'], message: /no version "9\.x"/ },
+      ['options', 'defaultVersion'],
+      /no version "9\.x"/,
     );
     // Nothing was published.
     expect(await listKnowledgeVersions(test.db, { knowledgeBase: 'bad', schema })).toEqual([]);
@@ -274,13 +285,10 @@ describe('the default version', () => {
       ['b', true],
     ]);
     expect(await pageText(source)).toBe('# B');
-    await expectKnowledgeError(
+    await expectIssue(
       setDefaultKnowledgeVersion(test.db, { knowledgeBase: kb, version: 'c', schema }),
-      {
-        code: 'INVALID_INPUT',
-        path: ['options', 'version'],
-        message: /Its versions: `a`, `b` \(default\)/,
-      },
+      ['options', 'version'],
+      /Its versions: `a`, `b` \(default\)/,
     );
     await expectKnowledgeError(
       setDefaultKnowledgeVersion(test.db, { knowledgeBase: 'nowhere', version: 'a', schema }),
@@ -320,13 +328,10 @@ describe('unpublishKnowledgeVersion', () => {
   it('never removes the last version', async () => {
     const kb = 'last';
     await publishKnowledge(test.db, { knowledgeBase: kb, catalog: tiny('# Only'), schema });
-    await expectKnowledgeError(
+    await expectIssue(
       unpublishKnowledgeVersion(test.db, { knowledgeBase: kb, version: 'current', schema }),
-      {
-        code: 'INVALID_INPUT',
-        path: ['options', 'version'],
-        message: /only version .*Publish another version first/,
-      },
+      ['options', 'version'],
+      /only version .*Publish another version first/,
     );
     expect(await pageText(createPostgresSource(test.db, { knowledgeBase: kb, schema }))).toBe(
       '# Only',
@@ -347,13 +352,10 @@ describe('unpublishKnowledgeVersion', () => {
       version: 'b',
       schema,
     });
-    await expectKnowledgeError(
+    await expectIssue(
       unpublishKnowledgeVersion(test.db, { knowledgeBase: kb, version: 'a', schema }),
-      {
-        code: 'INVALID_INPUT',
-        path: ['options', 'defaultVersion'],
-        message: /default version .*`defaultVersion` \(one of `b`\)/,
-      },
+      ['options', 'defaultVersion'],
+      /default version .*`defaultVersion` \(one of `b`\)/,
     );
     await expectKnowledgeError(
       unpublishKnowledgeVersion(test.db, {
@@ -364,9 +366,10 @@ describe('unpublishKnowledgeVersion', () => {
       }),
       { code: 'INVALID_INPUT', path: ['options', 'defaultVersion'] },
     );
-    await expectKnowledgeError(
+    await expectIssue(
       unpublishKnowledgeVersion(test.db, { knowledgeBase: kb, version: 'z', schema }),
-      { code: 'INVALID_INPUT', path: ['options', 'version'], message: /has no version "z"/ },
+      ['options', 'version'],
+      /has no version "z"/,
     );
     const done = await unpublishKnowledgeVersion(test.db, {
       knowledgeBase: kb,
