@@ -1,0 +1,234 @@
+/**
+ * The command line's versions of a knowledge store, in process: `publish --version` and
+ * `--default-version`, `versions` (text and `--json`), `unpublish --version`, and each refusal naming
+ * the flag that fixes it. On PGlite (a data folder the commands open themselves), or on the server at
+ * `KK_POSTGRES_URL` in a schema of its own.
+ */
+import { describe, expect, it } from 'vitest';
+import { cliInProcess as cli } from '../helpers/cli-inProcess.js';
+import { useTempFolders } from '../helpers/tempFolders.js';
+import { openTestDatabase, POSTGRES_URL } from '../helpers/postgres-database.js';
+import { freshPgliteFolder } from '../helpers/pglite-folder.js';
+
+const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-versions-' });
+
+/** A store for one test: its `--database` words (and `--schema` on a server), and how to drop it. */
+async function store(name: string): Promise<{
+  readonly words: readonly string[];
+  close(): Promise<void>;
+}> {
+  if (POSTGRES_URL === undefined)
+    return {
+      words: ['--database', `pglite:${await freshPgliteFolder(await folder())}`],
+      close: () => Promise.resolve(),
+    };
+  const server = await openTestDatabase(name);
+  return {
+    words: ['--database', POSTGRES_URL, '--schema', server.schema],
+    close: () => server.close(),
+  };
+}
+
+const REVISION = /"rev-[0-9a-f]+"/;
+
+describe('knowledge-kit publish --version, versions, unpublish', () => {
+  // Each command opens the store (PGlite starts in seconds on a loaded machine).
+  it(
+    'publishes two versions side by side, lists them, changes the default, removes one',
+    { timeout: 300_000 },
+    async () => {
+      const v3 = await folder({ 'guide.md': '# Guide\n\nThe 3.x refund window is 30 days.\n' });
+      const v2 = await folder({ 'guide.md': '# Guide\n\nThe 2.x refund window is 14 days.\n' });
+      const { words, close } = await store('cliv');
+      try {
+        const first = await cli(['publish', v3, ...words, '--kb', 'docs', '--version', '3.x']);
+        expect(first.stderr).toBe('');
+        expect(first.code).toBe(0);
+        expect(first.stdout).toMatch(
+          /^published docs version 3\.x at revision "rev-[0-9a-f]+" \(1 page\)\n$/,
+        );
+        const second = await cli(['publish', v2, ...words, '--kb', 'docs', '--version', '2.x']);
+        expect(second.code, second.stderr).toBe(0);
+        expect(second.stdout).toMatch(/^published docs version 2\.x at revision /);
+        // The same content again into 2.x: unchanged, and it says which version.
+        const again = await cli(['publish', v2, ...words, '--kb', 'docs', '--version', '2.x']);
+        expect(again.stdout).toMatch(/^unchanged docs version 2\.x at revision /);
+        // 3.x's content into 2.x: 2.x's active revision changes, and the output says so.
+        const moved = await cli(['publish', v3, ...words, '--kb', 'docs', '--version', '2.x']);
+        expect(moved.code, moved.stderr).toBe(0);
+        expect(moved.stdout).toMatch(
+          /^reactivated docs version 2\.x at revision "rev-[0-9a-f]+", published earlier with the same content \(the active revision was "rev-[0-9a-f]+"\)/,
+        );
+        const back = await cli(['publish', v2, ...words, '--kb', 'docs', '--version', '2.x']);
+        expect(back.code, back.stderr).toBe(0);
+
+        const listed = await cli(['versions', ...words, '--kb', 'docs']);
+        expect(listed.code, listed.stderr).toBe(0);
+        const lines = listed.stdout.trimEnd().split('\n');
+        expect(lines).toHaveLength(2);
+        expect(lines[0]).toMatch(
+          /^2\.x           revision "rev-[0-9a-f]+", published \d{4}-\d\d-\d\dT/,
+        );
+        expect(lines[1]).toMatch(/^3\.x  default  revision "rev-[0-9a-f]+", published /);
+        const json = await cli(['versions', ...words, '--kb', 'docs', '--json']);
+        const parsed = JSON.parse(json.stdout) as { version: string; default: boolean }[];
+        expect(parsed.map((v) => [v.version, v.default])).toEqual([
+          ['2.x', false],
+          ['3.x', true],
+        ]);
+        expect(Object.keys(parsed[0]!)).toEqual([
+          'version',
+          'default',
+          'activeContentRevision',
+          'publishedAt',
+        ]);
+        expect(String((parsed[0] as Record<string, unknown>)['activeContentRevision'])).toMatch(
+          /^rev-/,
+        );
+
+        // Search reads the default version, and a publish without --version goes into it.
+        const found = await cli(['search', ...words, '--kb', 'docs', 'refund window', '--json']);
+        expect(found.code, found.stderr).toBe(0);
+        expect(found.stdout).toContain('30 days');
+
+        // Removing the default needs the next default named.
+        const refused = await cli(['unpublish', ...words, '--kb', 'docs', '--version', '3.x']);
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toContain(
+          'knowledge-kit unpublish: 3.x is the default version of docs; name the version that becomes the default with --default-version (one of 2.x)',
+        );
+        const made = await cli(['versions', ...words, '--kb', 'docs', '--default-version', '2.x']);
+        expect(made.code, made.stderr).toBe(0);
+        expect(made.stdout).toMatch(/^2\.x  default  /);
+        const removed = await cli(['unpublish', ...words, '--kb', 'docs', '--version', '3.x']);
+        expect(removed.code, removed.stderr).toBe(0);
+        expect(removed.stdout).toMatch(
+          /^unpublished docs version 3\.x; the default version is 2\.x/,
+        );
+        const after = await cli(['versions', ...words, '--kb', 'docs', '--json']);
+        expect((JSON.parse(after.stdout) as { version: string }[]).map((v) => v.version)).toEqual([
+          '2.x',
+        ]);
+        const foundAfter = await cli([
+          'search',
+          ...words,
+          '--kb',
+          'docs',
+          'refund window',
+          '--json',
+        ]);
+        expect(foundAfter.stdout).toContain('14 days');
+
+        // Never the last version.
+        const last = await cli(['unpublish', ...words, '--kb', 'docs', '--version', '2.x']);
+        expect(last.code).toBe(2);
+        expect(last.stderr).toContain(
+          '2.x is the only version of docs, and a knowledge base keeps at least one. Publish another version first',
+        );
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it(
+    '--default-version on publish; without --version, publishes into the default version',
+    { timeout: 180_000 },
+    async () => {
+      const dir = await folder({ 'guide.md': '# Guide\n\nOne.\n' });
+      const next = await folder({ 'guide.md': '# Guide\n\nTwo.\n' });
+      const { words, close } = await store('clid');
+      try {
+        const plain = await cli(['publish', dir, ...words, '--kb', 'docs']);
+        // A knowledge base of one version `current` prints as before.
+        expect(plain.stdout).toMatch(/^published docs at revision "rev-[0-9a-f]+" \(1 page\)\n$/);
+        const made = await cli([
+          'publish',
+          next,
+          ...words,
+          '--kb',
+          'docs',
+          '--version',
+          'v2',
+          '--default-version',
+          'v2',
+        ]);
+        expect(made.code, made.stderr).toBe(0);
+        expect(made.stdout).toMatch(/; the default version is v2\n$/);
+        const into = await cli(['publish', dir, ...words, '--kb', 'docs']);
+        // One's content into v2 (the default): v2 now serves the revision `current` has.
+        expect(into.stdout).toMatch(/^reactivated docs version v2 at revision /);
+        const unknown = await cli([
+          'publish',
+          dir,
+          ...words,
+          '--kb',
+          'docs',
+          '--default-version',
+          'v9',
+        ]);
+        expect(unknown.code).toBe(2);
+        expect(unknown.stderr).toContain(
+          'knowledge-kit publish: --default-version v9 names a version knowledge base docs does not have (it has current, v2)',
+        );
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it(
+    'refuses a bad label, a missing flag or an unknown version, naming the flag and the fix',
+    { timeout: 180_000 },
+    async () => {
+      const dir = await folder({ 'guide.md': '# Guide\n' });
+      const { words, close } = await store('clie');
+      try {
+        const bad = await cli(['publish', dir, ...words, '--kb', 'docs', '--version', '3 x']);
+        expect(bad.code).toBe(2);
+        expect(bad.stderr).toContain(
+          'knowledge-kit publish: --version `3 x` is not a version label (character 2 (" ") is not one of A–Z a–z 0–9 . _ -); pass 1 to 64 characters of A–Z a–z 0–9 . _ -, such as `--version 3.x`.',
+        );
+        expect((await cli(['publish', dir, ...words, '--kb', 'docs'])).code).toBe(0);
+        const noVersion = await cli(['unpublish', ...words, '--kb', 'docs']);
+        expect(noVersion.code).toBe(2);
+        expect(noVersion.stderr).toContain(
+          'knowledge-kit unpublish: needs --database, --kb and --version',
+        );
+        const unknown = await cli(['unpublish', ...words, '--kb', 'docs', '--version', '9.x']);
+        expect(unknown.code).toBe(2);
+        expect(unknown.stderr).toContain(
+          'knowledge-kit unpublish: --version 9.x is not a version of docs (it has current); pass one of them.',
+        );
+        const noKb = await cli(['versions', ...words, '--kb', 'nope']);
+        expect(noKb.code).toBe(2);
+        expect(noKb.stderr).toContain('the store has no knowledge base `nope`');
+        const setUnknown = await cli([
+          'versions',
+          ...words,
+          '--kb',
+          'docs',
+          '--default-version',
+          'x',
+        ]);
+        expect(setUnknown.code).toBe(2);
+        expect(setUnknown.stderr).toContain(
+          '--default-version x is not a version of docs (it has current)',
+        );
+        expect(REVISION.test((await cli(['versions', ...words, '--kb', 'docs'])).stdout)).toBe(
+          true,
+        );
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it('prints its help', async () => {
+    for (const command of ['versions', 'unpublish']) {
+      const help = await cli([command, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: knowledge-kit ${command} --database <url> --kb <id>`);
+    }
+  });
+});
