@@ -9,6 +9,8 @@ import { cliInProcess as cli } from '../helpers/cli-inProcess.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { openTestDatabase, POSTGRES_URL } from '../helpers/postgres-database.js';
 import { freshPgliteFolder } from '../helpers/pglite-folder.js';
+import { join } from 'node:path';
+import { PUBLISH_HELP, UNPUBLISH_HELP, VERSIONS_HELP } from '../../src/cli/help.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-versions-' });
 
@@ -220,6 +222,40 @@ describe('knowledge-kit publish --version, versions, unpublish', () => {
         );
       } finally {
         await close();
+      }
+    },
+  );
+
+  it(
+    'the --help examples work as printed (their folders made in a temporary folder)',
+    { timeout: 300_000 },
+    async () => {
+      const root = await folder({
+        'docs-v3/guide.md': '# Guide\n\nThree.\n',
+        'docs-v2/guide.md': '# Guide\n\nTwo.\n',
+      });
+      await freshPgliteFolder(join(root, 'store'));
+      const examples = [PUBLISH_HELP, VERSIONS_HELP, UNPUBLISH_HELP].flatMap((help) =>
+        help
+          .split('\n')
+          .filter((line) => line.startsWith('  knowledge-kit '))
+          .map((line) => line.trim()),
+      );
+      expect(examples).toHaveLength(6);
+      for (const example of examples) {
+        const args = example
+          .split(' ')
+          .slice(1)
+          .map((word) =>
+            word.startsWith('./')
+              ? join(root, word.slice(2))
+              : word.startsWith('pglite:./')
+                ? `pglite:${join(root, word.slice('pglite:./'.length))}`
+                : word,
+          );
+        const run = await cli(args);
+        expect(run.stderr, example).toBe('');
+        expect(run.code, example).toBe(0);
       }
     },
   );
