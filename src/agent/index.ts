@@ -22,6 +22,18 @@ export { isKnowledgeToolError, KnowledgeToolError } from './errors/KnowledgeTool
 export type { KnowledgeToolErrorOptions } from './errors/KnowledgeToolError.js';
 export { createCatalogSource } from './source/createCatalogSource.js';
 export { createStaticSource } from './static/createStaticSource.js';
+export { createVersionedSource } from './versions/createVersionedSource.js';
+export type {
+  VersionedKnowledgeSource,
+  VersionedSourceOptions,
+  VersionedSourceVersion,
+} from './versions/createVersionedSource.js';
+export { diffVersions } from './versions/diffVersions.js';
+export type {
+  KnowledgePageChange,
+  KnowledgePartChanges,
+  KnowledgeVersionDiff,
+} from './versions/diffSources.js';
 export type { StaticSourceOptions } from './static/createStaticSource.js';
 export type { StaticBundleRead } from './static/bundleReader.js';
 // What `knowledge-kit/node`'s export takes and returns; the bundle's other file formats are not API.

@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { KnowledgeAccess } from '../http/index.js';
+import { LF } from '../markdown/chars.js';
 import { CliExit } from './io.js';
 
 /** Reads the bearer token of `--token-file`. */
@@ -24,7 +25,7 @@ export async function readToken(path: string): Promise<string> {
   // else the shell keeps (a CR of a CRLF ending, a BOM, spaces) would make those commands send another
   // token.
   let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  while (end > 0 && text.charCodeAt(end - 1) === LF) end--;
   const token = text.slice(0, end);
   if (!/^[\x21-\x7e]+$/.test(token)) {
     throw new CliExit(

@@ -4,6 +4,7 @@
  */
 import { posix } from 'node:path';
 import type { KnowledgeIssue } from '../errors/codes.js';
+import { CR, DEL, LF, LINE_SEPARATOR, PARAGRAPH_SEPARATOR, SPACE, TAB } from '../markdown/chars.js';
 
 /** One problem with the file as the user named it (relative to the working folder when they did). */
 export interface Problem {
@@ -70,12 +71,19 @@ export function escapeControls(text: string): string {
   let from = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (!(c < 0x20 ? c !== 9 : (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029)) continue;
+    if (
+      !(c < SPACE
+        ? c !== TAB
+        : (c >= DEL && c <= 0x9f) /* DEL and the C1 controls */ ||
+          c === LINE_SEPARATOR ||
+          c === PARAGRAPH_SEPARATOR)
+    )
+      continue;
     out += text.slice(from, i);
     out +=
-      c === 10
+      c === LF
         ? '\\n'
-        : c === 13
+        : c === CR
           ? '\\r'
           : c <= 0xff
             ? `\\x${c.toString(16).padStart(2, '0')}`

@@ -6,6 +6,10 @@
  * gets one of its own (sources add listeners to it); the slice aborts those of its requests, and a
  * request's signal is also aborted when the request ends, so no call it started outlives it unnoticed.
  *
+ * A slice whose last request is answered stops its timer at the next turn of the event loop, not at
+ * once: requests that a server reads in one turn (one after the other, each answered before the next
+ * starts) then share a slice instead of making and stopping a timer and a promise each.
+ *
  * @module
  */
 import { linkAbort } from './linkAbort.js';
@@ -25,18 +29,26 @@ const MAX_DELAY = 2_147_483_647;
 class Slice {
   #users = 0;
   #fired = false;
+  #stopped = false;
   readonly #controllers = new Set<AbortController>();
   readonly expired: Promise<never>;
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #onDone: () => void;
+  readonly #onEmpty: (slice: Slice) => void;
 
-  constructor(delayMs: number, onDone: () => void) {
+  /**
+   * @param delayMs - until the slice's time is up.
+   * @param onDone - the slice is over (its time is up, or its timer is stopped): no request may join it.
+   * @param onEmpty - its last request left: `stopIfEmpty` may be called.
+   */
+  constructor(delayMs: number, onDone: () => void, onEmpty: (slice: Slice) => void) {
     let expire!: (error: DeadlineError) => void;
     this.expired = new Promise<never>((_, reject) => {
       expire = reject;
     });
     this.expired.catch(() => undefined);
     this.#onDone = onDone;
+    this.#onEmpty = onEmpty;
     this.#timer = setTimeout(
       () => {
         this.#fired = true;
@@ -62,13 +74,18 @@ class Slice {
     this.#users++;
   }
 
-  /** A request is done: the last one out stops the timer. */
+  /** A request is done: the last one out tells the clock, which stops the timer if no one joins. */
   leave(controller: AbortController | undefined): void {
     if (controller !== undefined) this.#controllers.delete(controller);
-    if (--this.#users === 0 && !this.#fired) {
-      clearTimeout(this.#timer);
-      this.#onDone();
-    }
+    if (--this.#users === 0 && !this.#fired) this.#onEmpty(this);
+  }
+
+  /** Stop the timer and end the slice, if it still has no request (none joined since it emptied). */
+  stopIfEmpty(): void {
+    if (this.#users !== 0 || this.#fired || this.#stopped) return;
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#onDone();
   }
 }
 
@@ -77,6 +94,19 @@ export class DeadlineClock {
   readonly #timeoutMs: number;
   readonly #granularityMs: number;
   readonly #slices = new Map<number, Slice>();
+  /** Slices whose last request left in this turn of the event loop: stopped at the next turn if still empty. */
+  #emptied = new Set<Slice>();
+  #sweepTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #onEmpty = (slice: Slice): void => {
+    this.#emptied.add(slice);
+    this.#sweepTimer ??= setTimeout(this.#sweep, 0);
+  };
+  readonly #sweep = (): void => {
+    this.#sweepTimer = undefined;
+    const emptied = this.#emptied;
+    this.#emptied = new Set();
+    for (const slice of emptied) slice.stopIfEmpty();
+  };
 
   constructor(timeoutMs: number) {
     this.#timeoutMs = timeoutMs;
@@ -91,9 +121,13 @@ export class DeadlineClock {
     const end = Math.ceil((now + this.#timeoutMs) / g) * g;
     let slice = this.#slices.get(end);
     if (slice === undefined) {
-      const created: Slice = new Slice(end - now, () => {
-        if (this.#slices.get(end) === created) this.#slices.delete(end);
-      });
+      const created: Slice = new Slice(
+        end - now,
+        () => {
+          if (this.#slices.get(end) === created) this.#slices.delete(end);
+        },
+        this.#onEmpty,
+      );
       this.#slices.set(end, created);
       slice = created;
     }

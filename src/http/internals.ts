@@ -5,5 +5,5 @@
  *
  * @module
  */
-export { errorResponse, requestIdFrom } from './respond.js';
+export { errorResponse, isWholeAnswer, requestIdFrom } from './respond.js';
 export { setClientAddress } from './clientAddress.js';

@@ -16,13 +16,16 @@
  */
 import {
   BACKTICK,
+  CLOSE_PAREN,
   DASH,
   EQUALS,
   GT,
   HASH,
   LT,
   NINE,
+  ONE,
   OPEN_BRACKET,
+  PERIOD,
   PLUS,
   SPACE,
   STAR,
@@ -476,8 +479,8 @@ export class BlockScanner {
         if (
           q - p > 9 ||
           q >= end ||
-          (d !== 46 && d !== 41) ||
-          (interrupt && (q - p !== 1 || c !== 49))
+          (d !== PERIOD && d !== CLOSE_PAREN) ||
+          (interrupt && (q - p !== 1 || c !== ONE))
         )
           break;
         q++;

@@ -3,7 +3,18 @@
  * the package, for link destinations and titles (the agent layer's `decodeMarkdownString`), plain
  * inline text and a page's search text (`pageText`). Internal to the package.
  */
-import { HASH, SEMICOLON, isAlnum, isDigit, isHexDigit } from './chars.js';
+import {
+  CR,
+  DEL,
+  HASH,
+  LOWER_X,
+  SEMICOLON,
+  SPACE,
+  TAB,
+  isAlnum,
+  isDigit,
+  isHexDigit,
+} from './chars.js';
 
 /**
  * Named character references this decoder knows. CommonMark accepts all 2,125 HTML5 names; a page
@@ -88,10 +99,10 @@ const NAMED: ReadonlyMap<string, string> = new Map([
 function numeric(code: number): string {
   const low = code & 0xffff;
   if (
-    code < 9 ||
-    code === 11 ||
-    (code > 13 && code < 32) ||
-    (code > 126 && code < 160) ||
+    code < TAB ||
+    code === 11 /* vertical tab */ ||
+    (code > CR && code < SPACE) ||
+    (code >= DEL && code < 160) /* DEL and the C1 controls */ ||
     (code > 0xd7ff && code < 0xe000) ||
     (code > 0xfdcf && code < 0xfdf0) ||
     low === 0xffff ||
@@ -113,7 +124,7 @@ export function characterReference(
   let i = at + 1;
   if (text.charCodeAt(i) === HASH) {
     i++;
-    const hex = (text.charCodeAt(i) | 32) === 120; /* x or X */
+    const hex = (text.charCodeAt(i) | 0x20) === LOWER_X; // x or X (`| 0x20` folds ASCII case)
     if (hex) i++;
     const start = i;
     const max = hex ? 6 : 7;

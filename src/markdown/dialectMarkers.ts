@@ -4,12 +4,18 @@
  * admonitions (`!!! note "Title"`, `??? note`, `???+ note`, whose body is indented by four columns).
  * A marker line is not text; its title is. Internal to `src/markdown`.
  */
-import { QUOTATION_MARK, SPACE, TAB } from './chars.js';
-
-const COLON = 0x3a;
-const BANG = 0x21;
-const QUESTION = 0x3f;
-const EQUALS = 0x3d;
+import {
+  BANG,
+  CLOSE_BRACKET,
+  COLON,
+  EQUALS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  PLUS,
+  QUESTION,
+  QUOTATION_MARK,
+  isSpaceOrTab,
+} from './chars.js';
 
 /** `containerMarker`'s and `admonitionMarker`'s answer for a line that is no marker. */
 export const NO_MARKER = -1;
@@ -18,10 +24,6 @@ export const NO_MARKER = -1;
 export class MarkerTitle {
   titleStart = 0;
   titleEnd = 0;
-}
-
-function isBlank(c: number): boolean {
-  return c === SPACE || c === TAB;
 }
 
 /**
@@ -41,29 +43,29 @@ export function containerMarker(text: string, p: number, end: number, title: Mar
   const colons = k - p;
   if (colons < 3) return NO_MARKER;
   title.titleStart = title.titleEnd = k;
-  while (k < end && isBlank(text.charCodeAt(k))) k++;
+  while (k < end && isSpaceOrTab(text.charCodeAt(k))) k++;
   if (k >= end) return colons; // a closing marker
   // The name: up to a blank, `[` or `{`.
   const nameStart = k;
   while (k < end) {
     const c = text.charCodeAt(k);
-    if (isBlank(c) || c === 0x5b || c === 0x7b || c === COLON) break;
+    if (isSpaceOrTab(c) || c === OPEN_BRACKET || c === OPEN_BRACE || c === COLON) break;
     k++;
   }
   if (k === nameStart) return NO_MARKER;
   let stop = end;
-  while (stop > k && isBlank(text.charCodeAt(stop - 1))) stop--;
-  if (k < end && text.charCodeAt(k) === 0x5b /* [ */) {
+  while (stop > k && isSpaceOrTab(text.charCodeAt(stop - 1))) stop--;
+  if (k < end && text.charCodeAt(k) === OPEN_BRACKET) {
     let close = stop - 1; // on the line only
-    while (close > k && text.charCodeAt(close) !== 0x5d /* ] */) close--;
+    while (close > k && text.charCodeAt(close) !== CLOSE_BRACKET) close--;
     if (close > k) {
       title.titleStart = k + 1;
       title.titleEnd = close;
     }
     return colons;
   }
-  if (k < end && text.charCodeAt(k) === 0x7b /* { */) return colons; // attributes only
-  while (k < stop && isBlank(text.charCodeAt(k))) k++;
+  if (k < end && text.charCodeAt(k) === OPEN_BRACE) return colons; // attributes only
+  while (k < stop && isSpaceOrTab(text.charCodeAt(k))) k++;
   title.titleStart = k;
   title.titleEnd = stop;
   return colons;
@@ -84,9 +86,9 @@ export function containerMarker(text: string, p: number, end: number, title: Mar
  */
 export function admonitionMarker(text: string, p: number, end: number, title: MarkerTitle): number {
   if (p + 4 >= end) return NO_MARKER;
-  if (text.charCodeAt(p) === COLON && isBlank(text.charCodeAt(p + 1))) {
+  if (text.charCodeAt(p) === COLON && isSpaceOrTab(text.charCodeAt(p + 1))) {
     p++;
-    while (p < end && isBlank(text.charCodeAt(p))) p++;
+    while (p < end && isSpaceOrTab(text.charCodeAt(p))) p++;
     if (p + 4 >= end) return NO_MARKER;
   }
   const at = p;
@@ -95,9 +97,9 @@ export function admonitionMarker(text: string, p: number, end: number, title: Ma
   if (text.charCodeAt(p + 1) !== c || text.charCodeAt(p + 2) !== c) return NO_MARKER;
   let k = p + 3;
   const d = text.charCodeAt(k);
-  if ((c === QUESTION && d === 0x2b) /* + */ || (c === EQUALS && (d === 0x2b || d === BANG))) k++;
-  if (k >= end || !isBlank(text.charCodeAt(k))) return NO_MARKER;
-  while (k < end && isBlank(text.charCodeAt(k))) k++;
+  if ((c === QUESTION && d === PLUS) || (c === EQUALS && (d === PLUS || d === BANG))) k++;
+  if (k >= end || !isSpaceOrTab(text.charCodeAt(k))) return NO_MARKER;
+  while (k < end && isSpaceOrTab(text.charCodeAt(k))) k++;
   if (k >= end) return NO_MARKER;
   // An admonition's type comes first; a content tab has only its quoted title.
   if ((text.charCodeAt(k) === QUOTATION_MARK) !== (c === EQUALS)) return NO_MARKER;

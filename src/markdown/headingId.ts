@@ -6,6 +6,19 @@
  * is not part of the heading's text. One backward scan from the end of the heading; no
  * regular expression runs on the author's text.
  */
+import {
+  APOSTROPHE,
+  BACKSLASH,
+  CLOSE_BRACE,
+  DEL,
+  EQUALS,
+  HASH,
+  OPEN_BRACE,
+  PERIOD,
+  QUOTATION_MARK,
+  SPACE,
+  isSpaceOrTab,
+} from './chars.js';
 
 /** A heading's raw inline text split into its text and the explicit ID it writes, if any. */
 export interface HeadingIdSplit {
@@ -15,16 +28,16 @@ export interface HeadingIdSplit {
   readonly id: string | undefined;
 }
 
-const SPACE = 32;
-const TAB = 9;
-
-function isBlank(c: number): boolean {
-  return c === SPACE || c === TAB;
-}
-
 /** True for a character allowed in an explicit ID: anything but whitespace, braces and quotes. */
 function isIdChar(c: number): boolean {
-  return c > SPACE && c !== 0x7b && c !== 0x7d && c !== 0x22 && c !== 0x27 && c !== 0x7f;
+  return (
+    c > SPACE &&
+    c !== OPEN_BRACE &&
+    c !== CLOSE_BRACE &&
+    c !== QUOTATION_MARK &&
+    c !== APOSTROPHE &&
+    c !== DEL
+  );
 }
 
 /** The ID of an MDX comment group's inside (`/*id*\/`, spaces allowed around the ID), or `undefined`. */
@@ -45,14 +58,14 @@ function attributeId(inner: string): string | undefined {
   let i = 0;
   const n = inner.length;
   while (i < n) {
-    while (i < n && isBlank(inner.charCodeAt(i))) i++;
+    while (i < n && isSpaceOrTab(inner.charCodeAt(i))) i++;
     if (i >= n) break;
     const start = i;
-    while (i < n && !isBlank(inner.charCodeAt(i))) {
+    while (i < n && !isSpaceOrTab(inner.charCodeAt(i))) {
       const c = inner.charCodeAt(i);
       if (
-        (c === 0x22 || c === 0x27) /* a quoted value: key="two words" */ &&
-        inner.charCodeAt(i - 1) === 0x3d
+        (c === QUOTATION_MARK || c === APOSTROPHE) /* a quoted value: key="two words" */ &&
+        inner.charCodeAt(i - 1) === EQUALS
       ) {
         const close = inner.indexOf(inner[i] ?? '', i + 1);
         if (close < 0) return undefined;
@@ -61,11 +74,11 @@ function attributeId(inner: string): string | undefined {
     }
     const part = inner.slice(start, i);
     const head = part.charCodeAt(0);
-    if (head === 0x23 /* # */) {
+    if (head === HASH) {
       if (id !== undefined || part.length < 2) return undefined;
       for (let k = 1; k < part.length; k++) if (!isIdChar(part.charCodeAt(k))) return undefined;
       id = part.slice(1);
-    } else if (head === 0x2e /* . */) {
+    } else if (head === PERIOD) {
       if (part.length < 2) return undefined;
     } else {
       const eq = part.indexOf('=');
@@ -74,7 +87,9 @@ function attributeId(inner: string): string | undefined {
         // `id="9.7.6"` (or unquoted) names the ID as `#9.7.6` does.
         const quote = part.charCodeAt(3);
         const value =
-          quote === 0x22 || quote === 0x27 ? part.slice(4, part.length - 1) : part.slice(3);
+          quote === QUOTATION_MARK || quote === APOSTROPHE
+            ? part.slice(4, part.length - 1)
+            : part.slice(3);
         if (id !== undefined || value.length === 0) return undefined;
         for (let k = 0; k < value.length; k++) if (!isIdChar(value.charCodeAt(k))) return undefined;
         id = value;
@@ -101,11 +116,11 @@ function attributeId(inner: string): string | undefined {
  */
 export function splitHeadingId(raw: string): HeadingIdSplit {
   let end = raw.length;
-  while (end > 0 && isBlank(raw.charCodeAt(end - 1))) end--;
-  if (end === 0 || raw.charCodeAt(end - 1) !== 0x7d /* } */)
+  while (end > 0 && isSpaceOrTab(raw.charCodeAt(end - 1))) end--;
+  if (end === 0 || raw.charCodeAt(end - 1) !== CLOSE_BRACE)
     return { text: raw.slice(0, end), id: undefined };
   const open = raw.lastIndexOf('{', end - 1);
-  if (open < 0 || (open > 0 && raw.charCodeAt(open - 1) === 0x5c) /* escaped \{ */) {
+  if (open < 0 || (open > 0 && raw.charCodeAt(open - 1) === BACKSLASH) /* escaped \{ */) {
     return { text: raw.slice(0, end), id: undefined };
   }
   const inner = raw.slice(open + 1, end - 1);
@@ -113,6 +128,6 @@ export function splitHeadingId(raw: string): HeadingIdSplit {
   const id = trimmed.startsWith('/*') ? commentId(trimmed) : attributeId(trimmed);
   if (id === undefined) return { text: raw.slice(0, end), id: undefined };
   let textEnd = open;
-  while (textEnd > 0 && isBlank(raw.charCodeAt(textEnd - 1))) textEnd--;
+  while (textEnd > 0 && isSpaceOrTab(raw.charCodeAt(textEnd - 1))) textEnd--;
   return { text: raw.slice(0, textEnd), id };
 }

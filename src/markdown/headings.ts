@@ -7,7 +7,7 @@
  * linear pass; no regular expression runs on the page's text (only on each heading's short text).
  */
 import { BlockScanner } from './blockScanner.js';
-import { EQUALS } from './chars.js';
+import { EQUALS, HASH } from './chars.js';
 import { splitHeadingId } from './headingId.js';
 import { atxText } from './leafStarts.js';
 import { ATX_HEADING, PARAGRAPH_LINE, PARAGRAPH_START, SETEXT_UNDERLINE } from './lineKinds.js';
@@ -128,7 +128,7 @@ export function scanHeadings(text: string, plain: PlainInline = collapse): Headi
       paragraph.push(text.slice(at, lines.end));
     } else if (kind === ATX_HEADING) {
       let hashes = at;
-      while (text.charCodeAt(hashes) === 0x23 /* # */) hashes++;
+      while (text.charCodeAt(hashes) === HASH) hashes++;
       const [from, to] = atxText(text, at, lines.end);
       add(text.slice(from, to), hashes - at, lines.start);
     }

@@ -15,6 +15,7 @@ import {
   EQUALS,
   GT,
   LT,
+  PERIOD,
   QUESTION,
   QUOTATION_MARK,
   SLASH,
@@ -26,7 +27,6 @@ import {
 } from './chars.js';
 
 const FAIL = -1;
-const PERIOD = 46;
 
 /** The end of a tag name from `pos`: a letter, then letters, digits and `-`; or `-1`. */
 export function tagNameEnd(s: string, pos: number, end: number): number {

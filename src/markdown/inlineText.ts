@@ -16,13 +16,16 @@ import {
   BACKTICK,
   BANG,
   CR,
+  DASH,
   GT,
   LF,
   LT,
   SLASH,
   SPACE,
   TAB,
+  isAlnum,
   isAlpha,
+  isSpaceOrLineEnding,
 } from './chars.js';
 import { characterReference } from './characterReference.js';
 import { closeTagEnd, openTagEnd, tagNameEnd } from './htmlSyntax.js';
@@ -152,7 +155,8 @@ export function inlineText(
         continue;
       }
       if (p > keep) out.push(text.slice(keep, p));
-      if (breaksWords(text, p) && p > 0 && !isBlank(text.charCodeAt(p - 1))) out.push(' ');
+      if (breaksWords(text, p) && p > 0 && !isSpaceOrLineEnding(text.charCodeAt(p - 1)))
+        out.push(' ');
       if (close > end) return close;
       keep = p = close;
     } else p++;
@@ -180,7 +184,7 @@ function htmlEnd(text: string, p: number, limit: number): number {
   if (text.charCodeAt(p + 4) === GT) return p + 5; // <!-->
   if (text.startsWith('->', p + 4)) return p + 6; // <!--->
   for (let i = p + 4; i + 3 <= end; i++)
-    if (text.charCodeAt(i) === 0x2d && text.startsWith('-->', i)) return i + 3;
+    if (text.charCodeAt(i) === DASH && text.startsWith('-->', i)) return i + 3;
   return -1;
 }
 
@@ -188,18 +192,8 @@ function htmlEnd(text: string, p: number, limit: number): number {
 function breaksWords(text: string, p: number): boolean {
   const from = text.charCodeAt(p + 1) === SLASH ? p + 2 : p + 1;
   let to = from;
-  while (to < from + 11 && to < text.length && (isAlpha(text.charCodeAt(to)) || isDigit(text, to)))
-    to++;
+  while (to < from + 11 && to < text.length && isAlnum(text.charCodeAt(to))) to++;
   return to > from && BREAKS.has(text.slice(from, to).toLowerCase());
-}
-
-function isDigit(text: string, at: number): boolean {
-  const c = text.charCodeAt(at);
-  return c >= 0x30 && c <= 0x39;
-}
-
-function isBlank(c: number): boolean {
-  return c === SPACE || c === TAB || c === LF || c === CR;
 }
 
 /** The last index of `code` in `[from, end)`, or `-1`. */

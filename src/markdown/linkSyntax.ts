@@ -10,6 +10,7 @@ import {
   BACKSLASH,
   CLOSE_BRACKET,
   CLOSE_PAREN,
+  CR,
   DEL,
   GT,
   LF,
@@ -148,7 +149,7 @@ export function normalizeLabel(label: string): string {
   let space = false;
   for (let i = 0; i < label.length; i++) {
     const c = label.charCodeAt(i);
-    if (c === SPACE || c === TAB || c === LF || c === 13) space = out.length > 0;
+    if (c === SPACE || c === TAB || c === LF || c === CR) space = out.length > 0;
     else {
       if (space) out += ' ';
       space = false;

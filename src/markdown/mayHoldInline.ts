@@ -7,7 +7,22 @@
  * least as long, as at the top level): the test only decides whether the exact scan runs. Linear:
  * the lines are walked forward once, up to the last candidate. Internal to `src/markdown`.
  */
-import { BACKTICK, SPACE, TILDE, isAlpha, isLinePrefixChar } from './chars.js';
+import {
+  BACKTICK,
+  BANG,
+  CR,
+  DASH,
+  GT,
+  LF,
+  NINE,
+  SLASH,
+  SPACE,
+  TAB,
+  TILDE,
+  ZERO,
+  isAlpha,
+  isLinePrefixChar,
+} from './chars.js';
 import { characterReference } from './characterReference.js';
 
 /**
@@ -52,18 +67,18 @@ export function mayHoldInline(text: string, decode: boolean): boolean {
 function mayOpenTag(text: string, at: number): boolean {
   let p = at + 1;
   const c = text.charCodeAt(p);
-  if (c === 0x21) return text.startsWith('--', p + 1);
-  if (c === 0x2f) p++;
+  if (c === BANG) return text.startsWith('--', p + 1);
+  if (c === SLASH) p++;
   if (!isAlpha(text.charCodeAt(p))) return false;
   p++;
   while (p < text.length) {
     const d = text.charCodeAt(p);
-    if (!isAlpha(d) && !(d >= 0x30 && d <= 0x39) && d !== 0x2d) break;
+    if (!isAlpha(d) && !(d >= ZERO && d <= NINE) && d !== DASH) break;
     p++;
   }
   const d = text.charCodeAt(p);
   return (
-    p >= text.length || d === SPACE || d === 9 || d === 10 || d === 13 || d === 0x3e || d === 0x2f
+    p >= text.length || d === SPACE || d === TAB || d === LF || d === CR || d === GT || d === SLASH
   );
 }
 
@@ -175,7 +190,7 @@ function afterMarker(text: string, p: number, end: number): boolean {
 function blankFrom(text: string, from: number, end: number): boolean {
   for (let i = from; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c !== SPACE && c !== 9 && c !== 13) return false;
+    if (c !== SPACE && c !== TAB && c !== CR) return false;
   }
   return true;
 }

@@ -8,26 +8,36 @@
  */
 import {
   APOSTROPHE,
+  AT,
   BACKSLASH,
   BACKTICK,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  CLOSE_PAREN,
+  COLON,
+  DASH,
+  DOLLAR,
+  EQUALS,
   GT,
+  LOWER_N,
+  LOWER_T,
   LT,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  PERIOD,
   QUOTATION_MARK,
   SLASH,
   SPACE,
   STAR,
   TAB,
+  UNDERSCORE,
   isAlpha,
   isAlnum,
+  skipSpaceOrTab,
 } from './chars.js';
 import { codeSpanEnd } from './inlineText.js';
 
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_PAREN = 0x28;
-const CLOSE_PAREN = 0x29;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 /** `quote` while inside a block comment (`/* … *\/`). */
 const IN_COMMENT = -1;
 
@@ -139,13 +149,13 @@ export function exportedString(
   end: number,
   name: string,
 ): string | undefined {
-  let k = skipBlanks(text, p + 6, end); // after `export`
+  let k = skipSpaceOrTab(text, p + 6, end); // after `export`
   if (k === p + 6 || !text.startsWith('const', k)) return undefined;
-  const afterConst = skipBlanks(text, k + 5, end);
+  const afterConst = skipSpaceOrTab(text, k + 5, end);
   if (afterConst === k + 5 || !text.startsWith(name, afterConst)) return undefined;
-  k = skipBlanks(text, afterConst + name.length, end);
-  if (k >= end || text.charCodeAt(k) !== 0x3d /* = */) return undefined;
-  k = skipBlanks(text, k + 1, end);
+  k = skipSpaceOrTab(text, afterConst + name.length, end);
+  if (k >= end || text.charCodeAt(k) !== EQUALS) return undefined;
+  k = skipSpaceOrTab(text, k + 1, end);
   const quote = text.charCodeAt(k);
   if (quote !== QUOTATION_MARK && quote !== APOSTROPHE && quote !== BACKTICK) return undefined;
   const parts: string[] = [];
@@ -159,22 +169,13 @@ export function exportedString(
     if (c === BACKSLASH && i + 1 < end) {
       parts.push(text.slice(from, i));
       const e = text.charCodeAt(i + 1);
-      parts.push(e === 0x6e ? '\n' : e === 0x74 ? '\t' : text.charAt(i + 1));
+      parts.push(e === LOWER_N ? '\n' : e === LOWER_T ? '\t' : text.charAt(i + 1));
       i++;
       from = i + 1;
-    } else if (c === 0x24 /* $ */ && quote === BACKTICK && text.charCodeAt(i + 1) === OPEN_BRACE)
+    } else if (c === DOLLAR && quote === BACKTICK && text.charCodeAt(i + 1) === OPEN_BRACE)
       return undefined;
   }
   return undefined;
-}
-
-function skipBlanks(text: string, p: number, end: number): number {
-  while (p < end) {
-    const c = text.charCodeAt(p);
-    if (c !== SPACE && c !== TAB) break;
-    p++;
-  }
-  return p;
 }
 
 const TEXT = 0;
@@ -297,14 +298,14 @@ function isTagStart(text: string, p: number, end: number): boolean {
   if (p >= end) return false;
   const c = text.charCodeAt(p);
   if (c === SLASH || c === GT) return true;
-  if (!isAlpha(c) && c !== 0x5f && c !== 0x24) return false;
+  if (!isAlpha(c) && c !== UNDERSCORE && c !== DOLLAR) return false;
   let k = p + 1;
   while (k < end) {
     const d = text.charCodeAt(k);
-    if (!isAlnum(d) && d !== 0x2d && d !== 0x2e && d !== 0x5f) break;
+    if (!isAlnum(d) && d !== DASH && d !== PERIOD && d !== UNDERSCORE) break;
     k++;
   }
   if (k >= end) return true;
   const d = text.charCodeAt(k);
-  return d !== 0x3a /* : */ && d !== 0x40; /* @ */
+  return d !== COLON && d !== AT;
 }

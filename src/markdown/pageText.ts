@@ -18,7 +18,20 @@
  * than the page. Internal.
  */
 import { BlockScanner } from './blockScanner.js';
-import { SPACE, TAB, isLinePrefixChar } from './chars.js';
+import {
+  CLOSE_BRACE,
+  COLON,
+  CR,
+  DASH,
+  EQUALS,
+  GT,
+  HASH,
+  LF,
+  LT,
+  SPACE,
+  TAB,
+  isLinePrefixChar,
+} from './chars.js';
 import { MarkerTitle, NO_MARKER, admonitionMarker, containerMarker } from './dialectMarkers.js';
 import { splitHeadingId } from './headingId.js';
 import { atxText } from './leafStarts.js';
@@ -85,13 +98,13 @@ export function readsAsMdx(mdxPath: boolean, text: string): boolean {
   const n = text.length;
   while (p < n) {
     const c = text.charCodeAt(p);
-    if (c === 10 || c === 13) line = p + 1;
+    if (c === LF || c === CR) line = p + 1;
     else if (c !== SPACE && c !== TAB) break;
     p++;
   }
   if (p !== line || p >= n) return false;
   let end = p;
-  while (end < n && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+  while (end < n && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
   return isEsmStart(text, p, end);
 }
 
@@ -126,9 +139,9 @@ function rawBlockEnd(text: string, at: number, end: number): string | undefined 
     const after = at + 1 + name.length;
     if (
       after <= end &&
-      text.charCodeAt(at) === 0x3c &&
+      text.charCodeAt(at) === LT &&
       text.slice(at + 1, after).toLowerCase() === name &&
-      (after === end || text.charCodeAt(after) === 0x3e || text.charCodeAt(after) <= 0x20)
+      (after === end || text.charCodeAt(after) === GT || text.charCodeAt(after) <= SPACE)
     )
       return `</${name}>`;
   }
@@ -170,7 +183,7 @@ function lineStartOf(text: string, at: number): number {
   let p = at;
   while (p > 0) {
     const c = text.charCodeAt(p - 1);
-    if (c === 10 || c === 13) break;
+    if (c === LF || c === CR) break;
     p--;
   }
   return p;
@@ -180,7 +193,7 @@ function lineEndOf(text: string, at: number): number {
   let p = at;
   while (p < text.length) {
     const c = text.charCodeAt(p);
-    if (c === 10 || c === 13) break;
+    if (c === LF || c === CR) break;
     p++;
   }
   return p;
@@ -190,15 +203,15 @@ function lineEndOf(text: string, at: number): number {
 function endsWithBrace(text: string, at: number, end: number): boolean {
   let p = end;
   while (p > at && (text.charCodeAt(p - 1) === SPACE || text.charCodeAt(p - 1) === TAB)) p--;
-  return p > at && text.charCodeAt(p - 1) === 0x7d;
+  return p > at && text.charCodeAt(p - 1) === CLOSE_BRACE;
 }
 
 /** Whether the line's first non-blank character (before `at`, after `>` markers) is `#`. */
 function startsWithHash(text: string, start: number, at: number): boolean {
   for (let p = start; p < at; p++) {
     const c = text.charCodeAt(p);
-    if (c === 0x23) return true;
-    if (c !== SPACE && c !== TAB && c !== 0x3e) return false;
+    if (c === HASH) return true;
+    if (c !== SPACE && c !== TAB && c !== GT) return false;
   }
   return false;
 }
@@ -206,10 +219,10 @@ function startsWithHash(text: string, start: number, at: number): boolean {
 /** Whether the line after `end` starts (after blanks) with `=` or `-`: maybe a setext underline. */
 function underlined(text: string, end: number): boolean {
   let p = end + 1;
-  if (text.charCodeAt(end) === 13 && text.charCodeAt(p) === 10) p++;
+  if (text.charCodeAt(end) === CR && text.charCodeAt(p) === LF) p++;
   while (p < text.length && (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB)) p++;
   const c = text.charCodeAt(p);
-  return c === 0x3d || c === 0x2d;
+  return c === EQUALS || c === DASH;
 }
 
 /** Whether `[start, at)` holds only blanks, `>`, `:` and list markers (`-`, `*`, `+`, digits, `.`, `)`). */
@@ -217,7 +230,7 @@ function onlyPrefix(text: string, start: number, at: number): boolean {
   for (let p = start; p < at; p++) {
     const c = text.charCodeAt(p);
     // `:` too: a container's marker (`:::`).
-    if (!isLinePrefixChar(c) && c !== 0x3a) return false;
+    if (!isLinePrefixChar(c) && c !== COLON) return false;
   }
   return true;
 }

@@ -3,7 +3,15 @@
  * clear — the kind and ID the author meant, so the parser can keep pairing anchors after it and report
  * later problems instead of a cascade. Runs only on error paths.
  */
-import { CLOSE, OPEN, isIdCharCode, keywordDistance } from './scanText.js';
+import { DEL, NBSP, SPACE, isSpaceOrTab } from '../markdown/chars.js';
+import {
+  CLOSE,
+  OPEN,
+  isIdCharCode,
+  isKeywordCode,
+  isOpenerCode,
+  keywordDistance,
+} from './scanText.js';
 
 export interface MalformedAnchor {
   /** `OPEN` or `CLOSE` when the intent is clear, else 0. */
@@ -16,32 +24,26 @@ export interface MalformedAnchor {
   readonly expected: string;
 }
 
-const isBlank = (ch: string | undefined): boolean => ch === ' ' || ch === '\t';
-const isOpenerChar = (ch: string | undefined): boolean =>
-  ch === '!' || ch === '-' || ch === '\u2013' || ch === '\u2014';
-const isKeywordChar = (ch: string | undefined): boolean =>
-  ch !== undefined && /^[A-Za-z_ -]$/.test(ch);
-
 /** Explain the near-miss `line` (the whole line, without its line ending). */
 export function explainMalformed(line: string): MalformedAnchor {
   let i = 0;
-  while (isBlank(line[i])) i++;
+  while (isSpaceOrTab(line.charCodeAt(i))) i++;
   const indent = i;
   i++; // `<`
   const openerStart = i;
-  while (isOpenerChar(line[i])) i++;
+  while (isOpenerCode(line.charCodeAt(i))) i++;
   const opener = line.slice(indent, i);
   const afterOpener = i;
-  while (isBlank(line[i])) i++;
+  while (isSpaceOrTab(line.charCodeAt(i))) i++;
   let kind: typeof OPEN | typeof CLOSE = OPEN;
   if (line[i] === '/') {
     kind = CLOSE;
     i++;
-    while (isBlank(line[i])) i++;
+    while (isSpaceOrTab(line.charCodeAt(i))) i++;
   }
   const slash = kind === CLOSE ? '/' : '';
   const keywordStart = i;
-  while (isKeywordChar(line[i])) i++;
+  while (isKeywordCode(line.charCodeAt(i))) i++;
   const colon = i;
   let keywordEnd = colon;
   while (keywordEnd > keywordStart && line[keywordEnd - 1] === ' ') keywordEnd--;
@@ -61,7 +63,7 @@ export function explainMalformed(line: string): MalformedAnchor {
 
   // The ID: from after the colon's blanks to ` -->` (or the end of the line).
   i = colon + 1;
-  while (isBlank(line[i])) i++;
+  while (isSpaceOrTab(line.charCodeAt(i))) i++;
   const idStart = i;
   const arrow = line.indexOf('-->', idStart);
   const closed = arrow >= 0;
@@ -71,7 +73,7 @@ export function explainMalformed(line: string): MalformedAnchor {
     const lastBlank = Math.max(line.lastIndexOf(' ', idEnd - 1), line.lastIndexOf('\t', idEnd - 1));
     if (lastBlank >= idStart && /^[->]+$/.test(line.slice(lastBlank + 1, idEnd))) idEnd = lastBlank;
   }
-  while (idEnd > idStart && isBlank(line[idEnd - 1])) idEnd--;
+  while (idEnd > idStart && isSpaceOrTab(line.charCodeAt(idEnd - 1))) idEnd--;
   const id = line.slice(idStart, idEnd);
   const rest = closed ? line.slice(arrow + 3) : '';
   const bad = firstInvalidChar(id);
@@ -117,7 +119,7 @@ function nameOf(char: string): string {
   if (char === '\t') return 'a tab';
   const code = char.codePointAt(0)!;
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || /^\p{Cf}$/u.test(char))
+  if (code < SPACE || (code >= DEL && code <= NBSP) || /^\p{Cf}$/u.test(char))
     return `the invisible character ${hex}`;
   return code < 0x80 ? `\`${char}\`` : `\`${char}\` (${hex})`;
 }
@@ -168,7 +170,7 @@ const toMdx = (text: string): string => text.replaceAll('<!--', '{/*').replaceAl
  */
 export function explainMdxMalformed(line: string): MalformedAnchor {
   let i = 0;
-  while (isBlank(line[i])) i++;
+  while (isSpaceOrTab(line.charCodeAt(i))) i++;
   let html = `${line.slice(0, i)}<!--${line.slice(i + 3)}`;
   const trimmed = html.trimEnd();
   if (trimmed.endsWith('*/}')) html = `${trimmed.slice(0, -3)}-->${html.slice(trimmed.length)}`;

@@ -25,6 +25,7 @@
  * a `Map`, so crafted collisions cannot make a parse quadratic.
  */
 import type { KnowledgePosition } from '../errors/codes.js';
+import { SPACE } from '../markdown/chars.js';
 
 const STRIDE = 4;
 const MIN_SLOTS = 1 << 4;
@@ -208,7 +209,7 @@ function sameId(a: number, b: number): boolean {
   for (let i = 0; ; i++) {
     const x = text.charCodeAt(whereA + i);
     if (x !== text.charCodeAt(whereB + i)) return false;
-    if (x === 32) return true;
+    if (x === SPACE) return true;
   }
 }
 
@@ -217,7 +218,7 @@ function idOf(i: number): string {
   const where = entries[i * STRIDE + 1]!;
   if (where < 0) return extraIds![-1 - where]!;
   let end = where;
-  while (text.charCodeAt(end) !== 32) end++;
+  while (text.charCodeAt(end) !== SPACE) end++;
   return text.slice(where, end);
 }
 

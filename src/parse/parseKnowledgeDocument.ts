@@ -1,4 +1,5 @@
 import type { KnowledgeIssue, KnowledgePosition } from '../errors/codes.js';
+import { OPEN_BRACE } from '../markdown/chars.js';
 import { guardInput, throwIfIssues } from '../shared/guard.js';
 import type {
   KnowledgeDocument,
@@ -236,7 +237,7 @@ function onAnchor(
   if (malformed) {
     const found = s.text.slice(lineStart, lineEnd);
     const bad =
-      found.trimStart().charCodeAt(0) === 0x7b /* { */
+      found.trimStart().charCodeAt(0) === OPEN_BRACE
         ? explainMdxMalformed(found)
         : explainMalformed(found);
     issues.push(problem.malformedAnchor(id, { line, column }, found, bad));

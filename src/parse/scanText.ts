@@ -6,6 +6,26 @@
  */
 import type { KnowledgePosition } from '../errors/codes.js';
 import { BlockScanner } from '../markdown/blockScanner.js';
+import {
+  BANG,
+  BOM,
+  COLON,
+  CR,
+  DASH,
+  EM_DASH,
+  EN_DASH,
+  LF,
+  LOWER_A,
+  LT,
+  OPEN_BRACE,
+  SLASH,
+  SPACE,
+  TAB,
+  UPPER_A,
+  UPPER_Z,
+  isAlpha,
+  UNDERSCORE,
+} from '../markdown/chars.js';
 import { FENCE_BODY, FENCE_OPEN, INDENTED_CODE } from '../markdown/lineKinds.js';
 import { LineReader, lineAfter } from '../markdown/lines.js';
 
@@ -71,13 +91,6 @@ export interface ScanResult {
   readonly rawHtmlOpen: boolean;
 }
 
-const SPACE = 32;
-const TAB = 9;
-const LT = 60;
-const SLASH = 47;
-const LF = 10;
-const CR = 13;
-
 /** `A-Z a-z 0-9 _ . : -`, by char code. */
 const ID_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-')
@@ -107,7 +120,7 @@ export function scanText(
   mdx = false,
 ): ScanResult {
   const len = text.length;
-  let pos = len > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let pos = len > 0 && text.charCodeAt(0) === BOM ? 1 : 0;
   // The line iterator, asked only for line ends: this loop keeps its cursor in locals.
   const lines = new LineReader(text);
   let line = 0;
@@ -279,7 +292,6 @@ const CLOSE_ANCHOR = /<!-- \/agent-section:[A-Za-z0-9_.:-]*/y;
 /** The MDX comment form's prefix and ID (`.mdx` pages), read as `OPEN_ANCHOR` is. */
 const MDX_OPEN_ANCHOR = /\{\/\* agent-section:[A-Za-z0-9_.:-]*/y;
 const MDX_CLOSE_ANCHOR = /\{\/\* \/agent-section:[A-Za-z0-9_.:-]*/y;
-const OPEN_BRACE = 123;
 
 /** `OPEN` or `CLOSE` when `[start, end)` is exactly an MDX comment anchor, else 0. */
 export function exactMdxAnchor(
@@ -344,7 +356,7 @@ function mentionsKeyword(text: string, from: number, end: number): boolean {
     let j = 0;
     while (j < n) {
       let c = text.charCodeAt(i + j);
-      if (c >= 65 && c <= 90) c += 32;
+      if (c >= UPPER_A && c <= UPPER_Z) c += LOWER_A - UPPER_A;
       if (c !== NEAR_MISS[j]) break;
       j++;
     }
@@ -359,11 +371,12 @@ function isNearMiss(text: string, p: number, end: number): boolean {
 }
 
 /** Whether `c` may be part of a comment opener's run after `<`: `!`, `-`, EN DASH, EM DASH. */
-const isOpenerCode = (c: number): boolean => c === 33 || c === 45 || c === 0x2013 || c === 0x2014;
+export const isOpenerCode = (c: number): boolean =>
+  c === BANG || c === DASH || c === EN_DASH || c === EM_DASH;
 
 /** Whether `c` may be part of a near miss's keyword: ASCII letters, `-`, `_`, space. */
-const isKeywordCode = (c: number): boolean =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 45 || c === 95 || c === SPACE;
+export const isKeywordCode = (c: number): boolean =>
+  isAlpha(c) || c === DASH || c === UNDERSCORE || c === SPACE;
 
 /** The longest run of opener characters after `<`, and the longest keyword, that a near miss may have. */
 const MAX_OPENER = 5;
@@ -400,7 +413,7 @@ function keywordAt(text: string, i: number, end: number): boolean {
   while (i < end && isKeywordCode(text.charCodeAt(i))) {
     if (++i - from > MAX_KEYWORD) return false;
   }
-  if (i === from || i >= end || text.charCodeAt(i) !== 58) return false;
+  if (i === from || i >= end || text.charCodeAt(i) !== COLON) return false;
   while (i > from && text.charCodeAt(i - 1) === SPACE) i--;
   return keywordDistance(text, from, i) <= 2;
 }
@@ -422,7 +435,7 @@ export function keywordDistance(text: string, from: number, to: number): number 
   let row = new Array<number>(m + 1).fill(0);
   for (let i = 1; i <= n; i++) {
     let c = text.charCodeAt(from + i - 1);
-    if (c >= 65 && c <= 90) c += 32;
+    if (c >= UPPER_A && c <= UPPER_Z) c += LOWER_A - UPPER_A;
     row[0] = i;
     let best = i;
     for (let j = 1; j <= m; j++) {
@@ -430,7 +443,7 @@ export function keywordDistance(text: string, from: number, to: number): number 
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (c === k ? 0 : 1));
       if (i > 1 && j > 1) {
         let before = text.charCodeAt(from + i - 2);
-        if (before >= 65 && before <= 90) before += 32;
+        if (before >= UPPER_A && before <= UPPER_Z) before += LOWER_A - UPPER_A;
         if (c === KEYWORD.charCodeAt(j - 2) && before === k) d = Math.min(d, prev2[j - 2]! + 1);
       }
       row[j] = d;

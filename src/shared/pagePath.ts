@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { BACKSLASH, DEL, SPACE } from '../markdown/chars.js';
 
 /**
  * Why `path` is not a valid page path, or `undefined` when it is.
@@ -23,8 +24,8 @@ export function pagePathProblem(path: string): string | undefined {
   if (!hasPageExtension(path)) return 'must end in `.md`, `.mdx` or `.markdown`';
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
-    if (c < 32 || c === 127) return 'must not contain control characters';
-    if (c === 92) return 'must use `/`, not a backslash';
+    if (c < SPACE || c === DEL) return 'must not contain control characters';
+    if (c === BACKSLASH) return 'must use `/`, not a backslash';
   }
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.' || segment === '..')

@@ -24,6 +24,8 @@ describe('agent and MCP entries', () => {
       'createBm25fEngine',
       'createCatalogSource',
       'createStaticSource',
+      'createVersionedSource',
+      'diffVersions',
       'isKnowledgeToolError',
       'knowledgeTools',
       'tokenize',

@@ -1,7 +1,7 @@
 /**
  * The handler's deadlines: requests that expire in the same slice share one timer; each request that
  * asks for a signal gets its own. A deadline never fires early, fires at most one slice late, no timer
- * outlives its requests, and a request's signal is aborted when it is answered.
+ * outlives its requests by more than a turn of the event loop, and a request's signal is aborted when it is answered.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeadlineClock, DeadlineError } from '../../src/http/deadline.js';
@@ -33,7 +33,7 @@ describe('DeadlineClock', () => {
     deadline.dispose();
   });
 
-  it('requests in one slice share one timer but not their signals; the last one out stops the timer', () => {
+  it('requests in one slice share one timer but not their signals; the last one out stops the timer at the next turn', () => {
     vi.useFakeTimers();
     const clock = new DeadlineClock(30_000);
     const a = clock.start(request());
@@ -45,10 +45,33 @@ describe('DeadlineClock', () => {
     expect(vi.getTimerCount()).toBe(1);
     b.dispose();
     b.dispose(); // twice is harmless
+    // The slice's timer and the turn's sweep; the sweep stops the empty slice.
+    expect(vi.getTimerCount()).toBe(2);
+    vi.advanceTimersByTime(0);
     expect(vi.getTimerCount()).toBe(0);
     const c = clock.start(request());
     expect(vi.getTimerCount()).toBe(1);
     c.dispose();
+    vi.advanceTimersByTime(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('requests answered one after the other in one turn share one slice; it still fires for a later one', async () => {
+    vi.useFakeTimers();
+    const clock = new DeadlineClock(1_000); // slices of 20 ms
+    for (let i = 0; i < 100; i++) clock.start(request()).dispose();
+    expect(vi.getTimerCount()).toBe(2); // one slice, one sweep
+    // A request joins the emptied slice before the sweep: the sweep leaves it running.
+    const late = clock.start(request());
+    const signal = late.signal;
+    vi.advanceTimersByTime(0);
+    expect(vi.getTimerCount()).toBe(1);
+    const raced = late.race(new Promise(() => undefined)).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1_020);
+    expect(await raced).toBeInstanceOf(DeadlineError);
+    expect(signal.aborted).toBe(true);
+    late.dispose();
+    vi.advanceTimersByTime(0);
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -7,6 +7,7 @@
  * that finds links, so a heading inside a fenced or indented code block, or a paragraph made only of
  * link reference definitions, never counts.
  */
+import { BOM, CR, NBSP, SPACE, TAB } from '../../markdown/chars.js';
 import { readsAsMdx, scanPageText } from '../../markdown/pageText.js';
 import { scanBlocks } from '../relations/markdownBlocks.js';
 import { scanInline } from '../relations/inlineScan.js';
@@ -38,15 +39,15 @@ export function collapseWhitespace(text: string): string {
   const parts: string[] = [];
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const c = i < text.length ? text.charCodeAt(i) : SPACE;
     const space =
-      c === 32 ||
-      (c >= 9 && c <= 13) ||
-      c === 0xa0 ||
+      c === SPACE ||
+      (c >= TAB && c <= CR) ||
+      c === NBSP ||
       c === 0x3000 ||
       c === 0x2028 ||
       c === 0x2029 ||
-      c === 0xfeff ||
+      c === BOM ||
       (c >= 0x2000 && c <= 0x200a) ||
       c === 0x1680 ||
       c === 0x202f ||

@@ -6,11 +6,29 @@
  * the text's length, but for pathological runs of unclosed titles or attribute quotes.
  */
 import {
+  AMPERSAND,
+  AT,
+  BACKSLASH,
+  BACKTICK,
+  BANG,
+  CLOSE_BRACKET,
   CLOSE_PAREN,
+  COLON,
+  DASH,
+  DEL,
+  GT,
   LF,
+  LT,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  PERIOD,
+  SPACE,
+  STAR,
+  UNDERSCORE,
   isAlnum,
   isAlpha,
   isAsciiPunctuation,
+  isSchemeChar,
   skipSpaceOrLineEnding,
 } from '../../markdown/chars.js';
 import { inlineHtmlEnd } from '../../markdown/htmlSyntax.js';
@@ -74,16 +92,16 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
   let i = 0;
   while (i < n) {
     const c = s.charCodeAt(i);
-    if (c === 92 /* \ */) {
+    if (c === BACKSLASH) {
       const next = s.charCodeAt(i + 1);
       if (isAsciiPunctuation(next) || next === LF) {
         flush(i);
         if (wantText) out.push(s[i + 1]!); // as written: an escaped `*` is no emphasis marker
         i = textStart = i + 2;
       } else i++;
-    } else if (c === 96 /* ` */) {
+    } else if (c === BACKTICK) {
       let j = i;
-      while (s.charCodeAt(j) === 96) j++;
+      while (s.charCodeAt(j) === BACKTICK) j++;
       const length = j - i;
       runs ??= backtickRuns(s);
       const close = closingRun(runs, length, j);
@@ -93,7 +111,7 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
         if (wantText) out.push(codeText(s.slice(j, close)));
         i = textStart = close + length;
       }
-    } else if (c === 60 /* < */) {
+    } else if (c === LT) {
       const auto = autolinkEnd(s, i, n);
       const end = auto > 0 ? auto : inlineHtmlEnd(s, i, n);
       if (end > 0) {
@@ -101,7 +119,7 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
         if (auto > 0 && wantText) out.push(s.slice(i + 1, auto - 1));
         i = textStart = end;
       } else i++;
-    } else if (c === 38 /* & */) {
+    } else if (c === AMPERSAND) {
       const ref = characterReference(s, i);
       if (ref === undefined) i++;
       else {
@@ -109,13 +127,13 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
         if (wantText) out.push(ref[0]);
         i = textStart = ref[1];
       }
-    } else if (c === 91 /* [ */ || (c === 33 /* ! */ && s.charCodeAt(i + 1) === 91)) {
+    } else if (c === OPEN_BRACKET || (c === BANG && s.charCodeAt(i + 1) === OPEN_BRACKET)) {
       flush(i);
-      const image = c === 33;
+      const image = c === BANG;
       openers.push({ pos: i, image, piece: out.length, linksBefore: links.length });
       if (wantText) out.push(image ? '![' : '[');
       i = textStart = i + (image ? 2 : 1);
-    } else if (c === 93 /* ] */) {
+    } else if (c === CLOSE_BRACKET) {
       const index = openers.length - 1;
       const opener = openers[index];
       if (opener === undefined) {
@@ -134,15 +152,15 @@ export function scanInline(s: string, defined: ReadonlySet<string>, wantText: bo
       let after = -1;
       let url: string | undefined;
       const next = s.charCodeAt(i + 1);
-      if (next === 40 /* ( */) {
+      if (next === OPEN_PAREN) {
         const resource = parseResource(s, i + 1, n);
         if (resource !== undefined) [url, after] = resource;
         else if (isDefined) after = i + 1;
-      } else if (next === 91 /* [ */) {
+      } else if (next === OPEN_BRACKET) {
         const labelClose = labelEnd(s, i + 2, n);
         if (labelClose >= 0 && defined.has(normalizeLabel(s.slice(i + 2, labelClose))))
           after = labelClose + 1;
-        else if (isDefined && s.charCodeAt(i + 2) === 93) after = i + 3;
+        else if (isDefined && s.charCodeAt(i + 2) === CLOSE_BRACKET) after = i + 3;
       } else if (isDefined) after = i + 1;
       openers.pop();
       floor = Math.min(floor, openers.length);
@@ -188,7 +206,7 @@ function backtickRuns(s: string): Map<number, { readonly at: number[]; next: num
   let i = s.indexOf('`');
   while (i >= 0) {
     let j = i;
-    while (s.charCodeAt(j) === 96) j++;
+    while (s.charCodeAt(j) === BACKTICK) j++;
     const entry = runs.get(j - i);
     if (entry === undefined) runs.set(j - i, { at: [i], next: 0 });
     else entry.at.push(i);
@@ -224,16 +242,16 @@ function autolinkEnd(s: string, i: number, n: number): number {
     j++;
     while (j < n && j - i - 1 < 33) {
       const c = s.charCodeAt(j);
-      if (!(isAlnum(c) || c === 43 || c === 46 || c === 45)) break;
+      if (!isSchemeChar(c)) break;
       j++;
     }
     const scheme = j - i - 1;
-    if (s.charCodeAt(j) === 58 && scheme >= 2 && scheme <= 32) {
+    if (s.charCodeAt(j) === COLON && scheme >= 2 && scheme <= 32) {
       j++;
       while (j < n) {
         const c = s.charCodeAt(j);
-        if (c === 62) return j + 1;
-        if (c <= 32 || c === 60 || c === 127) return -1;
+        if (c === GT) return j + 1;
+        if (c <= SPACE || c === LT || c === DEL) return -1;
         j++;
       }
       return -1;
@@ -246,15 +264,15 @@ function autolinkEnd(s: string, i: number, n: number): number {
     if (!(isAlnum(c) || ".!#$%&'*+/=?^_`{|}~-".includes(s[j]!))) break;
     j++;
   }
-  if (j === i + 1 || s.charCodeAt(j) !== 64 /* @ */) return -1;
+  if (j === i + 1 || s.charCodeAt(j) !== AT) return -1;
   j++;
   for (;;) {
     const start = j;
-    while (j < n && j - start < 63 && (isAlnum(s.charCodeAt(j)) || s.charCodeAt(j) === 45)) j++;
-    if (j === start || s.charCodeAt(start) === 45 || s.charCodeAt(j - 1) === 45) return -1;
+    while (j < n && j - start < 63 && (isAlnum(s.charCodeAt(j)) || s.charCodeAt(j) === DASH)) j++;
+    if (j === start || s.charCodeAt(start) === DASH || s.charCodeAt(j - 1) === DASH) return -1;
     const c = s.charCodeAt(j);
-    if (c === 62) return j + 1;
-    if (c !== 46) return -1;
+    if (c === GT) return j + 1;
+    if (c !== PERIOD) return -1;
     j++;
   }
 }
@@ -270,12 +288,12 @@ function stripEmphasis(text: string): string {
   let last = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 42) {
+    if (c === STAR) {
       out += text.slice(last, i);
       last = i + 1;
-    } else if (c === 95) {
+    } else if (c === UNDERSCORE) {
       let j = i;
-      while (text.charCodeAt(j) === 95) j++;
+      while (text.charCodeAt(j) === UNDERSCORE) j++;
       const before = text.codePointAt(i - 1);
       const after = text.codePointAt(j);
       const word = (cp: number | undefined): boolean =>

@@ -3,6 +3,7 @@
  * the linking page's directory; a site-root link `/…` against the link root) and its fragment, or
  * `undefined` for a URL with a scheme or a host, or a fragment of the page itself.
  */
+import { COLON, isAlpha, isSchemeChar } from '../../markdown/chars.js';
 import { hasPageExtension, PAGE_EXTENSIONS } from '../../shared/pagePath.js';
 
 /**
@@ -33,18 +34,11 @@ export interface ResolvedLink {
 /** Whether `url` starts with a URL scheme (`letter (letter | digit | + | - | .)* :`). */
 function hasScheme(url: string): boolean {
   const first = url.charCodeAt(0);
-  if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
+  if (!isAlpha(first)) return false;
   for (let i = 1; i < url.length; i++) {
     const c = url.charCodeAt(i);
-    if (c === 58) return true;
-    const ok =
-      (c >= 65 && c <= 90) ||
-      (c >= 97 && c <= 122) ||
-      (c >= 48 && c <= 57) ||
-      c === 43 ||
-      c === 45 ||
-      c === 46;
-    if (!ok) return false;
+    if (c === COLON) return true;
+    if (!isSchemeChar(c)) return false;
   }
   return false;
 }

@@ -17,6 +17,7 @@ import {
   jsonResponse,
   notModified,
   prefersMarkdown,
+  wholeResponse,
 } from '../respond.js';
 import type { HandlerEnv } from './context.js';
 
@@ -40,7 +41,7 @@ export function ok(c: Context<HandlerEnv>, output: object, content: boolean): Re
   headers['ETag'] = etag;
   if (content) headers['Vary'] = 'Accept';
   if (notModified(request.headers.get('if-none-match'), etag))
-    return new Response(null, { status: 304, headers });
+    return wholeResponse(null, 304, headers);
   if (!markdown) return jsonResponse(200, body!, headers);
   const {
     file,
@@ -67,7 +68,7 @@ export function ok(c: Context<HandlerEnv>, output: object, content: boolean): Re
   if (range !== undefined)
     headers['X-Knowledge-Content-Range'] = `${range.start}-${range.end}/${range.total}`;
   if (typeof nextCursor === 'string') headers['X-Knowledge-Next-Cursor'] = headerValue(nextCursor);
-  return new Response(text, { status: 200, headers });
+  return wholeResponse(text, 200, headers);
 }
 
 /** The knowledge base's revision as an output states it (`read_related` states none). */

@@ -38,7 +38,9 @@ export function hostGuard(
     const host = request.headers.get('host');
     const name = host === null ? '' : hostPart(host);
     let refused: string | undefined;
-    if (!isLoopback(name) && !hosts.has(name))
+    // The usual names first: `isLoopback` splits and checks each octet.
+    const usual = name === '127.0.0.1' || name === 'localhost';
+    if (!usual && !isLoopback(name) && !hosts.has(name))
       refused = `Host ${JSON.stringify(host ?? '')} is not this machine: a server on loopback answers only requests for localhost, 127.0.0.1 or [::1] (a page on another domain may have rebound it). Allow the name with \`allowedHosts\` (\`--allowed-host\`).`;
     else {
       const origin = request.headers.get('origin');

@@ -20,7 +20,7 @@ import { getRequestListener } from '@hono/node-server';
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import type { KnowledgeHandler } from '../index.js';
 import { isLoopback } from '../../shared/loopback.js';
-import { setClientAddress } from '../internals.js';
+import { isWholeAnswer, setClientAddress } from '../internals.js';
 import { hostGuard } from './hostGuard.js';
 
 /** A `node:http` request listener. */
@@ -232,6 +232,9 @@ export async function serveKnowledge(options: ServeKnowledgeOptions): Promise<Se
   // starts after that.
   const streams = new Set<ServerResponse>();
   const listener = nodeListener(guarded, overrideGlobalObjects ?? true, (answer, response) => {
+    // The handler's own JSON and Markdown answers are whole: their headers are not read (reading
+    // them makes the adapter copy a `Headers` object back into a record).
+    if (isWholeAnswer(answer)) return;
     if (!(answer.headers.get('content-type') ?? '').startsWith('text/event-stream')) return;
     if (closing) setImmediate(() => response.destroy());
     else {
