@@ -324,6 +324,14 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     help: 'with --database: the knowledge base (required)',
   },
   {
+    name: 'version',
+    type: 'string',
+    value: 'label',
+    commands: ['search', 'read', 'outline'],
+    source: 'database',
+    help: 'with --database: the version of --kb to read (default its default version;\n`knowledge-kit versions` lists them)',
+  },
+  {
     name: 'schema',
     type: 'string',
     value: 's',

@@ -11,8 +11,13 @@ import { openTestDatabase, POSTGRES_URL } from '../helpers/postgres-database.js'
 import { freshPgliteFolder } from '../helpers/pglite-folder.js';
 import { join } from 'node:path';
 import { PUBLISH_HELP, UNPUBLISH_HELP, VERSIONS_HELP } from '../../src/cli/help.js';
+import { requireBuiltCli, useRunningClis } from '../helpers/cli.js';
+import { getJson, startServe } from '../helpers/cli-serve.js';
+import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-versions-' });
+useRunningClis();
+useMcpConnections();
 
 /** A store for one test: its `--database` words (and `--schema` on a server), and how to drop it. */
 async function store(name: string): Promise<{
@@ -256,6 +261,108 @@ describe('knowledge-kit publish --version, versions, unpublish', () => {
         const run = await cli(args);
         expect(run.stderr, example).toBe('');
         expect(run.code, example).toBe(0);
+      }
+    },
+  );
+
+  it(
+    'search, read and outline --version; diff --database; serve and mcp --database serve every version',
+    { timeout: 400_000 },
+    async () => {
+      await requireBuiltCli();
+      const v3 = await folder({
+        'guide.md': '# Guide\n\nThe 3.x refund window is 30 days.\n\n## Setup\n\nRun it.\n',
+        'new.md': '# New\n\nOnly in 3.x.\n',
+      });
+      const v2 = await folder({
+        'guide.md': '# Guide\n\nThe 2.x refund window is 14 days.\n',
+        'old.md': '# Old\n\nOnly in 2.x.\n',
+      });
+      // A PGlite folder of its own: serve and mcp open it themselves, one process at a time.
+      const { words, close } = await store('clis');
+      try {
+        expect(
+          (await cli(['publish', v3, ...words, '--kb', 'docs', '--version', '3.x'])).code,
+        ).toBe(0);
+        expect(
+          (await cli(['publish', v2, ...words, '--kb', 'docs', '--version', '2.x'])).code,
+        ).toBe(0);
+        const two = await cli([
+          'search',
+          ...words,
+          '--kb',
+          'docs',
+          '--version',
+          '2.x',
+          'refund window',
+          '--json',
+        ]);
+        expect(two.code, two.stderr).toBe(0);
+        expect(two.stdout).toContain('14 days');
+        expect(two.stdout).not.toContain('30 days');
+        const outline = await cli(['outline', ...words, '--kb', 'docs', '--version', '2.x']);
+        expect(outline.code, outline.stderr).toBe(0);
+        expect(outline.stdout).toContain('old');
+        expect(outline.stdout).not.toContain('new');
+        const unknown = await cli(['read', ...words, '--kb', 'docs', '--version', '4.x', 'guide']);
+        expect(unknown.code).toBe(2);
+        expect(unknown.stderr).toContain(
+          'knowledge-kit read: --version 4.x is not a version of docs (it has 2.x, 3.x (default)); pass one of them, or leave --version out for the default.',
+        );
+        const bad = await cli(['search', ...words, '--kb', 'docs', '--version', '2.x=dir', 'x']);
+        expect(bad.code).toBe(2);
+        expect(bad.stderr).toContain('--version `2.x=dir` is not a version label');
+
+        const diff = await cli(['diff', ...words, '--kb', 'docs', '2.x', '3.x', '--json']);
+        expect(diff.code, diff.stderr).toBe(0);
+        const result = JSON.parse(diff.stdout) as {
+          from: string;
+          to: string;
+          added: string[];
+          removed: string[];
+          changed: { path: string }[];
+        };
+        expect([result.from, result.to, result.added, result.removed]).toEqual([
+          '2.x',
+          '3.x',
+          ['pages/new.md'],
+          ['pages/old.md'],
+        ]);
+        expect(result.changed.map((c) => c.path)).toEqual(['pages/guide.md']);
+        const text = await cli(['diff', ...words, '--kb', 'docs', '2.x', '3.x', '--exit-code']);
+        expect(text.code).toBe(1);
+        expect(text.stdout).toMatch(
+          /^2\.x → 3\.x: 1 page added, 1 removed, 1 changed, 0 unchanged\n/,
+        );
+        const missing = await cli(['diff', ...words, '--kb', 'docs', '2.x', '9.x']);
+        expect(missing.code).toBe(2);
+        expect(missing.stderr).toContain('no version `9.x` in docs; its versions are `2.x`, `3.x`');
+
+        const served = await startServe([...words, '--port', '0', '--rate-limit', '0']);
+        const base = served.url.slice(0, served.url.lastIndexOf('/'));
+        const tree = await getJson(`${base}/docs/tree`);
+        expect(tree.status).toBe(200);
+        const root = tree.body as { versions: { version: string; default: boolean }[] };
+        expect(root.versions.map((v) => [v.version, v.default])).toEqual([
+          ['2.x', false],
+          ['3.x', true],
+        ]);
+        const read = await getJson(`${base}/docs/files/content?path=pages%2Fguide.md`);
+        expect(JSON.stringify(read.body)).toContain('30 days');
+        served.cli.child.kill('SIGTERM');
+        expect((await served.cli.exited).code).toBe(0);
+
+        const mcp = await connectMcp([...words, '--kb', 'docs']);
+        const listed = await mcp.client.callTool({ name: 'list_tree', arguments: {} });
+        expect(listed.isError).toBe(false);
+        expect(
+          (listed.structuredContent as { versions: { version: string }[] }).versions.map(
+            (v) => v.version,
+          ),
+        ).toEqual(['2.x', '3.x']);
+        await mcp.close();
+      } finally {
+        await close();
       }
     },
   );
