@@ -251,12 +251,14 @@ I/O error.`;
 
 /** `knowledge-kit diff --help`. */
 export const DIFF_HELP = `Usage: knowledge-kit diff --version LABEL=DIR --version LABEL=DIR [FROM TO] [--json] [--exit-code] [--include glob] [--exclude glob]
+       knowledge-kit diff --database <url> --kb <id> FROM TO [--json] [--exit-code] [--schema s]
 
 What changed between two versions of a knowledge base, each a folder: the pages added, removed and
 changed (by path), and for each changed page its anchored sections and its headings added, removed
 and changed (by content), and whether its front matter changed. What an author reviews before
 publishing a version, and what an agent asks when a user upgrades. Each folder is checked and loaded as
-check does.
+check does. With --database, the two versions are versions of the knowledge base --kb of a PostgreSQL
+knowledge store (each its active revision; see knowledge-kit versions).
 
   knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs 2.x 3.x
 
@@ -266,6 +268,9 @@ Options:
   FROM TO              the labels to compare, older first (default: in the order given)
   --json               print the differences as one JSON object
   --exit-code          exit 1 when the versions differ (as \`git diff --exit-code\`)
+  --database url       compare two versions of a knowledge store's knowledge base (postgres://… or
+                       pglite:<folder>), with --kb id and FROM TO (required)
+  --schema s           with --database: the store's schema (default knowledge_kit)
 ${folderGlobHelp(19)}
   -h, --help           this help
 
