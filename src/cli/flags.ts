@@ -329,7 +329,7 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     value: 'label',
     commands: ['search', 'read', 'outline'],
     source: 'database',
-    help: 'with --database: the version of --kb to read (default its default version;\n`knowledge-kit versions` lists them)',
+    help: 'with --database: the version of --kb to read (default its default version;\nthe versions command lists them)',
   },
   {
     name: 'schema',
