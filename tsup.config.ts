@@ -1,5 +1,12 @@
 import { defineConfig } from 'tsup';
 
+/**
+ * `KK_BUILD=js` builds the bundles only (emptying dist/ first) and `KK_BUILD=dts` the declarations
+ * only (leaving the bundles): the test run builds the bundles before the first test and the
+ * declarations beside the tests (scripts/build.mjs). Unset: both, as `npm run build` and packing do.
+ */
+const part = process.env['KK_BUILD'];
+
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -16,8 +23,8 @@ export default defineConfig({
   format: ['esm'],
   target: 'es2022',
   platform: 'neutral',
-  dts: true,
-  clean: true,
+  dts: part === 'js' ? false : part === 'dts' ? { only: true } : true,
+  clean: part !== 'dts',
   sourcemap: true,
   treeshake: true,
 });

@@ -40,7 +40,8 @@ export default defineConfig({
   test: {
     // Which files: in the projects below (a project extending this config adds to its lists).
     setupFiles: ['test/setup.ts'],
-    // Builds dist/ when it is missing or not built from src/ as it is (a fresh clone's `npx vitest run`).
+    // Builds dist/ when it is missing or not built from src/ as it is (a fresh clone, `npm test`): the
+    // bundles before the first test, the declarations beside the tests (scripts/build.mjs).
     globalSetup: ['test/globalSetup.ts'],
     testTimeout: 60_000,
     maxWorkers: workers,

@@ -16,16 +16,34 @@
  *
  * `node scripts/build.mjs` builds when stale, saying why in one line on stderr, and prints nothing
  * when fresh; `--force` always builds.
+ *
+ * The declarations (`.d.ts`) are most of the build's time (about 45 s of CPU, the bundles 4 s) and
+ * only the packed-package test reads them. So the test run (`buildForTests`, vitest's global setup)
+ * builds the bundles before the first test and the declarations in a child process beside the tests,
+ * marked by `declarations.pending` next to the record; `declarationsReady` waits for them.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const recordDir = join(root, 'node_modules', '.cache', 'knowledge-kit');
 const recordPath = join(recordDir, 'build.json');
+/** While a test run builds the declarations: the builder's process ID. */
+const pendingPath = join(recordDir, 'declarations.pending');
+/** After a failed declarations build: tsup's output. */
+const failedPath = join(recordDir, 'declarations.failed');
+const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
 
 /** Every file under `dir`, sorted, walked with an explicit stack. */
 function filesUnder(dir) {
@@ -56,12 +74,36 @@ function packageJson() {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 }
 
-/** The built files the package hands out: each export's `import` file and the command. */
-function builtFiles(pkg) {
+/**
+ * The built files the package hands out: each export's `import` file and the command, and each
+ * export's `types` file unless `declarations` is false.
+ */
+function builtFiles(pkg, declarations = true) {
   const files = Object.values(pkg.exports)
-    .map((target) => (typeof target === 'object' ? target.import : undefined))
+    .flatMap((target) =>
+      typeof target === 'object' ? [target.import, ...(declarations ? [target.types] : [])] : [],
+    )
     .filter((file) => typeof file === 'string' && file.startsWith('./dist/'));
   return [...files, ...Object.values(pkg.bin ?? {})].map((file) => join(root, file));
+}
+
+/** Whether a process with this ID is running. */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Whether a running process is building the declarations (`buildForTests`). */
+function declarationsPending() {
+  try {
+    return isRunning(Number(readFileSync(pendingPath, 'utf8')));
+  } catch {
+    return false;
+  }
 }
 
 /** The SHA-256 of what the build reads: `src/`, the tsup and TypeScript settings, `package.json` less `scripts`. */
@@ -106,21 +148,28 @@ function writeRecord(hash, builtMtimeMs) {
 }
 
 /**
- * Why `dist/` must be built, or `undefined` when it is up to date.
+ * Why `dist/` must be built, or `undefined` when it is up to date; with `declarations: false`, its
+ * bundles only (what every test but the packed-package one runs).
  *
+ * @param {{ readonly declarations?: boolean }} [options]
  * @returns {string | undefined}
  */
-export function staleReason() {
+export function staleReason(options = {}) {
+  const declarations = options.declarations ?? true;
   const pkg = packageJson();
-  const built = builtFiles(pkg);
+  const built = builtFiles(pkg, declarations);
   let oldest = Infinity;
   for (const file of built) {
     const mtime = mtimeOf(file);
     if (mtime === undefined) return `${relative(root, file)} is missing`;
     oldest = Math.min(oldest, mtime);
   }
+  if (declarations && declarationsPending()) return 'its declarations are being built';
+  // The record is of the whole build: compare it with every built file's time when all are there.
+  const all = builtFiles(pkg).map(mtimeOf);
+  const complete = all.every((mtime) => mtime !== undefined);
   const record = readRecord();
-  if (record !== undefined && record.builtMtimeMs === oldest)
+  if (complete && record !== undefined && record.builtMtimeMs === Math.min(...all))
     return record.hash === inputHash() ? undefined : 'src/ or the build settings changed';
   // dist/ was not built by this script: fresh when no input is newer than it.
   const inputs = Math.max(
@@ -132,6 +181,27 @@ export function staleReason() {
   return inputs > oldest ? `${relative(root, built[0])} is older than src/` : undefined;
 }
 
+/** Runs tsup, building `part` (`js`, `dts`, or everything when undefined); throws when it fails. */
+function runTsup(part) {
+  const env = { ...process.env };
+  if (part === undefined) delete env['KK_BUILD'];
+  else env['KK_BUILD'] = part;
+  const result = spawnSync(process.execPath, [tsup, '--silent'], {
+    cwd: root,
+    encoding: 'utf8',
+    env,
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `tsup failed (${result.error?.message ?? `exit ${result.status}`}); run \`npx tsup\` to see why.\n${result.stdout}${result.stderr}`,
+    );
+}
+
+/** Records a whole build made from inputs of `hash`. */
+function recordBuild(hash) {
+  writeRecord(hash, Math.min(...builtFiles(packageJson()).map((file) => mtimeOf(file) ?? 0)));
+}
+
 /**
  * Build with tsup when `dist/` is stale (or always, with `force`). Throws with tsup's output when the
  * build fails.
@@ -140,6 +210,9 @@ export function staleReason() {
  * @returns {boolean} whether it built
  */
 export function buildIfStale(options = {}) {
+  // A test run building the declarations: wait for it rather than empty dist/ under its tests.
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (declarationsPending()) Atomics.wait(pause, 0, 0, 250);
   const reason = options.force ? 'asked to build' : staleReason();
   if (reason === undefined) return false;
   process.stderr.write(
@@ -147,15 +220,79 @@ export function buildIfStale(options = {}) {
   );
   // Hashed before the build, so an edit made while tsup runs makes the next call build again.
   const hash = inputHash();
-  const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
-  const result = spawnSync(process.execPath, [tsup, '--silent'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0)
-    throw new Error(
-      `tsup failed (${result.error?.message ?? `exit ${result.status}`}); run \`npx tsup\` to see why.\n${result.stdout}${result.stderr}`,
-    );
-  const oldest = Math.min(...builtFiles(packageJson()).map((file) => mtimeOf(file) ?? 0));
-  writeRecord(hash, oldest);
+  runTsup(undefined);
+  recordBuild(hash);
   return true;
+}
+
+/**
+ * For a test run: builds the bundles now when they are stale, and the declarations, when they are
+ * stale, in a child process while the tests run. Throws with tsup's output when the bundles fail.
+ *
+ * @param {{ readonly caller?: string }} [options]
+ * @returns {Promise<void>} settles when the declarations are built (rejects with tsup's output when
+ *   they fail); at once when they were up to date.
+ */
+export function buildForTests(options = {}) {
+  const caller = options.caller ?? 'scripts/build.mjs';
+  if (declarationsPending()) return declarationsReady();
+  const hash = inputHash();
+  const reason = staleReason({ declarations: false });
+  if (reason !== undefined) {
+    process.stderr.write(`${caller}: ${reason}; building the bundles with tsup…\n`);
+    runTsup('js');
+  } else if (staleReason() === undefined) return Promise.resolve();
+  rmSync(failedPath, { force: true });
+  mkdirSync(recordDir, { recursive: true });
+  const child = spawn(process.execPath, [tsup, '--silent'], {
+    cwd: root,
+    env: { ...process.env, KK_BUILD: 'dts' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  writeFileSync(pendingPath, String(child.pid));
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('close', (code, signal) => {
+      if (code === 0) recordBuild(hash);
+      else
+        writeFileSync(
+          failedPath,
+          `tsup (declarations) failed (${signal ?? `exit ${code}`}).\n${output}`,
+        );
+      rmSync(pendingPath, { force: true });
+      if (code === 0) resolve();
+      else reject(new Error(readFileSync(failedPath, 'utf8')));
+    });
+  });
+}
+
+/**
+ * Waits while a test run builds the declarations (`buildForTests`, up to `timeoutMs`), then throws
+ * throws tsup's output when that build failed (or why `dist/` is still not up to date).
+ *
+ * @param {{ readonly timeoutMs?: number }} [options]
+ * @returns {Promise<void>}
+ */
+export async function declarationsReady(options = {}) {
+  const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+  while (declarationsPending()) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `scripts/build.mjs: the declarations were still being built after ${options.timeoutMs ?? 600_000} ms`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const reason = staleReason();
+  if (reason === undefined) return;
+  let failed = `scripts/build.mjs: dist/ is not up to date (${reason})`;
+  try {
+    failed = readFileSync(failedPath, 'utf8');
+  } catch {
+    // No failed build: the reason says why.
+  }
+  throw new Error(failed);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempFolders } from '../helpers/tempFolders.js';
 import { cliInProcess as cli } from '../helpers/cli-inProcess.js';
+import { freshPgliteFolder } from '../helpers/pglite-folder.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-reactivate-' });
 
 describe('publish of content already published', () => {
   it('unchanged for the active revision, reactivated (naming the replaced one) for an older one', async () => {
     const dir = await folder({ 'guide.md': '# Guide\n\nVersion one.\n' });
-    const url = `pglite:${await folder()}`;
+    // A fresh database from the template: what the first publish makes, without `initdb`.
+    const url = `pglite:${await freshPgliteFolder(await folder())}`;
     const publish = () => cli(['publish', dir, '--database', url, '--kb', 'docs', '--keep', '3']);
     const first = await publish();
     expect(first.code, first.stderr).toBe(0);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
+import { declarationsReady, staleReason } from '../../scripts/build.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -59,7 +60,9 @@ function consumerSource(): string {
 
 let scratch = '';
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The test run builds the declarations beside the tests (scripts/build.mjs): the package needs them.
+  await declarationsReady();
   // Under the repository's node_modules, so the package's dependencies resolve from there.
   const cache = join(root, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
@@ -84,13 +87,17 @@ beforeAll(() => {
     JSON.stringify({ name: 'strict-app', private: true, type: 'module' }),
   );
   writeFileSync(join(scratch, 'app.ts'), consumerSource());
-}, 120_000);
+}, 720_000);
 
 afterAll(() => {
   if (scratch !== '') rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('a strict app compiles against the packed package', () => {
+  it('packs dist/ as built from src/ as it is, declarations included', () => {
+    expect(staleReason()).toBeUndefined();
+  });
+
   it('uses every type of the root entry through the Knowledge namespace', () => {
     expect(rootTypeNames()).toContain('KnowledgeSnapshot');
     expect(readFileSync(join(scratch, 'app.ts'), 'utf8')).toContain('Knowledge.KnowledgeSnapshot;');

@@ -35,12 +35,29 @@ export const NAMES_HEADING = 2 / 3;
 /** Whether a folded token is CJK (a bigram or a character of Han, Kana or Hangul). */
 const isCjk = (token: string): boolean => token.charCodeAt(0) >= 0x2e80;
 
+/** Each heading's distinct words but function words, read once per heading object. */
+const WORDS = new WeakMap<SearchChunkHeading, readonly string[]>();
+
+/** A heading's distinct index tokens but function words (`headingNamed`), cached per heading. */
+function headingWords(h: SearchChunkHeading): readonly string[] {
+  let words = WORDS.get(h);
+  if (words === undefined) {
+    const set = new Set<string>();
+    indexTokens(h.text, (token, cjk) => {
+      if (!isFunctionWord(token, cjk)) set.add(token);
+    });
+    words = [...set];
+    WORDS.set(h, words);
+  }
+  return words;
+}
+
 /**
  * The heading of `headings` (one chunk's) that the query names: the one whose words (its index
  * tokens but function words) are most like `terms`, the query's words that the chunk holds, by
  * their Jaccard index, when that is at least `NAMES_HEADING` (`Custom anchors` for the query
  * `custom anchors`, or `vitepress custom anchors`); on a tie, the first in page order. `null` when
- * none is that alike. Reads each heading's short text once.
+ * none is that alike. Reads each heading's short text once (its words are kept with it).
  *
  * @param headings - a chunk's headings (`chunkHeadings`).
  * @param terms - the query's tokens found in the chunk (`LexicalFile.bestTerms`).
@@ -60,15 +77,18 @@ export function headingNamed(
   if (query.size === 0) return null;
   let best: SearchChunkHeading | null = null;
   let bestScore = NAMES_HEADING;
+  const q = query.size;
   for (const h of headings) {
-    const words = new Set<string>();
-    indexTokens(h.text, (token, cjk) => {
-      if (!isFunctionWord(token, cjk)) words.add(token);
-    });
+    const words = headingWords(h);
+    // The most it could score (the smaller set all shared, as the division below computes it):
+    // a heading that cannot win is not read.
+    const w = words.length;
+    const most = w < q ? w / q : q / w;
+    if (most < bestScore || (most === bestScore && best !== null)) continue;
     let shared = 0;
     for (const word of words) if (query.has(word)) shared++;
     if (shared === 0) continue;
-    const score = shared / (words.size + query.size - shared);
+    const score = shared / (w + q - shared);
     if (score > bestScore || (score === bestScore && best === null)) {
       best = h;
       bestScore = score;
