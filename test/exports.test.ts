@@ -36,8 +36,11 @@ describe('public surface', () => {
     expect(Object.keys(postgresEntry).sort()).toEqual([
       'createPostgresSource',
       'listKnowledgeBases',
+      'listKnowledgeVersions',
       'migrateKnowledgeStore',
       'publishKnowledge',
+      'setDefaultKnowledgeVersion',
+      'unpublishKnowledgeVersion',
     ]);
   });
 
@@ -271,10 +274,15 @@ const PUBLIC_TYPES: Readonly<Record<string, readonly string[]>> = {
     'KnowledgeQueryResult',
     'KnowledgeStoreMigration',
     'KnowledgeStoreOptions',
+    'ListKnowledgeVersionsOptions',
     'PostgresSourceOptions',
     'PublishKnowledgeOptions',
     'PublishedKnowledge',
+    'SetDefaultKnowledgeVersionOptions',
     'StoredKnowledgeBase',
+    'StoredKnowledgeVersion',
+    'UnpublishKnowledgeVersionOptions',
+    'UnpublishedKnowledgeVersion',
   ],
 };
 

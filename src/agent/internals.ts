@@ -83,8 +83,6 @@ export {
   type KnowledgePartChanges,
   type KnowledgeVersionDiff,
 } from './versions/diffSources.js';
-export { versionLabelProblem } from './versions/label.js';
-// The command line's versions of folders (src/cli/versions.ts, openVersions.ts).
-export { DEFAULT_VERSION_LABEL } from './versions/label.js';
+export { DEFAULT_VERSION_LABEL, versionLabelProblem } from './versions/label.js';
 export { versionNotFound, type VersionListed } from './versions/versionNotFound.js';
 export { versionView } from './versions/createVersionedSource.js';

@@ -332,8 +332,8 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     source: 'database',
     help: {
       serve:
-        'serve every knowledge base of a PostgreSQL knowledge store (postgres://… or\npglite:<folder>; see knowledge-kit publish) instead of a folder, each call\nreading the active revision; with --token-file one token reads them all',
-      mcp: 'serve the knowledge base --kb of a PostgreSQL knowledge store instead of a folder\n(postgres://… or pglite:<folder>; see knowledge-kit publish); each call reads the\nactive revision, so a publish is served on the next call',
+        'serve every knowledge base of a PostgreSQL knowledge store (postgres://… or\npglite:<folder>; see knowledge-kit publish) instead of a folder, each call\nreading the active revision; with --token-file one token reads them all; every\nversion a knowledge base has at start is served (restart for new versions)',
+      mcp: 'serve the knowledge base --kb of a PostgreSQL knowledge store instead of a folder\n(postgres://… or pglite:<folder>; see knowledge-kit publish); each call reads the\nactive revision, so a publish is served on the next call; every version it has\nat start is served (restart for new versions)',
       search:
         'search the knowledge base --kb of a PostgreSQL knowledge store (postgres://… or\npglite:<folder>) instead of a folder: its active revision',
       read: 'read from the knowledge base --kb of a PostgreSQL knowledge store (postgres://…\nor pglite:<folder>) instead of a folder: its active revision',
@@ -348,6 +348,14 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     commands: ['mcp', 'search', 'read', 'outline'],
     source: 'database',
     help: 'with --database: the knowledge base (required)',
+  },
+  {
+    name: 'version',
+    type: 'string',
+    value: 'label',
+    commands: ['search', 'read', 'outline'],
+    source: 'database',
+    help: 'with --database: the version of --kb to read (default its default version;\nthe versions command lists them)',
   },
   {
     name: 'schema',

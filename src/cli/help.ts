@@ -176,7 +176,7 @@ An MCP client configuration (with an absolute path: the client starts the comman
 file), 2 usage or I/O error.`,
 });
 
-export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--title t] [--revision r] [--keep n] [--schema s] [--include glob] [--exclude glob] [--link-root dir]
+export const PUBLISH_HELP = `Usage: knowledge-kit publish <dir> --database <url> [--kb id] [--version label] [--default-version label] [--title t] [--revision r] [--keep n] [--schema s] [--include glob] [--exclude glob] [--link-root dir]
 
 Check and load the folder as check does, then publish it to a PostgreSQL knowledge store
 (knowledge-kit/postgres) as a new revision of the knowledge base, in one transaction, and make it
@@ -185,12 +185,25 @@ first. Publishing the active revision's content again changes nothing ("unchange
 of an older kept revision makes that revision active again ("reactivated", naming the one it
 replaces). Prints the revision.
 
+A knowledge base has one or more versions (such as 2.x and 3.x of a product), each with its own
+active revision: --version publishes into one (created when new), leaving the others as they are.
+Without --version, the default version is published into (current for a new knowledge base). The
+first version of a knowledge base is its default; --default-version makes another one the default.
+  knowledge-kit publish ./docs-v3 --database pglite:./store --kb handbook --version 3.x
+  knowledge-kit publish ./docs-v2 --database pglite:./store --kb handbook --version 2.x
+  knowledge-kit versions --database pglite:./store --kb handbook
+
 Options:
   --database url  postgres://user@host:5432/db (through the pg package) or pglite:<folder>
   --kb id         knowledge base ID (default the folder's name)
+  --version label the version to publish into: 1 to 64 characters of A–Z a–z 0–9 . _ - (default
+                  the knowledge base's default version, current for a new one)
+  --default-version label
+                  make this version the default (the one published, or one the knowledge base has)
   --title t       the knowledge base's title (default its ID, or unchanged)
   --revision r    the revision to publish as (default a digest of the content)
-  --keep n        revisions kept, the new one included (default 2); older ones are removed
+  --keep n        revisions kept, the new one included (default 2), besides each version's active
+                  one; older ones are removed
   --schema s      the store's schema (default knowledge_kit)
 ${folderGlobHelp(16)}
   --link-root dir the folder a site-root link's \`/\` stands for (default the folder itself): the
@@ -199,6 +212,48 @@ ${folderGlobHelp(16)}
 
 Exit codes: 0 published (or unchanged, or reactivated), 1 problems in the folder (printed as by check; nothing
 published), 2 usage, I/O or database error (nothing published).`;
+
+/** `knowledge-kit versions --help`. */
+export const VERSIONS_HELP = `Usage: knowledge-kit versions --database <url> --kb <id> [--default-version label] [--json] [--schema s]
+
+List the versions of a knowledge base in a PostgreSQL knowledge store: each version's label, whether it
+is the default (what a reader that names no version reads), its active revision and when that revision
+was published. With --default-version, make that version the default first (readers see it on their
+next call).
+  knowledge-kit versions --database pglite:./store --kb handbook
+  knowledge-kit versions --database pglite:./store --kb handbook --default-version 3.x
+
+Options:
+  --database url  postgres://user@host:5432/db (through the pg package) or pglite:<folder>
+  --kb id         knowledge base ID (required)
+  --default-version label
+                  make this version (one the knowledge base has) the default
+  --json          print [{ version, default, activeContentRevision, publishedAt }] as JSON
+  --schema s      the store's schema (default knowledge_kit)
+  -h, --help      this help
+
+Exit codes: 0 listed, 2 usage or database error (an unknown knowledge base or version included).`;
+
+/** `knowledge-kit unpublish --help`. */
+export const UNPUBLISH_HELP = `Usage: knowledge-kit unpublish --database <url> --kb <id> --version <label> [--default-version label] [--keep n] [--schema s]
+
+Remove one version of a knowledge base from a PostgreSQL knowledge store, in one transaction: its
+readers answer VERSION_NOT_FOUND from their next call; the other versions are untouched. Never the
+last version of a knowledge base (publish another one first); the default version only with
+--default-version naming the version that becomes the default.
+  knowledge-kit unpublish --database pglite:./store --kb handbook --version 2.x
+
+Options:
+  --database url  postgres://user@host:5432/db (through the pg package) or pglite:<folder>
+  --kb id         knowledge base ID (required)
+  --version label the version to remove (required)
+  --default-version label
+                  the version that becomes the default (required when removing the default)
+  --keep n        revisions kept besides each version's active one (default 2)
+  --schema s      the store's schema (default knowledge_kit)
+  -h, --help      this help
+
+Exit codes: 0 removed, 2 usage or database error (nothing removed).`;
 
 export const EXPORT_HELP = `Usage: knowledge-kit export <dir> --out <folder> [--id id] [--title t] [--base-url url] [--include glob] [--exclude glob] [--link-root dir]
        knowledge-kit export --version LABEL=DIR [--version LABEL=DIR …] [--default-version LABEL] --out <folder> [options]
@@ -231,12 +286,14 @@ I/O error.`;
 
 /** `knowledge-kit diff --help`. */
 export const DIFF_HELP = `Usage: knowledge-kit diff --version LABEL=DIR --version LABEL=DIR [FROM TO] [--json] [--exit-code] [--include glob] [--exclude glob]
+       knowledge-kit diff --database <url> --kb <id> FROM TO [--json] [--exit-code] [--schema s]
 
 What changed between two versions of a knowledge base, each a folder: the pages added, removed and
 changed (by path), and for each changed page its anchored sections and its headings added, removed
 and changed (by content), and whether its front matter changed. What an author reviews before
 publishing a version, and what an agent asks when a user upgrades. Each folder is checked and loaded as
-check does.
+check does. With --database, the two versions are versions of the knowledge base --kb of a PostgreSQL
+knowledge store (each its active revision; see knowledge-kit versions).
 
   knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs 2.x 3.x
 
@@ -246,6 +303,9 @@ Options:
   FROM TO              the labels to compare, older first (default: in the order given)
   --json               print the differences as one JSON object
   --exit-code          exit 1 when the versions differ (as \`git diff --exit-code\`)
+  --database url       compare two versions of a knowledge store's knowledge base (postgres://… or
+                       pglite:<folder>), with --kb id and FROM TO (required)
+  --schema s           with --database: the store's schema (default knowledge_kit)
 ${folderGlobHelp(19)}
   -h, --help           this help
 

@@ -4,6 +4,7 @@
  * Both drivers are optional peers of the package, loaded only here, when such a command runs.
  */
 import type { KnowledgeDatabase } from '../postgres/index.js';
+import { versionLabelProblem } from '../agent/internals.js';
 import { installAdvice } from './installAdvice.js';
 import { CliExit } from './io.js';
 import { lockPgliteFolder } from './pgliteLock.js';
@@ -58,6 +59,24 @@ export async function openDatabase(command: string, url: string): Promise<OpenDa
   }
   throw new CliExit(
     `knowledge-kit ${command}: --database must be a PostgreSQL URL (postgres://user@host:5432/db) or pglite:<folder>, not \`${url}\`.`,
+  );
+}
+
+/**
+ * The value of a version flag (`--version`, `--default-version`) of a database command, checked.
+ *
+ * @param command - the command, for messages.
+ * @param flag - the flag's name, without dashes.
+ * @param value - what was given (`undefined` when absent).
+ * @returns the label, or `undefined` when the flag was not given.
+ * @throws {CliExit} exit 2 for a value that is not a version label.
+ */
+export function versionFlag(command: string, flag: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const problem = versionLabelProblem(value);
+  if (problem === undefined) return value as string;
+  throw new CliExit(
+    `knowledge-kit ${command}: --${flag} \`${String(value)}\` is not a version label (${problem}); pass 1 to 64 characters of A–Z a–z 0–9 . _ -, such as \`--${flag} 3.x\`.`,
   );
 }
 

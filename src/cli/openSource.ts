@@ -12,7 +12,7 @@ import { knowledgeBaseId, loadFolder, sourceOf, type ServedOptions } from './fol
 import { CliExit, type CliIo } from './io.js';
 import { linkRootOption } from './linkRoot.js';
 import { openLiveFolder, type LiveFolder } from './live.js';
-import { versionView } from '../agent/internals.js';
+import { DEFAULT_VERSION_LABEL, versionLabelProblem } from '../agent/internals.js';
 import { openVersions, type OpenedVersion } from './openVersions.js';
 import {
   FOLDER_VERSION,
@@ -39,6 +39,11 @@ export type SourcePlace =
       readonly knowledgeBase: string | undefined;
       /** `--schema`. */
       readonly schema: string | undefined;
+      /**
+       * `--version` (search, read, outline): the one version read; `undefined`: every version the
+       * knowledge base has when the command starts, the default one for calls that name none.
+       */
+      readonly version: string | undefined;
     };
 
 /** A command line of a source command, parsed against the option table. */
@@ -156,10 +161,27 @@ export function parseSourceArgs(command: SourceCommand, argv: readonly string[])
       url,
       knowledgeBase,
       schema: values['schema'] as string | undefined,
+      version: versionOption(command, values['version']),
     },
     args: positionals,
     version,
   };
+}
+
+/** `--version LABEL` of a database command, checked (a label, not `LABEL=FOLDER`). */
+function versionOption(command: SourceCommand, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const text = Array.isArray(value) ? String(value[value.length - 1]) : String(value);
+  if (Array.isArray(value) && value.length > 1)
+    throw new CliExit(
+      `knowledge-kit ${command}: --version is given ${value.length} times; with --database give it once, naming the version of --kb to read (such as \`--version 3.x\`), or leave it out for the default version.`,
+    );
+  const problem = versionLabelProblem(text);
+  if (problem !== undefined)
+    throw new CliExit(
+      `knowledge-kit ${command}: --version \`${text}\` is not a version label (${problem}); with --database, pass the label of a version of --kb, such as \`--version 3.x\` (\`knowledge-kit versions --database … --kb ID\` lists them).`,
+    );
+  return text;
 }
 
 /** One knowledge base an opened source serves. */
@@ -254,20 +276,8 @@ export async function openSource(
       close: () => Promise.resolve(),
     };
   }
-  const store = await openStore(command, place, served);
-  return args.version === undefined ? store : storeVersion(store, args.version);
-}
-
-/** `--version LABEL` with --database: every call names the version (the store refuses one it lacks). */
-function storeVersion(store: OpenedSource, label: string): OpenedSource {
-  if (store.single === undefined) return store;
-  const single = { ...store.single, source: versionView(store.single.source, label) };
-  return {
-    ...store,
-    words: [...store.words, '--version', label],
-    single,
-    knowledgeBases: () => Promise.resolve([single]),
-  };
+  // `--version LABEL` with --database is the store's: `openStore` serves that version only.
+  return openStore(command, place, served);
 }
 
 /** The folders of `--version LABEL=FOLDER`, as one knowledge base with versions (`openVersions`). */
@@ -311,11 +321,16 @@ async function openStore(
   place: Extract<SourcePlace, { kind: 'database' }>,
   served: ServedOptions,
 ): Promise<OpenedSource> {
-  const [{ openDatabase }, { createPostgresSource, listKnowledgeBases }] = await Promise.all([
+  const [
+    { openDatabase },
+    { createPostgresSource, listKnowledgeBases, listKnowledgeVersions },
+    { createVersionedSource },
+  ] = await Promise.all([
     import('./openDatabase.js'),
     import('../postgres/index.js'),
+    import('../agent/index.js'),
   ]);
-  const { url, knowledgeBase, schema } = place;
+  const { url, knowledgeBase, schema, version } = place;
   const store = schema === undefined ? {} : { schema };
   const { db, close } = await openDatabase(command, url);
   const list = (database: KnowledgeDatabase) => listKnowledgeBases(database, store);
@@ -328,30 +343,60 @@ async function openStore(
       `knowledge-kit ${command}: the store could not be read (${error instanceof Error ? error.message : String(error)}); publish to it first with \`knowledge-kit publish\`.`,
     );
   }
+  /** The versions of knowledge base `id` now; none for a store made before versions existed. */
+  const versionsOf = (id: string) =>
+    listKnowledgeVersions(db, { knowledgeBase: id, ...store }).catch(() => []);
+  /**
+   * The source of knowledge base `id`: with `--version`, that version's; else every version it has
+   * now, each its own source (reading that version's active revision on each call), composed with
+   * `createVersionedSource` (calls that name no version read the default one). A knowledge base of
+   * one version `current` (published without versions) is served as before versions existed: one
+   * source reading its default version on each call. Versions published, or a default changed, after
+   * this are served after a restart.
+   */
+  const makeSource = async (id: string): Promise<KnowledgeSource> => {
+    const base = { knowledgeBase: id, ...store, ...served };
+    if (version !== undefined) return createPostgresSource(db, { ...base, version });
+    const versions = await versionsOf(id);
+    const fallback = versions.find((v) => v.default)?.version;
+    if (
+      fallback === undefined ||
+      (versions.length === 1 && versions[0]!.version === DEFAULT_VERSION_LABEL)
+    )
+      return createPostgresSource(db, base);
+    const sources: Record<string, KnowledgeSource> = {};
+    for (const v of versions)
+      sources[v.version] = createPostgresSource(db, { ...base, version: v.version });
+    return createVersionedSource({ versions: sources, default: fallback });
+  };
   // Sources cost nothing to make and read the active revision on each call: one per knowledge base.
-  const sources = new Map<string, KnowledgeSource>();
-  const sourceOfBase = (id: string): KnowledgeSource => {
+  const sources = new Map<string, Promise<KnowledgeSource>>();
+  const sourceOfBase = (id: string): Promise<KnowledgeSource> => {
     let source = sources.get(id);
-    if (source === undefined)
-      sources.set(
-        id,
-        (source = createPostgresSource(db, { knowledgeBase: id, ...store, ...served })),
-      );
+    if (source === undefined) {
+      source = makeSource(id);
+      sources.set(id, source);
+      source.catch(() => sources.delete(id));
+    }
     return source;
   };
   const words = ['--database', url, ...(schema === undefined ? [] : ['--schema', schema])];
   if (knowledgeBase === undefined) {
-    const opened = (kb: { id: string; title: string; pages: number }): OpenedKnowledgeBase => ({
+    const opened = async (kb: {
+      id: string;
+      title: string;
+      pages: number;
+    }): Promise<OpenedKnowledgeBase> => ({
       id: kb.id,
       title: kb.title,
       pages: kb.pages,
-      source: sourceOfBase(kb.id),
+      source: await sourceOfBase(kb.id),
     });
     return {
       where: 'the database',
       words,
       single: undefined,
-      knowledgeBases: async () => (await list(db)).map(opened),
+      knowledgeBases: async () => Promise.all((await list(db)).map(opened)),
       close,
     };
   }
@@ -362,15 +407,29 @@ async function openStore(
       `knowledge-kit ${command}: the store has no knowledge base \`${knowledgeBase}\`${known.length === 0 ? '' : ` (it has ${known.map((kb) => `\`${kb.id}\``).join(', ')})`}; publish it first with \`knowledge-kit publish <folder> --database … --kb ${knowledgeBase}\`.`,
     );
   }
+  if (version !== undefined) {
+    const versions = await versionsOf(found.id);
+    if (!versions.some((v) => v.version === version)) {
+      await close();
+      throw new CliExit(
+        `knowledge-kit ${command}: --version ${version} is not a version of ${found.id} (it has ${versions.length === 0 ? 'current' : versions.map((v) => `${v.version}${v.default ? ' (default)' : ''}`).join(', ')}); pass one of them, or leave --version out for the default.`,
+      );
+    }
+  }
   const single = {
     id: found.id,
     title: found.title,
     pages: found.pages,
-    source: sourceOfBase(found.id),
+    source: await sourceOfBase(found.id),
   };
   return {
     where: 'the database',
-    words: [...words, '--kb', knowledgeBase],
+    words: [
+      ...words,
+      '--kb',
+      knowledgeBase,
+      ...(version === undefined ? [] : ['--version', version]),
+    ],
     single,
     knowledgeBases: () => Promise.resolve([single]),
     close,

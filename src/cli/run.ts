@@ -9,6 +9,8 @@ import {
   READ_HELP,
   SEARCH_HELP,
   SERVE_HELP,
+  UNPUBLISH_HELP,
+  VERSIONS_HELP,
 } from './help.js';
 import { CliExit, EXIT, type CliIo } from './io.js';
 import { packageVersion } from './version.js';
@@ -32,6 +34,14 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; help: st
     load: async () => (await import('./commands/publish.js')).publish,
     help: PUBLISH_HELP,
   },
+  versions: {
+    load: async () => (await import('./commands/versions.js')).versions,
+    help: VERSIONS_HELP,
+  },
+  unpublish: {
+    load: async () => (await import('./commands/unpublish.js')).unpublish,
+    help: UNPUBLISH_HELP,
+  },
   export: {
     load: async () => (await import('./commands/export.js')).exportCommand,
     help: EXPORT_HELP,
@@ -50,6 +60,8 @@ Commands:
   serve [dir]                  a read-only HTTP knowledge base for agents that run curl
   mcp [dir]                    the six knowledge tools for an MCP client, on stdio
   publish <dir> --database url publish a folder to a PostgreSQL knowledge store, as a revision
+  versions --database url      the versions of a knowledge base in a store (--kb id)
+  unpublish --database url     remove one version of a knowledge base from a store
   export <dir> --out folder    write a folder as a static bundle any web host serves (llms.txt too)
   diff --version A=DIR --version B=DIR
                                what changed between two versions: pages, sections, headings

@@ -14,10 +14,12 @@ import {
   createStoredSource,
   cursorKeyProblem,
   KNOWLEDGE_TOOLS,
+  versionNotFound,
   type KnowledgeToolRegistry,
   type StoreCall,
+  type VersionListed,
 } from '../agent/internals.js';
-import type { KnowledgeSource } from '../agent/index.js';
+import { isKnowledgeToolError, KnowledgeToolError, type KnowledgeSource } from '../agent/index.js';
 import { knowledgeBaseProblem } from './knowledgeBaseId.js';
 import { readPage } from './readPage.js';
 import { readRevision } from './readRevision.js';
@@ -26,6 +28,7 @@ import { schemaOf } from './schema.js';
 import { checkDatabase } from './session.js';
 import { openSearch } from './termStore.js';
 import type { KnowledgeDatabase, PostgresSourceOptions } from './types.js';
+import { readVersions, versionLabel } from './versions.js';
 
 const API = 'createPostgresSource';
 
@@ -39,7 +42,16 @@ const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
   schema: string,
   embedder: withMethod('embed'),
   semanticTimeoutMs: timeoutMs,
+  version: versionLabel,
 };
+
+/** A read found the knowledge base but not the version served (its versions attached). */
+class VersionMissing extends Error {
+  override readonly name = 'VersionMissing';
+  constructor(readonly versions: readonly VersionListed[]) {
+    super('the knowledge base has no such version');
+  }
+}
 
 /**
  * A `KnowledgeSource` over one knowledge base of the store: the same outputs as `createCatalogSource`
@@ -51,6 +63,12 @@ const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
  * `list_tree`, `index.md` and `expand_graph` read what they return; a miss reads every page's record.
  * A publish in between makes the next call see the new revision and older cursors stale.
  *
+ * Versions: the source serves one version of the knowledge base, `version` (each version has its own
+ * active revision), or without it the default version, looked up on each call (a change of the
+ * default is seen by the next call). Reads return the revision's `publishedAt` (when the store
+ * published it). A `version` the knowledge base does not have fails every call with
+ * `VERSION_NOT_FOUND`, whose message lists the versions it has: never another version's answer.
+ *
  * Search: without `search`, `search_files` runs on the revision's stored search index
  * (`searchTermStore`: the in-memory engine's ranking, reading the query's terms' rows and the hits'
  * pages only), fusing the stored chunk vectors' nearest pages when given an `embedder` (pgvector;
@@ -60,16 +78,18 @@ const CHECKS: Readonly<Record<keyof PostgresSourceOptions, OptionCheck>> = {
  * revision's pages on the first search of that revision and kept until another revision is active.
  *
  * @param db - anything with `query(text, params)`: a `pg` Pool or Client, PGlite.
- * @param options - `knowledgeBase`, and `id`, `actionBase`, `maxReadChars`, `search`, `schema`,
+ * @param options - `knowledgeBase`, and `version`, `id`, `actionBase`, `maxReadChars`, `search`, `schema`,
  *   `embedder`, `semanticTimeoutMs`, `cursorKey` (as `createCatalogSource`'s: give replicas, and a catalog source serving the same
  *   knowledge, the same key so that each accepts the others' cursors).
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`NOT_FOUND` when the
- *   knowledge base is not in the store, `INTERNAL` when the database fails).
+ *   knowledge base is not in the store, `VERSION_NOT_FOUND` when it has no version `version`,
+ *   `INTERNAL` when the database fails).
  * @throws {KnowledgeError} `INVALID_INPUT` for a bad `db` or options.
  * @example
  * ```ts
  * const source = createPostgresSource(pool, { knowledgeBase: 'handbook' });
  * const found = await source.searchFiles({ query: 'When are renewal notices sent?' });
+ * const older = createPostgresSource(pool, { knowledgeBase: 'handbook', version: '2.x' });
  * ```
  */
 export function createPostgresSource(
@@ -109,19 +129,31 @@ export function registryPostgresSource(
   if (issues.length > 0) throw new KnowledgeError(issues);
   const s = schemaOf(API, opts.schema);
   const knowledgeBase = opts.knowledgeBase!;
+  const version = opts.version;
+  /**
+   * A read's answer; a read that found nothing of a version served: the knowledge base's versions
+   * are read, and when it has any (it is in the store without that version) the call is refused.
+   */
+  const found = async <T>(read: Promise<T>): Promise<T> => {
+    const answer = await read;
+    if (answer !== undefined || version === undefined) return answer;
+    const versions = await readVersions(database, s, knowledgeBase);
+    if (versions.length > 0) throw new VersionMissing(versions);
+    return answer;
+  };
   // The store's reads, each one statement: SQL in `readPage.ts`, `readRevision.ts`,
   // `readDerived.ts` and `termStore.ts`.
   const call: StoreCall<number> = {
-    revision: (want) => readRevision(database, s, knowledgeBase, want),
+    revision: (want) => found(readRevision(database, s, knowledgeBase, want, version)),
     pages: (serial, fileIds, relations) =>
-      readPages(database, s, knowledgeBase, serial, fileIds, relations),
-    page: (want) => readPage(database, s, knowledgeBase, want),
+      found(readPages(database, s, knowledgeBase, serial, fileIds, relations, version)),
+    page: (want) => found(readPage(database, s, knowledgeBase, want, version)),
     listing: (serial, path, from, to) =>
-      readTreeWindow(database, s, knowledgeBase, serial, path, from, to),
-    navFile: (name) => readNavFile(database, s, knowledgeBase, name),
-    search: () => openSearch(database, s, knowledgeBase),
+      found(readTreeWindow(database, s, knowledgeBase, serial, path, from, to, version)),
+    navFile: (name) => found(readNavFile(database, s, knowledgeBase, name, version)),
+    search: () => found(openSearch(database, s, knowledgeBase, version)),
   };
-  return createStoredSource(
+  const source = createStoredSource(
     { open: () => Promise.resolve(call) },
     {
       id: opts.id ?? knowledgeBase,
@@ -131,8 +163,43 @@ export function registryPostgresSource(
       search: opts.search,
       embedder: opts.embedder,
       semanticTimeoutMs: opts.semanticTimeoutMs,
-      notFound: `The knowledge base ${JSON.stringify(knowledgeBase)} is not in the store. Publish it first (\`knowledge-kit publish <folder> --database <url> --kb ${knowledgeBase}\`), or pick one of \`listKnowledgeBases\`.`,
+      notFound: `The knowledge base ${JSON.stringify(knowledgeBase)} is not in the store. Publish it first (\`knowledge-kit publish <folder> --database <url> --kb ${knowledgeBase}${version === undefined ? '' : ` --version ${version}`}\`), or pick one of \`listKnowledgeBases\`.`,
       registry,
     },
   );
+  return version === undefined ? source : refusingMissingVersion(source, registry, version);
+}
+
+/**
+ * `source` with each method's refusal of a missing version (`VersionMissing` below the source,
+ * `INTERNAL` above it) turned into `VERSION_NOT_FOUND` naming the method's tool.
+ */
+function refusingMissingVersion(
+  source: KnowledgeSource,
+  registry: KnowledgeToolRegistry,
+  version: string,
+): KnowledgeSource {
+  const methods: Record<string, unknown> = {};
+  for (const [key, method] of Object.entries(source)) {
+    if (typeof method !== 'function') {
+      methods[key] = method;
+      continue;
+    }
+    const tool = registry.find((definition) => definition.method === key)?.name ?? key;
+    methods[key] = async (...args: unknown[]): Promise<unknown> => {
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (error) {
+        if (isKnowledgeToolError(error) && error.cause instanceof VersionMissing) {
+          const refusal = versionNotFound(tool, version, error.cause.versions);
+          throw new KnowledgeToolError('VERSION_NOT_FOUND', refusal.message, {
+            requestId: error.requestId,
+            details: refusal.details,
+          });
+        }
+        throw error;
+      }
+    };
+  }
+  return Object.freeze(methods) as unknown as KnowledgeSource;
 }

@@ -11,7 +11,7 @@ const API = 'migrateKnowledgeStore';
 /**
  * What a migration does to the data already stored, after its statements, by version: version 2
  * derives the directories, tree and `index.md` of every revision published before it; version 3
- * builds the search rows of each.
+ * builds the search rows of each; version 4 (versions) only runs statements.
  */
 const DATA_STEPS: Readonly<
   Record<number, (session: KnowledgeDatabase, s: string) => Promise<unknown>>
@@ -38,7 +38,7 @@ const CHECKS: Readonly<Record<keyof KnowledgeStoreOptions, OptionCheck>> = {
  * ```ts
  * import { PGlite } from '@electric-sql/pglite';
  * const db = new PGlite();
- * await migrateKnowledgeStore(db); // { from: 0, to: 3 }
+ * await migrateKnowledgeStore(db); // { from: 0, to: 4 }
  * ```
  */
 export async function migrateKnowledgeStore(

@@ -32,10 +32,20 @@ import { knowledgeBaseProblem } from './knowledgeBaseId.js';
 import { schemaOf } from './schema.js';
 import { checkDatabase, inTransaction } from './session.js';
 import { ensureVectorTable, writeVectors, type StoredVector } from './vectors.js';
+import {
+  DEFAULT_KEEP,
+  lockKnowledgeBase,
+  makeDefault,
+  pruneRevisions,
+  readVersions,
+  syncDefault,
+  versionLabel,
+  versionsSentence,
+} from './versions.js';
+import { DEFAULT_VERSION_LABEL } from '../agent/internals.js';
 import type { KnowledgeDatabase, PublishedKnowledge, PublishKnowledgeOptions } from './types.js';
 
 const API = 'publishKnowledge';
-const DEFAULT_KEEP = 2;
 /** Page rows per `INSERT … SELECT FROM unnest(…)` (one array per column). */
 const BATCH = 1_000;
 
@@ -56,6 +66,8 @@ const CHECKS: Readonly<Record<keyof PublishKnowledgeOptions, OptionCheck>> = {
   linkRoot: linkRootProblem,
   embedder: withMethod('embed'),
   embeddingCache: embeddingCacheCheck,
+  version: versionLabel,
+  defaultVersion: versionLabel,
 };
 
 /**
@@ -104,25 +116,33 @@ interface PageRow {
  * computed here with the same code `createCatalogSource` runs, so a source over the store answers
  * what a catalog source would.
  *
- * Publishing a revision that is already stored only makes it active again (nothing else is written).
- * Revisions are kept by publish order: the newest `keep` (default 2, the active one always among them)
- * stay, so cursors issued on the previous revision end with `STALE_CURSOR` rather than a failed read;
- * older ones are removed by the same transaction.
+ * A knowledge base has one or more versions (`version`, default its default version, `current` for a
+ * new knowledge base), each with its own active revision: publishing into one version leaves the
+ * others' as they are. The first version of a knowledge base is its default; `defaultVersion` makes
+ * another one the default in the same transaction (or `setDefaultKnowledgeVersion` later).
+ *
+ * Publishing a revision that is already stored only makes it the version's active revision (nothing
+ * else is written); `previousContentRevision` says whether that changed anything. Revisions are kept
+ * by publish order: the newest `keep` (default 2, the new one always among them) and every version's
+ * active revision stay, so cursors issued on the previous revision end with `STALE_CURSOR` rather
+ * than a failed read; older ones are removed by the same transaction.
  *
  * @param db - anything with `query(text, params)`; on a `pg.Pool` one client is used for the transaction.
  * @param options - `knowledgeBase`, `catalog`, and `files`, `revision`, `title`, `keep`, `linkRoot`,
- *   `schema`; `embedder` (and `embeddingCache`) to store every chunk's vector in pgvector for hybrid
+ *   `schema`, `version`, `defaultVersion`; `embedder` (and `embeddingCache`) to store every chunk's vector in pgvector for hybrid
  *   search (the extension is created when missing).
- * @returns the knowledge base, its active revision, whether it was new, its page count, and the
- *   revisions removed.
+ * @returns the knowledge base, the version published into and the default one, the version's active
+ *   revision now and before, whether the revision was new, its page count, and the revisions removed.
  * @throws {KnowledgeError} `INVALID_INPUT` for bad options, invalid `files` (as `createCatalogSource`
- *   reports them), a `revision` already published with other content, or an `embedder` where the
+ *   reports them), a `revision` already published with other content, a `defaultVersion` that is
+ *   neither `version` nor a version the knowledge base has, or an `embedder` where the
  *   database cannot have pgvector (at `options.embedder`). An `Error` naming the embedder's failure
  *   (nothing is published). What the database throws.
  * @example
  * ```ts
  * await migrateKnowledgeStore(db);
  * const { activeContentRevision } = await publishKnowledge(db, { knowledgeBase: 'handbook', catalog, files });
+ * await publishKnowledge(db, { knowledgeBase: 'handbook', catalog: older, version: '2.x' });
  * ```
  */
 export async function publishKnowledge(
@@ -168,13 +188,42 @@ export async function publishKnowledge(
   const derived = deriveRows(table);
 
   return inTransaction(database, async (session) => {
-    await session.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `knowledge-kit publish ${s} ${knowledgeBase}`,
-    ]);
+    await lockKnowledgeBase(session, s, knowledgeBase);
     const base = await session.query(
       `SELECT active_serial FROM ${s}.knowledge_bases WHERE id = $1`,
       [knowledgeBase],
     );
+    const versions = await readVersions(session, s, knowledgeBase);
+    const label = opts.version ?? versions.find((v) => v.default)?.version ?? DEFAULT_VERSION_LABEL;
+    const previous = versions.find((v) => v.version === label)?.activeContentRevision ?? null;
+    const defaultVersion = opts.defaultVersion ?? versions.find((v) => v.default)?.version ?? label; // the first version of a knowledge base is its default
+    if (defaultVersion !== label && !versions.some((v) => v.version === defaultVersion))
+      throw new KnowledgeError([
+        {
+          code: 'INVALID_INPUT',
+          path: ['options', 'defaultVersion'],
+          message: `${API}: knowledge base ${JSON.stringify(knowledgeBase)} has no version ${JSON.stringify(defaultVersion)} to make the default${versions.length === 0 ? '' : ` (its versions: ${versionsSentence(versions)})`}; pass the version being published (${JSON.stringify(label)}) or one it has, or leave \`defaultVersion\` out. Nothing was published.`,
+        },
+      ]);
+    /** Make `serial` the version's active revision and settle the default. */
+    const activate = async (serial: unknown): Promise<void> => {
+      await session.query(
+        `INSERT INTO ${s}.knowledge_versions (knowledge_base, label, active_serial, is_default)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (knowledge_base, label)
+         DO UPDATE SET active_serial = EXCLUDED.active_serial, activated_at = now()`,
+        [knowledgeBase, label, serial, versions.length === 0],
+      );
+      if (versions.length > 0 && !versions.some((v) => v.default && v.version === defaultVersion))
+        await makeDefault(session, s, knowledgeBase, defaultVersion);
+      else await syncDefault(session, s, knowledgeBase);
+      if (opts.title !== undefined)
+        await session.query(`UPDATE ${s}.knowledge_bases SET title = $2 WHERE id = $1`, [
+          knowledgeBase,
+          opts.title,
+        ]);
+    };
+    const outcome = { knowledgeBase, version: label, defaultVersion };
     const found = await session.query(
       `SELECT serial, content_digest, page_count FROM ${s}.revisions WHERE knowledge_base = $1 AND revision = $2`,
       [knowledgeBase, revisionText],
@@ -189,13 +238,14 @@ export async function publishKnowledge(
             message: `${API}: the revision ${revisionText} of knowledge base ${JSON.stringify(knowledgeBase)} is already published with other content. Pass a new \`revision\`, or leave it out to use the content's digest.`,
           },
         ]);
-      await session.query(
-        `UPDATE ${s}.knowledge_bases SET active_serial = $2, title = coalesce($3, title), updated_at = now() WHERE id = $1`,
-        [knowledgeBase, existing['serial'], opts.title ?? null],
-      );
+      if (base.rows.length === 0)
+        // A knowledge base removed while its revisions stayed cannot be: revisions cascade.
+        throw new Error(`${API}: revisions of an unknown knowledge base`);
+      await activate(existing['serial']);
       return {
-        knowledgeBase,
+        ...outcome,
         activeContentRevision: revision,
+        previousContentRevision: previous,
         created: false,
         pages: Number(existing['page_count']),
         removed: [],
@@ -250,22 +300,15 @@ export async function publishKnowledge(
         ),
       );
     }
-    await session.query(
-      `UPDATE ${s}.knowledge_bases SET active_serial = $2, title = coalesce($3, title), updated_at = now() WHERE id = $1`,
-      [knowledgeBase, serial, opts.title ?? null],
-    );
-    const pruned = await session.query(
-      `DELETE FROM ${s}.revisions WHERE knowledge_base = $1 AND serial <> $2 AND serial NOT IN (
-         SELECT serial FROM ${s}.revisions WHERE knowledge_base = $1 ORDER BY serial DESC LIMIT $3
-       ) RETURNING revision`,
-      [knowledgeBase, serial, keep],
-    );
+    await activate(serial);
+    const removed = await pruneRevisions(session, s, knowledgeBase, keep);
     return {
-      knowledgeBase,
+      ...outcome,
       activeContentRevision: revision,
+      previousContentRevision: previous,
       created: true,
       pages: rows.length,
-      removed: pruned.rows.map((r) => JSON.parse(String(r['revision'])) as ActiveContentRevision),
+      removed,
     };
   });
 }

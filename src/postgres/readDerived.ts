@@ -23,15 +23,20 @@ import type {
   StoreRevision,
 } from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
+import { activeTable, isoOf, withVersion } from './activeRevision.js';
 
-/** The revision clause: `$1` the knowledge base, `$2` the serial or `null` for the active one. */
-const REVISION = (s: string) =>
-  `r.knowledge_base = $1 AND r.serial = coalesce($2::bigint, (SELECT b.active_serial FROM ${s}.knowledge_bases b WHERE b.id = $1))`;
+/**
+ * The revision clause: `$1` the knowledge base, `$2` the serial or `null` for the active one (of
+ * `version`, whose label is parameter `param`; the default version's without one).
+ */
+const REVISION = (s: string, version: string | undefined, param: number) =>
+  `r.knowledge_base = $1 AND r.serial = coalesce($2::bigint, (SELECT b.active_serial FROM ${activeTable(s, version, param)} b WHERE b.id = $1))`;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const revisionOf = (row: Record<string, unknown>): StoreRevision<number> => ({
   pin: Number(row['serial']),
   revision: JSON.parse(String(row['revision'])) as ActiveContentRevision,
+  publishedAt: isoOf(row['published_at']),
 });
 
 /**
@@ -49,9 +54,10 @@ export async function readTreeWindow(
   path: string,
   from: number,
   to: number,
+  version?: string,
 ): Promise<StoreListing<number> | 'missing' | 'gone' | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, d.directory_count, d.file_count, t.entry,
+    `SELECT r.serial, r.revision, r.published_at, d.directory_count, d.file_count, t.entry,
             (SELECT p.record FROM ${s}.pages p
               WHERE p.knowledge_base = t.knowledge_base AND p.serial = t.serial AND p.file_id = t.file_id
             ) AS record
@@ -61,9 +67,9 @@ export async function readTreeWindow(
        LEFT JOIN ${s}.tree t
          ON t.knowledge_base = d.knowledge_base AND t.serial = d.serial AND t.parent = d.path
         AND t.position >= $4 AND t.position < $5
-      WHERE ${REVISION(s)}
+      WHERE ${REVISION(s, version, 6)}
       ORDER BY t.position`,
-    [knowledgeBase, serial, path, from, to],
+    withVersion([knowledgeBase, serial, path, from, to], version),
   );
   const first = rows[0];
   if (first === undefined) return serial === null ? undefined : 'gone';
@@ -94,14 +100,15 @@ export async function readNavFile(
   s: string,
   knowledgeBase: string,
   name: string,
+  version?: string,
 ): Promise<StoreNavFile<number> | 'missing' | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, n.record, n.content
+    `SELECT r.serial, r.revision, r.published_at, n.record, n.content
        FROM ${s}.revisions r
        LEFT JOIN ${s}.nav_files n
          ON n.knowledge_base = r.knowledge_base AND n.serial = r.serial AND n.file_id = $3
-      WHERE ${REVISION(s)}`,
-    [knowledgeBase, null, name],
+      WHERE ${REVISION(s, version, 4)}`,
+    withVersion([knowledgeBase, null, name], version),
   );
   const first = rows[0];
   if (first === undefined) return undefined;
@@ -124,9 +131,10 @@ export async function readPages(
   serial: number | null,
   fileIds: readonly string[],
   relations: boolean,
+  version?: string,
 ): Promise<StoreRead<number> | 'gone' | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, p.record, CASE WHEN $4 THEN p.relations END AS relations
+    `SELECT r.serial, r.revision, r.published_at, p.record, CASE WHEN $4 THEN p.relations END AS relations
        FROM ${s}.revisions r
        LEFT JOIN unnest($3::text[]) AS w (file_id) ON true
        LEFT JOIN LATERAL (
@@ -134,8 +142,8 @@ export async function readPages(
           WHERE p.knowledge_base = r.knowledge_base AND p.serial = r.serial AND p.file_id = w.file_id
           LIMIT 1
        ) p ON true
-      WHERE ${REVISION(s)}`,
-    [knowledgeBase, serial, fileIds, relations],
+      WHERE ${REVISION(s, version, 5)}`,
+    withVersion([knowledgeBase, serial, fileIds, relations], version),
   );
   const first = rows[0];
   if (first === undefined) return serial === null ? undefined : 'gone';

@@ -10,6 +10,7 @@
  */
 import type { PageWant, StoredPage, StoreRead } from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
+import { activeTable, isoOf, withVersion } from './activeRevision.js';
 import type { ActiveContentRevision } from '../agent/index.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -21,6 +22,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
  * @param s - the quoted schema.
  * @param knowledgeBase - the knowledge base.
  * @param demand - the page and what of it.
+ * @param version - the version whose active revision is read (`undefined`: the default one).
  * @returns the revision with that page (first) and the pages it relates to, `'missing'` when the
  *   revision has no such page, or `undefined` when the knowledge base is not in the store.
  */
@@ -29,10 +31,11 @@ export async function readPage(
   s: string,
   knowledgeBase: string,
   demand: PageWant,
+  version?: string,
 ): Promise<StoreRead<number> | 'missing' | undefined> {
   const { rows } = await db.query(
     `WITH active AS (
-       SELECT r.knowledge_base, r.serial, r.revision FROM ${s}.knowledge_bases b
+       SELECT r.knowledge_base, r.serial, r.revision, r.published_at FROM ${activeTable(s, version, 6)} b
          JOIN ${s}.revisions r ON r.knowledge_base = b.id AND r.serial = b.active_serial
         WHERE b.id = $1
      ), target AS (
@@ -40,11 +43,11 @@ export async function readPage(
         WHERE p.file_id = $2 OR p.path = $3
         LIMIT 1
      )
-     SELECT a.serial, a.revision, 0 AS place, t.record,
+     SELECT a.serial, a.revision, a.published_at, 0 AS place, t.record,
             CASE WHEN $4 THEN t.document END AS document, t.section_sizes, t.relations
        FROM active a LEFT JOIN target t ON true
      UNION ALL
-     SELECT a.serial, a.revision, 1, p.record, NULL, NULL, NULL
+     SELECT a.serial, a.revision, a.published_at, 1, p.record, NULL, NULL, NULL
        FROM active a JOIN target t ON $5
       CROSS JOIN LATERAL (
         SELECT DISTINCT e ->> 'fileId' AS file_id FROM json_array_elements(t.relations::json) e
@@ -56,7 +59,10 @@ export async function readPage(
        ) p ON true
       WHERE w.file_id <> t.file_id
      ORDER BY place`,
-    [knowledgeBase, demand.fileId, demand.path, demand.document, demand.related],
+    withVersion(
+      [knowledgeBase, demand.fileId, demand.path, demand.document, demand.related],
+      version,
+    ),
   );
   const first = rows[0];
   if (first === undefined) return undefined;
@@ -78,6 +84,7 @@ export async function readPage(
   return {
     pin: Number(first['serial']),
     revision: JSON.parse(String(first['revision'])) as ActiveContentRevision,
+    publishedAt: isoOf(first['published_at']),
     pages,
   };
 }

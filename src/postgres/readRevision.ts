@@ -6,6 +6,7 @@
 import type { RevisionWant, StoredPage, StoreRead } from '../agent/internals.js';
 import type { ActiveContentRevision } from '../agent/index.js';
 import type { KnowledgeDatabase } from './types.js';
+import { activeTable, isoOf, withVersion } from './activeRevision.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -16,6 +17,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
  * @param s - the quoted schema.
  * @param knowledgeBase - the knowledge base.
  * @param demand - what besides the page records to read.
+ * @param version - the version whose active revision is read (`undefined`: the default one).
  * @returns the revision (pinned by its serial), or `undefined` when the knowledge base is not in the
  *   store.
  */
@@ -24,25 +26,29 @@ export async function readRevision(
   s: string,
   knowledgeBase: string,
   demand: RevisionWant,
+  version?: string,
 ): Promise<StoreRead<number> | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, p.record,
+    `SELECT r.serial, r.revision, r.published_at, p.record,
         CASE WHEN $6 OR (p.file_id = $2 OR p.path = $3) AND $4 THEN p.document END AS document,
         CASE WHEN p.file_id = $2 OR p.path = $3 THEN p.section_sizes END AS section_sizes,
         CASE WHEN $6 OR $7 OR p.file_id = $5 THEN p.relations END AS relations
-       FROM ${s}.knowledge_bases b
+       FROM ${activeTable(s, version, 8)} b
        JOIN ${s}.revisions r ON r.knowledge_base = b.id AND r.serial = b.active_serial
        LEFT JOIN ${s}.pages p ON p.knowledge_base = r.knowledge_base AND p.serial = r.serial
       WHERE b.id = $1`,
-    [
-      knowledgeBase,
-      demand.fileId,
-      demand.path,
-      demand.document,
-      demand.relationsOf,
-      demand.everything,
-      demand.allRelations,
-    ],
+    withVersion(
+      [
+        knowledgeBase,
+        demand.fileId,
+        demand.path,
+        demand.document,
+        demand.relationsOf,
+        demand.everything,
+        demand.allRelations,
+      ],
+      version,
+    ),
   );
   const first = rows[0];
   if (first === undefined) return undefined;
@@ -64,6 +70,7 @@ export async function readRevision(
   return {
     pin: Number(first['serial']),
     revision: JSON.parse(String(first['revision'])) as ActiveContentRevision,
+    publishedAt: isoOf(first['published_at']),
     pages,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { KnowledgeError } from '../errors/KnowledgeError.js';
 import { describe } from '../shared/values.js';
+import { DEFAULT_VERSION_LABEL } from '../agent/internals.js';
 
 /** The default schema. */
 export const DEFAULT_SCHEMA = 'knowledge_kit';
@@ -55,6 +56,13 @@ export function schemaOf(api: string, schema: unknown): string {
  *   (`TermRow`): its key, its number, its head for prefix and fuzzy matching, its page frequency, and
  *   its postings (`postings.ts`). Keys are looked up by `left(key, 200)` (a B-tree entry must stay
  *   under 2.7 KB, and a token has no length limit), heads by their own index.
+ * - `knowledge_versions` (version 4): the labelled versions of each knowledge base (`3.x`, `v2`;
+ *   `label` as `versionLabelProblem` allows), each with its own active revision (`active_serial`, a
+ *   revision of `revisions`: two versions with the same content share it); exactly one per knowledge
+ *   base is the default (`is_default`, a partial unique index). `knowledge_bases.active_serial` stays
+ *   the default version's active revision, so a reader that names no version (and a reader of an
+ *   older package during an upgrade) reads what it read before. The migration gives every knowledge
+ *   base already stored one version, `current`, the default, with its active revision.
  */
 export const MIGRATIONS: readonly ((s: string) => readonly string[])[] = [
   (s) => [
@@ -154,6 +162,22 @@ export const MIGRATIONS: readonly ((s: string) => readonly string[])[] = [
     )`,
     `CREATE INDEX IF NOT EXISTS search_terms_by_key ON ${s}.search_terms (knowledge_base, serial, left(key, 200))`,
     `CREATE INDEX IF NOT EXISTS search_terms_by_head ON ${s}.search_terms (knowledge_base, serial, head) WHERE head IS NOT NULL`,
+  ],
+  // Version 4: labelled versions of a knowledge base, each with its own active revision. Named
+  // `knowledge_versions` (not `versions`: `schema_version` counts these migrations).
+  (s) => [
+    `CREATE TABLE IF NOT EXISTS ${s}.knowledge_versions (
+      knowledge_base text NOT NULL REFERENCES ${s}.knowledge_bases (id) ON DELETE CASCADE,
+      label text NOT NULL,
+      active_serial bigint NOT NULL,
+      is_default boolean NOT NULL DEFAULT false,
+      activated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (knowledge_base, label)
+    )`,
+    `CREATE UNIQUE INDEX IF NOT EXISTS knowledge_versions_one_default ON ${s}.knowledge_versions (knowledge_base) WHERE is_default`,
+    `INSERT INTO ${s}.knowledge_versions (knowledge_base, label, active_serial, is_default)
+       SELECT b.id, '${DEFAULT_VERSION_LABEL}', b.active_serial, true FROM ${s}.knowledge_bases b
+       ON CONFLICT DO NOTHING`,
   ],
 ];
 

@@ -24,12 +24,15 @@ import { decodePostings } from './postings.js';
 import { nearestPages } from './vectors.js';
 import { KEY_PREFIX } from './searchRows.js';
 import type { KnowledgeDatabase } from './types.js';
+import { activeTable, isoOf, withVersion } from './activeRevision.js';
 import type { ActiveContentRevision } from '../agent/index.js';
 
 /** The active revision of a knowledge base and its search statistics. */
 export interface SearchHead {
   readonly serial: number;
   readonly revision: ActiveContentRevision;
+  /** When the revision was published (ISO 8601). */
+  readonly publishedAt: string | undefined;
   /** `null` when the revision has no search rows (published before schema version 3). */
   readonly stats: TermStats | null;
 }
@@ -43,20 +46,22 @@ export async function readSearchHead(
   db: KnowledgeDatabase,
   s: string,
   knowledgeBase: string,
+  version?: string,
 ): Promise<SearchHead | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, t.stats
-       FROM ${s}.knowledge_bases b
+    `SELECT r.serial, r.revision, r.published_at, t.stats
+       FROM ${activeTable(s, version, 2)} b
        JOIN ${s}.revisions r ON r.knowledge_base = b.id AND r.serial = b.active_serial
        LEFT JOIN ${s}.search_stats t ON t.knowledge_base = r.knowledge_base AND t.serial = r.serial
       WHERE b.id = $1`,
-    [knowledgeBase],
+    withVersion([knowledgeBase], version),
   );
   const row = rows[0];
   if (row === undefined) return undefined;
   return {
     serial: Number(row['serial']),
     revision: JSON.parse(String(row['revision'])) as ActiveContentRevision,
+    publishedAt: isoOf(row['published_at']),
     stats: typeof row['stats'] === 'string' ? (JSON.parse(row['stats']) as TermStats) : null,
   };
 }
@@ -230,6 +235,7 @@ export function sqlTermStore(
  * @param db - the database.
  * @param s - the quoted schema.
  * @param knowledgeBase - the knowledge base.
+ * @param version - the version whose active revision is searched (`undefined`: the default one).
  * @returns the index; `undefined` when the knowledge base is not in the store or its active revision
  *   has no search rows (published before schema version 3: it is searched in memory).
  */
@@ -237,12 +243,19 @@ export async function openSearch(
   db: KnowledgeDatabase,
   s: string,
   knowledgeBase: string,
+  version?: string,
 ): Promise<StoreSearch<number> | undefined> {
-  const head = await readSearchHead(db, s, knowledgeBase);
+  const head = await readSearchHead(db, s, knowledgeBase, version);
   if (head === undefined || head.stats === null) return undefined;
   let hits: readonly StoredPage['record'][] = [];
   const store = sqlTermStore(db, s, knowledgeBase, { ...head, stats: head.stats }, (records) => {
     hits = [...hits, ...records];
   });
-  return { pin: head.serial, revision: head.revision, store, hits: () => hits };
+  return {
+    pin: head.serial,
+    revision: head.revision,
+    publishedAt: head.publishedAt,
+    store,
+    hits: () => hits,
+  };
 }

@@ -77,13 +77,36 @@ export interface PublishKnowledgeOptions extends KnowledgeStoreOptions {
   readonly embedder?: KnowledgeEmbedder;
   /** Keeps chunk vectors between publishes by text digest, as the in-memory engine's option. */
   readonly embeddingCache?: KnowledgeEmbeddingCache;
+  /**
+   * The version to publish into (a label: 1 to 64 characters of `A–Z a–z 0–9 . _ -`, such as `3.x`),
+   * created when the knowledge base does not have it; the other versions keep their active
+   * revisions. Default: the knowledge base's default version (`current` for a new knowledge base).
+   * The first version of a knowledge base is its default.
+   */
+  readonly version?: string;
+  /**
+   * Make this version the default (the one a reader that names no version reads), in the same
+   * transaction: the version published into, or another one the knowledge base has. Default: the
+   * default stays.
+   */
+  readonly defaultVersion?: string;
 }
 
 /** What `publishKnowledge` did. */
 export interface PublishedKnowledge {
   readonly knowledgeBase: string;
-  /** The revision now active. */
+  /** The version published into. */
+  readonly version: string;
+  /** The knowledge base's default version after the publish. */
+  readonly defaultVersion: string;
+  /** The version's active revision now. */
   readonly activeContentRevision: ActiveContentRevision;
+  /**
+   * The version's active revision before the publish; `null` when the version is new. Equal to
+   * `activeContentRevision` when nothing changed (the same content again); different with `created`
+   * `false` when an older kept revision was made active again.
+   */
+  readonly previousContentRevision: ActiveContentRevision | null;
   /** `false` when that revision was already published (nothing was written but the activation). */
   readonly created: boolean;
   /** How many pages the revision has. */
@@ -96,12 +119,64 @@ export interface PublishedKnowledge {
 export interface StoredKnowledgeBase {
   readonly id: string;
   readonly title: string;
-  /** The active revision. */
+  /** The active revision of its default version. */
   readonly activeContentRevision: ActiveContentRevision;
   /** Pages of the active revision. */
   readonly pages: number;
   /** When the active revision was published, as an ISO 8601 string. */
   readonly publishedAt: string;
+}
+
+/** One version of a knowledge base, as `listKnowledgeVersions` lists it. */
+export interface StoredKnowledgeVersion {
+  /** Its label, such as `3.x` (`current` for a knowledge base published without versions). */
+  readonly version: string;
+  /** Whether it is the default version (exactly one is). */
+  readonly default: boolean;
+  /** Its active revision. */
+  readonly activeContentRevision: ActiveContentRevision;
+  /** When that revision was published, as an ISO 8601 string. */
+  readonly publishedAt: string;
+}
+
+/** Which knowledge base `listKnowledgeVersions` lists. */
+export interface ListKnowledgeVersionsOptions extends KnowledgeStoreOptions {
+  /** The knowledge base's ID. */
+  readonly knowledgeBase: string;
+}
+
+/** The options of `setDefaultKnowledgeVersion`. */
+export interface SetDefaultKnowledgeVersionOptions extends KnowledgeStoreOptions {
+  /** The knowledge base's ID. */
+  readonly knowledgeBase: string;
+  /** The version to make the default: one the knowledge base has. */
+  readonly version: string;
+}
+
+/** The options of `unpublishKnowledgeVersion`. */
+export interface UnpublishKnowledgeVersionOptions extends KnowledgeStoreOptions {
+  /** The knowledge base's ID. */
+  readonly knowledgeBase: string;
+  /** The version to remove (never the knowledge base's last one). */
+  readonly version: string;
+  /**
+   * The version that becomes the default: required when `version` is the default, allowed otherwise
+   * (another version the knowledge base has).
+   */
+  readonly defaultVersion?: string;
+  /** How many revisions are kept besides those active in a version (default 2), as `publishKnowledge`'s. */
+  readonly keep?: number;
+}
+
+/** What `unpublishKnowledgeVersion` did. */
+export interface UnpublishedKnowledgeVersion {
+  readonly knowledgeBase: string;
+  /** The version removed. */
+  readonly version: string;
+  /** The knowledge base's default version now. */
+  readonly defaultVersion: string;
+  /** The revisions removed with it (those no version has active any more, beyond `keep`). */
+  readonly removed: readonly ActiveContentRevision[];
 }
 
 /** The options of `createPostgresSource`. */
@@ -111,6 +186,12 @@ export interface PostgresSourceOptions
     Pick<CatalogSourceOptions, 'actionBase' | 'maxReadChars' | 'search' | 'cursorKey'> {
   /** The knowledge base to read. */
   readonly knowledgeBase: string;
+  /**
+   * The version to serve (a label). Default: the knowledge base's default version, looked up on
+   * every call, so a change of the default is seen by the next call. A version the knowledge base
+   * does not have makes every call fail with `VERSION_NOT_FOUND`, listing the versions it has.
+   */
+  readonly version?: string;
   /** The source's knowledge base ID in its outputs and errors (default: `knowledgeBase`). */
   readonly id?: string;
   /**

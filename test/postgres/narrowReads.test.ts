@@ -235,8 +235,8 @@ describe('a store published before schema version 2', () => {
       const old = createPostgresSource(test.db, { knowledgeBase: 'gen', schema });
       await expect(old.listTree({})).rejects.toMatchObject({ code: 'INTERNAL' });
 
-      expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 1, to: 3 });
-      expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 3, to: 3 });
+      expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 1, to: 4 });
+      expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 4, to: 4 });
       const { db, rows } = counting(test.db);
       const store = createPostgresSource(db, { knowledgeBase: 'gen', schema });
       expect(timeless(await store.listTree({ parentPath: 'pages', limit: 2 }))).toEqual(

@@ -51,15 +51,15 @@ const counting = (db: KnowledgeDatabase) => {
 
 describe('migrateKnowledgeStore', () => {
   it('creates the schema once, then does nothing', async () => {
-    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 0, to: 3 });
-    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 3, to: 3 });
+    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 0, to: 4 });
+    expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 4, to: 4 });
     const [a, b] = await Promise.all([
       migrateKnowledgeStore(test.db, { schema }),
       migrateKnowledgeStore(test.other(), { schema }),
     ]);
     expect([a, b]).toEqual([
-      { from: 3, to: 3 },
-      { from: 3, to: 3 },
+      { from: 4, to: 4 },
+      { from: 4, to: 4 },
     ]);
   });
 

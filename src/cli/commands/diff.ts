@@ -9,7 +9,7 @@ import {
   type KnowledgeVersionDiff,
   versionLabelProblem,
 } from '../../agent/internals.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, type ParsedArgs } from '../args.js';
 import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
 import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { DIFF_HELP } from '../help.js';
@@ -84,6 +84,9 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
     argv,
     {
       version: { type: 'string', multiple: true },
+      database: { type: 'string' },
+      kb: { type: 'string' },
+      schema: { type: 'string' },
       json: { type: 'boolean' },
       'exit-code': { type: 'boolean' },
       ...FOLDER_GLOB_OPTIONS,
@@ -95,6 +98,7 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.ok;
   }
   const given = values['version'];
+  if (typeof values['database'] === 'string') return diffStore(values, positionals, given, io);
   const versions = versionFolders(Array.isArray(given) ? given : []);
   if (versions.length < 2)
     throw new CliExit(
@@ -135,9 +139,79 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
     { label: from.label, source: await open(from) },
     { label: to.label, source: await open(to) },
   );
+  return printDiff(result, values, io);
+}
+
+/** Print `result` as text or JSON; the exit code. */
+function printDiff(result: KnowledgeVersionDiff, values: ParsedArgs['values'], io: CliIo): number {
   io.stdout.write(
     values['json'] === true ? `${JSON.stringify(result, null, 2)}\n` : diffText(result),
   );
   const differs = result.added.length + result.removed.length + result.changed.length > 0;
   return values['exit-code'] === true && differs ? EXIT.problems : EXIT.ok;
+}
+
+/**
+ * `diff --database <url> --kb <id> FROM TO`: two versions of a knowledge base in a store, each read
+ * through its own `createPostgresSource` (its active revision).
+ */
+async function diffStore(
+  values: ParsedArgs['values'],
+  positionals: readonly string[],
+  given: unknown,
+  io: CliIo,
+): Promise<number> {
+  const url = values['database'] as string;
+  const knowledgeBase = values['kb'];
+  if (given !== undefined || values['include'] !== undefined || values['exclude'] !== undefined)
+    throw new CliExit(
+      'knowledge-kit diff: --database compares two versions of a knowledge base of the store: drop --version LABEL=DIR (and the folder flags), and name the versions, such as `knowledge-kit diff --database postgres://localhost/kb --kb handbook 2.x 3.x`.',
+    );
+  if (typeof knowledgeBase !== 'string' || positionals.length !== 2)
+    throw new CliExit(
+      'knowledge-kit diff: --database needs --kb and the two versions to compare, older first, such as `knowledge-kit diff --database postgres://localhost/kb --kb handbook 2.x 3.x`.',
+    );
+  const [fromLabel, toLabel] = [positionals[0]!, positionals[1]!];
+  for (const label of [fromLabel, toLabel]) {
+    const problem = versionLabelProblem(label);
+    if (problem !== undefined)
+      throw new CliExit(
+        `knowledge-kit diff: ${JSON.stringify(label)} is not a version label (${problem}); name two versions of ${knowledgeBase}, such as 2.x 3.x.`,
+      );
+  }
+  const schema = values['schema'] as string | undefined;
+  const store = schema === undefined ? {} : { schema };
+  const [{ openDatabase }, { createPostgresSource, listKnowledgeVersions }] = await Promise.all([
+    import('../openDatabase.js'),
+    import('../../postgres/index.js'),
+  ]);
+  const { db, close } = await openDatabase('diff', url);
+  try {
+    let versions;
+    try {
+      versions = await listKnowledgeVersions(db, { knowledgeBase, ...store });
+    } catch (error) {
+      throw new CliExit(
+        `knowledge-kit diff: the store could not be read (${error instanceof Error ? error.message : String(error)}); publish to it first with \`knowledge-kit publish\`, which creates or upgrades the store's schema.`,
+      );
+    }
+    if (versions.length === 0)
+      throw new CliExit(
+        `knowledge-kit diff: the store has no knowledge base \`${escapeControls(knowledgeBase)}\`; check --kb, or publish it first with \`knowledge-kit publish <folder> --database … --kb ${escapeControls(knowledgeBase)} --version LABEL\`.`,
+      );
+    for (const label of [fromLabel, toLabel])
+      if (!versions.some((v) => v.version === label))
+        throw new CliExit(
+          `knowledge-kit diff: no version \`${label}\` in ${escapeControls(knowledgeBase)}; its versions are ${versions.map((v) => `\`${v.version}\``).join(', ')} (\`knowledge-kit versions --database … --kb ${escapeControls(knowledgeBase)}\` lists them).`,
+        );
+    const source = (version: string) =>
+      createPostgresSource(db, { knowledgeBase, version, ...store });
+    const result = await diffSources(
+      { label: fromLabel, source: source(fromLabel) },
+      { label: toLabel, source: source(toLabel) },
+    );
+    return printDiff(result, values, io);
+  } finally {
+    await close();
+  }
 }
