@@ -81,11 +81,14 @@ describe('resource URIs of versions', () => {
 });
 
 describe('resource URIs of versions (property)', () => {
-  const label = fc.string({
-    unit: fc.constantFrom(...'ABCXYZabcxyz0189._-'.split('')),
-    minLength: 1,
-    maxLength: 64,
-  });
+  const label = fc
+    .string({
+      unit: fc.constantFrom(...'ABCXYZabcxyz0189._-'.split('')),
+      minLength: 1,
+      maxLength: 64,
+    })
+    // `.` and `..` are not labels (a label names a folder and a URI segment).
+    .filter((text) => text !== '.' && text !== '..');
   const segment = fc
     .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
     .filter((text) => !text.includes('/'));
