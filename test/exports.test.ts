@@ -144,6 +144,7 @@ const PUBLIC_TYPES: Readonly<Record<string, readonly string[]>> = {
     'KnowledgeToolsOptions',
     'KnowledgeUnavailableFile',
     'KnowledgeVersionDiff',
+    'KnowledgeVersionInfo',
     'KnowledgeWarmContext',
     'ListTreeInput',
     'ListTreeOutput',

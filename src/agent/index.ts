@@ -83,6 +83,7 @@ export type {
   KnowledgeGeneratedOutputStatus,
   KnowledgeUnavailableFile,
   KnowledgeReadActions,
+  KnowledgeVersionInfo,
   KnowledgeReranker,
   MatchedField,
   RelationDirection,

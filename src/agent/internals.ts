@@ -69,6 +69,7 @@ export {
   BUNDLE_PATHS,
   buildKnowledgeBundle,
   type BundleManifest,
+  type EarlierExport,
   type KnowledgeBundleOptions,
   parseVersionsFile,
   versionBundleDir,

@@ -20,6 +20,21 @@ export interface JsonObject {
 /** The knowledge base's content version: `options.revision`, or a digest of every document and file record. */
 export type ActiveContentRevision = string | number;
 
+/**
+ * One version of a knowledge base, as the root `list_tree` lists it (`versions`): its label, whether
+ * a call naming no version answers from it, the revision it serves and when that was published.
+ */
+export interface KnowledgeVersionInfo {
+  /** The label to pass as `version`, such as `3.x` (`current` for a source that names none). */
+  readonly version: string;
+  /** Whether a call without `version` answers from this version. */
+  readonly default: boolean;
+  /** The content revision this version serves. */
+  readonly activeContentRevision: ActiveContentRevision;
+  /** When that revision was published (a store) or loaded (a folder), ISO 8601. */
+  readonly publishedAt: string;
+}
+
 /** Where a file is a page (answer evidence) or a navigation file (discovery only). */
 export type KnowledgeFileKind = 'page' | 'index' | 'graph';
 

@@ -107,6 +107,7 @@ export function sourceOf(
     files: loaded.files,
     ...(loaded.fileStatus === undefined ? {} : { fileStatus: loaded.fileStatus }),
     linkRoot: loaded.linkRoot,
+    publishedAt: loaded.publishedAt,
     ...served,
   });
 }

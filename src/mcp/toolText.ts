@@ -60,6 +60,8 @@ export function toolText(
 
 const SEARCH_KEYS = new Set([
   'activeContentRevision',
+  'version',
+  'publishedAt',
   'items',
   'searchStatus',
   'searchMode',
@@ -94,7 +96,7 @@ function searchText(output: SearchFilesOutput, options: ToolTextOptions): string
   const stage = (status: { state: string; safeCode: string | null }): string =>
     status.safeCode === null ? status.state : `${status.state} ${status.safeCode}`;
   const lines = [
-    `${output.items.length === 1 ? '1 candidate' : `${output.items.length} candidates`} (searchStatus ${output.searchStatus}, searchMode ${output.searchMode}, semantic ${stage(output.semanticStatus)}, reranker ${stage(output.rerankerStatus)}, activeContentRevision ${inline(output.activeContentRevision)})`,
+    `${output.items.length === 1 ? '1 candidate' : `${output.items.length} candidates`} (searchStatus ${output.searchStatus}, searchMode ${output.searchMode}, semantic ${stage(output.semanticStatus)}, reranker ${stage(output.rerankerStatus)}, activeContentRevision ${inline(output.activeContentRevision)}${versionText(output)})`,
   ];
   if (output.message !== null) lines.push(`message: ${plain(output.message)}`);
   for (const next of output.nextActions)
@@ -156,6 +158,8 @@ function summary(description: string): string {
 const READ_KEYS = new Set(['file', 'content', 'nextCursor', 'message']);
 const READ_FILE_KEYS = new Set([
   'activeContentRevision',
+  'version',
+  'publishedAt',
   'fileId',
   'sourceFileId',
   'path',
@@ -187,7 +191,9 @@ function readText(output: ReadFileOutput, options: ToolTextOptions): string {
     `path: ${plain(file.path)}${idInSnapshot ? '' : ` · fileId: ${plain(file.fileId)}`}${file.sourceFileId === file.fileId ? '' : ` · sourceFileId: ${inline(file.sourceFileId)}`}${titled ? '' : ` · title: ${plain(file.title)}`}`,
   ];
   if (snapshot !== null) lines.push(`snapshotId: ${plain(snapshot)}`);
-  const tail = [`activeContentRevision: ${inline(file.activeContentRevision)}`];
+  const tail = [
+    `activeContentRevision: ${inline(file.activeContentRevision)}${file.version === undefined ? '' : ` · version: ${plain(file.version)}`}`,
+  ];
   if (snapshot === null || !snapshot.includes(String(file.revision)))
     tail.push(`revision: ${inline(file.revision)}`);
   if (snapshot === null && file.selection !== null)
@@ -250,12 +256,25 @@ function partMessage(message: string, path: string): string {
   return message;
 }
 
-const TREE_KEYS = new Set(['activeContentRevision', 'items', 'nextCursor']);
+const TREE_KEYS = new Set([
+  'activeContentRevision',
+  'version',
+  'publishedAt',
+  'versions',
+  'items',
+  'nextCursor',
+]);
 
 function treeText(output: ListTreeOutput, options: ToolTextOptions): string {
   const lines = [
-    `${output.items.length} entries (activeContentRevision ${inline(output.activeContentRevision)}); files are available and current_available unless marked`,
+    `${output.items.length} entries (activeContentRevision ${inline(output.activeContentRevision)}${versionText(output)}); files are available and current_available unless marked`,
   ];
+  // The versions, when there is more than the one answering (the header names that one).
+  const versions = output.versions ?? [];
+  if (versions.length > 1 || (versions.length === 1 && versions[0]!.version !== output.version))
+    lines.push(
+      `versions: ${versions.map((v) => `${plain(v.version)}${v.default ? ' (default)' : ''}`).join(', ')}`,
+    );
   if (output.nextCursor !== null) lines.push(`nextCursor: ${plain(output.nextCursor)}`);
   lines.push(...extraLines(output as never, TREE_KEYS));
   for (const item of output.items) {
@@ -278,6 +297,8 @@ function treeText(output: ListTreeOutput, options: ToolTextOptions): string {
 
 const GET_KEYS = new Set([
   'activeContentRevision',
+  'version',
+  'publishedAt',
   'fileId',
   'sourceFileId',
   'path',
@@ -299,7 +320,7 @@ function fileText(output: GetFileOutput, options: ToolTextOptions): string {
   const lines = [
     `${fileLine(output.path, output.fileId, output.sourceFileId)} · title: ${plain(output.title)} · ${output.fileKind}`,
     `state ${output.state} · generatedOutputStatus ${output.generatedOutputStatus} · contentAvailable ${output.contentAvailable}`,
-    `revision: ${inline(output.revision)} · activeContentRevision: ${inline(output.activeContentRevision)}${output.locale === null ? '' : ` · locale: ${plain(output.locale)}`}`,
+    `revision: ${inline(output.revision)} · activeContentRevision: ${inline(output.activeContentRevision)}${output.version === undefined ? '' : ` · version: ${plain(output.version)}`}${output.locale === null ? '' : ` · locale: ${plain(output.locale)}`}`,
   ];
   if (output.description !== null) lines.push(`description: ${plain(output.description)}`);
   if (Object.keys(output.frontmatter).length > 0)
@@ -348,6 +369,8 @@ function relatedText(output: ReadRelatedOutput): string {
 
 const GRAPH_KEYS = new Set([
   'activeContentRevision',
+  'version',
+  'publishedAt',
   'seedFile',
   'relationships',
   'graphPaths',
@@ -356,7 +379,7 @@ const GRAPH_KEYS = new Set([
 
 function graphText(output: ExpandGraphOutput, options: ToolTextOptions): string {
   const lines = [
-    `seedFile ${fileLine(output.seedFile.path, output.seedFile.fileId)} · ${output.relationships.length} relationships (activeContentRevision ${inline(output.activeContentRevision)})`,
+    `seedFile ${fileLine(output.seedFile.path, output.seedFile.fileId)} · ${output.relationships.length} relationships (activeContentRevision ${inline(output.activeContentRevision)}${versionText(output)})`,
   ];
   if (output.nextCursor !== null) lines.push(`nextCursor: ${plain(output.nextCursor)}`);
   lines.push(...extraLines(output as never, GRAPH_KEYS));
@@ -369,6 +392,14 @@ function graphText(output: ExpandGraphOutput, options: ToolTextOptions): string 
   if (output.graphPaths.length > 0)
     lines.push(`graphPaths: ${output.graphPaths.map(plain).join(', ')}`);
   return lines.join('\n');
+}
+
+/**
+ * `, version LABEL` for a header: the version that answered (its `publishedAt` is left to
+ * `structuredContent`); nothing for an output of a source that names none (an earlier server's).
+ */
+function versionText(output: { readonly version?: string }): string {
+  return output.version === undefined ? '' : `, version ${plain(output.version)}`;
 }
 
 /** `path: … · fileId: …`, and `sourceFileId` when it differs from the file ID. */

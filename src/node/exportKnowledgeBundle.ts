@@ -7,6 +7,7 @@ import {
   BUNDLE_PATHS,
   buildKnowledgeBundle,
   type BundleManifest,
+  type EarlierExport,
   type KnowledgeBundleOptions,
 } from '../agent/internals.js';
 import { KnowledgeError } from '../errors/KnowledgeError.js';
@@ -107,7 +108,9 @@ async function realFolders(out: string, dir: string, checked: Set<string>): Prom
  * Export a knowledge source as a static bundle (`docs/static.md`): every page's text as `read_file`
  * returns it under `pages/`, `index.md`, `_index/files.json`, the sharded search index under
  * `_index/search/`, `_graph/by-file/*.json` and `_graph/index.json`, `llms.txt`, `llms-full.txt` and
- * `manifest.json`. Deterministic: the same knowledge gives the same bytes. Into a folder that holds an
+ * `manifest.json`. Deterministic: the same knowledge (content and `publishedAt`) gives the same bytes;
+ * the manifest records the source's `publishedAt`, and a folder holding an export of the same revision
+ * keeps its own. Into a folder that holds an
  * earlier export, only the files whose content changed are written (`manifest.json` last), then the
  * files no longer in the bundle are removed; other files in the folder are left alone.
  *
@@ -138,12 +141,26 @@ export async function exportKnowledgeBundle(
     throw outProblem(
       `\`${out}\` holds files but no bundle (no ${BUNDLE_PATHS.manifest}); pass an empty or new folder, or the folder of an earlier export.`,
     );
+  let earlier: EarlierExport | undefined;
   if (before.includes(BUNDLE_PATHS.manifest)) {
     let format: unknown;
     try {
       const manifest = await readRegularText(join(out, BUNDLE_PATHS.manifest));
-      format =
-        'text' in manifest ? (JSON.parse(manifest.text) as { format?: unknown }).format : undefined;
+      const parsed =
+        'text' in manifest
+          ? (JSON.parse(manifest.text) as {
+              format?: unknown;
+              activeContentRevision?: unknown;
+              publishedAt?: unknown;
+            })
+          : undefined;
+      format = parsed?.format;
+      const revision = parsed?.activeContentRevision;
+      if (
+        (typeof revision === 'string' || typeof revision === 'number') &&
+        typeof parsed?.publishedAt === 'string'
+      )
+        earlier = { activeContentRevision: revision, publishedAt: parsed.publishedAt };
     } catch {
       format = undefined;
     }
@@ -153,7 +170,7 @@ export async function exportKnowledgeBundle(
       );
   }
   const { out: _out, ...bundleOptions } = options;
-  const bundle = await buildKnowledgeBundle(source, bundleOptions);
+  const bundle = await buildKnowledgeBundle(source, bundleOptions, earlier);
 
   // `out` itself may be new, or a link the caller chose; the folders below it are checked one by one.
   await mkdir(out, { recursive: true });
@@ -251,6 +268,7 @@ export async function exportKnowledgeDirectory(
     id,
     files: loaded.files,
     linkRoot: loaded.linkRoot,
+    publishedAt: loaded.publishedAt,
   });
   return exportKnowledgeBundle(source, { ...exportOptions, id });
 }

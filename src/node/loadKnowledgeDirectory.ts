@@ -25,8 +25,8 @@ import type { LoadedKnowledgeDirectory, LoadKnowledgeDirectoryOptions } from './
  *   limit; `followLinks` (default false); `linkRoot`, the folder a site-root link's `/` stands for
  *   (default `dir`); `maxFileBytes`, the largest file read (default 64 MiB; a larger file is a
  *   `REFUSED_FILE` problem).
- * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot }`; pass `files` and
- *   `linkRoot` to `createCatalogSource`.
+ * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot, publishedAt }` (the
+ *   load time); pass `files`, `linkRoot` and `publishedAt` to `createCatalogSource`.
  * @throws {KnowledgeError} with every problem of every file, each issue carrying `file` (relative to
  *   `dir`) and a file line and column: `INVALID_ENCODING` (also a file name that is not UTF-8),
  *   `INVALID_FRONT_MATTER` (also YAML nested too deeply, an `id` the agent layer cannot serve), every
@@ -85,6 +85,7 @@ export async function loadKnowledgeDirectoryWith(
     directory: reading.directory,
     paths,
     linkRoot,
+    publishedAt: new Date().toISOString(),
     warnings: reading.warnings,
   });
 }

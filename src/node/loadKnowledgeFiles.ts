@@ -39,8 +39,9 @@ interface Version {
  * @param options - as `loadKnowledgeDirectory`'s.
  * @param previous - the previous load of the same folder (what a watcher served until now), whose
  *   versions of files that have problems now are served again.
- * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot, status, issues,
- *   fileStatus }`; pass `files`, `linkRoot` and `fileStatus` to `createCatalogSource`.
+ * @returns the frozen `{ catalog, documents, files, directory, paths, linkRoot, publishedAt, status,
+ *   issues, fileStatus }`; pass `files`, `linkRoot`, `publishedAt` (the load time) and `fileStatus`
+ *   to `createCatalogSource`.
  * @throws {KnowledgeError} `READ_FAILED` when the folder cannot be read (a file that cannot be read
  *   is a `READ_FAILED` problem of that file, which is then not current); `INVALID_INPUT`
  *   for bad arguments. Problems in files are never thrown: they are in `issues` and `status`.
@@ -182,6 +183,7 @@ export async function loadKnowledgeFiles(
     directory,
     paths: pathsById,
     linkRoot,
+    publishedAt: new Date().toISOString(),
     status,
     issues,
     warnings: reading.warnings,

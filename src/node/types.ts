@@ -52,6 +52,12 @@ export interface LoadedKnowledgeDirectory {
   /** What a site-root link's `/` stands for: pass as `createCatalogSource(catalog, { files, linkRoot })`. */
   readonly linkRoot: KnowledgeLinkRoot;
   /**
+   * When the folder was loaded (ISO 8601; each reload of a watch its own): pass as
+   * `createCatalogSource(catalog, { files, linkRoot, publishedAt })`, whose outputs then say when
+   * their content was loaded.
+   */
+  readonly publishedAt: string;
+  /**
    * Warnings, sorted by file, line and column: problems that leave every page available, each an
    * issue with `file`, line and column (today `INVALID_FRONT_MATTER` for a key Knowledge Kit reads
    * whose value has a type it cannot use: the page loads without that key). Never thrown.

@@ -68,6 +68,7 @@ describe('agent public types', () => {
       readonly pathPrefix?: string | readonly string[] | null | undefined;
       readonly tags?: string | readonly string[] | null | undefined;
       readonly locale?: string | null | undefined;
+      readonly version?: string | null | undefined;
     }>();
     expectTypeOf<ReadFileOutput['file']['snapshotId']>().toEqualTypeOf<string | null>();
   });

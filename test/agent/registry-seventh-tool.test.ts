@@ -17,6 +17,7 @@ import { registryStaticSource } from '../../src/agent/static/createStaticSource.
 import type { KnowledgeSource, ToolMethods } from '../../src/agent/tools/knowledgeSource.js';
 import { registryTools } from '../../src/agent/tools/knowledgeTools.js';
 import { KNOWLEDGE_TOOLS } from '../../src/agent/tools/registry.js';
+import { VERSION_ARG } from '../../src/agent/tools/args.js';
 import type { KnowledgeCallContext } from '../../src/agent/index.js';
 import { registerKnowledgeTools } from '../../src/mcp/index.js';
 import { registryClient } from '../../src/http/createKnowledgeClient.js';
@@ -76,6 +77,8 @@ describe('a seventh tool, declared once', () => {
           maximum: 5,
           description: 'Longest words listed, 1..5, default 1.',
         },
+        // Every tool takes `version` (`defineTool` adds it).
+        version: VERSION_ARG.schema,
       },
       required: ['fileId'],
       additionalProperties: false,
@@ -129,7 +132,7 @@ describe('a seventh tool, declared once', () => {
     const unknown = await handler(
       new Request('http://kb.test/knowledge-bases/kb/files/guide/words?n=1'),
     );
-    expect(await unknown.text()).toContain('This route takes `top`.');
+    expect(await unknown.text()).toContain('This route takes `top`, `version`.');
     const missing = await handler(new Request('http://kb.test/nowhere'));
     expect(await missing.text()).toContain(
       '/search?query=, /files/{fileId}/words under a knowledge base.',
@@ -149,7 +152,7 @@ describe('a seventh tool, declared once', () => {
       client.countWords({ fileId: 'guide', words: 1 } as CountWordsInput),
     ).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: '`count_words` has no argument `words`. Its arguments: `fileId`, `top`.',
+      message: '`count_words` has no argument `words`. Its arguments: `fileId`, `top`, `version`.',
     });
     await expect(client.countWords({} as CountWordsInput)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

@@ -186,6 +186,7 @@ describe('search_files filters', () => {
         pathPrefix: ['pages/'],
         tags: null,
         locale: null,
+        version: null,
       }),
     ).toBe(true);
   });

@@ -292,7 +292,7 @@ describe('engine options: beside the engine, never at the top level of the sourc
       const key = issue.path!.at(-1)!;
       expect(issue.code).toBe('INVALID_INPUT');
       expect(issue.message).toBe(
-        `createCatalogSource: unknown option \`${key}\`. It is an option of the search engine: pass \`search: createBm25fEngine({ ${key} })\` instead. Known options: \`id\`, \`revision\`, \`files\`, \`actionBase\`, \`maxReadChars\`, \`cursorKey\`, \`linkRoot\`, \`fileStatus\`, \`search\`.`,
+        `createCatalogSource: unknown option \`${key}\`. It is an option of the search engine: pass \`search: createBm25fEngine({ ${key} })\` instead. Known options: \`id\`, \`revision\`, \`files\`, \`actionBase\`, \`maxReadChars\`, \`cursorKey\`, \`linkRoot\`, \`fileStatus\`, \`version\`, \`publishedAt\`, \`search\`.`,
       );
     }
   });

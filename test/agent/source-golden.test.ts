@@ -11,7 +11,11 @@ import { exampleCatalog, exampleSourceOptions } from '../helpers/exampleKnowledg
 
 const source = createCatalogSource(
   exampleCatalog(),
-  exampleSourceOptions({ actionBase: '/openapi/v2/knowledge-bases/example' }),
+  // A fixed publish time, so the outputs' `publishedAt` is stable.
+  exampleSourceOptions({
+    actionBase: '/openapi/v2/knowledge-bases/example',
+    publishedAt: '2026-01-01T00:00:00.000Z',
+  }),
 );
 
 function golden(name: string, value: unknown): void {

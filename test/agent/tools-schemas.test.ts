@@ -26,12 +26,23 @@ const INPUT_FIELDS = {
     'pathPrefix',
     'tags',
     'locale',
+    'version',
   ],
-  read_file: ['fileId', 'path', 'sectionIds', 'heading', 'mode', 'maxChars', 'cursor', 'whole'],
-  list_tree: ['parentPath', 'cursor', 'limit'],
-  get_file: ['fileId'],
-  read_related: ['fileId', 'cursor', 'limit'],
-  expand_graph: ['fileId', 'depth', 'fanout', 'cursor'],
+  read_file: [
+    'fileId',
+    'path',
+    'sectionIds',
+    'heading',
+    'mode',
+    'maxChars',
+    'cursor',
+    'whole',
+    'version',
+  ],
+  list_tree: ['parentPath', 'cursor', 'limit', 'version'],
+  get_file: ['fileId', 'version'],
+  read_related: ['fileId', 'cursor', 'limit', 'version'],
+  expand_graph: ['fileId', 'depth', 'fanout', 'cursor', 'version'],
 } as const;
 
 describe('tool JSON Schemas', () => {
@@ -141,6 +152,8 @@ describe('tool JSON Schemas', () => {
     const search = ajv.compile(KNOWLEDGE_TOOL_SCHEMAS.search_files.output as object);
     const seedOutput = {
       activeContentRevision: 42,
+      version: 'current',
+      publishedAt: '2026-01-01T00:00:00.000Z',
       items: [
         {
           fileId: 'f',

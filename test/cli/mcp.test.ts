@@ -23,6 +23,7 @@ import { connectMcp, useMcpConnections } from '../helpers/cli-mcp.js';
 import { errorJsonOf } from '../helpers/tools-mcp.js';
 import { parseProblemLine } from '../helpers/cli-problems.js';
 import { waitFor } from '../helpers/waitFor.js';
+import { expectSameOutput } from '../helpers/versions.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 useRunningClis();
@@ -34,8 +35,6 @@ const handbook = async (): Promise<string> => writeHandbook(await tempRoot());
 
 const GUIDE = HANDBOOK[0]!;
 const guideId = documentIdOf(GUIDE);
-/** JSON's copy of a value, as it crosses the protocol. */
-const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 describe.concurrent('mcp', () => {
   it('lists the six tools; search_files and read_file answer as the in-process source; a startup line on stderr', async () => {
@@ -75,7 +74,7 @@ describe.concurrent('mcp', () => {
     for (const call of calls) {
       const result = await mcp.client.callTool({ name: call.name, arguments: call.arguments });
       expect(result.isError, JSON.stringify(result.structuredContent)).toBe(false);
-      expect(result.structuredContent, call.name).toEqual(asJson(await call.expected()));
+      expectSameOutput(result.structuredContent, await call.expected(), call.name);
     }
     const missing = await mcp.client.callTool({
       name: 'get_file',
@@ -181,7 +180,7 @@ describe.concurrent('mcp', () => {
       { what: () => `the new content; stderr:\n${mcp.stderr()}` },
     );
     const { source } = await loadInProcess(dir);
-    expect(after).toEqual(asJson(await source.readFile({ fileId: guideId })));
+    expectSameOutput(after, await source.readFile({ fileId: guideId }));
     expect(mcp.stderr()).toMatch(/reloaded/);
     expect(mcp.errors).toEqual([]);
     await mcp.close();

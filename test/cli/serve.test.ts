@@ -25,6 +25,7 @@ import {
 import { parseProblemLine } from '../helpers/cli-problems.js';
 import { getJson, HAS_CURL, httpContext, requestLog, startServe } from '../helpers/cli-serve.js';
 import { waitFor } from '../helpers/waitFor.js';
+import { expectSameOutput } from '../helpers/versions.js';
 
 const tempRoot = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-' });
 useRunningClis();
@@ -90,7 +91,7 @@ describe.concurrent('serve', () => {
     for (const call of calls) {
       const response = await getJson(`${url}${call.route}`);
       expect(response.status, call.route).toBe(200);
-      expect(response.body, call.route).toEqual(JSON.parse(JSON.stringify(await call.expected())));
+      expectSameOutput(response.body, await call.expected(), call.route);
     }
     const missing = await getJson(`${url}/files/no-such-file/content`);
     expect(missing.status).toBe(404);
@@ -126,7 +127,8 @@ describe.concurrent('serve', () => {
       const outputs = await Promise.all(
         curls.map((_, index) => runPrinted(cli.stdout(), index, dir)),
       );
-      expect(outputs).toEqual(
+      expectSameOutput(
+        outputs,
         JSON.parse(
           JSON.stringify([
             await source.listTree({ limit: 50 }, context),
@@ -153,7 +155,8 @@ describe.concurrent('serve', () => {
         { cwd: root },
       );
       const { source } = await loadInProcess(dir);
-      expect(await runPrinted(cli.stdout(), 0, root)).toEqual(
+      expectSameOutput(
+        await runPrinted(cli.stdout(), 0, root),
         JSON.parse(JSON.stringify(await source.listTree({ limit: 50 }, httpContext('docs (v2)')))),
       );
     },
@@ -202,7 +205,8 @@ describe.concurrent('serve', () => {
       (await getJson(`${url}/tree`, { authorization: `Bearer ${token.toUpperCase()}` })).status,
     ).toBe(401);
     const { source } = await loadInProcess(dir, 'docs');
-    expect(allowed.body).toEqual(
+    expectSameOutput(
+      allowed.body,
       JSON.parse(JSON.stringify(await source.listTree({}, httpContext('docs', '/api')))),
     );
     // Without the base path, or under the folder's name, there is no such knowledge base.
@@ -347,7 +351,8 @@ describe.concurrent('serve', () => {
     );
     expect(after.content).not.toContain('BROKEN VERSION');
     const { source } = await loadInProcess(dir);
-    expect(after).toEqual(
+    expectSameOutput(
+      after,
       JSON.parse(
         JSON.stringify(await source.readFile({ fileId: guideId }, httpContext(folderName(dir)))),
       ),

@@ -89,11 +89,36 @@ type Call = (input: unknown, context?: KnowledgeCallContext) => Promise<unknown>
 /** An output as it would cross a wire: JSON, so `undefined` members are gone. */
 const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
-/** Cursors are opaque: only whether there is one is the same across sources. */
+/** An ISO 8601 time as `Date#toISOString()` writes it. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * `publishedAt` says when each source published or loaded its revision, which legitimately differs
+ * between sources: checked to be an ISO time, then compared as a placeholder.
+ */
+function publishedAtChecked(record: Record<string, unknown>): void {
+  if (!('publishedAt' in record)) return;
+  expect(record['publishedAt']).toMatch(ISO_TIME);
+  record['publishedAt'] = '<publishedAt>';
+}
+
+/**
+ * Cursors are opaque: only whether there is one is the same across sources. `publishedAt` (beside
+ * each `activeContentRevision`) is each source's own time.
+ */
 function withoutCursors(value: unknown): unknown {
   const out = wire(value) as Record<string, unknown>;
   if (typeof out === 'object' && out !== null && 'nextCursor' in out)
     out['nextCursor'] = out['nextCursor'] === null ? null : '<cursor>';
+  if (typeof out === 'object' && out !== null) {
+    publishedAtChecked(out);
+    const file = out['file'];
+    if (typeof file === 'object' && file !== null)
+      publishedAtChecked(file as Record<string, unknown>);
+    const versions = out['versions'];
+    if (Array.isArray(versions))
+      for (const version of versions) publishedAtChecked(version as Record<string, unknown>);
+  }
   return out;
 }
 

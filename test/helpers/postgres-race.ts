@@ -15,6 +15,7 @@ import {
 } from '../../src/postgres/index.js';
 import type { KnowledgeCatalog } from '../../src/types.js';
 import type { TestDatabase } from './postgres-database.js';
+import { timeless } from './versions.js';
 
 /** One edition of the knowledge base. */
 export interface Edition {
@@ -52,7 +53,8 @@ export async function expectPagingDuringPublishes(
       files: edition.files,
     });
     const first = await call(ref, undefined);
-    expected.set(edition.revision, [first, await call(ref, first.nextCursor!)]);
+    // Each source's own publishedAt is compared as a placeholder.
+    expected.set(edition.revision, [timeless(first), timeless(await call(ref, first.nextCursor!))]);
   }
   const publish = (edition: Edition) =>
     publishKnowledge(test.db, { knowledgeBase: 'race', ...edition, keep: 1, schema });
@@ -65,10 +67,10 @@ export async function expectPagingDuringPublishes(
       const source = createPostgresSource(db, { knowledgeBase: 'race', schema });
       do {
         const first = await call(source, undefined);
-        expect(first).toEqual(expected.get(first.activeContentRevision)![0]);
+        expect(timeless(first)).toEqual(expected.get(first.activeContentRevision)![0]);
         try {
           const second = await call(source, first.nextCursor!);
-          expect(second).toEqual(expected.get(first.activeContentRevision)![1]);
+          expect(timeless(second)).toEqual(expected.get(first.activeContentRevision)![1]);
           outcomes.pages++;
         } catch (error) {
           expect(error).toMatchObject({ code: 'STALE_CURSOR' });

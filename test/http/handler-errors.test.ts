@@ -45,7 +45,7 @@ describe('400 INVALID_ARGUMENT', () => {
     ['/search?query=x&q=y', /Unknown query parameter "q"/],
     [
       '/files/agent-tools?limit=1',
-      /Unknown query parameter "limit"\. This route takes no query parameters/,
+      /Unknown query parameter "limit"\. This route takes `version`\./,
     ],
     ['/files/agent-tools/content?path=index.md', /Unknown query parameter "path"/],
     ['/files/content?path=index.md&fileId=agent-tools', /Unknown query parameter "fileId"/],

@@ -94,7 +94,7 @@ describe('the compact text of tool results (the default)', () => {
       [
         'path: pages/refunds.md',
         `snapshotId: ${output.file.snapshotId}`,
-        `activeContentRevision: ${(structured as { file: { activeContentRevision: string } }).file.activeContentRevision}`,
+        `activeContentRevision: ${(structured as { file: { activeContentRevision: string } }).file.activeContentRevision} · version: current`,
         'frontmatter: {"tags":["money"]}',
         '',
         output.content,

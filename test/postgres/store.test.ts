@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgeCursor } from '../helpers/cursors.js';
 import { defineKnowledgeCatalog, parseKnowledgeDocument } from '../../src/index.js';
 import { createCatalogSource } from '../../src/agent/source/createCatalogSource.js';
+import type { ListTreeOutput } from '../../src/agent/index.js';
 import {
   createPostgresSource,
   listKnowledgeBases,
@@ -300,11 +301,20 @@ describe('createPostgresSource', () => {
       files: files[0],
       schema,
     });
-    // What each revision's listing must be, from the catalog source over the same input.
+    // What each revision's listing must be, from the catalog source over the same input; but
+    // `publishedAt`, each source's own time (an ISO time), which is compared as a placeholder.
+    const timed = (tree: ListTreeOutput): unknown => {
+      expect(tree.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      return {
+        ...tree,
+        publishedAt: '<time>',
+        versions: tree.versions?.map((v) => ({ ...v, publishedAt: '<time>' })),
+      };
+    };
     const expected = new Map<unknown, unknown>();
     for (let i = 0; i < 2; i++) {
       const tree = await createCatalogSource(catalogs[i]!, { files: files[i] }).listTree({});
-      expected.set(tree.activeContentRevision, tree);
+      expected.set(tree.activeContentRevision, timed(tree));
     }
     const readers = [test.db, test.other()].map((db) =>
       createPostgresSource(db, { knowledgeBase: kb, schema }),
@@ -315,7 +325,7 @@ describe('createPostgresSource', () => {
       do {
         const tree = await source.listTree({});
         seen.add(tree.activeContentRevision);
-        expect(tree).toEqual(expected.get(tree.activeContentRevision));
+        expect(timed(tree)).toEqual(expected.get(tree.activeContentRevision));
       } while (publishing);
     };
     const publishes = (async () => {

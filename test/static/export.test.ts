@@ -112,9 +112,13 @@ describe('exportKnowledgeBundle', () => {
 
   it('gives the same bytes for the same knowledge, and writes nothing the second time', async () => {
     const [a, b] = [await folder(), await folder()];
-    await exportKnowledgeBundle(example(), { out: a, id: 'example' });
-    await exportKnowledgeBundle(example(), { out: b, id: 'example' });
+    // The same knowledge: the same content, published at the same time.
+    const publishedAt = '2026-10-01T00:00:00.000Z';
+    await exportKnowledgeBundle(example({ publishedAt }), { out: a, id: 'example' });
+    await exportKnowledgeBundle(example({ publishedAt }), { out: b, id: 'example' });
     expect(await tree(a)).toEqual(await tree(b));
+    expect(JSON.parse((await tree(a))['manifest.json']!).publishedAt).toBe(publishedAt);
+    // Exported again from a source created later: the revision is the same, so its publish time is kept.
     const again = await exportKnowledgeBundle(example(), { out: a, id: 'example' });
     expect(again.written).toEqual([]);
     expect(again.removed).toEqual([]);
@@ -310,10 +314,12 @@ describe('createStaticSource', () => {
 
   it('reads a folder given as a path through readBundleDirectory', async () => {
     const dir = await folder();
-    await exportKnowledgeBundle(example(), { out: dir, id: 'example' });
+    const exported = example();
+    await exportKnowledgeBundle(exported, { out: dir, id: 'example' });
     const source = createStaticSource({ read: readBundleDirectory(dir) });
+    // The same output, its publishedAt included (the bundle recorded the exported source's).
     expect(await source.getFile({ fileId: 'exploration' })).toEqual(
-      await example().getFile({ fileId: 'exploration' }),
+      await exported.getFile({ fileId: 'exploration' }),
     );
     expect(await readBundleDirectory(dir)('../outside.json')).toBeNull();
     await writeFile(join(dir, 'manifest.json'), 'not json');

@@ -1,12 +1,14 @@
 /**
  * Checks of `startExploration`'s arguments: the source has the six methods, the question is 1..2,000
- * code points after trimming, the budgets are non-negative safe integers, and no key is unknown. A
+ * code points after trimming, the budgets are non-negative safe integers, `version` (when given) is a
+ * version label, and no key is unknown. A
  * bad option is a programming error, thrown at once as the core's `KnowledgeError` `INVALID_INPUT`
  * (as `knowledgeTools` and `createCatalogSource` do).
  */
 import { KnowledgeError } from '../../errors/KnowledgeError.js';
 import { missingSourceMethod } from '../tools/sourceMethods.js';
 import { MAX_QUERY_CODE_POINTS } from '../tools/searchFiles/definition.js';
+import { versionLabelProblem } from '../versions/label.js';
 import { codePointLength, isPlainObject, show } from './values.js';
 
 /** The checked options, with defaults applied. */
@@ -15,12 +17,14 @@ export interface CheckedExplorationOptions {
   readonly question: string;
   readonly maxFollowUps: number;
   readonly maxReads: number;
+  /** The version every call of the exploration names; `undefined`: none (the default version). */
+  readonly version: string | undefined;
 }
 
 /** Longest question, in code points after trimming (the same limit as a search query). */
 export const MAX_QUESTION_CODE_POINTS = MAX_QUERY_CODE_POINTS;
 
-const KEYS = ['question', 'maxFollowUps', 'maxReads'] as const;
+const KEYS = ['question', 'maxFollowUps', 'maxReads', 'version'] as const;
 
 const invalid = (path: readonly string[], message: string): KnowledgeError =>
   new KnowledgeError([{ code: 'INVALID_INPUT', message, path }]);
@@ -45,7 +49,7 @@ function budget(
  * Check the arguments of `startExploration`.
  *
  * @param source - must have the six `KnowledgeSource` methods.
- * @param options - `{ question, maxFollowUps?, maxReads? }`.
+ * @param options - `{ question, maxFollowUps?, maxReads?, version? }`.
  * @returns the options with the question trimmed and defaults applied (2 follow-ups, 12 reads).
  * @throws {KnowledgeError} `INVALID_INPUT` naming the field and the allowed values.
  */
@@ -65,14 +69,14 @@ export function readExplorationOptions(
   if (!isPlainObject(options)) {
     throw invalid(
       ['options'],
-      `\`startExploration\` takes options { question, maxFollowUps?, maxReads? }, not ${show(options)}.`,
+      `\`startExploration\` takes options { question, maxFollowUps?, maxReads?, version? }, not ${show(options)}.`,
     );
   }
   for (const key of Object.keys(options)) {
     if (!(KEYS as readonly string[]).includes(key)) {
       throw invalid(
         ['options', key],
-        `\`startExploration\` has no option \`${key}\`. Its options are \`question\`, \`maxFollowUps\`, \`maxReads\`.`,
+        `\`startExploration\` has no option \`${key}\`. Its options are \`question\`, \`maxFollowUps\`, \`maxReads\`, \`version\`.`,
       );
     }
   }
@@ -97,9 +101,18 @@ export function readExplorationOptions(
       `\`startExploration\`: \`question\` must be at most ${MAX_QUESTION_CODE_POINTS} code points after trimming.`,
     );
   }
+  const version = options['version'];
+  const problem =
+    version === undefined || version === null ? undefined : versionLabelProblem(version);
+  if (problem !== undefined)
+    throw invalid(
+      ['options', 'version'],
+      `\`startExploration\`: \`version\` must be a version label (${problem}), not ${show(version)}. Pass a label the root \`list_tree\` lists in \`versions\`, or leave it out for the default version.`,
+    );
   return {
     question,
     maxFollowUps: budget(options, 'maxFollowUps', 2),
     maxReads: budget(options, 'maxReads', 12),
+    version: typeof version === 'string' ? version : undefined,
   };
 }

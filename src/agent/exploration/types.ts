@@ -26,6 +26,12 @@ export interface ExplorationOptions {
   readonly maxFollowUps?: number | null | undefined;
   /** Reads allowed (pages and navigation files; repeats are free); a non-negative safe integer, default 12. */
   readonly maxReads?: number | null | undefined;
+  /**
+   * The version to explore (a label such as `3.x`): every call of the exploration names it, and a
+   * call naming another is refused (`INVALID_ARGUMENT`). Absent or `null`: calls name none, so the
+   * source's default version answers.
+   */
+  readonly version?: string | null | undefined;
 }
 
 /** Why the flow advises stopping; advice only, the budgets alone refuse calls. */

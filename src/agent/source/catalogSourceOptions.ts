@@ -51,6 +51,17 @@ export interface CatalogSourceOptions {
    */
   readonly fileStatus?: KnowledgeFileStatusOptions | undefined;
   /**
+   * The label of the source's one version, which every output names (`version`) and a call may pass
+   * as `version` (any other label is `VERSION_NOT_FOUND`): 1 to 64 characters of `A–Z a–z 0–9 . _ -`,
+   * such as `3.x`. Default `current`.
+   */
+  readonly version?: string | undefined;
+  /**
+   * When this content was published, which every output carries (`publishedAt`, ISO 8601): a `Date`
+   * or a date string. Default the time the source is created (a folder source: when it was loaded).
+   */
+  readonly publishedAt?: string | Date | undefined;
+  /**
    * The search engine behind `search_files`, as a factory the source calls once with its corpus.
    * Default `createBm25fEngine()`; the embedder, the reranker, `excerptChars` and the time limits
    * are options of the engine: `search: createBm25fEngine({ embedder })`.

@@ -17,6 +17,8 @@ import { relatedItems } from '../tools/readRelated/run.js';
 import { readSourceOptions } from './readSourceOptions.js';
 import { computeSectionSizes } from './sectionSizes.js';
 import type { SectionSize, SourceState } from './state.js';
+import { isoTime } from './versionOf.js';
+import { DEFAULT_VERSION_LABEL } from '../versions/label.js';
 
 const API = 'createCatalogSource';
 
@@ -47,6 +49,8 @@ function checkDocumentIds(catalog: KnowledgeCatalog): void {
  *
  * @param catalog - a catalog from `defineKnowledgeCatalog`.
  * @param options - page paths and metadata (`files`), `revision`, `id`, `actionBase`, the read limit,
+ *   the version label every output names (`version`, default `current`) and when the content was
+ *   published (`publishedAt`, default the time the source is created),
  *   the key that signs cursors (`cursorKey`, default a random key per process),
  *   what a site-root link's `/` stands for (`linkRoot`),
  *   and the search engine (`search`, default `createBm25fEngine()`, which takes the embedder, the
@@ -54,7 +58,8 @@ function checkDocumentIds(catalog: KnowledgeCatalog): void {
  * @returns a source whose methods resolve to fresh JSON values and reject only with `KnowledgeToolError`.
  * @throws {KnowledgeError} `INVALID_INPUT` for invalid options (an engine option given here
  *   included, named with where it goes; an option whose getter or Proxy throws, named), invalid or colliding page paths, a
- *   document ID equal to a navigation file's ID or holding a lone surrogate; every problem in one
+ *   document ID equal to a navigation file's ID or holding a lone surrogate, a `version` that is no
+ *   label or a `publishedAt` that is no time; every problem in one
  *   error. Whatever the `search` factory throws.
  * @example
  * ```ts
@@ -88,6 +93,7 @@ export function registryCatalogSource(
   catalog: KnowledgeCatalog,
   options?: CatalogSourceOptions,
 ): KnowledgeSource {
+  const createdAt = new Date().toISOString();
   const { options: opts, search } = readSourceOptions(catalog, options);
   checkDocumentIds(catalog);
   // `files` as a function, or its entries, are the caller's code and data: what they throw is theirs
@@ -107,6 +113,8 @@ export function registryCatalogSource(
     engine,
     defaults,
     cursors: cursorSigner(opts.cursorKey),
+    version: opts.version ?? DEFAULT_VERSION_LABEL,
+    publishedAt: isoTime(opts.publishedAt) ?? createdAt,
     maxReadChars: opts.maxReadChars ?? DEFAULT_MAX_READ_CHARS,
     navText(fileId) {
       const cached = navTexts.get(fileId);

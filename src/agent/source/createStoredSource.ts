@@ -39,6 +39,9 @@ import {
 } from './storedReads.js';
 import { MISSING, RevisionGone, type StoreCall, type StoreReader } from './storeReader.js';
 import { gateWarmUp, progressListener } from './warmGate.js';
+import { versionOptionProblem } from './versionOf.js';
+import { DEFAULT_VERSION_LABEL } from '../versions/label.js';
+import { KnowledgeError } from '../../errors/KnowledgeError.js';
 
 /** How many times a search starts again when its revision was removed while it ran. */
 const SEARCH_ATTEMPTS = 3;
@@ -68,6 +71,12 @@ export interface StoredSourceOptions {
   readonly semanticTimeoutMs?: number | undefined;
   /** The message of `NOT_FOUND` when the knowledge base is not in the store (say how to publish it). */
   readonly notFound: string;
+  /**
+   * The label of the source's one version, which every output names (a call naming another label is
+   * `VERSION_NOT_FOUND`): 1 to 64 characters of `A–Z a–z 0–9 . _ -`. Default `current`. Each revision's
+   * `publishedAt` is the store's (`StoreRevision.publishedAt`), else the time the source was created.
+   */
+  readonly version?: string | undefined;
   /** The tools to serve; default the six. */
   readonly registry?: KnowledgeToolRegistry | undefined;
 }
@@ -83,6 +92,7 @@ export interface StoredSourceOptions {
  * @param reader - the store's reader port.
  * @param options - the source's settings and the store's `NOT_FOUND` message.
  * @returns a frozen source; its methods reject only with `KnowledgeToolError`.
+ * @throws {KnowledgeError} `INVALID_INPUT` for a `version` that is not a version label.
  * @example
  * ```ts
  * const source = createStoredSource(myReader, { notFound: 'Publish the knowledge base first.' });
@@ -92,6 +102,18 @@ export function createStoredSource<Pin>(
   reader: StoreReader<Pin>,
   options: StoredSourceOptions,
 ): KnowledgeSource {
+  const createdAt = new Date().toISOString();
+  const versionProblem =
+    options.version === undefined ? undefined : versionOptionProblem(options.version);
+  if (versionProblem !== undefined)
+    throw new KnowledgeError([
+      {
+        code: 'INVALID_INPUT',
+        path: ['options', 'version'],
+        message: `createStoredSource: \`options.version\` must be ${versionProblem}.`,
+      },
+    ]);
+  const version = options.version ?? DEFAULT_VERSION_LABEL;
   const base: ScopeDefaults = {
     actionBase: options.actionBase ?? '',
     knowledgeBaseId: options.id ?? '',
@@ -193,8 +215,7 @@ export function createStoredSource<Pin>(
     const read = page === MISSING ? await call.revision(revisionWantOf(plan)) : page;
     if (read === undefined) throw scope.fail('NOT_FOUND', options.notFound);
     const engine = plan.search ? await engineFor(call, read.pin) : NO_ENGINE;
-    const { defaults } = context;
-    return storedState(read.pages, read.revision, engine, defaults, maxReadChars, cursors);
+    return storedState(read.pages, read, engine, context);
   };
 
   /** Run one method: open its scope and the store, read what the call needs, answer. */
@@ -215,7 +236,7 @@ export function createStoredSource<Pin>(
         defaults = { ...base, knowledgeBaseId: call.knowledgeBaseId };
         scope = openScope(tool.name, context, defaults);
       }
-      const stored$: StoredContext = { defaults, maxReadChars, cursors };
+      const stored$: StoredContext = { defaults, maxReadChars, cursors, version, createdAt };
       const plan = readPlanOf(tool, input);
       if (plan.search && stored) {
         const found = await fromIndex(stored$, call, scope, body);

@@ -7,6 +7,7 @@ import { countCodePoints } from '../../shared/codePoints.js';
 import { isPlainObject } from '../../shared/values.js';
 import { show } from '../../shared/show.js';
 import { looseBoolean, looseInteger, type FieldRule } from '../tools/args.js';
+import { versionLabelProblem } from '../versions/label.js';
 import type { CallScope } from './callScope.js';
 
 export type { FieldRule };
@@ -136,6 +137,14 @@ function checkField(scope: CallScope, key: string, rule: FieldRule, value: unkno
       return [...(value as string[])];
     case 'stringOrList':
       return checkList(scope, key, rule, value);
+    case 'version': {
+      const problem = versionLabelProblem(value);
+      if (problem === undefined) return value;
+      throw scope.fail(
+        'INVALID_ARGUMENT',
+        `\`${scope.tool}\`: \`${key}\` must be a version label (${problem}), not ${show(value)}. Pass a label that \`list_tree\` lists in \`versions\`, such as "3.x", or leave \`${key}\` out for the default version.`,
+      );
+    }
   }
 }
 

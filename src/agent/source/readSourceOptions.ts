@@ -20,6 +20,7 @@ import { createBm25fEngine, type SearchEngineFactory } from '../search/index.js'
 import { linkRootProblem } from '../relations/index.js';
 import type { CatalogSourceOptions } from './catalogSourceOptions.js';
 import { cursorKeyProblem } from './cursorKey.js';
+import { publishedAtProblem, versionOptionProblem } from './versionOf.js';
 
 const API = 'createCatalogSource';
 
@@ -39,6 +40,8 @@ const CHECKS: Readonly<Record<keyof CatalogSourceOptions, OptionCheck>> = {
   linkRoot: linkRootProblem,
   // Checked with the file table, which knows the catalog's IDs and the pages' paths.
   fileStatus: () => undefined,
+  version: versionOptionProblem,
+  publishedAt: publishedAtProblem,
   search: func,
 };
 

@@ -18,6 +18,10 @@ export interface SourceState {
   readonly defaults: ScopeDefaults;
   /** Signs and checks cursors (`options.cursorKey`, or the process's random key). */
   readonly cursors: CursorSigner;
+  /** The source's version label (`options.version`, default `current`): every output names it. */
+  readonly version: string;
+  /** When this state's revision was published or loaded (ISO 8601): every output carries it. */
+  readonly publishedAt: string;
   /** `options.maxReadChars`, default 20,000. */
   readonly maxReadChars: number;
   /** The text of a navigation file (cached). */

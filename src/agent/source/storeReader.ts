@@ -30,6 +30,8 @@ export interface StoreRevision<Pin> {
   readonly pin: Pin;
   /** The revision as outputs name it (`activeContentRevision`). */
   readonly revision: ActiveContentRevision;
+  /** When the store published this revision (ISO 8601); default the time the source was created. */
+  readonly publishedAt?: string | undefined;
 }
 
 /** Pages of one revision as a read returned them. */

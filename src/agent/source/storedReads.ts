@@ -13,13 +13,18 @@ import { isPlainObject } from '../../shared/values.js';
 import type { DirectoryRecord, FileRecord, FileTable } from '../model.js';
 import type { SearchEngine } from '../search/port.js';
 import type { ActiveContentRevision } from '../types.js';
-import type { CallScope, ScopeDefaults } from './callScope.js';
+import type { CallScope } from './callScope.js';
 import { resumeListing } from './cursor.js';
-import type { CursorSigner } from './cursorKey.js';
 import { notRead } from './notRead.js';
 import { planInteger, type ReadPlan } from './readPlan.js';
 import type { SourceState } from './state.js';
-import { type StoredPage, storedState, storedTable } from './storedState.js';
+import {
+  publishedAtOf,
+  type StoredContext,
+  type StoredPage,
+  storedState,
+  storedTable,
+} from './storedState.js';
 import {
   GONE,
   MISSING,
@@ -29,12 +34,7 @@ import {
   type StoreSearch,
 } from './storeReader.js';
 
-/** What every state of a source's calls carries. */
-export interface StoredContext {
-  readonly defaults: ScopeDefaults;
-  readonly maxReadChars: number;
-  readonly cursors: CursorSigner;
-}
+export type { StoredContext };
 
 /** How many times a call starts again when the revision it pinned was removed meanwhile. */
 const ATTEMPTS = 3;
@@ -182,14 +182,17 @@ function partialTable(
   };
 }
 
-/** A source state over a partial table; `navText` answers `nav` when given. */
+/** A source state over a partial table of the revision `read` read; `navText` answers `nav` when given. */
 function partialState(
   context: StoredContext,
+  read: { readonly publishedAt?: string | undefined },
   table: FileTable,
   engine: SearchEngine,
   nav?: { readonly fileId: string; readonly content: string },
 ): SourceState {
   return {
+    version: context.version,
+    publishedAt: publishedAtOf(context, read),
     catalog: defineKnowledgeCatalog([]),
     table,
     relations: { get: (fileId) => notRead(`the relationships of ${JSON.stringify(fileId)}`) },
@@ -265,7 +268,7 @@ export async function listingState<Pin>(
         files as FileRecord[],
       ),
     });
-    return partialState(context, table, NO_ENGINE);
+    return partialState(context, window, table, NO_ENGINE);
   }
   return undefined;
 }
@@ -285,7 +288,7 @@ export async function navFileState<Pin>(
   if (name !== 'index.md' || (file.fileId !== null && file.path !== null)) return undefined;
   const nav = await call.navFile(name);
   if (nav === undefined || nav === MISSING) return undefined;
-  return partialState(context, partialTable(nav.revision, [nav.file]), NO_ENGINE, {
+  return partialState(context, nav, partialTable(nav.revision, [nav.file]), NO_ENGINE, {
     fileId: nav.file.fileId,
     content: nav.content,
   });
@@ -330,14 +333,7 @@ export async function walkState<Pin>(
       }
       frontier = next;
     }
-    return storedState(
-      [...known.values()],
-      first.revision,
-      NO_ENGINE,
-      context.defaults,
-      context.maxReadChars,
-      context.cursors,
-    );
+    return storedState([...known.values()], first, NO_ENGINE, context);
   }
   return undefined;
 }
@@ -383,5 +379,5 @@ export function searchState<Pin>(
     closestIds: UNREAD.closestIds,
     closestPaths: UNREAD.closestPaths,
   };
-  return partialState(context, table, engine);
+  return partialState(context, search, table, engine);
 }

@@ -26,6 +26,30 @@ export interface StoredPage {
   readonly relations: readonly RelationRecord[] | undefined;
 }
 
+/** What every state of a stored source's calls carries. */
+export interface StoredContext {
+  readonly defaults: ScopeDefaults;
+  readonly maxReadChars: number;
+  readonly cursors: CursorSigner;
+  /** The source's version label (`options.version`, default `current`). */
+  readonly version: string;
+  /** When the source was created (ISO 8601): `publishedAt` of a revision whose store names no time. */
+  readonly createdAt: string;
+}
+
+/**
+ * `publishedAt` of a read's revision: the store's time, else when the source was created.
+ *
+ * @param context - the source's settings.
+ * @param read - the read (its `publishedAt`, when the store gave one).
+ */
+export function publishedAtOf(
+  context: StoredContext,
+  read: { readonly publishedAt?: string | undefined },
+): string {
+  return read.publishedAt ?? context.createdAt;
+}
+
 const missing = (what: string, fileId: string): never =>
   notRead(`${what} of ${JSON.stringify(fileId)}`);
 
@@ -68,20 +92,18 @@ export function storedTable(
  * The state of one call.
  *
  * @param pages - the rows the call read.
- * @param revision - the revision they belong to.
+ * @param read - the revision they belong to, and when the store published it.
  * @param engine - the search engine of that revision (a stub for calls that do not search).
- * @param defaults - the source's action base and knowledge base ID.
- * @param maxReadChars - the read limit.
- * @param cursors - the source's cursor key.
+ * @param context - the source's action base, knowledge base ID, read limit, cursor key and version.
  */
 export function storedState(
   pages: readonly StoredPage[],
-  revision: ActiveContentRevision,
+  read: { readonly revision: ActiveContentRevision; readonly publishedAt?: string | undefined },
   engine: SearchEngine,
-  defaults: ScopeDefaults,
-  maxReadChars: number,
-  cursors: CursorSigner,
+  context: StoredContext,
 ): SourceState {
+  const { revision } = read;
+  const { defaults, maxReadChars, cursors } = context;
   const table = storedTable(
     pages.map((p) => p.record),
     revision,
@@ -103,6 +125,8 @@ export function storedState(
     engine,
     defaults,
     cursors,
+    version: context.version,
+    publishedAt: publishedAtOf(context, read),
     maxReadChars,
     navText(fileId) {
       const file = table.byId(fileId)!;

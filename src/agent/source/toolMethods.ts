@@ -12,6 +12,7 @@ import type { KnowledgeSource } from '../tools/knowledgeSource.js';
 import type { CallScope } from './callScope.js';
 import { readInput, withoutNulNames } from './readInput.js';
 import type { SourceState } from './state.js';
+import { refuseOtherVersion } from './versionOf.js';
 
 /**
  * How a source runs one call: build the call's state for `tool` and `input`, open its scope from
@@ -26,7 +27,8 @@ export type ToolRunner = (
 
 /**
  * The read methods of a `KnowledgeSource`, one per tool of the registry, each checking its input by
- * the tool's rules and running the tool's body through `run`.
+ * the tool's rules, refusing a `version` other than the state's (`VERSION_NOT_FOUND`), and running
+ * the tool's body through `run`.
  *
  * @param run - the source's runner.
  * @param registry - the tools to serve; default the six.
@@ -40,9 +42,11 @@ export function toolMethods(
   for (const tool of registry) {
     methods[tool.method] = (input: unknown, context?: unknown) =>
       // A name holding NUL is planned as absent (a store cannot look it up), then NOT_FOUND.
-      run(tool, withoutNulNames(input), context, (state, scope) =>
-        tool.run(state, scope, readInput(scope, input, tool.rules)),
-      );
+      run(tool, withoutNulNames(input), context, (state, scope) => {
+        const args = readInput(scope, input, tool.rules);
+        refuseOtherVersion(scope, state.version, args['version']);
+        return tool.run(state, scope, args);
+      });
   }
   return methods as unknown as Omit<KnowledgeSource, 'warm'>;
 }

@@ -13,6 +13,7 @@ import type { PageRecord, RelationRecord } from '../model.js';
 import { searchCorpus } from '../search/catalogCorpus.js';
 import { buildTermRows } from '../search/memoryTermStore.js';
 import { computeSectionSizes } from '../source/sectionSizes.js';
+import { isoTime } from '../source/versionOf.js';
 import { storedTable } from '../source/storedState.js';
 import type { ActiveContentRevision } from '../types.js';
 import type { GetFileOutput } from '../tools/getFile/types.js';
@@ -52,6 +53,12 @@ export interface KnowledgeBundleOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** An earlier export's revision and publish time (its manifest's). */
+export interface EarlierExport {
+  readonly activeContentRevision: ActiveContentRevision;
+  readonly publishedAt: string;
+}
+
 /** A bundle: every file's text by its path, and its manifest. */
 export interface KnowledgeBundle {
   /** File texts by bundle path (`/`-separated, relative to the bundle's root), in path order. */
@@ -83,9 +90,14 @@ const fail = (message: string): never => {
 async function walkTree(
   source: KnowledgeSource,
   signal: AbortSignal | undefined,
-): Promise<{ files: TreeFileItem[]; revision: ActiveContentRevision }> {
+): Promise<{
+  files: TreeFileItem[];
+  revision: ActiveContentRevision;
+  publishedAt: string | undefined;
+}> {
   const files: TreeFileItem[] = [];
   let revision: ActiveContentRevision | undefined;
+  let publishedAt: string | undefined;
   const stack = [''];
   while (stack.length > 0) {
     const parentPath = stack.pop()!;
@@ -95,8 +107,11 @@ async function walkTree(
         cursor === null ? { parentPath, limit: 200 } : { cursor },
         { signal },
       );
-      if (revision === undefined) revision = page.activeContentRevision;
-      else if (page.activeContentRevision !== revision)
+      if (revision === undefined) {
+        revision = page.activeContentRevision;
+        // A source of an earlier release (a remote one) may not say when it published.
+        publishedAt = isoTime((page as { publishedAt?: unknown }).publishedAt);
+      } else if (page.activeContentRevision !== revision)
         fail('the source changed revision during the export. Export again.');
       for (const item of page.items)
         if (item.entryType === 'directory') stack.push(item.path);
@@ -104,7 +119,7 @@ async function walkTree(
       cursor = page.nextCursor;
     } while (cursor !== null);
   }
-  return { files, revision: revision! };
+  return { files, revision: revision!, publishedAt };
 }
 
 /** A file's whole text (or its sections'), read in parts when the source cuts it. */
@@ -210,6 +225,9 @@ async function rebuild(
  *
  * @param source - any `KnowledgeSource` (a catalog source, a PostgreSQL source, an HTTP client).
  * @param options - the title, ID, base URL and signal.
+ * @param earlier - the export already in place, if any: its publish time is kept when the source
+ *   serves the same revision (exporting unchanged knowledge again writes the same bytes); otherwise
+ *   the manifest's `publishedAt` is the source's (none when the source names none).
  * @returns the files and the manifest.
  * @throws {KnowledgeError} `INVALID_INPUT` when a file is not `current_available` (a bundle holds only
  *   current files), when the source changes revision during the export, or when a page's text does
@@ -218,9 +236,15 @@ async function rebuild(
 export async function buildKnowledgeBundle(
   source: KnowledgeSource,
   options: KnowledgeBundleOptions = {},
+  earlier?: EarlierExport,
 ): Promise<KnowledgeBundle> {
   const signal = options.signal;
-  const { files, revision } = await walkTree(source, signal);
+  const { files, revision, publishedAt: sourcePublishedAt } = await walkTree(source, signal);
+  // A bundle of the revision already exported keeps its publish time (an export writes the same bytes).
+  const publishedAt =
+    earlier !== undefined && earlier.activeContentRevision === revision
+      ? earlier.publishedAt
+      : sourcePublishedAt;
   const notCurrent = files.filter((f) => f.generatedOutputStatus !== 'current_available');
   if (notCurrent.length > 0)
     fail(
@@ -351,6 +375,7 @@ export async function buildKnowledgeBundle(
     knowledgeBaseId: options.id ?? '',
     title,
     activeContentRevision: revision,
+    ...(publishedAt === undefined ? {} : { publishedAt }),
     counts: {
       pages: bundlePages.length,
       relations: relationCount,

@@ -42,6 +42,12 @@ export interface BundleManifest {
   readonly title: string;
   /** The revision every file of the bundle is of. */
   readonly activeContentRevision: ActiveContentRevision;
+  /**
+   * When the exported source published that revision (ISO 8601): every output of the static source
+   * carries it as `publishedAt`. Absent in bundles of earlier releases (their outputs then say when
+   * the static source was created).
+   */
+  readonly publishedAt?: string;
   /** How many pages, relationships, search terms and shards of each kind the bundle holds. */
   readonly counts: {
     readonly pages: number;

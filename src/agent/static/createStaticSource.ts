@@ -7,6 +7,7 @@ import type { KnowledgeDocument } from '../../types.js';
 import { renderIndexMarkdown } from '../files/renderIndexMarkdown.js';
 import type { FileTable, RelationRecord } from '../model.js';
 import { cursorKeyProblem } from '../source/cursorKey.js';
+import { isoTime, versionOptionProblem } from '../source/versionOf.js';
 import { createStoredSource } from '../source/createStoredSource.js';
 import { type StoredPage, storedTable } from '../source/storedState.js';
 import { GONE, MISSING, type StoreCall, type StoreReader } from '../source/storeReader.js';
@@ -52,6 +53,11 @@ export interface StaticSourceOptions extends BundleFetchOptions {
   readonly maxReadChars?: number | undefined;
   /** The key that signs cursors, as `createCatalogSource`'s. */
   readonly cursorKey?: string | Uint8Array | undefined;
+  /**
+   * The label of the bundle's version, which every output names (a call naming another label is
+   * `VERSION_NOT_FOUND`), as `createCatalogSource`'s. Default `current`.
+   */
+  readonly version?: string | undefined;
 }
 
 const CHECKS = {
@@ -62,6 +68,7 @@ const CHECKS = {
   actionBase: string,
   maxReadChars: positiveInteger,
   cursorKey: cursorKeyProblem,
+  version: versionOptionProblem,
   maxFileBytes: positiveInteger,
   fetchTimeoutMs: positiveInteger,
 };
@@ -99,7 +106,9 @@ interface RevisionData {
  * reads `versions.json`; a plain bundle never reads it. It has no `versionLabels`; the root
  * `list_tree` lists the versions.
  *
- * @param options - `baseUrl` (and `fetch`) or `read`; `id`, `actionBase`, `maxReadChars`, `cursorKey`.
+ * @param options - `baseUrl` (and `fetch`) or `read`; `id`, `actionBase`, `maxReadChars`, `cursorKey`,
+ *   `version` (the label outputs name, default `current`). Outputs' `publishedAt` is the manifest's (when
+ *   the exported source published it), or for a bundle of an earlier release the source's creation time.
  * @returns a frozen source; its methods reject only with `KnowledgeToolError` (`TRANSPORT_ERROR` when
  *   a bundle file cannot be read, `INTERNAL` when the bundle is not one this version reads or a file
  *   is not what the export wrote: a page whose text does not match its `textSha256` or whose section
@@ -198,6 +207,7 @@ function plainStaticSource(
     actionBase: opts.actionBase,
     maxReadChars: opts.maxReadChars,
     cursorKey: opts.cursorKey,
+    version: opts.version,
     notFound: 'The bundle has no knowledge base.',
     registry,
   });
@@ -402,6 +412,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
   const callOf = (
     key: string,
     knowledgeBaseId: string,
+    published: { readonly publishedAt?: string },
     signal: AbortSignal | undefined,
   ): StoreCall<string> => ({
     knowledgeBaseId,
@@ -420,7 +431,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         (p) => want.everything || want.allRelations || p.fileId === want.relationsOf,
         signal,
       );
-      return { pin: key, revision: data.files.activeContentRevision, pages };
+      return { pin: key, revision: data.files.activeContentRevision, ...published, pages };
     },
     async pages(pin, fileIds, relations) {
       if (pin !== null && pin !== key) return GONE;
@@ -433,7 +444,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
         () => relations,
         signal,
       );
-      return { pin: key, revision: data.files.activeContentRevision, pages };
+      return { pin: key, revision: data.files.activeContentRevision, ...published, pages };
     },
     async page(want) {
       const data = await revisionData(key, signal);
@@ -459,7 +470,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
           relations: undefined,
         })),
       ];
-      return { pin: key, revision: data.files.activeContentRevision, pages };
+      return { pin: key, revision: data.files.activeContentRevision, ...published, pages };
     },
     async listing(pin, path, from, to) {
       if (pin !== null && pin !== key) return GONE;
@@ -470,6 +481,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
       return {
         pin: key,
         revision: data.files.activeContentRevision,
+        ...published,
         directoryCount: directories.length,
         fileCount: files.length,
         entries: [
@@ -488,6 +500,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
       return {
         pin: key,
         revision: data.files.activeContentRevision,
+        ...published,
         file,
         content: data.indexText(),
       };
@@ -503,6 +516,7 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
       return {
         pin: key,
         revision: manifest.activeContentRevision,
+        ...published,
         store,
         hits: () => [...store.records.values()].map(recordOf),
       };
@@ -513,7 +527,14 @@ function bundleStoreReader(bundle: BundleReader): StoreReader<string> {
     async open(signal) {
       const manifest = await bundle.manifest(signal);
       const key = JSON.stringify(manifest.activeContentRevision);
-      return callOf(key, manifest.knowledgeBaseId, signal);
+      // An older bundle names no publish time: its outputs say when the source was created.
+      const publishedAt = isoTime(manifest.publishedAt);
+      return callOf(
+        key,
+        manifest.knowledgeBaseId,
+        publishedAt === undefined ? {} : { publishedAt },
+        signal,
+      );
     },
   };
 }

@@ -3,7 +3,7 @@
  * (the source over a bundle, `createStaticSource`, is exported from `src/agent/index.ts` directly).
  */
 export { buildKnowledgeBundle } from './buildKnowledgeBundle.js';
-export type { KnowledgeBundleOptions } from './buildKnowledgeBundle.js';
+export type { EarlierExport, KnowledgeBundleOptions } from './buildKnowledgeBundle.js';
 export { BUNDLE_FORMAT, BUNDLE_PATHS } from './bundleFormat.js';
 export type { BundleManifest } from './bundleFormat.js';
 export {

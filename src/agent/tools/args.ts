@@ -9,7 +9,14 @@
  * @module
  */
 import type { JsonObject, JsonSchema } from '../types.js';
-import { nullable, nullableEnum, objectSchema, optionalRange, typed } from './schemas/common.js';
+import {
+  nullable,
+  nullableEnum,
+  objectSchema,
+  optionalRange,
+  typed,
+  versionInput,
+} from './schemas/common.js';
 
 /** How the source checks one input field (`readInput`). */
 export type FieldRule =
@@ -24,6 +31,8 @@ export type FieldRule =
   | { readonly type: 'boolean' }
   | { readonly type: 'enum'; readonly values: readonly string[] }
   | { readonly type: 'strings' }
+  /** A version label (`versionLabelProblem`): 1 to 64 characters of `A–Z a–z 0–9 . _ -`. */
+  | { readonly type: 'version' }
   | {
       /** One non-empty string or a non-empty list of them, read as a list (`stringOrListArg`). */
       readonly type: 'stringOrList';
@@ -252,6 +261,18 @@ export function stringOrListArg(options: {
 export const CURSOR_ARG: ArgSpec = stringArg({
   description: 'nextCursor of the previous page; null for the first page.',
 });
+
+/**
+ * The input `version` of every tool (`defineTool` adds it to each tool's arguments, last): a version
+ * label, absent or `null` for the default version. A malformed label is `INVALID_ARGUMENT` naming
+ * `version`; a label the source does not have is `VERSION_NOT_FOUND`.
+ */
+export const VERSION_ARG: ArgSpec = {
+  schema: versionInput(),
+  rule: { type: 'version' },
+  param: 'string',
+  required: false,
+};
 
 /**
  * The input JSON Schema of a tool: a closed object of its arguments' properties, described only when

@@ -13,7 +13,7 @@ import type { CallScope } from '../source/callScope.js';
 import type { ReadPlan } from '../source/readPlan.js';
 import type { CheckedInput } from '../source/readInput.js';
 import type { SourceState } from '../source/state.js';
-import { type ArgSpecs, type FieldRule, inputSchemaOf, rulesOf } from './args.js';
+import { type ArgSpecs, type FieldRule, inputSchemaOf, rulesOf, VERSION_ARG } from './args.js';
 import { deepFreeze } from '../../shared/deepFreeze.js';
 
 /** Which top-level keys a successful answer must have, and of what type (the client's check). */
@@ -66,6 +66,7 @@ export interface ToolDeclaration<
    * (each argument is described once, on its property).
    */
   readonly inputDescription?: string;
+  /** The tool's own arguments (`defineTool` adds `version`, which every tool takes). */
   readonly args: ArgSpecs;
   readonly outputSchema: JsonSchema;
   /** Whether the source method may be called with no input at all (`listTree()`). */
@@ -112,7 +113,8 @@ export interface ToolDefinition<
 }
 
 /**
- * Define a tool: derive its input schema and the source's rules from `args`, and freeze it all.
+ * Define a tool: add the `version` argument every tool takes (`VERSION_ARG`, last), derive its input
+ * schema and the source's rules from the arguments, and freeze it all.
  *
  * @param declaration - the tool's name, method, texts, arguments, output schema, body (`run`), read
  *   plan (`reads`), routes and client mapping.
@@ -128,10 +130,12 @@ export function defineTool<
 >(
   declaration: ToolDeclaration<Name, Method, RouteId, Input, Output, Optional>,
 ): ToolDefinition<Name, Method, RouteId, Input, Output, Optional> {
+  const args: ArgSpecs = { ...declaration.args, version: VERSION_ARG };
   return deepFreeze({
     ...declaration,
-    inputSchema: inputSchemaOf(declaration.inputDescription, declaration.args),
-    rules: rulesOf(declaration.args),
-    paged: Object.hasOwn(declaration.args, 'cursor'),
+    args,
+    inputSchema: inputSchemaOf(declaration.inputDescription, args),
+    rules: rulesOf(args),
+    paged: Object.hasOwn(args, 'cursor'),
   });
 }

@@ -86,6 +86,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     id,
     files: loaded.files,
     linkRoot: loaded.linkRoot,
+    publishedAt: loaded.publishedAt,
   });
   try {
     const result = await exportKnowledgeBundle(source, {

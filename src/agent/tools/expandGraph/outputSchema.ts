@@ -12,6 +12,8 @@ import {
   READ_ACTIONS,
   RELATION_TYPE,
   REVISION,
+  VERSION,
+  PUBLISHED_AT,
   arrayOf,
   objectSchema,
   typed,
@@ -49,6 +51,8 @@ export const EXPAND_GRAPH_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     'Relationships breadth first from the seed page.',
     {
       activeContentRevision: REVISION,
+      version: VERSION,
+      publishedAt: PUBLISHED_AT,
       seedFile: objectSchema(
         'The seed page.',
         { fileId: typed('string', 'Its fileId.'), path: typed('string', 'Its path.') },
@@ -62,6 +66,14 @@ export const EXPAND_GRAPH_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       nextCursor: NEXT_CURSOR,
       cursorRestarted: CURSOR_RESTARTED,
     },
-    ['activeContentRevision', 'seedFile', 'relationships', 'graphPaths', 'nextCursor'],
+    [
+      'activeContentRevision',
+      'version',
+      'publishedAt',
+      'seedFile',
+      'relationships',
+      'graphPaths',
+      'nextCursor',
+    ],
   ),
 );

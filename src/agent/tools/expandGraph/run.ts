@@ -6,6 +6,7 @@ import type { ToolArgs } from '../defineTool.js';
 import { pageOf, resumeListing } from '../../source/cursor.js';
 import { fileActions } from '../../source/readActions.js';
 import { relatedOf, relationFields } from '../../source/relatedOf.js';
+import { versionFields } from '../../source/versionOf.js';
 import type { SourceState } from '../../source/state.js';
 
 /** Relationships per page of `expand_graph`. */
@@ -56,6 +57,7 @@ export function expandGraph(
   const items = found.slice(from, to);
   return {
     activeContentRevision: state.table.activeContentRevision,
+    ...versionFields(state),
     seedFile: { fileId: seed.fileId, path: seed.path },
     relationships: items,
     graphPaths: expanded.map(graphFilePath),

@@ -19,6 +19,11 @@ export interface ExpandGraphInput {
   /** 1..50, default 10. */
   readonly fanout?: number | null | undefined;
   readonly cursor?: string | null | undefined;
+  /**
+   * The version to answer from (a label such as `3.x`); absent or `null` for the default version. A
+   * label the knowledge base does not have is `VERSION_NOT_FOUND`, never another version's answer.
+   */
+  readonly version?: string | null | undefined;
 }
 
 /** A relationship reached by `expand_graph`. */
@@ -39,6 +44,10 @@ export interface GraphRelationship {
 /** Output of `expand_graph`. */
 export interface ExpandGraphOutput {
   readonly activeContentRevision: ActiveContentRevision;
+  /** The version this answer is from (`current` for a source that names none). */
+  readonly version: string;
+  /** When this revision was published (a store) or loaded (a folder), ISO 8601. */
+  readonly publishedAt: string;
   readonly seedFile: { readonly fileId: string; readonly path: string };
   readonly relationships: readonly GraphRelationship[];
   /** `_graph/by-file/…` files of the files expanded. */

@@ -13,6 +13,8 @@ import {
   FRONTMATTER,
   READ_ACTIONS,
   REVISION,
+  VERSION,
+  PUBLISHED_AT,
   SOURCE_FILE_ID,
   arrayOf,
   nullable,
@@ -62,6 +64,8 @@ export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     'Metadata of one file.',
     {
       activeContentRevision: REVISION,
+      version: VERSION,
+      publishedAt: PUBLISHED_AT,
       fileId: typed('string', 'The file ID.'),
       sourceFileId: SOURCE_FILE_ID,
       path: typed('string', 'The file path.'),
@@ -83,6 +87,8 @@ export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     },
     [
       'activeContentRevision',
+      'version',
+      'publishedAt',
       'fileId',
       'sourceFileId',
       'path',

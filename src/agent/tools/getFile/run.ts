@@ -6,6 +6,7 @@ import type { ToolArgs } from '../defineTool.js';
 import { cloneJson } from '../../../shared/cloneJson.js';
 import { fileActions } from '../../source/readActions.js';
 import { statusFields } from '../../source/fileStatus.js';
+import { versionFields } from '../../source/versionOf.js';
 import type { SourceState } from '../../source/state.js';
 import { pageOutline } from './headings.js';
 
@@ -31,6 +32,7 @@ export function getFile(
   const page = file.kind === 'page';
   return {
     activeContentRevision: revision,
+    ...versionFields(state),
     fileId: file.fileId,
     sourceFileId: page ? file.fileId : null,
     path: file.path,

@@ -15,6 +15,11 @@ import type {
 /** Input of `get_file`. */
 export interface GetFileInput {
   readonly fileId: string;
+  /**
+   * The version to answer from (a label such as `3.x`); absent or `null` for the default version. A
+   * label the knowledge base does not have is `VERSION_NOT_FOUND`, never another version's answer.
+   */
+  readonly version?: string | null | undefined;
 }
 
 /** A section of a page with the sizes a read would return, so an agent can choose within its budget. */
@@ -45,6 +50,10 @@ export interface FileHeadingInfo {
 /** Output of `get_file`. */
 export interface GetFileOutput {
   readonly activeContentRevision: ActiveContentRevision;
+  /** The version this answer is from (`current` for a source that names none). */
+  readonly version: string;
+  /** When this revision was published (a store) or loaded (a folder), ISO 8601. */
+  readonly publishedAt: string;
   readonly fileId: string;
   readonly sourceFileId: string | null;
   readonly path: string;

@@ -14,6 +14,9 @@ import {
   CURSOR_RESTARTED,
   READ_ACTIONS,
   REVISION,
+  VERSION,
+  PUBLISHED_AT,
+  VERSIONS,
   SOURCE_FILE_ID,
   objectSchema,
   typed,
@@ -69,6 +72,9 @@ export const LIST_TREE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     'One page of the direct children of parentPath: directories first, then files.',
     {
       activeContentRevision: REVISION,
+      version: VERSION,
+      publishedAt: PUBLISHED_AT,
+      versions: VERSIONS,
       items: {
         type: 'array',
         description: 'Directories, then files, each in code-point order of their names.',
@@ -77,6 +83,6 @@ export const LIST_TREE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
       nextCursor: NEXT_CURSOR,
       cursorRestarted: CURSOR_RESTARTED,
     },
-    ['activeContentRevision', 'items', 'nextCursor'],
+    ['activeContentRevision', 'version', 'publishedAt', 'items', 'nextCursor'],
   ),
 );

@@ -6,8 +6,12 @@ import { pageOf, resumeListing } from '../../source/cursor.js';
 import { directoryActions, fileActions } from '../../source/readActions.js';
 import { statusFields } from '../../source/fileStatus.js';
 import type { SourceState } from '../../source/state.js';
+import { versionFields, versionsOf } from '../../source/versionOf.js';
 
-/** `list_tree`: the direct children of `parentPath`, directories first, then files. */
+/**
+ * `list_tree`: the direct children of `parentPath`, directories first, then files; the root listing
+ * (no `parentPath`, no `cursor`) also lists the versions.
+ */
 export function listTree(
   state: SourceState,
   scope: CallScope,
@@ -68,5 +72,13 @@ export function listTree(
       });
     }
   }
-  return { activeContentRevision: table.activeContentRevision, items: entries, nextCursor };
+  // The root listing (no parentPath, no cursor) also says which versions there are.
+  const root = args['parentPath'] === undefined && args['cursor'] === undefined;
+  return {
+    activeContentRevision: table.activeContentRevision,
+    ...versionFields(state),
+    ...(root ? { versions: versionsOf(state) } : {}),
+    items: entries,
+    nextCursor,
+  };
 }

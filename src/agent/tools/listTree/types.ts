@@ -9,6 +9,7 @@ import type {
   KnowledgeFileState,
   KnowledgeGeneratedOutputStatus,
   KnowledgeReadActions,
+  KnowledgeVersionInfo,
 } from '../../types.js';
 
 /** Input of `list_tree`. `null` means absent for every optional field. */
@@ -19,6 +20,11 @@ export interface ListTreeInput {
   readonly cursor?: string | null | undefined;
   /** 1..200, default 50. */
   readonly limit?: number | null | undefined;
+  /**
+   * The version to answer from (a label such as `3.x`); absent or `null` for the default version. A
+   * label the knowledge base does not have is `VERSION_NOT_FOUND`, never another version's answer.
+   */
+  readonly version?: string | null | undefined;
 }
 
 /** A file in a `list_tree` listing. */
@@ -52,6 +58,15 @@ export interface TreeDirectoryItem {
 /** Output of `list_tree`. */
 export interface ListTreeOutput {
   readonly activeContentRevision: ActiveContentRevision;
+  /** The version this answer is from (`current` for a source that names none). */
+  readonly version: string;
+  /** When this revision was published (a store) or loaded (a folder), ISO 8601. */
+  readonly publishedAt: string;
+  /**
+   * Only on the root listing (no `parentPath`, no `cursor`): every version of the knowledge base,
+   * the default marked (a source without versions lists its one).
+   */
+  readonly versions?: readonly KnowledgeVersionInfo[];
   readonly items: readonly (TreeDirectoryItem | TreeFileItem)[];
   readonly nextCursor: string | null;
   /**

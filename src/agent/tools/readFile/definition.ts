@@ -9,7 +9,15 @@ import { readFile } from './run.js';
 import { planString } from '../../source/readPlan.js';
 import { READ_FILE_OUTPUT_SCHEMA } from './outputSchema.js';
 
-const READ_ARGS = ['sectionIds', 'heading', 'mode', 'maxChars', 'cursor', 'whole'] as const;
+const READ_ARGS = [
+  'sectionIds',
+  'heading',
+  'mode',
+  'maxChars',
+  'cursor',
+  'whole',
+  'version',
+] as const;
 
 /**
  * The `read_file` tool. "Exactly one of fileId and path" is not expressed in the input schema (strict

@@ -10,6 +10,8 @@ import {
   FRONTMATTER,
   READ_ACTIONS,
   REVISION,
+  VERSION,
+  PUBLISHED_AT,
   SOURCE_FILE_ID,
   nullable,
   objectSchema,
@@ -49,6 +51,8 @@ const FILE = objectSchema(
   'The file read.',
   {
     activeContentRevision: REVISION,
+    version: VERSION,
+    publishedAt: PUBLISHED_AT,
     fileId: typed('string', 'The file ID.'),
     sourceFileId: SOURCE_FILE_ID,
     path: typed('string', 'The file path.'),
@@ -96,6 +100,8 @@ const FILE = objectSchema(
   },
   [
     'activeContentRevision',
+    'version',
+    'publishedAt',
     'fileId',
     'sourceFileId',
     'path',

@@ -14,6 +14,7 @@ import { advanceCodePoints, countCodePoints as codePoints } from '../../../share
 import { type PartBoundaries, partBoundaries, partEndIn } from '../../../markdown/partEnd.js';
 import stringify from 'fast-json-stable-stringify';
 import { encodeCursor, resumeCall } from '../../source/cursor.js';
+import { versionFields } from '../../source/versionOf.js';
 import type { SourceState } from '../../source/state.js';
 import type { PageHeading } from '../../files/pageHeadings.js';
 import { pageOutline } from '../getFile/headings.js';
@@ -187,6 +188,7 @@ export function readFile(
   const page = file.kind === 'page';
   const record: Mutable<ReadFileRecord> = {
     activeContentRevision: revision,
+    ...versionFields(state),
     fileId: file.fileId,
     sourceFileId: page ? file.fileId : null,
     path: file.path,

@@ -27,6 +27,11 @@ export interface ReadFileInput {
   readonly cursor?: string | null | undefined;
   /** All at once or nothing: over the limit, `CONTENT_TOO_LARGE` instead of a first part. */
   readonly whole?: boolean | null | undefined;
+  /**
+   * The version to answer from (a label such as `3.x`); absent or `null` for the default version. A
+   * label the knowledge base does not have is `VERSION_NOT_FOUND`, never another version's answer.
+   */
+  readonly version?: string | null | undefined;
 }
 
 /** Which part of the selected text a read returned, in code points: `[start, end)` of `total`. */
@@ -56,6 +61,10 @@ export interface ReadHeading {
 /** The `file` record of a `read_file` output. */
 export interface ReadFileRecord {
   readonly activeContentRevision: ActiveContentRevision;
+  /** The version this answer is from (`current` for a source that names none). */
+  readonly version: string;
+  /** When this revision was published (a store) or loaded (a folder), ISO 8601. */
+  readonly publishedAt: string;
   readonly fileId: string;
   readonly sourceFileId: string | null;
   readonly path: string;

@@ -12,6 +12,11 @@ export interface ReadRelatedInput {
   readonly cursor?: string | null | undefined;
   /** 1..50, default 20. */
   readonly limit?: number | null | undefined;
+  /**
+   * The version to answer from (a label such as `3.x`); absent or `null` for the default version. A
+   * label the knowledge base does not have is `VERSION_NOT_FOUND`, never another version's answer.
+   */
+  readonly version?: string | null | undefined;
 }
 
 /** A related page. */

@@ -100,6 +100,48 @@ export const REVISION: JsonSchema = {
   description: 'The knowledge base content version this answer was computed on.',
 };
 
+/**
+ * The input `version` every tool takes: a version label, or `null`/absent for the default version.
+ * The one schema of the argument (`VERSION_ARG` pairs it with its rule). Its description is short:
+ * it is listed six times in `tools/list`, and the root `list_tree`'s `versions` says where labels
+ * come from.
+ */
+export function versionInput(): JsonSchema {
+  return nullable('string', 'Version label; null: the default.');
+}
+
+/** The output `version`: the label of the version that answered (beside `activeContentRevision`). */
+export const VERSION: JsonSchema = typed(
+  'string',
+  'The version of the knowledge base this answer is from, such as "3.x" ("current" when it names none).',
+);
+
+/** The output `publishedAt`: when this revision was published or loaded (ISO 8601). */
+export const PUBLISHED_AT: JsonSchema = typed(
+  'string',
+  'When this revision was published (a store) or loaded (a folder), ISO 8601.',
+);
+
+/** The root `list_tree`'s `versions`: every version of the knowledge base. */
+export const VERSIONS: JsonSchema = {
+  type: 'array',
+  description:
+    'Only on the root listing (no parentPath, no cursor): every version of the knowledge base; pass one as `version` to any tool.',
+  items: objectSchema(
+    'A version.',
+    {
+      version: typed('string', 'The version label.'),
+      default: typed('boolean', 'Whether a call without `version` answers from it.'),
+      activeContentRevision: {
+        type: ['string', 'integer'],
+        description: 'The content revision that version serves.',
+      },
+      publishedAt: PUBLISHED_AT,
+    },
+    ['version', 'default', 'activeContentRevision', 'publishedAt'],
+  ),
+};
+
 /** `readActions` with the keys a record may carry (all optional). */
 export const READ_ACTIONS: JsonSchema = {
   type: 'object',

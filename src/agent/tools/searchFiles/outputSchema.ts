@@ -10,6 +10,8 @@ import {
   CURSOR_RESTARTED,
   READ_ACTIONS,
   REVISION,
+  VERSION,
+  PUBLISHED_AT,
   arrayOf,
   nullable,
   objectSchema,
@@ -123,6 +125,8 @@ export const SEARCH_FILES_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     'Candidate pages for the query, best first.',
     {
       activeContentRevision: REVISION,
+      version: VERSION,
+      publishedAt: PUBLISHED_AT,
       items: arrayOf(ITEM, 'Candidates, best first; one per page.'),
       searchStatus: stringEnum(
         ['ok', 'no_candidates'],
@@ -147,6 +151,8 @@ export const SEARCH_FILES_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
     },
     [
       'activeContentRevision',
+      'version',
+      'publishedAt',
       'items',
       'searchStatus',
       'searchMode',

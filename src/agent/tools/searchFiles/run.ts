@@ -8,6 +8,7 @@ import type { ToolArgs } from '../defineTool.js';
 import { callEngine } from '../../source/callEngine.js';
 import { checkContinued, encodeCursor, resumeSearch } from '../../source/cursor.js';
 import { fileActions } from '../../source/readActions.js';
+import { versionFields } from '../../source/versionOf.js';
 import type { SourceState } from '../../source/state.js';
 
 const NO_CANDIDATES: readonly NextAction[] = [
@@ -91,6 +92,7 @@ export async function searchFiles(
   const empty = hits.length === 0;
   return {
     activeContentRevision: revision,
+    ...versionFields(state),
     items,
     searchStatus: empty ? 'no_candidates' : 'ok',
     searchMode: mode,

@@ -40,6 +40,11 @@ export interface SearchFilesInput {
   readonly tags?: string | readonly string[] | null | undefined;
   /** Only pages of this locale, such as `en`. */
   readonly locale?: string | null | undefined;
+  /**
+   * The version to answer from (a label such as `3.x`); absent or `null` for the default version. A
+   * label the knowledge base does not have is `VERSION_NOT_FOUND`, never another version's answer.
+   */
+  readonly version?: string | null | undefined;
 }
 
 /** A search candidate: a page to read, not evidence. */
@@ -77,6 +82,10 @@ export interface NextAction {
 /** Output of `search_files`. */
 export interface SearchFilesOutput {
   readonly activeContentRevision: ActiveContentRevision;
+  /** The version this answer is from (`current` for a source that names none). */
+  readonly version: string;
+  /** When this revision was published (a store) or loaded (a folder), ISO 8601. */
+  readonly publishedAt: string;
   readonly items: readonly SearchItem[];
   readonly searchStatus: 'ok' | 'no_candidates';
   readonly searchMode: SearchMode;
