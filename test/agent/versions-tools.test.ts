@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildKnowledgeBundle, createStoredSource } from '../../src/agent/internals.js';
 import type { StoreReader } from '../../src/agent/source/storeReader.js';
+import { versionLabelProblem } from '../../src/agent/versions/label.js';
 import {
   createCatalogSource,
   createStaticSource,
@@ -322,7 +323,10 @@ describe('property: a source created with version L', () => {
   it('answers every tool with `version === L`, and refuses any other label listing [L]', async () => {
     await fc.assert(
       fc.asyncProperty(LABEL, LABEL, async (label, other) => {
+        // Labels the rule refuses (`.` and `..`) are not labels.
         fc.pre(label !== other);
+        fc.pre(versionLabelProblem(label) === undefined);
+        fc.pre(versionLabelProblem(other) === undefined);
         const source = createCatalogSource(catalog, exampleSourceOptions({ version: label }));
         for (const [method, input] of CALLS) {
           for (const given of [undefined, label]) {

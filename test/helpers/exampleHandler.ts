@@ -21,9 +21,15 @@ export const KB_URL = `${ORIGIN}${BASE_PATH}/knowledge-bases/example`;
 let example: KnowledgeSource | undefined;
 let other: KnowledgeSource | undefined;
 
-/** The example knowledge as a catalog source (ID `example`, revision 42), built once. */
+/**
+ * The example knowledge as a catalog source (ID `example`, revision 42, published at a fixed time so
+ * that servers in other processes answer the same bytes), built once.
+ */
 export function exampleSource(): KnowledgeSource {
-  return (example ??= createCatalogSource(exampleCatalog(), exampleSourceOptions()));
+  return (example ??= createCatalogSource(
+    exampleCatalog(),
+    exampleSourceOptions({ publishedAt: '2026-01-01T00:00:00.000Z' }),
+  ));
 }
 
 /** A second, small knowledge base only `other-token` may read. */
