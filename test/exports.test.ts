@@ -190,7 +190,6 @@ const PUBLIC_TYPES: Readonly<Record<string, readonly string[]>> = {
     'TreeFileItem',
     'VersionedKnowledgeSource',
     'VersionedSourceOptions',
-    'VersionedSourceVersion',
   ],
   './agent/adapters': [
     'AISDKEmbedMany',

@@ -26,7 +26,6 @@ export { createVersionedSource } from './versions/createVersionedSource.js';
 export type {
   VersionedKnowledgeSource,
   VersionedSourceOptions,
-  VersionedSourceVersion,
 } from './versions/createVersionedSource.js';
 export { diffVersions } from './versions/diffVersions.js';
 export type {

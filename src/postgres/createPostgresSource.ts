@@ -163,6 +163,8 @@ export function registryPostgresSource(
       search: opts.search,
       embedder: opts.embedder,
       semanticTimeoutMs: opts.semanticTimeoutMs,
+      // Outputs name the version served; without `version`, the default one, named `current`.
+      version,
       notFound: `The knowledge base ${JSON.stringify(knowledgeBase)} is not in the store. Publish it first (\`knowledge-kit publish <folder> --database <url> --kb ${knowledgeBase}${version === undefined ? '' : ` --version ${version}`}\`), or pick one of \`listKnowledgeBases\`.`,
       registry,
     },

@@ -15,7 +15,11 @@ import type { KnowledgeSource, KnowledgeWarmContext } from '../tools/knowledgeSo
 import { KNOWLEDGE_TOOLS } from '../tools/registry.js';
 import type { ToolDefinition } from '../tools/defineTool.js';
 import { missingSourceMethod } from '../tools/sourceMethods.js';
-import type { ActiveContentRevision, KnowledgeCallContext } from '../types.js';
+import type {
+  ActiveContentRevision,
+  KnowledgeCallContext,
+  KnowledgeVersionInfo,
+} from '../types.js';
 import { versionLabelProblem } from './label.js';
 import { versionNotFound, type VersionListed } from './versionNotFound.js';
 
@@ -36,16 +40,6 @@ export interface VersionedSourceOptions {
    * integer-like keys such as `"2"` first, so the first key is not relied on).
    */
   readonly default?: string | undefined;
-}
-
-/** One version as the root `list_tree` lists it. */
-export interface VersionedSourceVersion {
-  readonly version: string;
-  /** Whether a call that names no version reads it. */
-  readonly default: boolean;
-  readonly activeContentRevision: ActiveContentRevision;
-  /** When its revision was published or loaded (ISO 8601). */
-  readonly publishedAt: string;
 }
 
 /** A source with versions: a `KnowledgeSource`, and the labels it serves. */
@@ -265,7 +259,7 @@ export function createVersionedSource(options: VersionedSourceOptions): Versione
     label: string,
     answered: Json,
     context: KnowledgeCallContext | undefined,
-  ): Promise<VersionedSourceVersion[]> =>
+  ): Promise<KnowledgeVersionInfo[]> =>
     Promise.all(
       labels.map(async (version) => {
         const root =
