@@ -7,7 +7,6 @@ import {
   diffSources,
   type KnowledgePartChanges,
   type KnowledgeVersionDiff,
-  versionLabelProblem,
 } from '../../agent/internals.js';
 import { parseCommandArgs } from '../args.js';
 import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
@@ -15,37 +14,12 @@ import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { DIFF_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { escapeControls } from '../problems.js';
-
-/** One `--version LABEL=DIR`. */
-interface VersionFolder {
-  readonly label: string;
-  readonly dir: string;
-}
-
-/** The `--version` values as labels and folders, or a usage error naming the bad one. */
-function versionFolders(values: readonly unknown[]): VersionFolder[] {
-  const out: VersionFolder[] = [];
-  for (const value of values) {
-    const text = String(value);
-    const equals = text.indexOf('=');
-    if (equals <= 0 || equals === text.length - 1)
-      throw new CliExit(
-        `knowledge-kit diff: --version takes LABEL=DIR, such as \`--version 3.x=./docs\`, not \`${escapeControls(text)}\`.`,
-      );
-    const label = text.slice(0, equals);
-    const problem = versionLabelProblem(label);
-    if (problem !== undefined)
-      throw new CliExit(
-        `knowledge-kit diff: --version ${JSON.stringify(label)}: ${problem}; use a label such as 3.x, v2 or 2026-10.`,
-      );
-    if (out.some((version) => version.label === label))
-      throw new CliExit(
-        `knowledge-kit diff: --version ${label} is given twice; give each version once, with its own folder.`,
-      );
-    out.push({ label, dir: text.slice(equals + 1) });
-  }
-  return out;
-}
+import {
+  readVersionFlags,
+  VERSION_FLAGS,
+  versionFolderProblems,
+  type VersionFolder,
+} from '../versions.js';
 
 /** `a, b` of a list of IDs, with a sign before each. */
 function signed(sign: string, ids: readonly string[]): string[] {
@@ -83,7 +57,7 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
     'diff',
     argv,
     {
-      version: { type: 'string', multiple: true },
+      version: VERSION_FLAGS.version,
       json: { type: 'boolean' },
       'exit-code': { type: 'boolean' },
       ...FOLDER_GLOB_OPTIONS,
@@ -94,11 +68,11 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout.write(`${DIFF_HELP}\n`);
     return EXIT.ok;
   }
-  const given = values['version'];
-  const versions = versionFolders(Array.isArray(given) ? given : []);
+  const { folders: versions, problems } = readVersionFlags(values, false);
+  if (problems.length > 0) throw new CliExit(`knowledge-kit diff: ${problems[0]!}`);
   if (versions.length < 2)
     throw new CliExit(
-      'knowledge-kit diff: needs two versions, each `--version LABEL=DIR`, such as `knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs`. Run `knowledge-kit diff --help`.',
+      'knowledge-kit diff: needs two versions, each `--version LABEL=FOLDER`, such as `knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs`. Run `knowledge-kit diff --help`.',
     );
   if (positionals.length === 1)
     throw new CliExit(
@@ -122,6 +96,8 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
   };
   const from = named(fromLabel);
   const to = named(toLabel);
+  const missing = versionFolderProblems(from === to ? [from] : [from, to])[0];
+  if (missing !== undefined) throw new CliExit(`knowledge-kit diff: ${missing}`);
   const globs = folderGlobs(values);
   const open = async (version: VersionFolder): Promise<KnowledgeSource> => {
     const loaded = await loadFolder('diff', version.dir, io, globs);
