@@ -144,21 +144,43 @@ describe('knowledge-kit diff', () => {
 
   describe('usage errors: one line naming the argument and the fix, exit 2', () => {
     const cases: readonly (readonly [string, readonly string[], string])[] = [
-      ['no version', [], 'needs two versions, each `--version LABEL=DIR`'],
+      ['no version', [], 'needs two versions, each `--version LABEL=FOLDER`'],
       ['one version', ['--version', 'a=x'], 'needs two versions'],
-      ['not LABEL=DIR', ['--version', 'a', '--version', 'b=y'], 'takes LABEL=DIR'],
-      ['an empty folder part', ['--version', 'a=', '--version', 'b=y'], 'takes LABEL=DIR'],
+      [
+        'not LABEL=FOLDER',
+        ['--version', 'a', '--version', 'b=y'],
+        '--version takes LABEL=FOLDER, such as `--version 3.x=./docs` (repeat it for each version), not `a`.',
+      ],
+      [
+        'an empty folder part',
+        ['--version', 'a=', '--version', 'b=y'],
+        "--version a= names no folder: give the version's folder after `=`, such as `--version a=./docs`.",
+      ],
+      [
+        'an empty label',
+        ['--version', '=x', '--version', 'b=y'],
+        '--version takes LABEL=FOLDER, such as `--version 3.x=./docs`, not `=x`: the label is missing.',
+      ],
+      [
+        'a folder that does not exist',
+        ['--version', 'a=./no-such-folder-here', '--version', 'b=.'],
+        "--version a=./no-such-folder-here: no such folder; give the folder of version `a`'s Markdown files.",
+      ],
       [
         'a label with a space',
         ['--version', '1 x=a', '--version', 'b=y'],
-        '--version "1 x": character 2 (" ") is not one of A–Z a–z 0–9 . _ -',
+        '--version "1 x": character 2 (" ") is not one of A–Z a–z 0–9 . _ -; name versions like 3.x, v2 or 2026-10.',
       ],
       [
         'a label over 64 characters',
         ['--version', `${'v'.repeat(65)}=a`, '--version', 'b=y'],
         'at most 64 characters, not 65',
       ],
-      ['a label twice', ['--version', 'a=x', '--version', 'a=y'], '--version a is given twice'],
+      [
+        'a label twice',
+        ['--version', 'a=x', '--version', 'a=y'],
+        '--version a is given twice; give each version once, with its own folder.',
+      ],
       ['one label named', ['--version', 'a=x', '--version', 'b=y', 'a'], 'name both versions'],
       [
         'three versions, none named',

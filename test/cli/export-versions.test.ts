@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseVersionsFile, versionsFileText } from '../../src/agent/static/versionsFile.js';
 import { versionLabelProblem } from '../../src/agent/versions/label.js';
-import { readVersionFlags } from '../../src/cli/versionFlags.js';
+import { readVersionFlags } from '../../src/cli/versions.js';
 import { cliInProcess } from '../helpers/cli-inProcess.js';
 import { useTempFolders, type Tree } from '../helpers/tempFolders.js';
 
@@ -67,11 +67,11 @@ describe('knowledge-kit export --version', () => {
     const cases: [string[], RegExp][] = [
       [
         ['--version', `3 x=${one}`],
-        /^knowledge-kit export: --version "3 x": character 2 \(" "\) is not one of A–Z a–z 0–9 \. _ -; use a label such as 3\.x, v2 or 2026-10\.$/,
+        /^knowledge-kit export: --version "3 x": character 2 \(" "\) is not one of A–Z a–z 0–9 \. _ -; name versions like 3\.x, v2 or 2026-10\.$/,
       ],
       [
         ['--version', `..=${one}`],
-        /^knowledge-kit export: --version "\.\.": a version label is not `\.` or `\.\.` \(it names a folder\)/,
+        /^knowledge-kit export: --version "\.\.": a version label is not `\.\.`; name versions like 3\.x, v2 or 2026-10\.$/,
       ],
       [
         ['--version', `1=${one}`, '--version', `1=${one}`],
@@ -79,27 +79,39 @@ describe('knowledge-kit export --version', () => {
       ],
       [
         ['--version', '1='],
-        /^knowledge-kit export: --version takes LABEL=FOLDER, such as `--version 3\.x=\.\/docs`, not `1=`\.$/,
+        /^knowledge-kit export: --version 1= names no folder: give the version's folder after `=`, such as `--version 1=\.\/docs`\.$/,
+      ],
+      [
+        ['--version', `=${one}`],
+        /^knowledge-kit export: --version takes LABEL=FOLDER, such as `--version 3\.x=\.\/docs`, not `=.*`: the label is missing\.$/,
+      ],
+      [
+        ['--version', '1'],
+        /^knowledge-kit export: --version takes LABEL=FOLDER, such as `--version 3\.x=\.\/docs` \(repeat it for each version\), not `1`\.$/,
       ],
       [
         ['--version', `1=${one}/missing`],
-        /^knowledge-kit export: --version 1=.*missing: there is no such folder; give each version's folder of Markdown\.$/,
+        /^knowledge-kit export: --version 1=.*missing: no such folder; give the folder of version `1`'s Markdown files\.$/,
       ],
       [
         ['--version', `1=${one}/guide.md`],
-        /^knowledge-kit export: --version 1=.*guide\.md: it is not a folder;/,
+        /^knowledge-kit export: --version 1=.*guide\.md: is not a folder; give the folder of version `1`'s Markdown files\.$/,
       ],
       [
         ['--version', `1=${one}`, '--default-version', '2'],
-        /^knowledge-kit export: --default-version 2 is not one of the versions \(1\); name one of them\.$/,
+        /^knowledge-kit export: --default-version 2 is not one of the versions given \(`1`\); name one of them, or leave it out for the first\.$/,
+      ],
+      [
+        ['--version', `1=${one}`, '--default-version', '..'],
+        /^knowledge-kit export: --default-version "\.\.": a version label is not `\.\.`; name versions like 3\.x, v2 or 2026-10\.$/,
       ],
       [
         ['--default-version', '2', one],
-        /^knowledge-kit export: --default-version 2 needs the versions: give each as --version LABEL=FOLDER\.$/,
+        /^knowledge-kit export: --default-version names one of the versions given with --version LABEL=FOLDER, and none is given; such as `--version 3\.x=\.\/docs --version 2\.x=\.\/docs-v2 --default-version 3\.x`\.$/,
       ],
       [
         ['--version', `1=${one}`, one],
-        /^knowledge-kit export: give the knowledge either as a folder \(`.*`\) or as --version LABEL=FOLDER, not both\.$/,
+        /^knowledge-kit export: --version LABEL=FOLDER names each version's folder: drop the folder argument, or drop --version to read the one folder \(such as `knowledge-kit export --version 3\.x=\.\/docs --version 2\.x=\.\/docs-v2 --out \.\/public\/kb`\)\.$/,
       ],
     ];
     for (const [args, message] of cases) {
@@ -118,7 +130,16 @@ describe('knowledge-kit export --version', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^knowledge-kit export: --version "bad label": character 4/),
-      'knowledge-kit export: --version takes LABEL=FOLDER, such as `--version 3.x=./docs`, not `y`.',
+      'knowledge-kit export: --version takes LABEL=FOLDER, such as `--version 3.x=./docs` (repeat it for each version), not `y`.',
+    ]);
+  });
+
+  it('lists every missing folder at once', async () => {
+    const run = await exportOf('--version', 'a=./no-a', '--version', 'b=./no-b', '--out', 'o');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      "knowledge-kit export: --version a=./no-a: no such folder; give the folder of version `a`'s Markdown files.",
+      "knowledge-kit export: --version b=./no-b: no such folder; give the folder of version `b`'s Markdown files.",
     ]);
   });
 
@@ -150,10 +171,10 @@ describe('knowledge-kit export --version', () => {
   });
 });
 
-/** Valid labels that also name a folder (not `.` or `..`). */
+/** Valid labels (which refuse `.` and `..`, since a label names a folder). */
 const label = fc
   .stringMatching(/^[A-Za-z0-9._-]{1,12}$/)
-  .filter((s) => s !== '.' && s !== '..' && versionLabelProblem(s) === undefined);
+  .filter((s) => versionLabelProblem(s) === undefined);
 
 describe('readVersionFlags and versions.json (properties)', () => {
   it('gives back exactly the labels and folders in order, the default the named one or the first', () => {
@@ -164,16 +185,18 @@ describe('readVersionFlags and versions.json (properties)', () => {
         fc.boolean(),
         (labels, pick, name) => {
           const named = labels[pick % labels.length]!;
-          const result = readVersionFlags({
-            version: labels.map((l, i) => `${l}=dir ${i}=x`),
-            ...(name ? { 'default-version': named } : {}),
-          });
-          expect(result).toEqual({
-            ok: true,
-            flags: {
-              versions: labels.map((l, i) => ({ label: l, folder: `dir ${i}=x` })),
-              defaultVersion: name ? named : labels[0],
+          const result = readVersionFlags(
+            {
+              version: labels.map((l, i) => `${l}=dir ${i}=x`),
+              ...(name ? { 'default-version': named } : {}),
             },
+            false,
+          );
+          expect(result).toEqual({
+            folders: labels.map((l, i) => ({ label: l, dir: `dir ${i}=x` })),
+            defaultVersion: name ? named : labels[0],
+            read: undefined,
+            problems: [],
           });
         },
       ),

@@ -178,6 +178,26 @@ describe('--version and --default-version: argument errors name the flag and the
       `no such folder; give the folder of version \`3.x\`'s Markdown files.`,
     ],
     [
+      'a path that is not a folder',
+      (dir: string) => ['serve', '--version', `3.x=${dir}/gift-cards.md`],
+      `gift-cards.md: is not a folder; give the folder of version \`3.x\`'s Markdown files.`,
+    ],
+    [
+      'a label `..`',
+      (dir: string) => ['mcp', '--version', `..=${dir}`],
+      'knowledge-kit mcp: --version "..": a version label is not `..`; name versions like 3.x, v2 or 2026-10.',
+    ],
+    [
+      'a version to read that is not a label',
+      (dir: string) => ['search', dir, '--version', 'a/b', 'q'],
+      'knowledge-kit search: --version "a/b": character 2 ("/") is not one of A–Z a–z 0–9 . _ -; name versions like 3.x, v2 or 2026-10.',
+    ],
+    [
+      '--default-version that is not a label',
+      (dir: string) => ['serve', '--version', `3.x=${dir}`, '--default-version', '3 x'],
+      'knowledge-kit serve: --default-version "3 x": character 2 (" ") is not one of A–Z a–z 0–9 . _ -; name versions like 3.x, v2 or 2026-10.',
+    ],
+    [
       'the same label twice',
       (dir: string) => ['serve', '--version', `3.x=${dir}`, '--version', `3.x=${dir}`],
       'knowledge-kit serve: --version 3.x is given twice; give each version once, with its own folder.',

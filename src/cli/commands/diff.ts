@@ -15,37 +15,12 @@ import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { DIFF_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { escapeControls } from '../problems.js';
-
-/** One `--version LABEL=DIR`. */
-interface VersionFolder {
-  readonly label: string;
-  readonly dir: string;
-}
-
-/** The `--version` values as labels and folders, or a usage error naming the bad one. */
-function versionFolders(values: readonly unknown[]): VersionFolder[] {
-  const out: VersionFolder[] = [];
-  for (const value of values) {
-    const text = String(value);
-    const equals = text.indexOf('=');
-    if (equals <= 0 || equals === text.length - 1)
-      throw new CliExit(
-        `knowledge-kit diff: --version takes LABEL=DIR, such as \`--version 3.x=./docs\`, not \`${escapeControls(text)}\`.`,
-      );
-    const label = text.slice(0, equals);
-    const problem = versionLabelProblem(label);
-    if (problem !== undefined)
-      throw new CliExit(
-        `knowledge-kit diff: --version ${JSON.stringify(label)}: ${problem}; use a label such as 3.x, v2 or 2026-10.`,
-      );
-    if (out.some((version) => version.label === label))
-      throw new CliExit(
-        `knowledge-kit diff: --version ${label} is given twice; give each version once, with its own folder.`,
-      );
-    out.push({ label, dir: text.slice(equals + 1) });
-  }
-  return out;
-}
+import {
+  readVersionFlags,
+  VERSION_FLAGS,
+  versionFolderProblems,
+  type VersionFolder,
+} from '../versions.js';
 
 /** `a, b` of a list of IDs, with a sign before each. */
 function signed(sign: string, ids: readonly string[]): string[] {
@@ -83,7 +58,7 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
     'diff',
     argv,
     {
-      version: { type: 'string', multiple: true },
+      version: VERSION_FLAGS.version,
       database: { type: 'string' },
       kb: { type: 'string' },
       schema: { type: 'string' },
@@ -99,10 +74,11 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const given = values['version'];
   if (typeof values['database'] === 'string') return diffStore(values, positionals, given, io);
-  const versions = versionFolders(Array.isArray(given) ? given : []);
+  const { folders: versions, problems } = readVersionFlags(values, false);
+  if (problems.length > 0) throw new CliExit(`knowledge-kit diff: ${problems[0]!}`);
   if (versions.length < 2)
     throw new CliExit(
-      'knowledge-kit diff: needs two versions, each `--version LABEL=DIR`, such as `knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs`. Run `knowledge-kit diff --help`.',
+      'knowledge-kit diff: needs two versions, each `--version LABEL=FOLDER`, such as `knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs`. Run `knowledge-kit diff --help`.',
     );
   if (positionals.length === 1)
     throw new CliExit(
@@ -126,6 +102,8 @@ export async function diff(argv: readonly string[], io: CliIo): Promise<number> 
   };
   const from = named(fromLabel);
   const to = named(toLabel);
+  const missing = versionFolderProblems(from === to ? [from] : [from, to])[0];
+  if (missing !== undefined) throw new CliExit(`knowledge-kit diff: ${missing}`);
   const globs = folderGlobs(values);
   const open = async (version: VersionFolder): Promise<KnowledgeSource> => {
     const loaded = await loadFolder('diff', version.dir, io, globs);

@@ -3,7 +3,7 @@
  * bundle; `knowledge-kit export --version LABEL=FOLDER … --out <folder>`: one bundle per version
  * under `versions/<label>/`, and `versions.json` naming them and the default.
  */
-import { lstat, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createCatalogSource } from '../../agent/index.js';
 import {
@@ -22,7 +22,13 @@ import { CliExit, EXIT, type CliIo } from '../io.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
 import { escapeControls } from '../problems.js';
-import { readVersionFlags, VERSION_FLAGS, type VersionFolder } from '../versionFlags.js';
+import {
+  readVersionFlags,
+  VERSION_FLAGS,
+  versionFolderProblems,
+  versionsWithFolder,
+  type VersionFolder,
+} from '../versions.js';
 
 /** Runs `export`. */
 export async function exportCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -46,27 +52,20 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   }
   const [dir] = positionals;
   const out = values['out'];
-  const versionFlags = readVersionFlags(values);
-  if (!versionFlags.ok)
-    throw new CliExit(
-      versionFlags.problems.map((problem) => `knowledge-kit export: ${problem}`).join('\n'),
-    );
-  if (versionFlags.flags.versions.length > 0) {
-    if (dir !== undefined)
-      throw new CliExit(
-        `knowledge-kit export: give the knowledge either as a folder (\`${escapeControls(dir)}\`) or as --version LABEL=FOLDER, not both.`,
-      );
+  // Every problem of the flags at once, then every folder's.
+  const flags = readVersionFlags(values, false);
+  const refused = (problems: readonly string[]): CliExit =>
+    new CliExit(problems.map((problem) => `knowledge-kit export: ${problem}`).join('\n'));
+  if (flags.problems.length > 0) throw refused(flags.problems);
+  if (flags.folders.length > 0) {
+    if (dir !== undefined) throw versionsWithFolder('export');
     if (typeof out !== 'string')
       throw new CliExit(
         'knowledge-kit export: needs --out, the folder to write the versions into, such as `knowledge-kit export --version 3.x=./docs --version 2.x=./docs-2 --out ./public/kb`.',
       );
-    return exportVersions(
-      values,
-      versionFlags.flags.versions,
-      versionFlags.flags.defaultVersion!,
-      out,
-      io,
-    );
+    const missing = versionFolderProblems(flags.folders);
+    if (missing.length > 0) throw refused(missing);
+    return exportVersions(values, flags.folders, flags.defaultVersion!, out, io);
   }
   if (dir === undefined || typeof out !== 'string')
     throw new CliExit(
@@ -169,20 +168,13 @@ async function exportVersions(
     throw usage(
       `--base-url ${JSON.stringify(baseUrl)} is not an absolute URL; pass one such as https://example.com/kb/.`,
     );
-  for (const { label, folder } of versions) {
-    const info = await stat(folder).catch(() => undefined);
-    if (info === undefined || !info.isDirectory())
-      throw usage(
-        `--version ${label}=${escapeControls(folder)}: ${info === undefined ? 'there is no such folder' : 'it is not a folder'}; give each version's folder of Markdown.`,
-      );
-  }
   const out = resolve(outOption);
   const before = await earlierVersions(out);
-  const defaultFolder = versions.find((v) => v.label === defaultVersion)!.folder;
+  const defaultFolder = versions.find((v) => v.label === defaultVersion)!.dir;
   const id = knowledgeBaseId(defaultFolder, values['id']);
   // Every folder is checked and loaded before anything is written.
   const sources = [];
-  for (const { label, folder } of versions) {
+  for (const { label, dir: folder } of versions) {
     const loaded = await loadFolder('export', folder, io, {
       ...folderGlobs(values),
       ...linkRootOption('export', folder, values['link-root']),
