@@ -16,13 +16,24 @@ function wholeExcerpt(raw: string, a: number, b: number, maxChars: number): stri
   return makeExcerpt(lead + raw.slice(a, b) + rest, lead.length, lead.length + (b - a), maxChars);
 }
 
-/** The term's first whole place written as folded, Capitalized or in capitals, else in any case. */
+/**
+ * The term's first whole place written as folded, Capitalized or in capitals; else in any mix of
+ * ASCII cases (`K` as `k`); else wherever the text folds to it (`ſ` as `s`).
+ */
 function directLocate(text: string, term: string): readonly [number, number] | undefined {
   const written = [term, term[0]!.toUpperCase() + term.slice(1), term.toUpperCase()];
+  const caseless = (p: number): boolean =>
+    [...term].every((t, k) => {
+      const c = text[p + k]!;
+      return c === t || c === t.toUpperCase() || (t === 'k' && c === '\u212a');
+    });
   const places: number[] = [];
   for (let at = 0; at + term.length <= text.length; at++)
     if (isTermAt(text, at, term)) places.push(at);
-  const at = places.find((p) => written.some((w) => text.startsWith(w, p))) ?? places[0];
+  const at =
+    places.find((p) => written.some((w) => text.startsWith(w, p))) ??
+    places.find(caseless) ??
+    places[0];
   return at === undefined ? undefined : [at, at + term.length];
 }
 
@@ -76,8 +87,40 @@ describe('excerpt windows', () => {
   });
 
   it('locateTerm finds a lower-case ASCII term where the direct reading does', () => {
-    const unit = fc.constantFrom('a', 'b', 'A', 'B', 'k', 'K', '\u212a', '-', ' ', '中', '1', '_');
-    const term = fc.constantFrom('ab', 'ba', 'a-b', 'k', 'ka', 'bk', 'a_b', '1a');
+    const unit = fc.constantFrom(
+      ...[
+        'a',
+        'b',
+        'A',
+        'B',
+        'k',
+        'K',
+        '\u212a',
+        '-',
+        ' ',
+        '中',
+        '1',
+        '_',
+        's',
+        'S',
+        'ſ',
+        'ı',
+        '.',
+      ],
+    );
+    const term = fc.constantFrom(
+      'ab',
+      'ba',
+      'a-b',
+      'k',
+      'ka',
+      'bk',
+      'a_b',
+      '1a',
+      'sa',
+      'as',
+      'a.b',
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 40 }), term, (text, t) => {
         expect(locateTerm(text, t)).toEqual(directLocate(text, t));

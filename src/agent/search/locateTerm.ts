@@ -225,6 +225,21 @@ function findCaseless(text: string, term: string): readonly [number, number] | u
   return undefined;
 }
 
+/** Case-blind patterns of recent terms (`caselessHits`), cleared when full. */
+const PATTERNS = new Map<string, RegExp>();
+const PATTERNS_KEPT = 256;
+
+/** The global, case-blind pattern matching `term` literally (kept per term). */
+function caselessPattern(term: string): RegExp {
+  let pattern = PATTERNS.get(term);
+  if (pattern === undefined) {
+    if (PATTERNS.size >= PATTERNS_KEPT) PATTERNS.clear();
+    pattern = new RegExp(term.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'), 'gi');
+    PATTERNS.set(term, pattern);
+  }
+  return pattern;
+}
+
 /**
  * The places where `text` holds `term` in any case that lower-cases to it (ASCII letters in either
  * case, `K` for `k`; other characters as they are), edges unchecked, in order: each call answers the
@@ -233,6 +248,21 @@ function findCaseless(text: string, term: string): readonly [number, number] | u
  */
 function caselessHits(text: string, term: string): () => number {
   const n = term.length;
+  // A lower-case term in a text without `K`: the engine's case-blind matcher of the literal term,
+  // which matches an ASCII letter in either case and every other character as it is (in a pattern
+  // without the `u` flag, a character beyond ASCII never matches an ASCII one). Linear: the pattern
+  // is the escaped term.
+  if (LOWER_ASCII.test(term) && (term.indexOf('k') === -1 || text.indexOf('\u212a') === -1)) {
+    const pattern = caselessPattern(term);
+    let from = 0;
+    return () => {
+      pattern.lastIndex = from;
+      if (!pattern.test(text)) return -1;
+      const at = pattern.lastIndex - n;
+      from = at + 1;
+      return at;
+    };
+  }
   const t0 = term.charCodeAt(0);
   const first = term[0]!;
   const upper = t0 >= 0x61 && t0 <= 0x7a ? String.fromCharCode(t0 - 32) : undefined;
