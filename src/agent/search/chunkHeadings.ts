@@ -52,6 +52,19 @@ function headingWords(h: SearchChunkHeading): readonly string[] {
   return words;
 }
 
+/** Each heading's words of a chunk's heading list, read once per list object. */
+const LIST_WORDS = new WeakMap<readonly SearchChunkHeading[], readonly (readonly string[])[]>();
+
+/** `headingWords` of each heading of `headings`, cached per list (one look-up per call). */
+function listWords(headings: readonly SearchChunkHeading[]): readonly (readonly string[])[] {
+  let lists = LIST_WORDS.get(headings);
+  if (lists === undefined) {
+    lists = headings.map(headingWords);
+    LIST_WORDS.set(headings, lists);
+  }
+  return lists;
+}
+
 /**
  * The heading of `headings` (one chunk's) that the query names: the one whose words (its index
  * tokens but function words) are most like `terms`, the query's words that the chunk holds, by
@@ -78,8 +91,10 @@ export function headingNamed(
   let best: SearchChunkHeading | null = null;
   let bestScore = NAMES_HEADING;
   const q = query.size;
-  for (const h of headings) {
-    const words = headingWords(h);
+  const wordLists = listWords(headings);
+  for (let i = 0; i < headings.length; i++) {
+    const h = headings[i]!;
+    const words = wordLists[i]!;
     // The most it could score (the smaller set all shared, as the division below computes it):
     // a heading that cannot win is not read.
     const w = words.length;

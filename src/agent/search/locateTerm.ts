@@ -2,6 +2,8 @@ import { CJK, classOf, MARK, SEPARATOR } from './charClass.js';
 import { foldText } from './foldText.js';
 
 const ASCII = /^[\u0000-\u007f]*$/;
+/** ASCII without capitals: a term `scanCaseless` can search. */
+const LOWER_ASCII = /^[\u0000-\u0040\u005b-\u007f]+$/;
 
 /** Base class of the code point ending just before `index`, or `SEPARATOR` at the start. */
 function classBefore(text: string, index: number): number {
@@ -55,6 +57,21 @@ function foldWithOrigin(text: string): { folded: string; origin: Int32Array } {
  */
 export function locateTerm(text: string, term: string): readonly [number, number] | undefined {
   if (term.length === 0) return undefined;
+  // A lower-case ASCII term (nearly every name): one scan of the places the term is in any case
+  // finds both what the search below takes first (the earliest whole hit written as folded,
+  // Capitalized or in capitals) and, when there is none, the first whole hit in any case.
+  if (LOWER_ASCII.test(term)) {
+    const found = scanCaseless(text, term);
+    if (found === undefined) return undefined;
+    if (typeof found !== 'number') return found;
+    const lowered =
+      text.indexOf('\u0130') !== -1
+        ? null
+        : found === -1
+          ? undefined
+          : ([found, found + term.length] as const);
+    return locateFolded(text, term, lowered);
+  }
   // Look for the term as written in the text first, without folding a long text: as it is (a term
   // without cased letters, CJK or digits, is nearly always there so), Capitalized and in capitals.
   // The earliest hit whose source folds to the term is taken; a word only found in another mix of
@@ -93,6 +110,18 @@ export function locateTerm(text: string, term: string): readonly [number, number
       : ASCII.test(term)
         ? findCaseless(text, term)
         : findLowered(text, term);
+  return locateFolded(text, term, lowered);
+}
+
+/**
+ * `locateTerm` once the term as written is not in the text: `lowered` is the first whole hit in the
+ * lower-cased text (`undefined`: none; `null`: not searched, as the text holds `İ` or `Σ`).
+ */
+function locateFolded(
+  text: string,
+  term: string,
+  lowered: readonly [number, number] | undefined | null,
+): readonly [number, number] | undefined {
   if (lowered === null) {
     const lower = text.toLowerCase();
     if (lower.length === text.length) {
@@ -186,37 +215,109 @@ function findLowered(text: string, term: string): readonly [number, number] | un
  */
 function findCaseless(text: string, term: string): readonly [number, number] | undefined {
   const n = term.length;
-  const t0 = term.charCodeAt(0);
-  const letter = t0 >= 0x61 && t0 <= 0x7a;
-  const upper = letter ? String.fromCharCode(t0 - 32) : undefined;
-  const kelvin = t0 === 0x6b;
-  let at = -1;
-  for (;;) {
-    // The next place the first character is, in any case that lower-cases to it.
-    let next = text.indexOf(term[0]!, at + 1);
-    if (upper !== undefined) {
-      const u = text.indexOf(upper, at + 1);
-      if (u !== -1 && (next === -1 || u < next)) next = u;
-    }
-    if (kelvin) {
-      const k = text.indexOf('\u212a', at + 1);
-      if (k !== -1 && (next === -1 || k < next)) next = k;
-    }
-    if (next === -1 || next + n > text.length) return undefined;
-    at = next;
-    let k = 1;
-    for (; k < n; k++) {
-      const c = text.charCodeAt(at + k);
-      const t = term.charCodeAt(k);
-      if (c !== t && !(t >= 0x61 && t <= 0x7a && c === t - 32) && !(t === 0x6b && c === 0x212a))
-        break;
-    }
-    if (k < n) continue;
+  const next = caselessHits(text, term);
+  for (let at = next(); at !== -1; at = next()) {
     const before = classBefore(text, at);
     const after = classAt(text, at + n);
     if ((before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK))
       return [at, at + n];
   }
+  return undefined;
+}
+
+/** Case-blind patterns of recent terms (`caselessHits`), cleared when full. */
+const PATTERNS = new Map<string, RegExp>();
+const PATTERNS_KEPT = 256;
+
+/** The global, case-blind pattern matching `term` literally (kept per term). */
+function caselessPattern(term: string): RegExp {
+  let pattern = PATTERNS.get(term);
+  if (pattern === undefined) {
+    if (PATTERNS.size >= PATTERNS_KEPT) PATTERNS.clear();
+    pattern = new RegExp(term.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'), 'gi');
+    PATTERNS.set(term, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * The places where `text` holds `term` in any case that lower-cases to it (ASCII letters in either
+ * case, `K` for `k`; other characters as they are), edges unchecked, in order: each call answers the
+ * next, `-1` when none is left. The candidates are where the term's first character is, in each way
+ * of writing it, found with `indexOf` and kept until passed, so no part of the text is read twice.
+ */
+function caselessHits(text: string, term: string): () => number {
+  const n = term.length;
+  // A lower-case term in a text without `K`: the engine's case-blind matcher of the literal term,
+  // which matches an ASCII letter in either case and every other character as it is (in a pattern
+  // without the `u` flag, a character beyond ASCII never matches an ASCII one). Linear: the pattern
+  // is the escaped term.
+  if (LOWER_ASCII.test(term) && (term.indexOf('k') === -1 || text.indexOf('\u212a') === -1)) {
+    const pattern = caselessPattern(term);
+    let from = 0;
+    return () => {
+      pattern.lastIndex = from;
+      if (!pattern.test(text)) return -1;
+      const at = pattern.lastIndex - n;
+      from = at + 1;
+      return at;
+    };
+  }
+  const t0 = term.charCodeAt(0);
+  const first = term[0]!;
+  const upper = t0 >= 0x61 && t0 <= 0x7a ? String.fromCharCode(t0 - 32) : undefined;
+  const kelvin = t0 === 0x6b;
+  let lower = text.indexOf(first);
+  let capital = upper === undefined ? -1 : text.indexOf(upper);
+  let sign = kelvin ? text.indexOf('\u212a') : -1;
+  return () => {
+    for (;;) {
+      let at = lower;
+      if (capital !== -1 && (at === -1 || capital < at)) at = capital;
+      if (sign !== -1 && (at === -1 || sign < at)) at = sign;
+      if (at === -1 || at + n > text.length) return -1;
+      if (at === lower) lower = text.indexOf(first, at + 1);
+      else if (at === capital) capital = text.indexOf(upper!, at + 1);
+      else sign = text.indexOf('\u212a', at + 1);
+      let k = 1;
+      for (; k < n; k++) {
+        const c = text.charCodeAt(at + k);
+        const t = term.charCodeAt(k);
+        if (c !== t && !(t >= 0x61 && t <= 0x7a && c === t - 32) && !(t === 0x6b && c === 0x212a))
+          break;
+      }
+      if (k === n) return at;
+    }
+  };
+}
+
+/**
+ * For a lower-case ASCII term: the earliest whole hit written as the term, Capitalized or in capitals
+ * (what `locateTerm`'s search of those three finds first); else the start of the first whole hit in
+ * any case that lower-cases to it (`findCaseless`), or `-1` when there is none but the text is not
+ * ASCII; `undefined` when there is none in an ASCII text (which folds as it lower-cases).
+ */
+function scanCaseless(text: string, term: string): readonly [number, number] | number | undefined {
+  const n = term.length;
+  const capitalized = term[0]!.toUpperCase() + term.slice(1);
+  const capitals = term.toUpperCase();
+  let firstWhole = -1;
+  const next = caselessHits(text, term);
+  for (let at = next(); at !== -1; at = next()) {
+    const before = classBefore(text, at);
+    const after = classAt(text, at + n);
+    if (!((before === SEPARATOR || before === CJK) && (after === SEPARATOR || after === CJK)))
+      continue;
+    if (
+      text.startsWith(term, at) ||
+      text.startsWith(capitalized, at) ||
+      text.startsWith(capitals, at)
+    )
+      return [at, at + n];
+    if (firstWhole === -1) firstWhole = at;
+  }
+  if (firstWhole !== -1) return firstWhole;
+  return ASCII.test(text) ? undefined : -1;
 }
 
 function find(

@@ -25,6 +25,34 @@ export function collapseWhitespace(text: string): string {
 }
 
 /**
+ * Whether `c` is a JavaScript whitespace code unit (what `\s` matches: the space, tab, line breaks,
+ * no-break spaces, the Unicode space separators and the byte order mark).
+ */
+export function isWhitespaceCode(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  // CJK text: past U+3000, only the byte order mark.
+  if (c > 0x3000) return c === 0xfeff;
+  if (c < 0x1680) return c === 0xa0;
+  return (
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** Whether `text[from, to)` holds a character that is not whitespace (`/\S/`), without slicing it. */
+export function hasTextIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isWhitespaceCode(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
  * At most `maxChars` code points of `text` (whitespace-collapsed), `…` marks included, around the
  * code-unit range `[start, end)`: about a quarter of the room before it, the rest after; cuts move to a
  * space when one is near so words stay whole, and past a long word or URL to the next word boundary
@@ -48,7 +76,19 @@ export function makeExcerpt(
   after = false,
 ): string {
   // Without a surrogate (nearly every text), a code point is a code unit: no counting loops.
-  const bmp = !HIGH_SURROGATE.test(text);
+  return cutExcerpt(text, start, end, maxChars, before, after, !HIGH_SURROGATE.test(text));
+}
+
+/** `makeExcerpt`, told whether `text` is free of high surrogates (`bmp`) instead of testing it. */
+export function cutExcerpt(
+  text: string,
+  start: number,
+  end: number,
+  maxChars: number,
+  before: boolean,
+  after: boolean,
+  bmp: boolean,
+): string {
   if (!before && !after && fitsIn(text, 0, maxChars, bmp)) return text;
   if (maxChars < 3) return maxChars >= 1 ? CUT : '';
   const tail = after ? 1 : 0;

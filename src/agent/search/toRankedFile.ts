@@ -1,8 +1,8 @@
 import type { EvidenceType, MatchedField } from '../types.js';
-import { type ChunkTable, hasText } from './buildChunks.js';
+import type { ChunkTable } from './buildChunks.js';
 import type { Candidate } from './candidate.js';
 import { isTermAt, locateTerm } from './locateTerm.js';
-import { makeExcerpt, WHITESPACE_RUN } from './makeExcerpt.js';
+import { cutExcerpt, hasTextIn, WHITESPACE_RUN } from './makeExcerpt.js';
 import type { SearchChunkHeading, SearchHit, SearchHitHeading } from './port.js';
 import { headingAt, headingNamed } from './chunkHeadings.js';
 
@@ -120,7 +120,7 @@ const SLACK = 24;
  * text collapsed. A narrow window is tried first; when whitespace collapsed it below what
  * `makeExcerpt` may read, the wide one is used, so the excerpt is the same either way.
  */
-function excerptAround(raw: string, a: number, b: number, maxChars: number): string {
+export function excerptAround(raw: string, a: number, b: number, maxChars: number): string {
   // The narrow window lies inside the wide one (a small `maxChars` has a small wide window). Before
   // the term it holds the excerpt's first quarter, after it the excerpt, each with a snap's slack
   // and room for whitespace that collapses (Markdown's line breaks and indents).
@@ -155,26 +155,39 @@ function excerptIn(
   let to = Math.min(raw.length, b + ahead);
   if (from > 0 && raw.charCodeAt(from) >= 0xdc00 && raw.charCodeAt(from) <= 0xdfff) from--;
   if (to < raw.length && raw.charCodeAt(to) >= 0xdc00 && raw.charCodeAt(to) <= 0xdfff) to++;
-  const lead = raw.slice(from, a).replace(WHITESPACE_RUN, ' ').trimStart();
+  const after = to < raw.length && hasTextIn(raw, to, raw.length);
   const rest = raw.slice(b, to).replace(WHITESPACE_RUN, ' ').trimEnd();
-  const before = from > 0 && hasText(raw.slice(0, from));
-  const after = to < raw.length && hasText(raw.slice(to));
+  const restBmp = !HIGH_SURROGATE.test(rest);
+  let long = true;
   if (quarter >= 0) {
-    const long = longer(rest, maxChars + SLACK);
+    long = longer(rest, maxChars + SLACK, restBmp);
     if (after && !long) return undefined;
-    if (before && !longer(lead, (long ? quarter : maxChars) + SLACK)) return undefined;
   }
-  const text = lead + raw.slice(a, b) + rest;
-  return makeExcerpt(text, lead.length, lead.length + (b - a), maxChars, before, after);
+  const before = from > 0 && hasTextIn(raw, 0, from);
+  const lead = raw.slice(from, a).replace(WHITESPACE_RUN, ' ').trimStart();
+  const leadBmp = !HIGH_SURROGATE.test(lead);
+  if (quarter >= 0 && before && !longer(lead, (long ? quarter : maxChars) + SLACK, leadBmp))
+    return undefined;
+  const term = raw.slice(a, b);
+  const bmp = restBmp && leadBmp && (a === b || !HIGH_SURROGATE.test(term));
+  return cutExcerpt(
+    lead + term + rest,
+    lead.length,
+    lead.length + (b - a),
+    maxChars,
+    before,
+    after,
+    bmp,
+  );
 }
 
 const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
-/** Whether `text` has more than `need` code points. */
-function longer(text: string, need: number): boolean {
+/** Whether `text` has more than `need` code points (`bmp`: `text` holds no high surrogate). */
+function longer(text: string, need: number, bmp: boolean): boolean {
   if (text.length <= need) return false;
   // Each code point is one or two code units; without a surrogate, one.
-  if (text.length > 2 * need || !HIGH_SURROGATE.test(text)) return true;
+  if (text.length > 2 * need || bmp) return true;
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
