@@ -298,7 +298,7 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     multiple: true,
     commands: ['search', 'read', 'outline'],
     source: 'both',
-    help: 'with label=dir (repeatable, instead of a folder): the folder of version label;\nwith label alone: the version to read (default: the first label=dir); a plain\nfolder is version `current`, and another label is VERSION_NOT_FOUND',
+    help: 'with label=dir (repeatable, instead of a folder): the folder of version label;\nwith label alone: the version to read (default: the first label=dir); a plain\nfolder is version `current`, and another label is VERSION_NOT_FOUND; with\n--database: the version of --kb to read (default its default version; the\nversions command lists them)',
   },
   {
     name: 'rate-limit',
@@ -348,14 +348,6 @@ export const SOURCE_FLAGS: readonly SourceFlag[] = [
     commands: ['mcp', 'search', 'read', 'outline'],
     source: 'database',
     help: 'with --database: the knowledge base (required)',
-  },
-  {
-    name: 'version',
-    type: 'string',
-    value: 'label',
-    commands: ['search', 'read', 'outline'],
-    source: 'database',
-    help: 'with --database: the version of --kb to read (default its default version;\nthe versions command lists them)',
   },
   {
     name: 'schema',

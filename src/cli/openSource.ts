@@ -12,7 +12,7 @@ import { knowledgeBaseId, loadFolder, sourceOf, type ServedOptions } from './fol
 import { CliExit, type CliIo } from './io.js';
 import { linkRootOption } from './linkRoot.js';
 import { openLiveFolder, type LiveFolder } from './live.js';
-import { DEFAULT_VERSION_LABEL, versionLabelProblem } from '../agent/internals.js';
+import { DEFAULT_VERSION_LABEL } from '../agent/internals.js';
 import { openVersions, type OpenedVersion } from './openVersions.js';
 import {
   FOLDER_VERSION,
@@ -136,11 +136,15 @@ export function parseSourceArgs(command: SourceCommand, argv: readonly string[])
         `knowledge-kit ${command}: --${flag.name} reads a folder; it does not go with --database, whose calls read the store's active revision. Run \`knowledge-kit ${command} --help\`.`,
       );
   // `--version LABEL=FOLDER` names folders; with --database, `--version LABEL` alone.
-  const { folders, read: version } = versionArgs(command, values, false);
-  if (folders.length > 0)
+  const givenVersions = values['version'];
+  const namesFolder = (Array.isArray(givenVersions) ? givenVersions : [givenVersions]).some(
+    (text) => typeof text === 'string' && text.includes('='),
+  );
+  if (namesFolder)
     throw new CliExit(
       `knowledge-kit ${command}: --version LABEL=FOLDER names a version's folder; it does not go with --database. Run \`knowledge-kit ${command} --help\`.`,
     );
+  const { read: version } = versionArgs(command, values, false);
   const knowledgeBase = values['kb'] as string | undefined;
   if (command === 'serve') {
     if (positionals.length > 0)
@@ -161,27 +165,11 @@ export function parseSourceArgs(command: SourceCommand, argv: readonly string[])
       url,
       knowledgeBase,
       schema: values['schema'] as string | undefined,
-      version: versionOption(command, values['version']),
+      version,
     },
     args: positionals,
     version,
   };
-}
-
-/** `--version LABEL` of a database command, checked (a label, not `LABEL=FOLDER`). */
-function versionOption(command: SourceCommand, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  const text = Array.isArray(value) ? String(value[value.length - 1]) : String(value);
-  if (Array.isArray(value) && value.length > 1)
-    throw new CliExit(
-      `knowledge-kit ${command}: --version is given ${value.length} times; with --database give it once, naming the version of --kb to read (such as \`--version 3.x\`), or leave it out for the default version.`,
-    );
-  const problem = versionLabelProblem(text);
-  if (problem !== undefined)
-    throw new CliExit(
-      `knowledge-kit ${command}: --version \`${text}\` is not a version label (${problem}); with --database, pass the label of a version of --kb, such as \`--version 3.x\` (\`knowledge-kit versions --database … --kb ID\` lists them).`,
-    );
-  return text;
 }
 
 /** One knowledge base an opened source serves. */

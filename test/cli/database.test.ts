@@ -16,6 +16,7 @@ import { cliInProcess } from '../helpers/cli-inProcess.js';
 import { getJson, requestLog, startServe, type Served } from '../helpers/cli-serve.js';
 import { copyPgliteFolder, freshPgliteFolder } from '../helpers/pglite-folder.js';
 import { connectHttp } from '../mcp/clients.js';
+import { expectSameOutput } from '../helpers/versions.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-cli-db-' });
 useRunningClis();
@@ -320,7 +321,8 @@ describe('search, read and outline on a database print what they print on the fo
         .replace(`knowledge-kit read ${dir} `, `knowledge-kit read --database ${url} --kb docs `),
     );
     const json = await cli(['search', ...db(), 'install', '--json']);
-    expect(JSON.parse(json.stdout)).toEqual(
+    expectSameOutput(
+      JSON.parse(json.stdout),
       JSON.parse((await cli(['search', dir, 'install', '--json'])).stdout),
     );
   }, 60_000);

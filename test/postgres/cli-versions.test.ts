@@ -311,7 +311,9 @@ describe('knowledge-kit publish --version, versions, unpublish', () => {
         );
         const bad = await cli(['search', ...words, '--kb', 'docs', '--version', '2.x=dir', 'x']);
         expect(bad.code).toBe(2);
-        expect(bad.stderr).toContain('--version `2.x=dir` is not a version label');
+        expect(bad.stderr).toContain(
+          "--version LABEL=FOLDER names a version's folder; it does not go with --database",
+        );
 
         const diff = await cli(['diff', ...words, '--kb', 'docs', '2.x', '3.x', '--json']);
         expect(diff.code, diff.stderr).toBe(0);

@@ -32,6 +32,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from '../helpers/postgres-database.js';
+import { expectSameOutput } from '../helpers/versions.js';
 
 let t: TestDatabase;
 let present = false;
@@ -122,7 +123,7 @@ describe('pgvector chunk vectors', () => {
       for (const mode of ['hybrid', 'graph', 'file'] as const) {
         const want = await reference.searchFiles({ query, mode, limit: 3 });
         const got = await stored.searchFiles({ query, mode, limit: 3 });
-        expect(got).toEqual(want);
+        expectSameOutput(got, want);
         if (mode !== 'file') expect(got.semanticStatus).toEqual({ state: 'ready', safeCode: null });
       }
     // Without the embedder: lexical only, `disabled`; with one but a revision stored without vectors:
