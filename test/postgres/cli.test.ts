@@ -89,7 +89,8 @@ describe('knowledge-kit publish', () => {
       try {
         const store = createPostgresSource(db, { knowledgeBase: 'docs', schema });
         expectSameOutput(await store.listTree({}), await reference.listTree({}));
-        expect(await store.readFile({ path: 'pages/guide.md' })).toEqual(
+        expectSameOutput(
+          await store.readFile({ path: 'pages/guide.md' }),
           await reference.readFile({ path: 'pages/guide.md' }),
         );
       } finally {
