@@ -405,17 +405,18 @@ describe('createPostgresSource with `version`', () => {
       schema,
     });
     const source = createPostgresSource(test.db, { knowledgeBase: kb, version: '4.x', schema });
-    const calls: readonly [string, Promise<unknown>][] = [
-      ['list_tree', source.listTree({})],
-      ['list_tree', source.listTree({ parentPath: '' })],
-      ['get_file', source.getFile({ fileId: 'page' })],
-      ['read_file', source.readFile({ fileId: 'page' })],
-      ['read_file', source.readFile({ path: 'index.md' })],
-      ['search_files', source.searchFiles({ query: 'page' })],
-      ['expand_graph', source.expandGraph({ fileId: 'page' })],
+    // Each call made when it is awaited: a rejection left waiting would be unhandled.
+    const calls: readonly [string, () => Promise<unknown>][] = [
+      ['list_tree', () => source.listTree({})],
+      ['list_tree', () => source.listTree({ parentPath: '' })],
+      ['get_file', () => source.getFile({ fileId: 'page' })],
+      ['read_file', () => source.readFile({ fileId: 'page' })],
+      ['read_file', () => source.readFile({ path: 'index.md' })],
+      ['search_files', () => source.searchFiles({ query: 'page' })],
+      ['expand_graph', () => source.expandGraph({ fileId: 'page' })],
     ];
     for (const [tool, call] of calls) {
-      const error = await refusal(call);
+      const error = await refusal(call());
       expect(error.code).toBe('VERSION_NOT_FOUND');
       expect(error.httpStatus).toBe(404);
       expect(error.message).toBe(
