@@ -14,11 +14,17 @@
  *   knowledge with a copy in each folder a glob example names; and `check` shows what each glob
  *   example keeps.
  *
+ * - the README's command lines: each `knowledge-kit …` line of its `sh` blocks, run the same way.
+ *
+ * With `KK_CLI_PATH` naming an installed bin (CI installs the packed tarball into a scratch app), the
+ * help texts and every command line come from that bin: the examples work as an installed package
+ * prints them.
+ *
  * `help-examples.test.ts` checks what the `serve` and `mcp` examples do (a base path, an access file,
  * an MCP client configuration). The two runs are long on a loaded machine (a dozen commands, each
  * loading the knowledge): 240 s each.
  */
-import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -109,9 +115,10 @@ async function commandNames(): Promise<string[]> {
     .filter((name): name is string => name !== undefined);
 }
 
-/** `knowledge-kit <command> --help`. */
+/** `knowledge-kit <command> --help` (of the installed bin when `KK_CLI_PATH` names one). */
 async function helpOf(command: string): Promise<string> {
-  const run = await cliInProcess([command, '--help']);
+  const args = [command, '--help'];
+  const run = process.env['KK_CLI_PATH'] ? await runCli(args) : await cliInProcess(args);
   expect(run.code, `${command} --help`).toBe(0);
   return run.stdout;
 }
@@ -226,6 +233,21 @@ describe('the examples --help prints work as printed', () => {
       'knowledge-kit diff --version 2.x=./docs-v2 --version 3.x=./docs 2.x 3.x',
     );
     for (const example of new Set(examples)) await runExample(example);
+  }, 240_000);
+
+  it('every `knowledge-kit` command line the README prints runs as printed', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const lines: string[] = [];
+    let inShell = false;
+    for (const line of readme.split('\n')) {
+      if (line.startsWith('```')) inShell = line === '```sh';
+      else if (inShell && /^(npx )?knowledge-kit /.test(line))
+        lines.push(line.replace(/^npx /, '').replace(/\s+#\s.*$/, ''));
+    }
+    // The quick tour's six commands at least; each one found is run.
+    expect(lines).toContain('knowledge-kit search examples/knowledge "stale cursor"');
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    for (const line of lines) await runExample(line);
   }, 240_000);
 
   it('every option example works: each command runs with all of its options’ examples', async () => {

@@ -8,8 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { waitFor } from './waitFor.js';
 
-/** The built command line; `npm test` (or `npx tsup --silent`) writes it. */
-export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/**
+ * The command line under test: the built `dist/cli.js` (`npm test` writes it), or the bin of an
+ * installed package when `KK_CLI_PATH` names one (CI runs the `--help` examples against the packed
+ * tarball installed into a scratch app this way).
+ */
+export const CLI_PATH =
+  process.env['KK_CLI_PATH'] ?? fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /**
  * Waits (up to 30 s, for a build in progress: tsup empties `dist` first) until the bin exists, and
