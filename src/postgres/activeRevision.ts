@@ -1,3 +1,6 @@
+import type { StoreRevision } from '../agent/internals.js';
+import type { ActiveContentRevision } from '../agent/index.js';
+
 /**
  * Which revision a read is of: the active revision of the knowledge base's default version
  * (`knowledge_bases.active_serial`, as before versions existed), or of one labelled version
@@ -31,6 +34,38 @@ export function withVersion(
   version: string | undefined,
 ): readonly unknown[] {
   return version === undefined ? params : [...params, version];
+}
+
+/**
+ * The column `version_label` of a read: with no `version` served, the default version's label
+ * (`knowledge_versions`, `$1` the knowledge base), read in the same statement so that outputs name the
+ * version they answer from; with one, `NULL` (the source knows its label).
+ *
+ * @param s - the quoted schema.
+ * @param version - the version served, or `undefined` for the default one.
+ * @returns a select-list item.
+ */
+export function labelColumn(s: string, version: string | undefined): string {
+  return version === undefined
+    ? `(SELECT v.label FROM ${s}.knowledge_versions v WHERE v.knowledge_base = $1 AND v.is_default) AS version_label`
+    : 'NULL::text AS version_label';
+}
+
+/**
+ * The revision a row of a read names: `serial`, `revision`, `published_at` and `version_label`
+ * (`labelColumn`).
+ *
+ * @param row - the row.
+ * @returns the revision, pinned by its serial.
+ */
+export function revisionOf(row: Record<string, unknown>): StoreRevision<number> {
+  const label = row['version_label'];
+  return {
+    pin: Number(row['serial']),
+    revision: JSON.parse(String(row['revision'])) as ActiveContentRevision,
+    publishedAt: isoOf(row['published_at']),
+    version: typeof label === 'string' ? label : undefined,
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   createStoredSource,
   cursorKeyProblem,
   KNOWLEDGE_TOOLS,
+  versionLabelProblem,
   versionNotFound,
   type KnowledgeToolRegistry,
   type StoreCall,
@@ -65,7 +66,8 @@ class VersionMissing extends Error {
  *
  * Versions: the source serves one version of the knowledge base, `version` (each version has its own
  * active revision), or without it the default version, looked up on each call (a change of the
- * default is seen by the next call). Reads return the revision's `publishedAt` (when the store
+ * default is seen by the next call) and named by its label in every output. Without `version`, a call
+ * naming a version (`{ version: '2.x' }`) is answered by that version. Reads return the revision's `publishedAt` (when the store
  * published it). A `version` the knowledge base does not have fails every call with
  * `VERSION_NOT_FOUND`, whose message lists the versions it has: never another version's answer.
  *
@@ -163,13 +165,58 @@ export function registryPostgresSource(
       search: opts.search,
       embedder: opts.embedder,
       semanticTimeoutMs: opts.semanticTimeoutMs,
-      // Outputs name the version served; without `version`, the default one, named `current`.
+      // Outputs name the version served: `version`, or the default version's label, which each read
+      // returns in its own statement (`labelColumn`).
       version,
       notFound: `The knowledge base ${JSON.stringify(knowledgeBase)} is not in the store. Publish it first (\`knowledge-kit publish <folder> --database <url> --kb ${knowledgeBase}${version === undefined ? '' : ` --version ${version}`}\`), or pick one of \`listKnowledgeBases\`.`,
       registry,
     },
   );
-  return version === undefined ? source : refusingMissingVersion(source, registry, version);
+  if (version !== undefined) return refusingMissingVersion(source, registry, version);
+  return routingNamedVersions(source, (label) =>
+    registryPostgresSource(registry, db, { ...options, version: label }),
+  );
+}
+
+/** How many sources of named versions a default-version source keeps (the rest are made per call). */
+const NAMED_VERSIONS_KEPT = 16;
+
+/**
+ * `source` (of the default version) with each call that names a version (a label) sent to the
+ * source of that version, made on first use: a call never gets the default version's answer for
+ * another label, and a label the knowledge base lacks is refused listing the versions it has.
+ */
+function routingNamedVersions(
+  source: KnowledgeSource,
+  sourceOf: (label: string) => KnowledgeSource,
+): KnowledgeSource {
+  const kept = new Map<string, KnowledgeSource>();
+  const named = (label: string): KnowledgeSource => {
+    const found = kept.get(label);
+    if (found !== undefined) return found;
+    const made = sourceOf(label);
+    if (kept.size < NAMED_VERSIONS_KEPT) kept.set(label, made);
+    return made;
+  };
+  const methods: Record<string, unknown> = {};
+  for (const [key, method] of Object.entries(source)) {
+    methods[key] =
+      typeof method !== 'function' || key === 'warm'
+        ? method
+        : (input: unknown, ...rest: unknown[]): Promise<unknown> => {
+            const label = isPlainObject(input) ? input['version'] : undefined;
+            // A label that is not one (or `null`) is the default source's to answer or refuse.
+            const target =
+              typeof label === 'string' && versionLabelProblem(label) === undefined
+                ? named(label)
+                : source;
+            return (target[key as keyof KnowledgeSource] as (...a: unknown[]) => Promise<unknown>)(
+              input,
+              ...rest,
+            );
+          };
+  }
+  return Object.freeze(methods) as unknown as KnowledgeSource;
 }
 
 /**

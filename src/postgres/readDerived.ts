@@ -12,7 +12,6 @@
  * the revision (620 ms against 0.4 ms for a 50-item `list_tree` window at 10,000 pages, 147 ms against
  * 0.2 ms for three pages of `expand_graph`).
  */
-import type { ActiveContentRevision } from '../agent/index.js';
 import type {
   DirectoryRecord,
   FileRecord,
@@ -20,10 +19,9 @@ import type {
   StoreListing,
   StoreNavFile,
   StoreRead,
-  StoreRevision,
 } from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
-import { activeTable, isoOf, withVersion } from './activeRevision.js';
+import { activeTable, labelColumn, revisionOf, withVersion } from './activeRevision.js';
 
 /**
  * The revision clause: `$1` the knowledge base, `$2` the serial or `null` for the active one (of
@@ -33,12 +31,6 @@ const REVISION = (s: string, version: string | undefined, param: number) =>
   `r.knowledge_base = $1 AND r.serial = coalesce($2::bigint, (SELECT b.active_serial FROM ${activeTable(s, version, param)} b WHERE b.id = $1))`;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const revisionOf = (row: Record<string, unknown>): StoreRevision<number> => ({
-  pin: Number(row['serial']),
-  revision: JSON.parse(String(row['revision'])) as ActiveContentRevision,
-  publishedAt: isoOf(row['published_at']),
-});
-
 /**
  * The children of directory `path` at positions `[from, to)`, with its counts.
  *
@@ -57,7 +49,7 @@ export async function readTreeWindow(
   version?: string,
 ): Promise<StoreListing<number> | 'missing' | 'gone' | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, r.published_at, d.directory_count, d.file_count, t.entry,
+    `SELECT r.serial, r.revision, r.published_at, ${labelColumn(s, version)}, d.directory_count, d.file_count, t.entry,
             (SELECT p.record FROM ${s}.pages p
               WHERE p.knowledge_base = t.knowledge_base AND p.serial = t.serial AND p.file_id = t.file_id
             ) AS record
@@ -103,7 +95,7 @@ export async function readNavFile(
   version?: string,
 ): Promise<StoreNavFile<number> | 'missing' | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, r.published_at, n.record, n.content
+    `SELECT r.serial, r.revision, r.published_at, ${labelColumn(s, version)}, n.record, n.content
        FROM ${s}.revisions r
        LEFT JOIN ${s}.nav_files n
          ON n.knowledge_base = r.knowledge_base AND n.serial = r.serial AND n.file_id = $3
@@ -134,7 +126,7 @@ export async function readPages(
   version?: string,
 ): Promise<StoreRead<number> | 'gone' | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, r.published_at, p.record, CASE WHEN $4 THEN p.relations END AS relations
+    `SELECT r.serial, r.revision, r.published_at, ${labelColumn(s, version)}, p.record, CASE WHEN $4 THEN p.relations END AS relations
        FROM ${s}.revisions r
        LEFT JOIN unnest($3::text[]) AS w (file_id) ON true
        LEFT JOIN LATERAL (

@@ -10,8 +10,7 @@
  */
 import type { PageWant, StoredPage, StoreRead } from '../agent/internals.js';
 import type { KnowledgeDatabase } from './types.js';
-import { activeTable, isoOf, withVersion } from './activeRevision.js';
-import type { ActiveContentRevision } from '../agent/index.js';
+import { activeTable, labelColumn, revisionOf, withVersion } from './activeRevision.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -35,7 +34,8 @@ export async function readPage(
 ): Promise<StoreRead<number> | 'missing' | undefined> {
   const { rows } = await db.query(
     `WITH active AS (
-       SELECT r.knowledge_base, r.serial, r.revision, r.published_at FROM ${activeTable(s, version, 6)} b
+       SELECT r.knowledge_base, r.serial, r.revision, r.published_at, ${labelColumn(s, version)}
+         FROM ${activeTable(s, version, 6)} b
          JOIN ${s}.revisions r ON r.knowledge_base = b.id AND r.serial = b.active_serial
         WHERE b.id = $1
      ), target AS (
@@ -43,11 +43,11 @@ export async function readPage(
         WHERE p.file_id = $2 OR p.path = $3
         LIMIT 1
      )
-     SELECT a.serial, a.revision, a.published_at, 0 AS place, t.record,
+     SELECT a.serial, a.revision, a.published_at, a.version_label, 0 AS place, t.record,
             CASE WHEN $4 THEN t.document END AS document, t.section_sizes, t.relations
        FROM active a LEFT JOIN target t ON true
      UNION ALL
-     SELECT a.serial, a.revision, a.published_at, 1, p.record, NULL, NULL, NULL
+     SELECT a.serial, a.revision, a.published_at, a.version_label, 1, p.record, NULL, NULL, NULL
        FROM active a JOIN target t ON $5
       CROSS JOIN LATERAL (
         SELECT DISTINCT e ->> 'fileId' AS file_id FROM json_array_elements(t.relations::json) e
@@ -81,10 +81,5 @@ export async function readPage(
           : undefined,
     };
   });
-  return {
-    pin: Number(first['serial']),
-    revision: JSON.parse(String(first['revision'])) as ActiveContentRevision,
-    publishedAt: isoOf(first['published_at']),
-    pages,
-  };
+  return { ...revisionOf(first), pages };
 }

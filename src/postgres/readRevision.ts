@@ -4,9 +4,8 @@
  * sizes and relationships the call needs.
  */
 import type { RevisionWant, StoredPage, StoreRead } from '../agent/internals.js';
-import type { ActiveContentRevision } from '../agent/index.js';
 import type { KnowledgeDatabase } from './types.js';
-import { activeTable, isoOf, withVersion } from './activeRevision.js';
+import { activeTable, labelColumn, revisionOf, withVersion } from './activeRevision.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -29,7 +28,7 @@ export async function readRevision(
   version?: string,
 ): Promise<StoreRead<number> | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, r.published_at, p.record,
+    `SELECT r.serial, r.revision, r.published_at, ${labelColumn(s, version)}, p.record,
         CASE WHEN $6 OR (p.file_id = $2 OR p.path = $3) AND $4 THEN p.document END AS document,
         CASE WHEN p.file_id = $2 OR p.path = $3 THEN p.section_sizes END AS section_sizes,
         CASE WHEN $6 OR $7 OR p.file_id = $5 THEN p.relations END AS relations
@@ -67,10 +66,5 @@ export async function readRevision(
         relations === null ? undefined : (JSON.parse(relations) as StoredPage['relations']),
     });
   }
-  return {
-    pin: Number(first['serial']),
-    revision: JSON.parse(String(first['revision'])) as ActiveContentRevision,
-    publishedAt: isoOf(first['published_at']),
-    pages,
-  };
+  return { ...revisionOf(first), pages };
 }

@@ -12,6 +12,7 @@ import {
   RevisionGone,
   scopeFieldsOf,
   type StoredPage,
+  type StoreRevision,
   type StoreSearch,
   type TermEntry,
   type TermRow,
@@ -24,15 +25,10 @@ import { decodePostings } from './postings.js';
 import { nearestPages } from './vectors.js';
 import { KEY_PREFIX } from './searchRows.js';
 import type { KnowledgeDatabase } from './types.js';
-import { activeTable, isoOf, withVersion } from './activeRevision.js';
-import type { ActiveContentRevision } from '../agent/index.js';
+import { activeTable, labelColumn, revisionOf, withVersion } from './activeRevision.js';
 
 /** The active revision of a knowledge base and its search statistics. */
-export interface SearchHead {
-  readonly serial: number;
-  readonly revision: ActiveContentRevision;
-  /** When the revision was published (ISO 8601). */
-  readonly publishedAt: string | undefined;
+export interface SearchHead extends StoreRevision<number> {
   /** `null` when the revision has no search rows (published before schema version 3). */
   readonly stats: TermStats | null;
 }
@@ -49,7 +45,7 @@ export async function readSearchHead(
   version?: string,
 ): Promise<SearchHead | undefined> {
   const { rows } = await db.query(
-    `SELECT r.serial, r.revision, r.published_at, t.stats
+    `SELECT r.serial, r.revision, r.published_at, ${labelColumn(s, version)}, t.stats
        FROM ${activeTable(s, version, 2)} b
        JOIN ${s}.revisions r ON r.knowledge_base = b.id AND r.serial = b.active_serial
        LEFT JOIN ${s}.search_stats t ON t.knowledge_base = r.knowledge_base AND t.serial = r.serial
@@ -59,9 +55,7 @@ export async function readSearchHead(
   const row = rows[0];
   if (row === undefined) return undefined;
   return {
-    serial: Number(row['serial']),
-    revision: JSON.parse(String(row['revision'])) as ActiveContentRevision,
-    publishedAt: isoOf(row['published_at']),
+    ...revisionOf(row),
     stats: typeof row['stats'] === 'string' ? (JSON.parse(row['stats']) as TermStats) : null,
   };
 }
@@ -119,7 +113,7 @@ export function sqlTermStore(
   head: SearchHead & { readonly stats: TermStats },
   onPages: PageSink,
 ): TermStore {
-  const { serial } = head;
+  const serial = head.pin;
   /** One pinned statement's rows, without the revision's row when nothing else matched. */
   const pinned = async (text: string, params: readonly unknown[], column: string) => {
     const { rows } = await db.query(text, [knowledgeBase, serial, ...params]);
@@ -251,11 +245,6 @@ export async function openSearch(
   const store = sqlTermStore(db, s, knowledgeBase, { ...head, stats: head.stats }, (records) => {
     hits = [...hits, ...records];
   });
-  return {
-    pin: head.serial,
-    revision: head.revision,
-    publishedAt: head.publishedAt,
-    store,
-    hits: () => hits,
-  };
+  const { stats: _stats, ...revision } = head;
+  return { ...revision, store, hits: () => hits };
 }

@@ -83,3 +83,39 @@ export async function hasPgvector(db: KnowledgeDatabase): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`);
   return rows.length > 0;
 }
+
+/** A database that logs each statement it runs: its text and how many rows it returned. */
+export interface CountingDatabase {
+  readonly db: KnowledgeDatabase;
+  /** Each statement in order, with the rows it returned. */
+  readonly log: { readonly text: string; readonly rows: number }[];
+  /** The statements' texts, in order. */
+  readonly seen: string[];
+  /** The rows each statement returned, in order. */
+  readonly rows: number[];
+}
+
+/**
+ * `db`, counting its statements and the rows each returned.
+ *
+ * @param db - the database to pass through.
+ */
+export function countingDatabase(db: KnowledgeDatabase): CountingDatabase {
+  const log: { text: string; rows: number }[] = [];
+  const seen: string[] = [];
+  const rows: number[] = [];
+  return {
+    log,
+    seen,
+    rows,
+    db: {
+      query: async (text: string, params?: readonly unknown[]) => {
+        seen.push(text);
+        const result = await db.query(text, params);
+        rows.push(result.rows.length);
+        log.push({ text, rows: result.rows.length });
+        return result;
+      },
+    },
+  };
+}

@@ -13,9 +13,13 @@ import {
   createPostgresSource,
   migrateKnowledgeStore,
   publishKnowledge,
-  type KnowledgeDatabase,
 } from '../../src/postgres/index.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
+import {
+  HOOK_TIMEOUT,
+  openTestDatabase,
+  type TestDatabase,
+  countingDatabase,
+} from '../helpers/postgres-database.js';
 import { expectPagingDuringPublishes } from '../helpers/postgres-race.js';
 import { timeless } from '../helpers/versions.js';
 
@@ -53,21 +57,6 @@ const reference: KnowledgeSource = createCatalogSource(catalog, {
   files,
 });
 
-/** `db`, counting its statements and the rows each returned. */
-const counting = (db: KnowledgeDatabase) => {
-  const rows: number[] = [];
-  return {
-    rows,
-    db: {
-      query: async (text: string, params?: readonly unknown[]) => {
-        const result = await db.query(text, params);
-        rows.push(result.rows.length);
-        return result;
-      },
-    } satisfies KnowledgeDatabase,
-  };
-};
-
 /** Every directory of the reference, walked through `list_tree`. */
 async function directories(): Promise<string[]> {
   const found = [''];
@@ -98,7 +87,7 @@ describe('reads that cost what they return', () => {
   afterAll(() => test.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`), HOOK_TIMEOUT);
 
   it('list_tree pages through every directory as the catalog source, one window per statement', async () => {
-    const { db, rows } = counting(test.db);
+    const { db, rows } = countingDatabase(test.db);
     const store = createPostgresSource(db, { knowledgeBase: 'gen', schema });
     const dirs = await directories();
     expect(dirs.length).toBeGreaterThan(5);
@@ -148,7 +137,7 @@ describe('reads that cost what they return', () => {
   });
 
   it('index.md is one stored row, as the catalog source renders it; a graph file one page row', async () => {
-    const { db, rows } = counting(test.db);
+    const { db, rows } = countingDatabase(test.db);
     const store = createPostgresSource(db, { knowledgeBase: 'gen', schema });
     for (const args of [{ path: 'index.md' }, { fileId: 'index.md' }]) {
       expect(timeless(await store.readFile(args))).toEqual(
@@ -167,7 +156,7 @@ describe('reads that cost what they return', () => {
   });
 
   it('expand_graph from every page at every depth is the catalog source, one statement per level', async () => {
-    const { db, rows } = counting(test.db);
+    const { db, rows } = countingDatabase(test.db);
     const store = createPostgresSource(db, { knowledgeBase: 'gen', schema });
     for (const fileId of catalog.ids) {
       for (const depth of [1, 2, 3]) {
@@ -237,7 +226,7 @@ describe('a store published before schema version 2', () => {
 
       expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 1, to: 4 });
       expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 4, to: 4 });
-      const { db, rows } = counting(test.db);
+      const { db, rows } = countingDatabase(test.db);
       const store = createPostgresSource(db, { knowledgeBase: 'gen', schema });
       expect(timeless(await store.listTree({ parentPath: 'pages', limit: 2 }))).toEqual(
         timeless(await reference.listTree({ parentPath: 'pages', limit: 2 })),

@@ -20,10 +20,14 @@ import {
   createPostgresSource,
   migrateKnowledgeStore,
   publishKnowledge,
-  type KnowledgeDatabase,
 } from '../../src/postgres/index.js';
 import { decodePostings, encodePostings } from '../../src/postgres/postings.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
+import {
+  HOOK_TIMEOUT,
+  openTestDatabase,
+  type TestDatabase,
+  countingDatabase,
+} from '../helpers/postgres-database.js';
 import { expectPagingDuringPublishes } from '../helpers/postgres-race.js';
 import {
   catalogOf,
@@ -75,21 +79,6 @@ function real(folder: string, max: number): Knowledge {
   const pages = corpusTestPages(folder, max);
   return { catalog: catalogOf(pages), files: filesOf(pages), texts: pages.map((p) => p.text) };
 }
-
-/** `db`, counting its statements and the rows each returned. */
-const counting = (db: KnowledgeDatabase) => {
-  const log: { text: string; rows: number }[] = [];
-  return {
-    log,
-    db: {
-      query: async (text: string, params?: readonly unknown[]) => {
-        const result = await db.query(text, params);
-        log.push({ text, rows: result.rows.length });
-        return result;
-      },
-    } satisfies KnowledgeDatabase,
-  };
-};
 
 /** Publish `knowledge` as `kb` in `schema`; the reference catalog source over the same input. */
 async function published(
@@ -150,7 +139,7 @@ describe('search_files on the stored index', () => {
   });
 
   it('reads the query’s rows and the hits’ pages only, never the whole revision', async () => {
-    const { db, log } = counting(test.db);
+    const { db, log } = countingDatabase(test.db);
     const store = createPostgresSource(db, { knowledgeBase: 'gen', schema: schema() });
     const want = await reference.searchFiles({ query: 'case 17', limit: 2 });
     expectSameOutput(await store.searchFiles({ query: 'case 17', limit: 2 }), want);
@@ -208,7 +197,7 @@ describe('search_files on the stored index', () => {
       schema: schema(),
     });
     await test.db.query(`DELETE FROM "${schema()}".search_stats WHERE knowledge_base = 'bare'`);
-    const { db, log } = counting(test.db);
+    const { db, log } = countingDatabase(test.db);
     const store = createPostgresSource(db, { knowledgeBase: 'bare', schema: schema() });
     const ref = createCatalogSource(gen.catalog, {
       id: 'bare',
@@ -274,7 +263,7 @@ describe('search_files on real documentation', () => {
         const knowledge = real(folder, max);
         const kb = folder.slice(0, 4).replace(/[^a-z]/g, 'x');
         const reference = await published(schema(), kb, knowledge);
-        const { db, log } = counting(test.db);
+        const { db, log } = countingDatabase(test.db);
         const store = createPostgresSource(db, { knowledgeBase: kb, schema: schema() });
         for (const query of queries)
           for (const mode of MODES)
@@ -351,7 +340,7 @@ describe('a store published before schema version 3', () => {
 
       expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 2, to: 4 });
       expect(await migrateKnowledgeStore(test.db, { schema })).toEqual({ from: 4, to: 4 });
-      const { db, log } = counting(test.db);
+      const { db, log } = countingDatabase(test.db);
       const store = createPostgresSource(db, { knowledgeBase: 'gen', schema });
       for (const mode of MODES)
         await expectSamePages(store, reference, { query: 'refund window 退款', mode, limit: 4 });

@@ -17,7 +17,12 @@ import {
 } from '../../src/postgres/index.js';
 import { exampleCatalog, exampleFiles } from '../helpers/exampleKnowledge.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
+import {
+  HOOK_TIMEOUT,
+  openTestDatabase,
+  type TestDatabase,
+  countingDatabase,
+} from '../helpers/postgres-database.js';
 import { expectSameOutput } from '../helpers/versions.js';
 
 let test: TestDatabase;
@@ -31,24 +36,6 @@ afterAll(async () => test?.close(), HOOK_TIMEOUT);
 /** A one-page catalog whose text is `text`. */
 const tiny = (text: string) =>
   defineKnowledgeCatalog([parseKnowledgeDocument({ id: 'page', revision: text, text })]);
-
-/** `db`, counting its statements and the rows each returned. */
-const counting = (db: KnowledgeDatabase) => {
-  const seen: string[] = [];
-  const rows: number[] = [];
-  return {
-    seen,
-    rows,
-    db: {
-      query: async (text: string, params?: readonly unknown[]) => {
-        seen.push(text);
-        const result = await db.query(text, params);
-        rows.push(result.rows.length);
-        return result;
-      },
-    } satisfies KnowledgeDatabase,
-  };
-};
 
 describe('migrateKnowledgeStore', () => {
   it('creates the schema once, then does nothing', async () => {
@@ -269,7 +256,7 @@ describe('createPostgresSource', () => {
       files: exampleFiles(),
       schema,
     });
-    const { db, seen, rows } = counting(test.db);
+    const { db, seen, rows } = countingDatabase(test.db);
     const source = createPostgresSource(db, { knowledgeBase: 'calls', schema });
     expect(seen).toEqual([]);
     const pages = exampleCatalog().ids.length;

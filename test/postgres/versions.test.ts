@@ -19,7 +19,12 @@ import {
 import { readRevision } from '../../src/postgres/readRevision.js';
 import { isKnowledgeToolError } from '../../src/agent/index.js';
 import { expectKnowledgeError } from '../helpers/knowledgeError.js';
-import { HOOK_TIMEOUT, openTestDatabase, type TestDatabase } from '../helpers/postgres-database.js';
+import {
+  countingDatabase,
+  HOOK_TIMEOUT,
+  openTestDatabase,
+  type TestDatabase,
+} from '../helpers/postgres-database.js';
 
 let test: TestDatabase;
 let schema: string;
@@ -294,6 +299,67 @@ describe('the default version', () => {
       setDefaultKnowledgeVersion(test.db, { knowledgeBase: 'nowhere', version: 'a', schema }),
       { code: 'INVALID_INPUT', path: ['options', 'knowledgeBase'] },
     );
+  });
+});
+
+describe('createPostgresSource without `version`', () => {
+  it("names the default version's label in every output, in the call's one statement, and follows a change of default", async () => {
+    const kb = 'labelled';
+    await publishKnowledge(test.db, {
+      knowledgeBase: kb,
+      catalog: tiny('# Two\n\nThe 2.x refund window is 14 days.'),
+      version: '2.x',
+      schema,
+    });
+    await publishKnowledge(test.db, {
+      knowledgeBase: kb,
+      catalog: tiny('# Three\n\nThe 3.x refund window is 30 days.'),
+      version: '3.x',
+      defaultVersion: '3.x',
+      schema,
+    });
+    const counted = countingDatabase(test.db);
+    const source = createPostgresSource(counted.db, { knowledgeBase: kb, schema });
+    const root = await source.listTree({});
+    const file = await source.getFile({ fileId: 'page' });
+    const read = await source.readFile({ fileId: 'page' });
+    await source.readRelated({ fileId: 'page' }); // its output names no revision, so no version
+    const graph = await source.expandGraph({ fileId: 'page' });
+    const found = await source.searchFiles({ query: 'refund window' });
+    expect([root, file, read.file, graph, found].map((output) => output.version)).toEqual(
+      Array(5).fill('3.x'),
+    );
+    expect(root.versions?.map((v) => [v.version, v.default])).toEqual([['3.x', true]]);
+    // Reading the label costs no statement of its own: one per call but for a search's index reads.
+    expect(counted.seen.slice(0, 5)).toHaveLength(5);
+    expect(counted.seen.slice(0, 5).every((text) => text.includes('version_label'))).toBe(true);
+    await setDefaultKnowledgeVersion(test.db, { knowledgeBase: kb, version: '2.x', schema });
+    const after = await source.readFile({ fileId: 'page' });
+    expect([after.file.version, after.content]).toEqual([
+      '2.x',
+      '# Two\n\nThe 2.x refund window is 14 days.',
+    ]);
+  });
+
+  it('answers a call naming a version from that version, and refuses a missing one listing them all', async () => {
+    const kb = 'routed';
+    for (const [version, text] of [
+      ['1.x', '# One'],
+      ['2.x', '# Two'],
+    ] as const)
+      await publishKnowledge(test.db, { knowledgeBase: kb, catalog: tiny(text), version, schema });
+    const source = createPostgresSource(test.db, { knowledgeBase: kb, schema });
+    const named = await source.readFile({ fileId: 'page', version: '2.x' });
+    expect([named.file.version, named.content]).toEqual(['2.x', '# Two']);
+    const plain = await source.readFile({ fileId: 'page' });
+    expect([plain.file.version, plain.content]).toEqual(['1.x', '# One']);
+    const missing = await refusal(source.getFile({ fileId: 'page', version: '9.x' }));
+    expect(missing.code).toBe('VERSION_NOT_FOUND');
+    expect(missing.message).toMatch(/get_file/);
+    expect(missing.message).toMatch(/`1\.x` \(default\), `2\.x`/);
+    // A `version` that is not a label is the tool's INVALID_ARGUMENT, not a source of its own.
+    const bad = await refusal(source.getFile({ fileId: 'page', version: '../x' }));
+    expect(bad.code).toBe('INVALID_ARGUMENT');
   });
 });
 

@@ -32,6 +32,12 @@ export interface StoreRevision<Pin> {
   readonly revision: ActiveContentRevision;
   /** When the store published this revision (ISO 8601); default the time the source was created. */
   readonly publishedAt?: string | undefined;
+  /**
+   * The label of the version this revision is of, when the store knows it (a store serving a
+   * knowledge base's default version names it, read in the same statement); default the source's
+   * `version` option. A call naming another label is `VERSION_NOT_FOUND`.
+   */
+  readonly version?: string | undefined;
 }
 
 /** Pages of one revision as a read returned them. */

@@ -19,7 +19,7 @@ import { notRead } from './notRead.js';
 import { planInteger, type ReadPlan } from './readPlan.js';
 import type { SourceState } from './state.js';
 import {
-  publishedAtOf,
+  servedAs,
   type StoredContext,
   type StoredPage,
   storedState,
@@ -185,14 +185,13 @@ function partialTable(
 /** A source state over a partial table of the revision `read` read; `navText` answers `nav` when given. */
 function partialState(
   context: StoredContext,
-  read: { readonly publishedAt?: string | undefined },
+  read: { readonly version?: string | undefined; readonly publishedAt?: string | undefined },
   table: FileTable,
   engine: SearchEngine,
   nav?: { readonly fileId: string; readonly content: string },
 ): SourceState {
   return {
-    version: context.version,
-    publishedAt: publishedAtOf(context, read),
+    ...servedAs(context, read),
     catalog: defineKnowledgeCatalog([]),
     table,
     relations: { get: (fileId) => notRead(`the relationships of ${JSON.stringify(fileId)}`) },

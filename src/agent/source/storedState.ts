@@ -31,23 +31,30 @@ export interface StoredContext {
   readonly defaults: ScopeDefaults;
   readonly maxReadChars: number;
   readonly cursors: CursorSigner;
-  /** The source's version label (`options.version`, default `current`). */
+  /**
+   * The source's version label (`options.version`, default `current`): the label of every answer
+   * whose read names none (a store serving a knowledge base's default version names its label).
+   */
   readonly version: string;
   /** When the source was created (ISO 8601): `publishedAt` of a revision whose store names no time. */
   readonly createdAt: string;
 }
 
 /**
- * `publishedAt` of a read's revision: the store's time, else when the source was created.
+ * `version` and `publishedAt` of a read's revision: the label and time the store gave with it, else
+ * the source's label and when the source was created.
  *
  * @param context - the source's settings.
- * @param read - the read (its `publishedAt`, when the store gave one).
+ * @param read - the read (its `version` and `publishedAt`, when the store gave them).
  */
-export function publishedAtOf(
+export function servedAs(
   context: StoredContext,
-  read: { readonly publishedAt?: string | undefined },
-): string {
-  return read.publishedAt ?? context.createdAt;
+  read: { readonly version?: string | undefined; readonly publishedAt?: string | undefined },
+): { readonly version: string; readonly publishedAt: string } {
+  return {
+    version: read.version ?? context.version,
+    publishedAt: read.publishedAt ?? context.createdAt,
+  };
 }
 
 const missing = (what: string, fileId: string): never =>
@@ -92,13 +99,18 @@ export function storedTable(
  * The state of one call.
  *
  * @param pages - the rows the call read.
- * @param read - the revision they belong to, and when the store published it.
+ * @param read - the revision they belong to, its version's label and when the store published it
+ *   (each when the store gave it).
  * @param engine - the search engine of that revision (a stub for calls that do not search).
  * @param context - the source's action base, knowledge base ID, read limit, cursor key and version.
  */
 export function storedState(
   pages: readonly StoredPage[],
-  read: { readonly revision: ActiveContentRevision; readonly publishedAt?: string | undefined },
+  read: {
+    readonly revision: ActiveContentRevision;
+    readonly version?: string | undefined;
+    readonly publishedAt?: string | undefined;
+  },
   engine: SearchEngine,
   context: StoredContext,
 ): SourceState {
@@ -125,8 +137,7 @@ export function storedState(
     engine,
     defaults,
     cursors,
-    version: context.version,
-    publishedAt: publishedAtOf(context, read),
+    ...servedAs(context, read),
     maxReadChars,
     navText(fileId) {
       const file = table.byId(fileId)!;
