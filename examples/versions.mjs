@@ -13,11 +13,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   createCatalogSource,
+  createStaticSource,
   createVersionedSource,
   diffVersions,
   isKnowledgeToolError,
 } from 'knowledge-kit/agent';
-import { loadKnowledgeDirectory } from 'knowledge-kit/node';
+import {
+  exportKnowledgeVersions,
+  loadKnowledgeDirectory,
+  readBundleDirectory,
+} from 'knowledge-kit/node';
 
 const handbook = fileURLToPath(new URL('./handbook/', import.meta.url));
 const heading = (title) => console.log(`\n=== ${title} ===`);
@@ -93,7 +98,17 @@ try {
       `changed: ${page.path}  sections ~ ${page.sections.changed.join(', ')}  headings ~ ${page.headings.changed.join(', ')}`,
     );
 
-  // 7. The command line reads the same two folders as versions (`serve` and `mcp` take the same flags).
+  // 7. The same versions as static files (one bundle per version and versions.json), read back:
+  //    `knowledge-kit export --version LABEL=FOLDER … --out DIR` writes the same.
+  heading('exportKnowledgeVersions, read back with createStaticSource');
+  const exported = await exportKnowledgeVersions(source, { out: join(scratch, 'kb') });
+  for (const { version, bundle } of exported.versions)
+    console.log(`versions/${version}/: ${bundle.manifest.counts.pages} pages`);
+  const fromFiles = createStaticSource({ read: readBundleDirectory(exported.out) });
+  const answer = await fromFiles.searchFiles({ query: question, limit: 1, version: '2026-04' });
+  console.log(`version 2026-04 from the files: ${answer.items[0].path} (${answer.version})`);
+
+  // 8. The command line reads the same two folders as versions (`serve` and `mcp` take the same flags).
   heading('knowledge-kit search --version LABEL=FOLDER');
   const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
   for (const args of [

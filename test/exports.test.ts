@@ -257,6 +257,7 @@ const PUBLIC_TYPES: Readonly<Record<string, readonly string[]>> = {
     'ExportKnowledgeBundleOptions',
     'ExportKnowledgeDirectoryOptions',
     'ExportedKnowledgeBundle',
+    'ExportedKnowledgeVersions',
     'FileEmbeddingCache',
     'KnowledgeDirectoryChange',
     'KnowledgeDirectoryWatcher',

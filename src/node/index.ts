@@ -13,6 +13,8 @@
 /// <reference types="node" />
 export { loadKnowledgeDirectory } from './loadKnowledgeDirectory.js';
 export { exportKnowledgeBundle, exportKnowledgeDirectory } from './exportKnowledgeBundle.js';
+export { exportKnowledgeVersions } from './exportKnowledgeVersions.js';
+export type { ExportedKnowledgeVersions } from './exportKnowledgeVersions.js';
 export type {
   ExportedKnowledgeBundle,
   ExportKnowledgeBundleOptions,

@@ -86,6 +86,7 @@ describe('agent and MCP entries', () => {
     expect(Object.keys(nodeEntry).sort()).toEqual([
       'exportKnowledgeBundle',
       'exportKnowledgeDirectory',
+      'exportKnowledgeVersions',
       'loadKnowledgeDirectory',
       'loadKnowledgeFiles',
       'openEmbeddingCache',

@@ -29,6 +29,10 @@ describe('examples/versions.mjs', () => {
     expect(of('A version that is not there')).toContain(
       'VERSION_NOT_FOUND: `search_files`: this knowledge base has no version `2025-10`. Its versions: `2026-10` (default), `2026-04`.',
     );
+    expect(of('exportKnowledgeVersions')).toMatch(/^versions\/2026-04\/: 3 pages$/m);
+    expect(of('exportKnowledgeVersions')).toContain(
+      'version 2026-04 from the files: pages/returns.md (2026-04)',
+    );
     expect(of('diffVersions')).toContain('added: pages/exchanges.md');
     expect(of('diffVersions')).toContain('removed: pages/faq.md');
     expect(of('diffVersions')).toContain('changed: pages/returns.md  sections ~ window');

@@ -3,25 +3,21 @@
  * bundle; `knowledge-kit export --version LABEL=FOLDER … --out <folder>`: one bundle per version
  * under `versions/<label>/`, and `versions.json` naming them and the default.
  */
-import { lstat, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { createCatalogSource } from '../../agent/index.js';
+import { join } from 'node:path';
 import {
-  parseVersionsFile,
-  versionBundleDir,
-  versionsFileText,
-  VERSIONS_PATH,
-  type BundleVersionEntry,
-} from '../../agent/internals.js';
+  createCatalogSource,
+  createVersionedSource,
+  type KnowledgeSource,
+} from '../../agent/index.js';
+import { VERSIONS_PATH } from '../../agent/internals.js';
 import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
-import { exportKnowledgeBundle } from '../../node/index.js';
+import { exportKnowledgeBundle, exportKnowledgeVersions } from '../../node/index.js';
 import { parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { EXPORT_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
-import { escapeControls } from '../problems.js';
 import {
   readVersionFlags,
   VERSION_FLAGS,
@@ -111,117 +107,54 @@ type Values = Parameters<typeof folderGlobs>[0] & {
   readonly [name: string]: string | boolean | (string | boolean)[] | undefined;
 };
 
-/** A usage error of `export --version`. */
-const usage = (message: string): CliExit => new CliExit(`knowledge-kit export: ${message}`);
-
-/**
- * What `out` holds of an earlier export with versions (`versions.json`), or `undefined` when it is
- * new or empty; anything else (a plain bundle, other files) is refused before anything is written.
- */
-async function earlierVersions(out: string): Promise<readonly string[] | undefined> {
-  let entries: string[];
-  try {
-    entries = await readdir(out);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw usage(
-      `--out ${escapeControls(out)} is not a folder that can be read (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  }
-  if (entries.length === 0) return undefined;
-  if (entries.includes('manifest.json') && !entries.includes(VERSIONS_PATH))
-    throw usage(
-      `--out ${escapeControls(out)} holds a bundle without versions (manifest.json); export versions into a new or empty folder, or into the folder of an earlier export with --version.`,
-    );
-  if (!entries.includes(VERSIONS_PATH))
-    throw usage(
-      `--out ${escapeControls(out)} holds files but no export (no ${VERSIONS_PATH}); pass an empty or new folder, or the folder of an earlier export with --version.`,
-    );
-  const file = join(out, VERSIONS_PATH);
-  const info = await lstat(file);
-  const parsed = info.isFile()
-    ? parseVersionsFile(await readFile(file, 'utf8'))
-    : { problem: 'is not a regular file' };
-  if ('problem' in parsed)
-    throw usage(
-      `${escapeControls(file)} ${parsed.problem}; pass an empty or new folder, or the folder of an earlier export with --version.`,
-    );
-  const versions = join(out, 'versions');
-  const folder = await lstat(versions).catch(() => undefined);
-  if (folder !== undefined && !folder.isDirectory())
-    throw usage(
-      `${escapeControls(versions)} is not a folder (a link or a file); the export writes only into real folders. Remove it or pass another --out.`,
-    );
-  return parsed.versions.versions.map((v) => v.version);
-}
-
 /** `export --version LABEL=FOLDER … --out OUT`: every folder checked and loaded, then written. */
 async function exportVersions(
   values: Values,
   versions: readonly VersionFolder[],
   defaultVersion: string,
-  outOption: string,
+  out: string,
   io: CliIo,
 ): Promise<number> {
   const baseUrl = values['base-url'];
   if (typeof baseUrl === 'string' && !URL.canParse(baseUrl))
-    throw usage(
-      `--base-url ${JSON.stringify(baseUrl)} is not an absolute URL; pass one such as https://example.com/kb/.`,
+    throw new CliExit(
+      `knowledge-kit export: --base-url ${JSON.stringify(baseUrl)} is not an absolute URL; pass one such as https://example.com/kb/.`,
     );
-  const out = resolve(outOption);
-  const before = await earlierVersions(out);
   const defaultFolder = versions.find((v) => v.label === defaultVersion)!.dir;
   const id = knowledgeBaseId(defaultFolder, values['id']);
   // Every folder is checked and loaded before anything is written.
-  const sources = [];
+  const sources: Record<string, KnowledgeSource> = {};
   for (const { label, dir: folder } of versions) {
     const loaded = await loadFolder('export', folder, io, {
       ...folderGlobs(values),
       ...linkRootOption('export', folder, values['link-root']),
     });
-    sources.push({
-      label,
-      source: createCatalogSource(loaded.catalog, {
-        id,
-        files: loaded.files,
-        linkRoot: loaded.linkRoot,
-      }),
+    sources[label] = createCatalogSource(loaded.catalog, {
+      id,
+      files: loaded.files,
+      linkRoot: loaded.linkRoot,
+      version: label,
     });
   }
   try {
-    const entries: BundleVersionEntry[] = [];
-    for (const { label, source } of sources) {
-      const dir = versionBundleDir(label);
-      const result = await exportKnowledgeBundle(source, {
-        out: join(out, ...dir.split('/').filter((s) => s !== '')),
+    const result = await exportKnowledgeVersions(
+      createVersionedSource({ versions: sources, default: defaultVersion }),
+      {
+        out,
         id,
         ...(typeof values['title'] === 'string' ? { title: values['title'] } : {}),
-        ...(typeof baseUrl === 'string'
-          ? { baseUrl: new URL(dir, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href }
-          : {}),
-      });
-      const { counts, activeContentRevision } = result.manifest;
-      const publishedAt = (result.manifest as unknown as Record<string, unknown>)['publishedAt'];
-      entries.push({
-        version: label,
-        activeContentRevision,
-        ...(typeof publishedAt === 'string' ? { publishedAt } : {}),
-      });
+        ...(typeof baseUrl === 'string' ? { baseUrl } : {}),
+      },
+    );
+    for (const { version, bundle } of result.versions) {
+      const { counts, activeContentRevision } = bundle.manifest;
       io.stdout.write(
-        `exported ${id} version ${label} at revision ${JSON.stringify(activeContentRevision)} to ${result.out}: ${counts.pages} ${counts.pages === 1 ? 'page' : 'pages'}, ${result.written.length} ${result.written.length === 1 ? 'file' : 'files'} written, ${result.unchanged} unchanged, ${result.removed.length} removed\n`,
+        `exported ${id} version ${version} at revision ${JSON.stringify(activeContentRevision)} to ${bundle.out}: ${counts.pages} ${counts.pages === 1 ? 'page' : 'pages'}, ${bundle.written.length} ${bundle.written.length === 1 ? 'file' : 'files'} written, ${bundle.unchanged} unchanged, ${bundle.removed.length} removed\n`,
       );
     }
-    // versions.json last, whole or not at all: a reader sees the old versions or the new ones.
-    const file = join(out, VERSIONS_PATH);
-    const temp = `${file}.${process.pid}.tmp`;
-    await rm(temp, { force: true });
-    await writeFile(temp, versionsFileText(entries, defaultVersion), { flag: 'wx' });
-    await rename(temp, file);
-    const gone = (before ?? []).filter((label) => !versions.some((v) => v.label === label));
-    for (const label of gone)
-      await rm(join(out, 'versions', label), { recursive: true, force: true });
+    const { removed } = result;
     io.stdout.write(
-      `wrote ${file}: ${entries.length} ${entries.length === 1 ? 'version' : 'versions'}, default ${defaultVersion}${gone.length > 0 ? `; removed ${gone.join(', ')}` : ''}\n`,
+      `wrote ${join(result.out, VERSIONS_PATH)}: ${result.versions.length} ${result.versions.length === 1 ? 'version' : 'versions'}, default ${result.defaultVersion}${removed.length > 0 ? `; removed ${removed.join(', ')}` : ''}\n`,
     );
     return EXIT.ok;
   } catch (error) {
