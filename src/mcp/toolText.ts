@@ -17,6 +17,7 @@ import type {
   SearchFilesOutput,
 } from '../agent/index.js';
 import { extraLines, inline, plain, shortNumber, word } from './textValue.js';
+import { BANG, CR, HASH, LF, PERIOD, QUESTION, SPACE } from '../markdown/chars.js';
 
 /** What the compact text holds beyond the continuity fields. */
 export interface ToolTextOptions {
@@ -143,7 +144,7 @@ function summary(description: string): string {
     const c = description.charCodeAt(i);
     if (
       c === 0x3002 ||
-      ((c === 0x2e || c === 0x21 || c === 0x3f) && description.charCodeAt(i + 1) === 0x20)
+      ((c === PERIOD || c === BANG || c === QUESTION) && description.charCodeAt(i + 1) === SPACE)
     )
       return description.slice(0, i + 1);
   }
@@ -226,13 +227,11 @@ function readText(output: ReadFileOutput, options: ToolTextOptions): string {
 /** Whether `content` starts with an ATX heading (`#` to `######`) whose text is `title`. */
 function startsWithHeading(content: string, title: string): boolean {
   let level = 0;
-  while (level < 6 && content.charCodeAt(level) === 0x23) level++;
-  if (level === 0 || content.charCodeAt(level) !== 0x20) return false;
+  while (level < 6 && content.charCodeAt(level) === HASH) level++;
+  if (level === 0 || content.charCodeAt(level) !== SPACE) return false;
   const end = level + 1 + title.length;
   if (content.slice(level + 1, end) !== title) return false;
-  return (
-    end === content.length || content.charCodeAt(end) === 0x0a || content.charCodeAt(end) === 0x0d
-  );
+  return end === content.length || content.charCodeAt(end) === LF || content.charCodeAt(end) === CR;
 }
 
 /**
