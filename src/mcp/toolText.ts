@@ -59,10 +59,19 @@ export function toolText(
   return JSON.stringify(output);
 }
 
-const SEARCH_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
+/**
+ * The keys of an output of type `T` that its text writes, or leaves to `structuredContent` on purpose:
+ * `extraLines` writes any other (a field a newer source adds). Each checked against `T`.
+ */
+function known<T>(...keys: readonly (keyof T & string)[]): ReadonlySet<string> {
+  return new Set(keys);
+}
+
+/** The keys every output answered from one version opens with (the header names them). */
+const ANSWERED_FROM = ['activeContentRevision', 'version', 'publishedAt'] as const;
+
+const SEARCH_KEYS = known<SearchFilesOutput>(
+  ...ANSWERED_FROM,
   'items',
   'searchStatus',
   'searchMode',
@@ -71,8 +80,8 @@ const SEARCH_KEYS = new Set([
   'message',
   'nextActions',
   'nextCursor',
-]);
-const ITEM_KEYS = new Set([
+);
+const ITEM_KEYS = known<SearchFilesOutput['items'][number]>(
   'fileId',
   'sourceFileId',
   'path',
@@ -86,7 +95,7 @@ const ITEM_KEYS = new Set([
   'readActions',
   'sectionIds',
   'heading',
-]);
+);
 
 /** A heading as the text names it: its text and the ID `read_file { heading }` takes. */
 function headingText(heading: { readonly id: string; readonly text: string }): string {
@@ -156,11 +165,9 @@ function summary(description: string): string {
   return `${description.slice(0, end)}…`;
 }
 
-const READ_KEYS = new Set(['file', 'content', 'nextCursor', 'message']);
-const READ_FILE_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
+const READ_KEYS = known<ReadFileOutput>('file', 'content', 'nextCursor', 'message');
+const READ_FILE_KEYS = known<ReadFileOutput['file']>(
+  ...ANSWERED_FROM,
   'fileId',
   'sourceFileId',
   'path',
@@ -173,7 +180,7 @@ const READ_FILE_KEYS = new Set([
   'snapshotId',
   'contentRange',
   'heading',
-]);
+);
 
 /**
  * A short header, a blank line, then the text as it is. Left out of the header: the title when the
@@ -255,14 +262,7 @@ function partMessage(message: string, path: string): string {
   return message;
 }
 
-const TREE_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
-  'versions',
-  'items',
-  'nextCursor',
-]);
+const TREE_KEYS = known<ListTreeOutput>(...ANSWERED_FROM, 'versions', 'items', 'nextCursor');
 
 function treeText(output: ListTreeOutput, options: ToolTextOptions): string {
   const lines = [
@@ -294,10 +294,8 @@ function treeText(output: ListTreeOutput, options: ToolTextOptions): string {
   return lines.join('\n');
 }
 
-const GET_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
+const GET_KEYS = known<GetFileOutput>(
+  ...ANSWERED_FROM,
   'fileId',
   'sourceFileId',
   'path',
@@ -313,7 +311,7 @@ const GET_KEYS = new Set([
   'locale',
   'sections',
   'headings',
-]);
+);
 
 function fileText(output: GetFileOutput, options: ToolTextOptions): string {
   const lines = [
@@ -351,7 +349,7 @@ function fileText(output: GetFileOutput, options: ToolTextOptions): string {
   return lines.join('\n');
 }
 
-const RELATED_KEYS = new Set(['fileId', 'items', 'nextCursor']);
+const RELATED_KEYS = known<ReadRelatedOutput>('fileId', 'items', 'nextCursor');
 
 function relatedText(output: ReadRelatedOutput): string {
   const lines = [`${output.items.length} related to fileId ${plain(output.fileId)}`];
@@ -366,15 +364,13 @@ function relatedText(output: ReadRelatedOutput): string {
   return lines.join('\n');
 }
 
-const GRAPH_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
+const GRAPH_KEYS = known<ExpandGraphOutput>(
+  ...ANSWERED_FROM,
   'seedFile',
   'relationships',
   'graphPaths',
   'nextCursor',
-]);
+);
 
 function graphText(output: ExpandGraphOutput, options: ToolTextOptions): string {
   const lines = [

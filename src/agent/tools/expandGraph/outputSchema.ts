@@ -12,13 +12,11 @@ import {
   CURSOR_RESTARTED,
   READ_ACTIONS,
   RELATION_TYPE,
-  REVISION,
-  VERSION,
-  PUBLISHED_AT,
   arrayOf,
   objectSchema,
   optional,
   typed,
+  ANSWERED_FROM,
 } from '../schemas/common.js';
 
 const RELATIONSHIP = objectSchema<GraphRelationship>(
@@ -39,9 +37,7 @@ const RELATIONSHIP = objectSchema<GraphRelationship>(
 /** Output of `expand_graph` (`ExpandGraphOutput`). */
 export const EXPAND_GRAPH_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema<ExpandGraphOutput>('Relationships breadth first from the seed page.', {
-    activeContentRevision: REVISION,
-    version: VERSION,
-    publishedAt: PUBLISHED_AT,
+    ...ANSWERED_FROM,
     seedFile: objectSchema<ExpandGraphOutput['seedFile']>('The seed page.', {
       fileId: typed('string', 'Its fileId.'),
       path: typed('string', 'Its path.'),

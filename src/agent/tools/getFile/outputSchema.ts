@@ -13,14 +13,12 @@ import {
   FILE_KIND,
   FRONTMATTER,
   READ_ACTIONS,
-  REVISION,
-  VERSION,
-  PUBLISHED_AT,
   SOURCE_FILE_ID,
   arrayOf,
   nullable,
   objectSchema,
   typed,
+  ANSWERED_FROM,
 } from '../schemas/common.js';
 
 const SECTION = objectSchema<FileSectionInfo>(
@@ -60,9 +58,7 @@ const HEADING = objectSchema<FileHeadingInfo>(
 /** Output of `get_file` (`GetFileOutput`). */
 export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema<GetFileOutput>('Metadata of one file.', {
-    activeContentRevision: REVISION,
-    version: VERSION,
-    publishedAt: PUBLISHED_AT,
+    ...ANSWERED_FROM,
     fileId: typed('string', 'The file ID.'),
     sourceFileId: SOURCE_FILE_ID,
     path: typed('string', 'The file path.'),

@@ -14,14 +14,12 @@ import {
   NEXT_CURSOR,
   CURSOR_RESTARTED,
   READ_ACTIONS,
-  REVISION,
-  VERSION,
-  PUBLISHED_AT,
   VERSIONS,
   SOURCE_FILE_ID,
   objectSchema,
   optional,
   typed,
+  ANSWERED_FROM,
 } from '../schemas/common.js';
 
 const FILE_ITEM = objectSchema<TreeFileItem>('A file.', {
@@ -54,9 +52,7 @@ export const LIST_TREE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema<ListTreeOutput>(
     'One page of the direct children of parentPath: directories first, then files.',
     {
-      activeContentRevision: REVISION,
-      version: VERSION,
-      publishedAt: PUBLISHED_AT,
+      ...ANSWERED_FROM,
       versions: optional(VERSIONS),
       items: {
         type: 'array',

@@ -16,14 +16,12 @@ import {
   CURSOR_RESTARTED,
   FRONTMATTER,
   READ_ACTIONS,
-  REVISION,
-  VERSION,
-  PUBLISHED_AT,
   SOURCE_FILE_ID,
   nullable,
   objectSchema,
   optional,
   typed,
+  ANSWERED_FROM,
 } from '../schemas/common.js';
 
 const SELECTION: JsonSchema = {
@@ -53,9 +51,7 @@ const SELECTION: JsonSchema = {
 };
 
 const FILE = objectSchema<ReadFileRecord>('The file read.', {
-  activeContentRevision: REVISION,
-  version: VERSION,
-  publishedAt: PUBLISHED_AT,
+  ...ANSWERED_FROM,
   fileId: typed('string', 'The file ID.'),
   sourceFileId: SOURCE_FILE_ID,
   path: typed('string', 'The file path.'),

@@ -207,6 +207,16 @@ export const PUBLISHED_AT: JsonSchema = typed(
   'When this revision was published (a store) or loaded (a folder), ISO 8601.',
 );
 
+/**
+ * The properties that open every output answered from one version (`get_file`, `read_file`'s `file`,
+ * `list_tree`, `search_files`, `expand_graph`): spread first into its `properties`.
+ */
+export const ANSWERED_FROM = {
+  activeContentRevision: REVISION,
+  version: VERSION,
+  publishedAt: PUBLISHED_AT,
+} as const;
+
 /** The root `list_tree`'s `versions`: every version of the knowledge base. */
 export const VERSIONS: JsonSchema = {
   type: 'array',

@@ -10,15 +10,13 @@ import {
   NEXT_CURSOR,
   CURSOR_RESTARTED,
   READ_ACTIONS,
-  REVISION,
-  VERSION,
-  PUBLISHED_AT,
   arrayOf,
   nullable,
   objectSchema,
   optional,
   stringEnum,
   typed,
+  ANSWERED_FROM,
 } from '../schemas/common.js';
 
 const ITEM = objectSchema<SearchItem>('A candidate page to read: a discovery hint, not evidence.', {
@@ -96,9 +94,7 @@ const NEXT_ACTION = objectSchema<NextAction>('A suggested next call.', {
 /** Output of `search_files` (`SearchFilesOutput`). */
 export const SEARCH_FILES_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
   objectSchema<SearchFilesOutput>('Candidate pages for the query, best first.', {
-    activeContentRevision: REVISION,
-    version: VERSION,
-    publishedAt: PUBLISHED_AT,
+    ...ANSWERED_FROM,
     items: arrayOf(ITEM, 'Candidates, best first; one per page.'),
     searchStatus: stringEnum(
       ['ok', 'no_candidates'],
