@@ -27,6 +27,16 @@ async function load<T>(command: string, name: string): Promise<T> {
 }
 
 /**
+ * The flags that name a knowledge base in a store, for `parseCommandArgs`: `--database <url>`,
+ * `--kb <id>` and `--schema <name>` (of `publish`, `unpublish`, `versions` and `diff`).
+ */
+export const STORE_FLAGS = {
+  database: { type: 'string' },
+  kb: { type: 'string' },
+  schema: { type: 'string' },
+} as const;
+
+/**
  * The store options of `--schema`: `{ schema }` when it is given, else `{}` (the default schema).
  *
  * @param values - the parsed command line.

@@ -11,7 +11,7 @@ import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { PUBLISH_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-import { databaseFailure, openDatabase, storeOptions } from '../openDatabase.js';
+import { STORE_FLAGS, databaseFailure, openDatabase, storeOptions } from '../openDatabase.js';
 import { versionFlag } from '../versions.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
@@ -22,12 +22,10 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
     'publish',
     argv,
     {
-      database: { type: 'string' },
-      kb: { type: 'string' },
+      ...STORE_FLAGS,
       title: { type: 'string' },
       revision: { type: 'string' },
       keep: { type: 'string' },
-      schema: { type: 'string' },
       version: { type: 'string' },
       'default-version': { type: 'string' },
       ...LINK_ROOT_FLAG,

@@ -11,7 +11,7 @@ import {
 import { integerOption, parseCommandArgs } from '../args.js';
 import { UNPUBLISH_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-import { databaseFailure, openDatabase, storeOptions } from '../openDatabase.js';
+import { STORE_FLAGS, databaseFailure, openDatabase, storeOptions } from '../openDatabase.js';
 import { versionFlag } from '../versions.js';
 
 /** Runs `unpublish`. */
@@ -20,9 +20,7 @@ export async function unpublish(argv: readonly string[], io: CliIo): Promise<num
     'unpublish',
     argv,
     {
-      database: { type: 'string' },
-      kb: { type: 'string' },
-      schema: { type: 'string' },
+      ...STORE_FLAGS,
       version: { type: 'string' },
       'default-version': { type: 'string' },
       keep: { type: 'string' },

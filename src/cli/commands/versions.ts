@@ -12,7 +12,7 @@ import {
 import { parseCommandArgs } from '../args.js';
 import { VERSIONS_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-import { openDatabase, storeOptions, storeUnreadable } from '../openDatabase.js';
+import { STORE_FLAGS, openDatabase, storeOptions, storeUnreadable } from '../openDatabase.js';
 import { versionFlag } from '../versions.js';
 
 /** Runs `versions`. */
@@ -21,9 +21,7 @@ export async function versions(argv: readonly string[], io: CliIo): Promise<numb
     'versions',
     argv,
     {
-      database: { type: 'string' },
-      kb: { type: 'string' },
-      schema: { type: 'string' },
+      ...STORE_FLAGS,
       'default-version': { type: 'string' },
       json: { type: 'boolean' },
     },
