@@ -12,6 +12,8 @@ import {
   type PropertySchemas,
 } from '../../src/agent/tools/schemas/common.js';
 import type { JsonSchema } from '../../src/agent/index.js';
+import { defineTool, type ToolArgs } from '../../src/agent/tools/defineTool.js';
+import { stringArg } from '../../src/agent/tools/args.js';
 import type { GetFileOutput, ReadRelatedOutput } from '../../src/agent/index.js';
 
 interface Thing {
@@ -57,5 +59,33 @@ describe('objectSchema<T>', () => {
   it('needs the type named: without it no property is allowed', () => {
     // @ts-expect-error -- T is not inferred from the properties
     objectSchema('A thing.', { id: ID });
+  });
+});
+
+/** A toy tool's input: `defineTool` wants one argument rule for each field but `version`. */
+interface ToyInput {
+  readonly text?: string | null | undefined;
+  readonly version?: string | null | undefined;
+}
+
+const TOY = {
+  name: 'toy',
+  method: 'toy',
+  title: 'Toy',
+  description: 'A toy.',
+  outputSchema: {},
+  http: { routes: [] },
+  client: { shape: {} },
+  run: (_state: never, _scope: never, _args: ToolArgs<ToyInput>) => ({}),
+};
+
+describe('defineTool', () => {
+  it('takes a rule for each input field but version', () => {
+    defineTool({ ...TOY, args: { text: stringArg({ description: 'Text.' }) } });
+  });
+
+  it('refuses an input field without its rule', () => {
+    // @ts-expect-error -- `text` of `ToyInput` has no argument rule
+    defineTool({ ...TOY, args: {} });
   });
 });
