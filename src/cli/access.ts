@@ -49,7 +49,7 @@ export async function readCursorKey(command: string, path: string): Promise<Uint
     );
   }
   let end = bytes.length;
-  while (end > 0 && bytes[end - 1] === 10) end--;
+  while (end > 0 && bytes[end - 1] === LF) end--;
   if (end < 16)
     throw new CliExit(
       `knowledge-kit ${command}: cursor key file \`${path}\` must hold a secret of at least 16 bytes, such as the output of \`openssl rand -hex 32\`; it has ${end}.`,

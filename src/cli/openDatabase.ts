@@ -4,7 +4,7 @@
  * Both drivers are optional peers of the package, loaded only here, when such a command runs.
  */
 import type { KnowledgeDatabase } from '../postgres/index.js';
-import { versionLabelProblem } from '../agent/internals.js';
+import { isKnowledgeError } from '../errors/isKnowledgeError.js';
 import { installAdvice } from './installAdvice.js';
 import { CliExit } from './io.js';
 import { lockPgliteFolder } from './pgliteLock.js';
@@ -24,6 +24,66 @@ async function load<T>(command: string, name: string): Promise<T> {
       `knowledge-kit ${command}: --database needs the \`${name}\` package, which is not installed. ${installAdvice(name)}`,
     );
   }
+}
+
+/**
+ * The flags that name a knowledge base in a store, for `parseCommandArgs`: `--database <url>`,
+ * `--kb <id>` and `--schema <name>` (of `publish`, `unpublish`, `versions` and `diff`).
+ */
+export const STORE_FLAGS = {
+  database: { type: 'string' },
+  kb: { type: 'string' },
+  schema: { type: 'string' },
+} as const;
+
+/**
+ * The store options of `--schema`: `{ schema }` when it is given, else `{}` (the default schema).
+ *
+ * @param values - the parsed command line.
+ */
+export function storeOptions(values: { readonly [name: string]: unknown }): {
+  readonly schema?: string;
+} {
+  const schema = values['schema'];
+  return typeof schema === 'string' ? { schema } : {};
+}
+
+/**
+ * The refusal of a store that could not be read (no store there yet, or one of an older schema).
+ *
+ * @param command - the command, for the message.
+ * @param error - what the read threw.
+ * @returns the exit to throw (exit 2).
+ */
+export function storeUnreadable(command: string, error: unknown): CliExit {
+  return new CliExit(
+    `knowledge-kit ${command}: the store could not be read (${error instanceof Error ? error.message : String(error)}); publish to it first with \`knowledge-kit publish\`, which creates or upgrades the store's schema.`,
+  );
+}
+
+/**
+ * The exit of a database command whose work threw: a `CliExit` as it is; the store's refusal (a
+ * `KnowledgeError`) as its message, with `knowledgeExit`; any other error as the database's failure,
+ * saying what was not done.
+ *
+ * @param command - the command, for the message.
+ * @param error - what the work threw.
+ * @param knowledgeExit - the exit code of a store's refusal.
+ * @param undone - what did not happen, such as `nothing was published`.
+ * @returns the exit to throw.
+ */
+export function databaseFailure(
+  command: string,
+  error: unknown,
+  knowledgeExit: number,
+  undone: string,
+): CliExit {
+  if (error instanceof CliExit) return error;
+  if (isKnowledgeError(error))
+    return new CliExit(`knowledge-kit ${command}: ${error.message}`, knowledgeExit);
+  return new CliExit(
+    `knowledge-kit ${command}: the database failed (${error instanceof Error ? error.message : String(error)}); ${undone}.`,
+  );
 }
 
 /**
@@ -59,24 +119,6 @@ export async function openDatabase(command: string, url: string): Promise<OpenDa
   }
   throw new CliExit(
     `knowledge-kit ${command}: --database must be a PostgreSQL URL (postgres://user@host:5432/db) or pglite:<folder>, not \`${url}\`.`,
-  );
-}
-
-/**
- * The value of a version flag (`--version`, `--default-version`) of a database command, checked.
- *
- * @param command - the command, for messages.
- * @param flag - the flag's name, without dashes.
- * @param value - what was given (`undefined` when absent).
- * @returns the label, or `undefined` when the flag was not given.
- * @throws {CliExit} exit 2 for a value that is not a version label.
- */
-export function versionFlag(command: string, flag: string, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  const problem = versionLabelProblem(value);
-  if (problem === undefined) return value as string;
-  throw new CliExit(
-    `knowledge-kit ${command}: --${flag} \`${String(value)}\` is not a version label (${problem}); pass 1 to 64 characters of A–Z a–z 0–9 . _ -, such as \`--${flag} 3.x\`.`,
   );
 }
 

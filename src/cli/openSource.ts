@@ -310,7 +310,7 @@ async function openStore(
   served: ServedOptions,
 ): Promise<OpenedSource> {
   const [
-    { openDatabase },
+    { openDatabase, storeUnreadable },
     { createPostgresSource, listKnowledgeBases, listKnowledgeVersions },
     { createVersionedSource },
   ] = await Promise.all([
@@ -327,9 +327,7 @@ async function openStore(
     known = await list(db);
   } catch (error) {
     await close();
-    throw new CliExit(
-      `knowledge-kit ${command}: the store could not be read (${error instanceof Error ? error.message : String(error)}); publish to it first with \`knowledge-kit publish\`.`,
-    );
+    throw storeUnreadable(command, error);
   }
   /** The versions of knowledge base `id` now; none for a store made before versions existed. */
   const versionsOf = (id: string) =>

@@ -3,7 +3,7 @@
  * knowledge: versions of a knowledge base, each a folder. `serve` and `mcp` serve every version;
  * `search`, `read` and `outline` read one, named by a `--version LABEL` without a folder (the default
  * version when none is named). A plain folder has one version, `current`. The one parser of these
- * flags (`readVersionFlags`) and the one check of their folders (`versionFolderProblems`), for these
+ * flags (`readVersionFlags`, and `versionFlag` for the database commands' one label) and the one check of their folders (`versionFolderProblems`), for these
  * commands and `export` and `diff` too.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -70,7 +70,7 @@ function listed(labels: readonly string[]): string {
   return labels.map((label) => `\`${label}\``).join(', ');
 }
 
-/** The problem of `label` given to `flag`, or `undefined` for a valid label. */
+/** The problem of `label` given to `flag`, or `undefined` for a valid label: the one message of it. */
 function labelProblem(label: string, flag: string): string | undefined {
   const problem = versionLabelProblem(label);
   return problem === undefined
@@ -147,6 +147,24 @@ export function readVersionFlags(
     else defaultVersion = label;
   }
   return { folders, defaultVersion, read, problems };
+}
+
+/**
+ * The label of a one-label version flag (`--version LABEL`, `--default-version LABEL`) of a database
+ * command (`publish`, `unpublish`, `versions`), checked with the message of `readVersionFlags`.
+ *
+ * @param command - the command, for messages.
+ * @param flag - the flag's name, without dashes.
+ * @param value - what was given (`undefined` when absent).
+ * @returns the label, or `undefined` when the flag was not given.
+ * @throws {CliExit} exit 2 for a value that is not a version label, naming the flag and the fix.
+ */
+export function versionFlag(command: string, flag: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const label = String(value);
+  const problem = labelProblem(label, `--${flag}`);
+  if (problem === undefined) return label;
+  throw new CliExit(`knowledge-kit ${command}: ${problem}`);
 }
 
 /**

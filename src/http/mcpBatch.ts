@@ -6,6 +6,7 @@
  * @module
  */
 import { readCapped } from '../shared/readCapped.js';
+import { BOM, OPEN_BRACKET, SPACE } from '../markdown/chars.js';
 
 /** Default `limits.maxBatchMembers`. */
 export const DEFAULT_MAX_BATCH_MEMBERS = 32;
@@ -31,8 +32,8 @@ export async function batchSize(request: Request): Promise<number | undefined> {
     return undefined;
   }
   let i = 0;
-  while (i < text.length && (text.charCodeAt(i) <= 0x20 || text.charCodeAt(i) === 0xfeff)) i++;
-  if (text.charCodeAt(i) !== 0x5b /* [ */) return undefined;
+  while (i < text.length && (text.charCodeAt(i) <= SPACE || text.charCodeAt(i) === BOM)) i++;
+  if (text.charCodeAt(i) !== OPEN_BRACKET) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
     return Array.isArray(parsed) ? parsed.length : undefined;

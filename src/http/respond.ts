@@ -11,6 +11,7 @@ import {
 } from '../agent/index.js';
 import { newRequestId } from '../shared/requestId.js';
 import { digest64 } from '../shared/digest.js';
+import { COLON, DASH, PERIOD, UNDERSCORE, isAlnum } from '../markdown/chars.js';
 
 /** `Cache-Control` of every answer: the body depends on who asks. */
 export const CACHE_CONTROL = 'private, no-cache';
@@ -32,14 +33,7 @@ export function requestIdFrom(header: string | null): string {
   if (header === null || header.length === 0 || header.length > 128) return newRequestId();
   for (let i = 0; i < header.length; i++) {
     const c = header.charCodeAt(i);
-    const ok =
-      (c >= 48 && c <= 57) ||
-      (c >= 65 && c <= 90) ||
-      (c >= 97 && c <= 122) ||
-      c === 46 /* . */ ||
-      c === 95 /* _ */ ||
-      c === 58 /* : */ ||
-      c === 45; /* - */
+    const ok = isAlnum(c) || c === PERIOD || c === UNDERSCORE || c === COLON || c === DASH;
     if (!ok) return newRequestId();
   }
   return header;

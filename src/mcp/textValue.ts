@@ -4,6 +4,15 @@
  *
  * @module
  */
+import {
+  COMMA,
+  DEL,
+  EQUALS,
+  LINE_SEPARATOR,
+  PARAGRAPH_SEPARATOR,
+  QUOTATION_MARK,
+  SPACE,
+} from '../markdown/chars.js';
 
 /**
  * `text` as it is, or as a JSON string when it is empty, has a control character (a line break would
@@ -20,12 +29,13 @@
  */
 export function plain(text: string): string {
   const last = text.length - 1;
-  if (last < 0 || text.charCodeAt(0) === 0x20 || text.charCodeAt(0) === 0x22)
+  if (last < 0 || text.charCodeAt(0) === SPACE || text.charCodeAt(0) === QUOTATION_MARK)
     return JSON.stringify(text);
-  if (text.charCodeAt(last) === 0x20) return JSON.stringify(text);
+  if (text.charCodeAt(last) === SPACE) return JSON.stringify(text);
   for (let i = 0; i <= last; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f || c === 0x2028 || c === 0x2029) return JSON.stringify(text);
+    if (c < SPACE || c === DEL || c === LINE_SEPARATOR || c === PARAGRAPH_SEPARATOR)
+      return JSON.stringify(text);
   }
   return text;
 }
@@ -42,7 +52,7 @@ export function word(text: string): string {
   if (written !== text) return written;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x2c || c === 0x3d) return JSON.stringify(text);
+    if (c === SPACE || c === COMMA || c === EQUALS) return JSON.stringify(text);
   }
   return text;
 }

@@ -17,6 +17,7 @@ import type {
   SearchFilesOutput,
 } from '../agent/index.js';
 import { extraLines, inline, plain, shortNumber, word } from './textValue.js';
+import { BANG, CR, HASH, LF, PERIOD, QUESTION, SPACE } from '../markdown/chars.js';
 
 /** What the compact text holds beyond the continuity fields. */
 export interface ToolTextOptions {
@@ -58,10 +59,19 @@ export function toolText(
   return JSON.stringify(output);
 }
 
-const SEARCH_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
+/**
+ * The keys of an output of type `T` that its text writes, or leaves to `structuredContent` on purpose:
+ * `extraLines` writes any other (a field a newer source adds). Each checked against `T`.
+ */
+function known<T>(...keys: readonly (keyof T & string)[]): ReadonlySet<string> {
+  return new Set(keys);
+}
+
+/** The keys every output answered from one version opens with (the header names them). */
+const ANSWERED_FROM = ['activeContentRevision', 'version', 'publishedAt'] as const;
+
+const SEARCH_KEYS = known<SearchFilesOutput>(
+  ...ANSWERED_FROM,
   'items',
   'searchStatus',
   'searchMode',
@@ -70,8 +80,8 @@ const SEARCH_KEYS = new Set([
   'message',
   'nextActions',
   'nextCursor',
-]);
-const ITEM_KEYS = new Set([
+);
+const ITEM_KEYS = known<SearchFilesOutput['items'][number]>(
   'fileId',
   'sourceFileId',
   'path',
@@ -85,7 +95,7 @@ const ITEM_KEYS = new Set([
   'readActions',
   'sectionIds',
   'heading',
-]);
+);
 
 /** A heading as the text names it: its text and the ID `read_file { heading }` takes. */
 function headingText(heading: { readonly id: string; readonly text: string }): string {
@@ -143,7 +153,7 @@ function summary(description: string): string {
     const c = description.charCodeAt(i);
     if (
       c === 0x3002 ||
-      ((c === 0x2e || c === 0x21 || c === 0x3f) && description.charCodeAt(i + 1) === 0x20)
+      ((c === PERIOD || c === BANG || c === QUESTION) && description.charCodeAt(i + 1) === SPACE)
     )
       return description.slice(0, i + 1);
   }
@@ -155,11 +165,9 @@ function summary(description: string): string {
   return `${description.slice(0, end)}…`;
 }
 
-const READ_KEYS = new Set(['file', 'content', 'nextCursor', 'message']);
-const READ_FILE_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
+const READ_KEYS = known<ReadFileOutput>('file', 'content', 'nextCursor', 'message');
+const READ_FILE_KEYS = known<ReadFileOutput['file']>(
+  ...ANSWERED_FROM,
   'fileId',
   'sourceFileId',
   'path',
@@ -172,7 +180,7 @@ const READ_FILE_KEYS = new Set([
   'snapshotId',
   'contentRange',
   'heading',
-]);
+);
 
 /**
  * A short header, a blank line, then the text as it is. Left out of the header: the title when the
@@ -226,13 +234,11 @@ function readText(output: ReadFileOutput, options: ToolTextOptions): string {
 /** Whether `content` starts with an ATX heading (`#` to `######`) whose text is `title`. */
 function startsWithHeading(content: string, title: string): boolean {
   let level = 0;
-  while (level < 6 && content.charCodeAt(level) === 0x23) level++;
-  if (level === 0 || content.charCodeAt(level) !== 0x20) return false;
+  while (level < 6 && content.charCodeAt(level) === HASH) level++;
+  if (level === 0 || content.charCodeAt(level) !== SPACE) return false;
   const end = level + 1 + title.length;
   if (content.slice(level + 1, end) !== title) return false;
-  return (
-    end === content.length || content.charCodeAt(end) === 0x0a || content.charCodeAt(end) === 0x0d
-  );
+  return end === content.length || content.charCodeAt(end) === LF || content.charCodeAt(end) === CR;
 }
 
 /**
@@ -256,14 +262,7 @@ function partMessage(message: string, path: string): string {
   return message;
 }
 
-const TREE_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
-  'versions',
-  'items',
-  'nextCursor',
-]);
+const TREE_KEYS = known<ListTreeOutput>(...ANSWERED_FROM, 'versions', 'items', 'nextCursor');
 
 function treeText(output: ListTreeOutput, options: ToolTextOptions): string {
   const lines = [
@@ -295,10 +294,8 @@ function treeText(output: ListTreeOutput, options: ToolTextOptions): string {
   return lines.join('\n');
 }
 
-const GET_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
+const GET_KEYS = known<GetFileOutput>(
+  ...ANSWERED_FROM,
   'fileId',
   'sourceFileId',
   'path',
@@ -314,7 +311,7 @@ const GET_KEYS = new Set([
   'locale',
   'sections',
   'headings',
-]);
+);
 
 function fileText(output: GetFileOutput, options: ToolTextOptions): string {
   const lines = [
@@ -352,7 +349,7 @@ function fileText(output: GetFileOutput, options: ToolTextOptions): string {
   return lines.join('\n');
 }
 
-const RELATED_KEYS = new Set(['fileId', 'items', 'nextCursor']);
+const RELATED_KEYS = known<ReadRelatedOutput>('fileId', 'items', 'nextCursor');
 
 function relatedText(output: ReadRelatedOutput): string {
   const lines = [`${output.items.length} related to fileId ${plain(output.fileId)}`];
@@ -367,15 +364,13 @@ function relatedText(output: ReadRelatedOutput): string {
   return lines.join('\n');
 }
 
-const GRAPH_KEYS = new Set([
-  'activeContentRevision',
-  'version',
-  'publishedAt',
+const GRAPH_KEYS = known<ExpandGraphOutput>(
+  ...ANSWERED_FROM,
   'seedFile',
   'relationships',
   'graphPaths',
   'nextCursor',
-]);
+);
 
 function graphText(output: ExpandGraphOutput, options: ToolTextOptions): string {
   const lines = [

@@ -3,6 +3,7 @@
  * only a file that fails it is walked byte by byte to find the offset.
  */
 import { isUtf8 } from 'node:buffer';
+import { BOM } from '../markdown/chars.js';
 
 /** The decoded text (without a leading BOM), or the byte offset of the first invalid sequence. */
 export type Utf8Result = { readonly text: string } | { readonly invalidAt: number };
@@ -16,7 +17,7 @@ export type Utf8Result = { readonly text: string } | { readonly invalidAt: numbe
 export function decodeUtf8(bytes: Uint8Array): Utf8Result {
   if (!isUtf8(bytes)) return { invalidAt: firstInvalidByte(bytes) };
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  return { text: text.charCodeAt(0) === BOM ? text.slice(1) : text };
 }
 
 /** The offset of the first byte that starts no valid UTF-8 sequence (RFC 3629: no overlongs, no surrogates). */

@@ -11,6 +11,7 @@ import type { JsonObject, JsonValue } from '../agent/index.js';
 import { jsonProblem, MAX_VALUES, type ValueBudget } from './jsonProblem.js';
 import { keyPlaces } from './keyPlaces.js';
 import { lineEnd, nextLine, skipBlanks } from './lines.js';
+import { OPEN_BRACKET, QUESTION } from '../markdown/chars.js';
 
 /** What the front matter of one file says, and where the body starts. */
 export interface FrontMatter {
@@ -39,7 +40,7 @@ function tomlKeyPlaces(raw: string): Map<string, KnowledgePosition> {
   let line = 2;
   for (let from = 0; from < raw.length; line++) {
     const end = lineEnd(raw, from);
-    if (raw.charCodeAt(from) === 91 /* [ */) break;
+    if (raw.charCodeAt(from) === OPEN_BRACKET) break;
     const equals = raw.indexOf('=', from);
     if (equals > from && equals < end) {
       let key = raw.slice(from, equals).trim();
@@ -253,7 +254,7 @@ function checkKeys(
   // with `? ` and a key of the result is on no `key:` line; a line of a quoted value that happens to
   // start with `? ` leaves every key placed.
   const complex =
-    raw.charCodeAt(0) === 63 || raw.includes('\n?') || raw.includes('\r?')
+    raw.charCodeAt(0) === QUESTION || raw.includes('\n?') || raw.includes('\r?')
       ? Object.keys(data).some((key) => place(key) === undefined)
         ? place('?')
         : undefined

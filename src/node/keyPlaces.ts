@@ -1,12 +1,21 @@
 /** Where the top-level keys of a front matter block are, for messages: a scan of its lines. */
 import type { KnowledgePosition } from '../errors/codes.js';
 import { lineEnd, nextLine, skipBlanks } from './lines.js';
+import {
+  APOSTROPHE,
+  COLON,
+  DASH,
+  HASH,
+  QUESTION,
+  QUOTATION_MARK,
+  isSpaceOrTab,
+} from '../markdown/chars.js';
 
 /** Where a value on the lines after its key starts: the first character of the next line, if indented or a list item. */
 function nestedStart(raw: string, from: number, line: number): KnowledgePosition | undefined {
   const end = lineEnd(raw, from);
   const at = skipBlanks(raw, from, end);
-  if (at === end || (at === from && raw.charCodeAt(at) !== 45) /* - */) return undefined;
+  if (at === end || (at === from && raw.charCodeAt(at) !== DASH)) return undefined;
   return { line, column: at - from + 1 };
 }
 
@@ -25,29 +34,20 @@ export function keyPlaces(raw: string): Map<string, KnowledgePosition> {
     let keyEnd = -1;
     let key: string | undefined;
     // YAML's explicit key indicator: `?` then a space, a tab or the line's end.
-    if (
-      first === 63 /* ? */ &&
-      (from + 1 === end || raw.charCodeAt(from + 1) === 32 || raw.charCodeAt(from + 1) === 9)
-    ) {
+    if (first === QUESTION && (from + 1 === end || isSpaceOrTab(raw.charCodeAt(from + 1)))) {
       const at = skipBlanks(raw, from + 1, end);
       if (!places.has('?')) places.set('?', { line, column: at - from + 1 });
-    } else if (first === 34 /* " */ || first === 39 /* ' */) {
+    } else if (first === QUOTATION_MARK || first === APOSTROPHE) {
       const closeAt = raw.indexOf(String.fromCharCode(first), from + 1);
-      if (closeAt > from && closeAt < end && raw.charCodeAt(closeAt + 1) === 58 /* : */) {
+      if (closeAt > from && closeAt < end && raw.charCodeAt(closeAt + 1) === COLON) {
         key = raw.slice(from + 1, closeAt);
         keyEnd = closeAt + 1;
       }
-    } else if (
-      first !== 32 &&
-      first !== 9 &&
-      first !== 35 /* # */ &&
-      first !== 45 /* - */ &&
-      from < end
-    ) {
+    } else if (!isSpaceOrTab(first) && first !== HASH && first !== DASH && from < end) {
       for (let i = from; i < end; i++) {
-        if (raw.charCodeAt(i) !== 58) continue;
+        if (raw.charCodeAt(i) !== COLON) continue;
         const after = raw.charCodeAt(i + 1);
-        if (i + 1 === end || after === 32 || after === 9) {
+        if (i + 1 === end || isSpaceOrTab(after)) {
           key = raw.slice(from, i).trimEnd();
           keyEnd = i;
           break;

@@ -10,6 +10,7 @@ import type { JsonObject, KnowledgeFileOptions } from '../agent/index.js';
 import { decodeUtf8 } from './decodeUtf8.js';
 import { readFrontMatter } from './frontMatter.js';
 import { withoutExtension } from './walk.js';
+import { CR, LF } from '../markdown/chars.js';
 
 /** `message` with the parser's `parseKnowledgeDocument: \`id\` L:C: ` prefix replaced by `file:L:C: `. */
 function placeMessage(issue: KnowledgeIssue, file: string): string {
@@ -25,7 +26,7 @@ function placeOfByte(bytes: Uint8Array, offset: number): { line: number; column:
   let lineStart = 0;
   for (let i = 0; i < offset; i++) {
     const b = bytes[i];
-    if (b === 10 || (b === 13 && bytes[i + 1] !== 10)) {
+    if (b === LF || (b === CR && bytes[i + 1] !== LF)) {
       line++;
       lineStart = i + 1;
     }

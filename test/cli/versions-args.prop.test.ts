@@ -3,13 +3,14 @@
  * properties (fixed seed): a label is accepted exactly when it is a valid version label, whatever it
  * holds, and each refused one is one problem naming `--version`; accepted folders keep their order, the
  * default is the first; `versionArgs` refuses the first problem (exit 2, one line), as `export` lists
- * them all and `diff` refuses the first.
+ * them all and `diff` refuses the first. The database commands' one-label flags (`versionFlag`) say a
+ * refused label in the same words.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { versionLabelProblem } from '../../src/agent/versions/label.js';
 import { CliExit } from '../../src/cli/io.js';
-import { readVersionFlags, versionArgs } from '../../src/cli/versions.js';
+import { readVersionFlags, versionArgs, versionFlag } from '../../src/cli/versions.js';
 import { useTempFolders } from '../helpers/tempFolders.js';
 
 const folder = useTempFolders({ removeAfter: 'all', prefix: 'kk-version-args-' });
@@ -78,6 +79,32 @@ describe('readVersionFlags and versionArgs', () => {
           expect(read.problems[0]).toMatch(/^--default-version /);
           expect(read.defaultVersion).toBe(labels[0]);
         }
+      }),
+      { seed: 20261207, numRuns: 200 },
+    );
+  });
+
+  it('versionFlag (publish, unpublish, versions) accepts exactly the valid labels, refusing the others in the words of readVersionFlags', () => {
+    expect(versionFlag('publish', 'version', undefined)).toBeUndefined();
+    fc.assert(
+      fc.property(label, fc.constantFrom('version', 'default-version'), (text, flag) => {
+        if (versionLabelProblem(text) === undefined) {
+          expect(versionFlag('publish', flag, text)).toBe(text);
+          return;
+        }
+        let thrown: unknown;
+        try {
+          versionFlag('unpublish', flag, text);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(CliExit);
+        const words =
+          flag === 'version'
+            ? readVersionFlags({ version: text }, true).problems[0]
+            : readVersionFlags({ version: 'a=d', 'default-version': text }, false).problems[0];
+        expect((thrown as CliExit).message).toBe(`knowledge-kit unpublish: ${words}`);
+        expect((thrown as CliExit).exitCode).toBe(2);
       }),
       { seed: 20261207, numRuns: 200 },
     );

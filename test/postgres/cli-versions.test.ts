@@ -194,7 +194,7 @@ describe('knowledge-kit publish --version, versions, unpublish', () => {
         const bad = await cli(['publish', dir, ...words, '--kb', 'docs', '--version', '3 x']);
         expect(bad.code).toBe(2);
         expect(bad.stderr).toContain(
-          'knowledge-kit publish: --version `3 x` is not a version label (character 2 (" ") is not one of A–Z a–z 0–9 . _ -); pass 1 to 64 characters of A–Z a–z 0–9 . _ -, such as `--version 3.x`.',
+          'knowledge-kit publish: --version "3 x": character 2 (" ") is not one of A–Z a–z 0–9 . _ -; name versions like 3.x, v2 or 2026-10.',
         );
         expect((await cli(['publish', dir, ...words, '--kb', 'docs'])).code).toBe(0);
         const noVersion = await cli(['unpublish', ...words, '--kb', 'docs']);

@@ -12,6 +12,7 @@ import type { CallScope } from './callScope.js';
 import { CURSOR_TAG_BYTES, type CursorSigner } from './cursorKey.js';
 import { readCursorText, writeCursorText } from './cursorText.js';
 import type { CheckedInput } from './readInput.js';
+import { DASH, UNDERSCORE, isAlnum } from '../../markdown/chars.js';
 
 /** What a cursor is bound to. */
 export interface CursorBinding {
@@ -57,8 +58,7 @@ function fromBase64Url(cursor: string): Uint8Array | undefined {
   // The alphabet check keeps `atob` from accepting what it would silently skip.
   for (let i = 0; i < cursor.length; i++) {
     const c = cursor.charCodeAt(i);
-    const ok =
-      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
+    const ok = isAlnum(c) || c === DASH || c === UNDERSCORE;
     if (!ok) return undefined;
   }
   try {

@@ -16,6 +16,21 @@
  * @module
  */
 import type { JsonValue } from '../types.js';
+import {
+  AT,
+  BOM,
+  COLON,
+  DASH,
+  EQUALS,
+  PERIOD,
+  SLASH,
+  SPACE,
+  TILDE,
+  UNDERSCORE,
+  ZERO,
+  isAlpha,
+  isDigit,
+} from '../../markdown/chars.js';
 
 /** Deepest nesting read back: a payload nests two or three levels. */
 const MAX_DEPTH = 8;
@@ -23,14 +38,13 @@ const MAX_DEPTH = 8;
 /** Whether code unit `c` (ASCII) is written as it is inside a string. */
 function isPlainAscii(c: number): boolean {
   return (
-    (c >= 0x61 && c <= 0x7a) || // a-z
-    (c >= 0x41 && c <= 0x5a) || // A-Z
-    (c >= 0x30 && c <= 0x3a) || // 0-9 :
-    c === 0x2d || // -
-    c === 0x2e || // .
-    c === 0x2f || // /
-    c === 0x3d || // =
-    c === 0x40 // @
+    isAlpha(c) ||
+    (c >= ZERO && c <= COLON) || // 0-9 :
+    c === DASH ||
+    c === PERIOD ||
+    c === SLASH ||
+    c === EQUALS ||
+    c === AT
   );
 }
 
@@ -45,7 +59,7 @@ function isPlainWide(p: number): boolean {
     !(p >= 0x2000 && p <= 0x206f) &&
     p !== 0x3000 &&
     !(p >= 0xd800 && p <= 0xdfff) &&
-    p !== 0xfeff &&
+    p !== BOM &&
     !(p >= 0xfff0 && p <= 0xffff)
   );
 }
@@ -60,17 +74,15 @@ function writeString(text: string): string {
     const p = text.codePointAt(i)!;
     if (p > 0xffff) i++;
     if (p < 0x80 ? isPlainAscii(p) : isPlainWide(p)) out += String.fromCodePoint(p);
-    else if (p === 0x20) out += '_';
-    else if (p === 0x5f) out += '~_';
+    else if (p === SPACE) out += '_';
+    else if (p === UNDERSCORE) out += '~_';
     else if (p < 0x100) out += `~${hex(p, 2)}`;
     else if (p <= 0xffff) out += `~u${hex(p, 4)}`;
     else out += `~v${hex(p, 6)}`;
   }
   // A word starting with a digit, `-` or `~` would read as a number or a marker.
   const first = out.charCodeAt(0);
-  return out === '' || (first >= 0x30 && first <= 0x39) || first === 0x2d || first === 0x7e
-    ? `~s${out}`
-    : out;
+  return out === '' || isDigit(first) || first === DASH || first === TILDE ? `~s${out}` : out;
 }
 
 function writeValue(value: JsonValue, out: string[]): void {
@@ -128,14 +140,14 @@ class Reader {
 /** The string a word writes, or `undefined` when it is not one. */
 function readString(word: string): string | undefined {
   let i = word.startsWith('~s') ? 2 : 0;
-  if (i === 0 && word.charCodeAt(0) === 0x7e) return undefined;
+  if (i === 0 && word.charCodeAt(0) === TILDE) return undefined;
   let out = '';
   while (i < word.length) {
     const c = word.charCodeAt(i);
-    if (c === 0x5f) {
+    if (c === UNDERSCORE) {
       out += ' ';
       i++;
-    } else if (c !== 0x7e) {
+    } else if (c !== TILDE) {
       const p = word.codePointAt(i)!;
       if (p < 0x80 ? !isPlainAscii(p) : !isPlainWide(p)) return undefined;
       out += String.fromCodePoint(p);
@@ -143,7 +155,7 @@ function readString(word: string): string | undefined {
     } else {
       const kind = word.charCodeAt(i + 1);
       const digits = kind === 0x75 /* u */ ? 4 : kind === 0x76 /* v */ ? 6 : 2;
-      if (kind === 0x5f) {
+      if (kind === UNDERSCORE) {
         out += '_';
         i += 2;
         continue;
@@ -167,7 +179,7 @@ function readValue(reader: Reader, depth: number): JsonValue | undefined {
   if (word === '~t') return true;
   if (word === '~f') return false;
   const first = word.charCodeAt(0);
-  if ((first >= 0x30 && first <= 0x39) || first === 0x2d) {
+  if (isDigit(first) || first === DASH) {
     if (!NUMBER.test(word)) return undefined;
     const value = Number(word);
     return Number.isFinite(value) ? value : undefined;

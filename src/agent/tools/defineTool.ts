@@ -13,7 +13,14 @@ import type { CallScope } from '../source/callScope.js';
 import type { ReadPlan } from '../source/readPlan.js';
 import type { CheckedInput } from '../source/readInput.js';
 import type { SourceState } from '../source/state.js';
-import { type ArgSpecs, type FieldRule, inputSchemaOf, rulesOf, VERSION_ARG } from './args.js';
+import {
+  type ArgSpec,
+  type ArgSpecs,
+  type FieldRule,
+  inputSchemaOf,
+  rulesOf,
+  VERSION_ARG,
+} from './args.js';
 import { deepFreeze } from '../../shared/deepFreeze.js';
 
 /** Which top-level keys a successful answer must have, and of what type (the client's check). */
@@ -113,6 +120,15 @@ export interface ToolDefinition<
 }
 
 /**
+ * The argument rules of a tool whose input type is `Input`: one rule per field of `Input`, except
+ * `version` (`defineTool` adds it to every tool): an input field added without its rule does not
+ * compile. (A rule without a field is not refused by the type: `ArgSpecs` is open.)
+ */
+export type InputArgs<Input> = {
+  readonly [Field in Exclude<keyof Input, 'version'>]-?: ArgSpec;
+};
+
+/**
  * Define a tool: add the `version` argument every tool takes (`VERSION_ARG`, last), derive its input
  * schema and the source's rules from the arguments, and freeze it all.
  *
@@ -128,7 +144,9 @@ export function defineTool<
   Output,
   const Optional extends boolean = false,
 >(
-  declaration: ToolDeclaration<Name, Method, RouteId, Input, Output, Optional>,
+  declaration: ToolDeclaration<Name, Method, RouteId, Input, Output, Optional> & {
+    readonly args: InputArgs<NoInfer<Input>>;
+  },
 ): ToolDefinition<Name, Method, RouteId, Input, Output, Optional> {
   const args: ArgSpecs = { ...declaration.args, version: VERSION_ARG };
   return deepFreeze({

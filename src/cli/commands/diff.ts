@@ -157,21 +157,18 @@ async function diffStore(
         `knowledge-kit diff: ${JSON.stringify(label)} is not a version label (${problem}); name two versions of ${knowledgeBase}, such as 2.x 3.x.`,
       );
   }
-  const schema = values['schema'] as string | undefined;
-  const store = schema === undefined ? {} : { schema };
-  const [{ openDatabase }, { createPostgresSource, listKnowledgeVersions }] = await Promise.all([
-    import('../openDatabase.js'),
-    import('../../postgres/index.js'),
-  ]);
+  const [
+    { openDatabase, storeOptions, storeUnreadable },
+    { createPostgresSource, listKnowledgeVersions },
+  ] = await Promise.all([import('../openDatabase.js'), import('../../postgres/index.js')]);
+  const store = storeOptions(values);
   const { db, close } = await openDatabase('diff', url);
   try {
     let versions;
     try {
       versions = await listKnowledgeVersions(db, { knowledgeBase, ...store });
     } catch (error) {
-      throw new CliExit(
-        `knowledge-kit diff: the store could not be read (${error instanceof Error ? error.message : String(error)}); publish to it first with \`knowledge-kit publish\`, which creates or upgrades the store's schema.`,
-      );
+      throw storeUnreadable('diff', error);
     }
     if (versions.length === 0)
       throw new CliExit(

@@ -2,7 +2,6 @@
  * `knowledge-kit publish <dir> --database <url> --kb <id> [--version LABEL] [--default-version LABEL]`:
  * check, load and publish a folder as a revision of one version of a knowledge base.
  */
-import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import {
   listKnowledgeVersions,
   migrateKnowledgeStore,
@@ -12,7 +11,8 @@ import { integerOption, parseCommandArgs } from '../args.js';
 import { knowledgeBaseId, loadFolder } from '../folder.js';
 import { PUBLISH_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-import { openDatabase, versionFlag } from '../openDatabase.js';
+import { STORE_FLAGS, databaseFailure, openDatabase, storeOptions } from '../openDatabase.js';
+import { versionFlag } from '../versions.js';
 import { LINK_ROOT_FLAG, linkRootOption } from '../linkRoot.js';
 import { FOLDER_GLOB_OPTIONS, folderGlobs } from '../flags.js';
 
@@ -22,12 +22,10 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
     'publish',
     argv,
     {
-      database: { type: 'string' },
-      kb: { type: 'string' },
+      ...STORE_FLAGS,
       title: { type: 'string' },
       revision: { type: 'string' },
       keep: { type: 'string' },
-      schema: { type: 'string' },
       version: { type: 'string' },
       'default-version': { type: 'string' },
       ...LINK_ROOT_FLAG,
@@ -53,16 +51,13 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
     ...linkRootOption('publish', dir, values['link-root']),
   });
   const knowledgeBase = knowledgeBaseId(dir, values['kb']);
+  const store = storeOptions(values);
   const { db, close } = await openDatabase('publish', url);
   try {
-    const schema = values['schema'] as string | undefined;
-    await migrateKnowledgeStore(db, schema === undefined ? {} : { schema });
+    await migrateKnowledgeStore(db, store);
     if (defaultVersion !== undefined) {
       // Said here with the flag's name (the store refuses it too, naming its option).
-      const versions = await listKnowledgeVersions(db, {
-        knowledgeBase,
-        ...(schema === undefined ? {} : { schema }),
-      });
+      const versions = await listKnowledgeVersions(db, { knowledgeBase, ...store });
       const label = version ?? versions.find((v) => v.default)?.version ?? 'current';
       if (defaultVersion !== label && !versions.some((v) => v.version === defaultVersion))
         throw new CliExit(
@@ -77,7 +72,7 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
       ...(typeof values['revision'] === 'string' ? { revision: values['revision'] } : {}),
       ...(typeof values['title'] === 'string' ? { title: values['title'] } : {}),
       ...(keep === undefined ? {} : { keep }),
-      ...(schema === undefined ? {} : { schema }),
+      ...store,
       ...(version === undefined ? {} : { version }),
       ...(defaultVersion === undefined ? {} : { defaultVersion }),
     });
@@ -108,12 +103,7 @@ export async function publish(argv: readonly string[], io: CliIo): Promise<numbe
     );
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof CliExit) throw error;
-    if (isKnowledgeError(error))
-      throw new CliExit(`knowledge-kit publish: ${error.message}`, EXIT.problems);
-    throw new CliExit(
-      `knowledge-kit publish: the database failed (${error instanceof Error ? error.message : String(error)}); nothing was published.`,
-    );
+    throw databaseFailure('publish', error, EXIT.problems, 'nothing was published');
   } finally {
     await close();
   }

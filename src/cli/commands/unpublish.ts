@@ -3,7 +3,6 @@
  * remove one version of a knowledge base from a store (never its last one; its default only with
  * the next default named).
  */
-import { isKnowledgeError } from '../../errors/isKnowledgeError.js';
 import {
   listKnowledgeVersions,
   migrateKnowledgeStore,
@@ -12,7 +11,8 @@ import {
 import { integerOption, parseCommandArgs } from '../args.js';
 import { UNPUBLISH_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-import { openDatabase, versionFlag } from '../openDatabase.js';
+import { STORE_FLAGS, databaseFailure, openDatabase, storeOptions } from '../openDatabase.js';
+import { versionFlag } from '../versions.js';
 
 /** Runs `unpublish`. */
 export async function unpublish(argv: readonly string[], io: CliIo): Promise<number> {
@@ -20,9 +20,7 @@ export async function unpublish(argv: readonly string[], io: CliIo): Promise<num
     'unpublish',
     argv,
     {
-      database: { type: 'string' },
-      kb: { type: 'string' },
-      schema: { type: 'string' },
+      ...STORE_FLAGS,
       version: { type: 'string' },
       'default-version': { type: 'string' },
       keep: { type: 'string' },
@@ -42,8 +40,7 @@ export async function unpublish(argv: readonly string[], io: CliIo): Promise<num
     );
   const nextDefault = versionFlag('unpublish', 'default-version', values['default-version']);
   const keep = integerOption('unpublish', 'keep', values['keep'], 1, 1000);
-  const schema = values['schema'] as string | undefined;
-  const store = schema === undefined ? {} : { schema };
+  const store = storeOptions(values);
   const { db, close } = await openDatabase('unpublish', url);
   try {
     await migrateKnowledgeStore(db, store);
@@ -95,12 +92,7 @@ export async function unpublish(argv: readonly string[], io: CliIo): Promise<num
     );
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof CliExit) throw error;
-    if (isKnowledgeError(error))
-      throw new CliExit(`knowledge-kit unpublish: ${error.message}`, EXIT.usage);
-    throw new CliExit(
-      `knowledge-kit unpublish: the database failed (${error instanceof Error ? error.message : String(error)}); nothing was removed.`,
-    );
+    throw databaseFailure('unpublish', error, EXIT.usage, 'nothing was removed');
   } finally {
     await close();
   }

@@ -12,7 +12,8 @@ import {
 import { parseCommandArgs } from '../args.js';
 import { VERSIONS_HELP } from '../help.js';
 import { CliExit, EXIT, type CliIo } from '../io.js';
-import { openDatabase, versionFlag } from '../openDatabase.js';
+import { STORE_FLAGS, openDatabase, storeOptions, storeUnreadable } from '../openDatabase.js';
+import { versionFlag } from '../versions.js';
 
 /** Runs `versions`. */
 export async function versions(argv: readonly string[], io: CliIo): Promise<number> {
@@ -20,9 +21,7 @@ export async function versions(argv: readonly string[], io: CliIo): Promise<numb
     'versions',
     argv,
     {
-      database: { type: 'string' },
-      kb: { type: 'string' },
-      schema: { type: 'string' },
+      ...STORE_FLAGS,
       'default-version': { type: 'string' },
       json: { type: 'boolean' },
     },
@@ -39,8 +38,7 @@ export async function versions(argv: readonly string[], io: CliIo): Promise<numb
       'knowledge-kit versions: needs --database and --kb, such as `knowledge-kit versions --database postgres://localhost/knowledge --kb handbook`. Run `knowledge-kit versions --help`.',
     );
   const makeDefault = versionFlag('versions', 'default-version', values['default-version']);
-  const schema = values['schema'] as string | undefined;
-  const store = schema === undefined ? {} : { schema };
+  const store = storeOptions(values);
   const { db, close } = await openDatabase('versions', url);
   let listed: readonly StoredKnowledgeVersion[];
   try {
@@ -64,9 +62,7 @@ export async function versions(argv: readonly string[], io: CliIo): Promise<numb
     if (error instanceof CliExit) throw error;
     if (isKnowledgeError(error))
       throw new CliExit(`knowledge-kit versions: ${error.message}`, EXIT.usage);
-    throw new CliExit(
-      `knowledge-kit versions: the store could not be read (${error instanceof Error ? error.message : String(error)}); publish to it first with \`knowledge-kit publish\`, which creates or upgrades the store's schema.`,
-    );
+    throw storeUnreadable('versions', error);
   } finally {
     await close();
   }

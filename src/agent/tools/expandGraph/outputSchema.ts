@@ -4,6 +4,7 @@
  * @module
  */
 import type { JsonSchema } from '../../types.js';
+import type { ExpandGraphOutput, GraphRelationship } from './types.js';
 import { deepFreeze } from '../../../shared/deepFreeze.js';
 import {
   DIRECTION,
@@ -11,15 +12,14 @@ import {
   CURSOR_RESTARTED,
   READ_ACTIONS,
   RELATION_TYPE,
-  REVISION,
-  VERSION,
-  PUBLISHED_AT,
   arrayOf,
   objectSchema,
+  optional,
   typed,
+  ANSWERED_FROM,
 } from '../schemas/common.js';
 
-const RELATIONSHIP = objectSchema(
+const RELATIONSHIP = objectSchema<GraphRelationship>(
   'A page reached from the seed: a discovery hint, not evidence.',
   {
     fileId: typed('string', 'The page reached.'),
@@ -32,48 +32,22 @@ const RELATIONSHIP = objectSchema(
     depth: { type: 'integer', minimum: 1, description: 'Hops from the seed, from 1.' },
     viaFileId: typed('string', 'The page this relationship was found from.'),
   },
-  [
-    'fileId',
-    'path',
-    'title',
-    'relationType',
-    'direction',
-    'weight',
-    'readActions',
-    'depth',
-    'viaFileId',
-  ],
 );
 
 /** Output of `expand_graph` (`ExpandGraphOutput`). */
 export const EXPAND_GRAPH_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema(
-    'Relationships breadth first from the seed page.',
-    {
-      activeContentRevision: REVISION,
-      version: VERSION,
-      publishedAt: PUBLISHED_AT,
-      seedFile: objectSchema(
-        'The seed page.',
-        { fileId: typed('string', 'Its fileId.'), path: typed('string', 'Its path.') },
-        ['fileId', 'path'],
-      ),
-      relationships: arrayOf(RELATIONSHIP, 'At most 50 per page; no page twice, never the seed.'),
-      graphPaths: arrayOf(
-        typed('string', 'A _graph/by-file/… path.'),
-        'The _graph/by-file/… files of the pages expanded.',
-      ),
-      nextCursor: NEXT_CURSOR,
-      cursorRestarted: CURSOR_RESTARTED,
-    },
-    [
-      'activeContentRevision',
-      'version',
-      'publishedAt',
-      'seedFile',
-      'relationships',
-      'graphPaths',
-      'nextCursor',
-    ],
-  ),
+  objectSchema<ExpandGraphOutput>('Relationships breadth first from the seed page.', {
+    ...ANSWERED_FROM,
+    seedFile: objectSchema<ExpandGraphOutput['seedFile']>('The seed page.', {
+      fileId: typed('string', 'Its fileId.'),
+      path: typed('string', 'Its path.'),
+    }),
+    relationships: arrayOf(RELATIONSHIP, 'At most 50 per page; no page twice, never the seed.'),
+    graphPaths: arrayOf(
+      typed('string', 'A _graph/by-file/… path.'),
+      'The _graph/by-file/… files of the pages expanded.',
+    ),
+    nextCursor: NEXT_CURSOR,
+    cursorRestarted: optional(CURSOR_RESTARTED),
+  }),
 );

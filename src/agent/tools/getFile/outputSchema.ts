@@ -4,6 +4,7 @@
  * @module
  */
 import type { JsonSchema } from '../../types.js';
+import type { FileHeadingInfo, FileSectionInfo, GetFileOutput } from './types.js';
 import { deepFreeze } from '../../../shared/deepFreeze.js';
 import {
   CONTENT_AVAILABLE,
@@ -12,17 +13,15 @@ import {
   FILE_KIND,
   FRONTMATTER,
   READ_ACTIONS,
-  REVISION,
-  VERSION,
-  PUBLISHED_AT,
   SOURCE_FILE_ID,
   arrayOf,
   nullable,
   objectSchema,
   typed,
+  ANSWERED_FROM,
 } from '../schemas/common.js';
 
-const SECTION = objectSchema(
+const SECTION = objectSchema<FileSectionInfo>(
   'A section of the page, with the sizes a read of it returns.',
   {
     id: typed('string', 'The section ID, to pass in read_file sectionIds.'),
@@ -39,10 +38,9 @@ const SECTION = objectSchema(
       description: 'Code points of a read of this section in mode "subtree".',
     },
   },
-  ['id', 'parentId', 'depth', 'selfChars', 'subtreeChars'],
 );
 
-const HEADING = objectSchema(
+const HEADING = objectSchema<FileHeadingInfo>(
   'A heading of the page, with the size of a read of it.',
   {
     id: typed('string', 'The heading ID, to pass in read_file heading.'),
@@ -55,55 +53,29 @@ const HEADING = objectSchema(
         'Code points of a read of this heading (up to the next heading of the same or a higher level).',
     },
   },
-  ['id', 'text', 'depth', 'chars'],
 );
 
 /** Output of `get_file` (`GetFileOutput`). */
 export const GET_FILE_OUTPUT_SCHEMA: JsonSchema = deepFreeze(
-  objectSchema(
-    'Metadata of one file.',
-    {
-      activeContentRevision: REVISION,
-      version: VERSION,
-      publishedAt: PUBLISHED_AT,
-      fileId: typed('string', 'The file ID.'),
-      sourceFileId: SOURCE_FILE_ID,
-      path: typed('string', 'The file path.'),
-      title: typed('string', 'The file title.'),
-      fileKind: FILE_KIND,
-      description: nullable('string', 'A short summary; null when the page has none.'),
-      frontmatter: FRONTMATTER,
-      contentAvailable: CONTENT_AVAILABLE,
-      state: FILE_STATE,
-      generatedOutputStatus: GENERATED_OUTPUT_STATUS,
-      readActions: READ_ACTIONS,
-      revision: {
-        type: ['string', 'integer'],
-        description: "The page's revision (for navigation files, the knowledge base's).",
-      },
-      locale: nullable('string', 'The page locale; null when none.'),
-      sections: arrayOf(SECTION, 'Sections in source order; [] for navigation files.'),
-      headings: arrayOf(HEADING, 'Headings outside code in page order; [] for navigation files.'),
+  objectSchema<GetFileOutput>('Metadata of one file.', {
+    ...ANSWERED_FROM,
+    fileId: typed('string', 'The file ID.'),
+    sourceFileId: SOURCE_FILE_ID,
+    path: typed('string', 'The file path.'),
+    title: typed('string', 'The file title.'),
+    fileKind: FILE_KIND,
+    description: nullable('string', 'A short summary; null when the page has none.'),
+    frontmatter: FRONTMATTER,
+    contentAvailable: CONTENT_AVAILABLE,
+    state: FILE_STATE,
+    generatedOutputStatus: GENERATED_OUTPUT_STATUS,
+    readActions: READ_ACTIONS,
+    revision: {
+      type: ['string', 'integer'],
+      description: "The page's revision (for navigation files, the knowledge base's).",
     },
-    [
-      'activeContentRevision',
-      'version',
-      'publishedAt',
-      'fileId',
-      'sourceFileId',
-      'path',
-      'title',
-      'fileKind',
-      'description',
-      'frontmatter',
-      'contentAvailable',
-      'state',
-      'generatedOutputStatus',
-      'readActions',
-      'revision',
-      'locale',
-      'sections',
-      'headings',
-    ],
-  ),
+    locale: nullable('string', 'The page locale; null when none.'),
+    sections: arrayOf(SECTION, 'Sections in source order; [] for navigation files.'),
+    headings: arrayOf(HEADING, 'Headings outside code in page order; [] for navigation files.'),
+  }),
 );

@@ -21,6 +21,27 @@ export function findById(state: SourceState, scope: CallScope, fileId: string): 
   );
 }
 
+/**
+ * The fields a file's record opens with, in `get_file` and in `read_file`'s `file`: the revision and
+ * version answering, then the file's IDs (a navigation file has no `sourceFileId`), path and title.
+ */
+export function fileHeader(
+  state: SourceState,
+  file: FileRecord,
+): Pick<
+  GetFileOutput,
+  'activeContentRevision' | 'version' | 'publishedAt' | 'fileId' | 'sourceFileId' | 'path' | 'title'
+> {
+  return {
+    activeContentRevision: state.table.activeContentRevision,
+    ...versionFields(state),
+    fileId: file.fileId,
+    sourceFileId: file.kind === 'page' ? file.fileId : null,
+    path: file.path,
+    title: file.title,
+  };
+}
+
 /** `get_file`: a file's metadata, its read actions and (for pages) its sections and headings with their sizes. */
 export function getFile(
   state: SourceState,
@@ -31,12 +52,7 @@ export function getFile(
   const revision = state.table.activeContentRevision;
   const page = file.kind === 'page';
   return {
-    activeContentRevision: revision,
-    ...versionFields(state),
-    fileId: file.fileId,
-    sourceFileId: page ? file.fileId : null,
-    path: file.path,
-    title: file.title,
+    ...fileHeader(state, file),
     fileKind: file.kind === 'unavailable' ? 'page' : file.kind,
     // An unavailable file has no text to describe: its description says why it cannot be read.
     description: file.kind === 'unavailable' ? `Not available: ${file.problem}` : file.description,

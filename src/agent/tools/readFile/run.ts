@@ -6,7 +6,7 @@ import type { ReadFileInput } from './types.js';
 import type { ToolArgs } from '../defineTool.js';
 import { isKnowledgeError } from '../../../errors/isKnowledgeError.js';
 import { type CallScope, toToolError } from '../../source/callScope.js';
-import { findById } from '../getFile/run.js';
+import { fileHeader, findById } from '../getFile/run.js';
 import { unavailableError } from '../../source/fileStatus.js';
 import { cloneJson } from '../../../shared/cloneJson.js';
 import { fileActions } from '../../source/readActions.js';
@@ -14,7 +14,6 @@ import { advanceCodePoints, countCodePoints as codePoints } from '../../../share
 import { type PartBoundaries, partBoundaries, partEndIn } from '../../../markdown/partEnd.js';
 import stringify from 'fast-json-stable-stringify';
 import { encodeCursor, resumeCall } from '../../source/cursor.js';
-import { versionFields } from '../../source/versionOf.js';
 import type { SourceState } from '../../source/state.js';
 import type { PageHeading } from '../../files/pageHeadings.js';
 import { pageOutline } from '../getFile/headings.js';
@@ -187,12 +186,7 @@ export function readFile(
   const revision = state.table.activeContentRevision;
   const page = file.kind === 'page';
   const record: Mutable<ReadFileRecord> = {
-    activeContentRevision: revision,
-    ...versionFields(state),
-    fileId: file.fileId,
-    sourceFileId: page ? file.fileId : null,
-    path: file.path,
-    title: file.title,
+    ...fileHeader(state, file),
     frontmatter: page ? cloneJson(file.frontmatter) : {},
     readActions: fileActions(scope.actionBase, file),
     revision: page ? file.revision : revision,

@@ -5,19 +5,104 @@
  *
  * @module
  */
-import type { JsonObject, JsonSchema } from '../../types.js';
+import type {
+  JsonObject,
+  JsonSchema,
+  JsonValue,
+  KnowledgeReadActions,
+  KnowledgeVersionInfo,
+} from '../../types.js';
 
-/** A closed object schema: `required` lists the required properties only. */
+/**
+ * A property an object may leave out: `objectSchema` writes its schema among the `properties` and
+ * leaves its name out of `required`. Made by `optional`.
+ */
+export class OptionalProperty {
+  /** The property's schema. */
+  readonly schema: JsonSchema;
+  // A brand: a plain object of the same shape is not an `OptionalProperty`.
+  readonly #optional = true;
+
+  /** @param schema - the property's schema. */
+  constructor(schema: JsonSchema) {
+    this.schema = schema;
+  }
+
+  /** Whether `value` was made by `optional` (not a schema). */
+  static is(value: unknown): value is OptionalProperty {
+    return typeof value === 'object' && value !== null && #optional in value;
+  }
+}
+
+/**
+ * Marks a property of `objectSchema` optional: left out of `required`.
+ *
+ * @param schema - the property's schema.
+ */
+export function optional(schema: JsonSchema): OptionalProperty {
+  return new OptionalProperty(schema);
+}
+
+/**
+ * The `properties` of the schema of the TypeScript type `T`: one schema for each property of `T`, no
+ * other; a property `T` may leave out (`key?:`) wrapped in `optional`, every other one plain. So a field
+ * added to `T` without a schema, a schema without a field, or a property whose optionality differs
+ * from `T`'s is a compile error.
+ */
+export type PropertySchemas<T> = {
+  readonly [K in keyof T]-?: object extends Pick<T, K> ? OptionalProperty : JsonSchema;
+};
+
+/**
+ * The closed object schema of the TypeScript type `T`: `required` names every property not wrapped in
+ * `optional`, in the order of `properties`. `T` must be named: it is not inferred from the properties
+ * (without it, no property is allowed).
+ *
+ * @typeParam T - the TypeScript type the schema describes.
+ * @param description - the object's description.
+ * @param properties - a schema for each property of `T` (`PropertySchemas`).
+ * @example
+ * ```ts
+ * objectSchema<{ readonly id: string; readonly note?: string }>('A thing.', {
+ *   id: typed('string', 'Its ID.'),
+ *   note: optional(typed('string', 'A note.')),
+ * }); // required: ['id']
+ * ```
+ */
+export function objectSchema<T = never>(
+  description: string,
+  properties: PropertySchemas<NoInfer<T>>,
+): JsonSchema;
+/**
+ * A closed object schema of properties not known until run time (a tool's arguments, another
+ * schema's properties extended): `required` lists the required properties only.
+ *
+ * @param description - the object's description.
+ * @param properties - the property schemas.
+ * @param required - the names of the required properties.
+ */
 export function objectSchema(
   description: string,
   properties: JsonObject,
   required: readonly string[],
+): JsonSchema;
+export function objectSchema(
+  description: string,
+  properties: Readonly<Record<string, JsonValue | OptionalProperty>>,
+  required?: readonly string[],
 ): JsonSchema {
+  const schemas: Record<string, JsonValue> = {};
+  const names: string[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    const optional = OptionalProperty.is(property);
+    schemas[name] = optional ? property.schema : property;
+    if (!optional) names.push(name);
+  }
   return {
     type: 'object',
     description,
-    properties,
-    required: [...required],
+    properties: schemas,
+    required: [...(required ?? names)],
     additionalProperties: false,
   };
 }
@@ -122,44 +207,45 @@ export const PUBLISHED_AT: JsonSchema = typed(
   'When this revision was published (a store) or loaded (a folder), ISO 8601.',
 );
 
+/**
+ * The properties that open every output answered from one version (`get_file`, `read_file`'s `file`,
+ * `list_tree`, `search_files`, `expand_graph`): spread first into its `properties`.
+ */
+export const ANSWERED_FROM = {
+  activeContentRevision: REVISION,
+  version: VERSION,
+  publishedAt: PUBLISHED_AT,
+} as const;
+
 /** The root `list_tree`'s `versions`: every version of the knowledge base. */
 export const VERSIONS: JsonSchema = {
   type: 'array',
   description:
     'Only on the root listing (no parentPath, no cursor): every version of the knowledge base; pass one as `version` to any tool.',
-  items: objectSchema(
-    'A version.',
-    {
-      version: typed('string', 'The version label.'),
-      default: typed('boolean', 'Whether a call without `version` answers from it.'),
-      activeContentRevision: {
-        type: ['string', 'integer'],
-        description: 'The content revision that version serves.',
-      },
-      publishedAt: PUBLISHED_AT,
+  items: objectSchema<KnowledgeVersionInfo>('A version.', {
+    version: typed('string', 'The version label.'),
+    default: typed('boolean', 'Whether a call without `version` answers from it.'),
+    activeContentRevision: {
+      type: ['string', 'integer'],
+      description: 'The content revision that version serves.',
     },
-    ['version', 'default', 'activeContentRevision', 'publishedAt'],
-  ),
+    publishedAt: PUBLISHED_AT,
+  }),
 };
 
 /** `readActions` with the keys a record may carry (all optional). */
-export const READ_ACTIONS: JsonSchema = {
-  type: 'object',
-  description:
-    'URL paths of the HTTP routes that serve this record, relative to the knowledge base, for HTTP clients. With these tools (over MCP too), pass fileId or path to read_file instead of fetching them.',
-  properties: {
-    fileContentById: typed('string', 'Route reading the file content by fileId.'),
-    fileContentByPath: typed('string', 'Route reading the file content by path.'),
-    relatedFilesById: typed('string', 'Route listing related files (pages only).'),
-    graphExpansionByFileId: typed(
-      'string',
-      'Route expanding the relationship graph from this page (pages only).',
+export const READ_ACTIONS: JsonSchema = objectSchema<KnowledgeReadActions>(
+  'URL paths of the HTTP routes that serve this record, relative to the knowledge base, for HTTP clients. With these tools (over MCP too), pass fileId or path to read_file instead of fetching them.',
+  {
+    fileContentById: optional(typed('string', 'Route reading the file content by fileId.')),
+    fileContentByPath: optional(typed('string', 'Route reading the file content by path.')),
+    relatedFilesById: optional(typed('string', 'Route listing related files (pages only).')),
+    graphExpansionByFileId: optional(
+      typed('string', 'Route expanding the relationship graph from this page (pages only).'),
     ),
-    treeByParentPath: typed('string', 'Route listing this directory (directories only).'),
+    treeByParentPath: optional(typed('string', 'Route listing this directory (directories only).')),
   },
-  required: [],
-  additionalProperties: false,
-};
+);
 
 /** `frontmatter`: any JSON object (`tags` is an array of strings). */
 export const FRONTMATTER: JsonSchema = {
