@@ -84,6 +84,17 @@ describe('excerpt windows', () => {
       }),
       { seed: 20261207, numRuns: 3000 },
     );
+    // Long texts, at the default size and at the smallest `excerptChars` allows.
+    const long = fc.array(piece, { maxLength: 300 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(long, term, long, fc.constantFrom(16, 17, 40, 240), (lead, t, rest, max) => {
+        const raw = lead + t + rest;
+        const a = lead.length;
+        const b = a + t.length;
+        expect(excerptAround(raw, a, b, max)).toBe(wholeExcerpt(raw, a, b, max));
+      }),
+      { seed: 20261207, numRuns: 500 },
+    );
   });
 
   it('locateTerm finds a lower-case ASCII term where the direct reading does', () => {

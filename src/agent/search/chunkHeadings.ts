@@ -65,12 +65,34 @@ function listWords(headings: readonly SearchChunkHeading[]): readonly (readonly 
   return lists;
 }
 
+/** For each word of a chunk's heading list, the headings holding it (ascending), read once per list. */
+const LIST_INDEX = new WeakMap<readonly SearchChunkHeading[], ReadonlyMap<string, number[]>>();
+
+/** The headings of `headings` holding each word (`listWords`, inverted), cached per list. */
+function listIndex(headings: readonly SearchChunkHeading[]): ReadonlyMap<string, number[]> {
+  let index = LIST_INDEX.get(headings);
+  if (index === undefined) {
+    const built = new Map<string, number[]>();
+    listWords(headings).forEach((words, i) => {
+      for (const word of words) {
+        const list = built.get(word);
+        if (list === undefined) built.set(word, [i]);
+        else list.push(i);
+      }
+    });
+    index = built;
+    LIST_INDEX.set(headings, index);
+  }
+  return index;
+}
+
 /**
  * The heading of `headings` (one chunk's) that the query names: the one whose words (its index
  * tokens but function words) are most like `terms`, the query's words that the chunk holds, by
  * their Jaccard index, when that is at least `NAMES_HEADING` (`Custom anchors` for the query
  * `custom anchors`, or `vitepress custom anchors`); on a tie, the first in page order. `null` when
- * none is that alike. Reads each heading's short text once (its words are kept with it).
+ * none is that alike. Reads each heading's short text once (its words, and which headings hold
+ * each word, are kept with the list): a call looks up the query's words, not every heading's.
  *
  * @param headings - a chunk's headings (`chunkHeadings`).
  * @param terms - the query's tokens found in the chunk (`LexicalFile.bestTerms`).
@@ -88,24 +110,28 @@ export function headingNamed(
   const query = new Set<string>();
   for (const term of terms) if (!isFunctionWord(term, isCjk(term))) query.add(term);
   if (query.size === 0) return null;
+  // The words each heading shares with the query, counted from the list's word index (only the
+  // headings holding a query word are touched), then the headings read in page order.
+  const index = listIndex(headings);
+  let shared: number[] | undefined;
+  for (const term of query) {
+    const holders = index.get(term);
+    if (holders === undefined) continue;
+    shared ??= new Array<number>(headings.length).fill(0);
+    for (const i of holders) shared[i]!++;
+  }
+  if (shared === undefined) return null;
   let best: SearchChunkHeading | null = null;
   let bestScore = NAMES_HEADING;
   const q = query.size;
   const wordLists = listWords(headings);
   for (let i = 0; i < headings.length; i++) {
-    const h = headings[i]!;
-    const words = wordLists[i]!;
-    // The most it could score (the smaller set all shared, as the division below computes it):
-    // a heading that cannot win is not read.
-    const w = words.length;
-    const most = w < q ? w / q : q / w;
-    if (most < bestScore || (most === bestScore && best !== null)) continue;
-    let shared = 0;
-    for (const word of words) if (query.has(word)) shared++;
-    if (shared === 0) continue;
-    const score = shared / (w + q - shared);
+    const s = shared[i]!;
+    if (s === 0) continue;
+    const w = wordLists[i]!.length;
+    const score = s / (w + q - s);
     if (score > bestScore || (score === bestScore && best === null)) {
-      best = h;
+      best = headings[i]!;
       bestScore = score;
     }
   }

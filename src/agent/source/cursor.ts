@@ -90,9 +90,12 @@ export function encodeCursor(
   ranking = '',
 ): string {
   const params: Record<string, JsonValue> = {};
-  for (const [name, value] of Object.entries(binding.params)) {
-    const fallback = binding.defaults?.[name];
-    if (fallback === undefined || stringify(value) !== stringify(fallback)) params[name] = value;
+  const defaults = binding.defaults;
+  for (const name in binding.params) {
+    if (!Object.hasOwn(binding.params, name)) continue;
+    const value = binding.params[name]!;
+    const fallback = defaults?.[name];
+    if (fallback === undefined || !sameJson(value, fallback)) params[name] = value;
   }
   const fields: JsonValue[] = [
     VERSION,
@@ -104,7 +107,21 @@ export function encodeCursor(
   ];
   if (ranking !== '') fields.push(ranking);
   const payload = writeCursorText(fields);
-  return `${toBase64Url(signer.tag(new TextEncoder().encode(payload)))}${payload}`;
+  return `${toBase64Url(signer.tag(UTF8.encode(payload)))}${payload}`;
+}
+
+/** One encoder for every cursor (`TextEncoder` keeps no state between calls). */
+const UTF8 = new TextEncoder();
+
+/**
+ * Whether two JSON values write the same (`stringify` equal): at once for the same primitive (a
+ * parameter left at its default: `null`, a number, a string), by `stringify` for lists and records.
+ */
+function sameJson(a: JsonValue, b: JsonValue): boolean {
+  if (a === b) return true;
+  // Two different primitives never write the same.
+  if ((typeof a !== 'object' || a === null) && (typeof b !== 'object' || b === null)) return false;
+  return stringify(a) === stringify(b);
 }
 
 /** The payload of a cursor this source signed, or `undefined`. */
@@ -113,7 +130,7 @@ function verified(signer: CursorSigner, cursor: string): unknown[] | undefined {
   const tag = fromBase64Url(cursor.slice(0, TAG_CHARS));
   if (tag === undefined || tag.length !== CURSOR_TAG_BYTES) return undefined;
   const payload = cursor.slice(TAG_CHARS);
-  if (!sameTag(signer.tag(new TextEncoder().encode(payload)), tag)) return undefined;
+  if (!sameTag(signer.tag(UTF8.encode(payload)), tag)) return undefined;
   return readCursorText(payload);
 }
 

@@ -37,8 +37,16 @@ export function cursorKeyProblem(value: unknown): string | undefined {
 function signerOf(key: Uint8Array): CursorSigner {
   // The keyed state is prepared once; each tag clones it (two compressions saved per cursor).
   const keyed = hmac.create(sha256, key);
+  // One working copy and one output buffer, reused: each tag copies the keyed state into them
+  // rather than allocating a new HMAC (two hash states and their buffers) per cursor.
+  const work = keyed.clone();
+  const digest = new Uint8Array(keyed.outputLen);
   return {
-    tag: (payload) => keyed.clone().update(payload).digest().subarray(0, CURSOR_TAG_BYTES),
+    tag: (payload) => {
+      keyed._cloneInto(work);
+      work.update(payload).digestInto(digest);
+      return digest.slice(0, CURSOR_TAG_BYTES);
+    },
   };
 }
 

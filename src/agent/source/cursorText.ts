@@ -70,16 +70,24 @@ function hex(p: number, digits: number): string {
 
 function writeString(text: string): string {
   let out = '';
+  // The plain characters are copied a run at a time (`plain` starts the current run).
+  let plain = 0;
   for (let i = 0; i < text.length; i++) {
     const p = text.codePointAt(i)!;
+    if (p < 0x80 ? isPlainAscii(p) : isPlainWide(p)) {
+      if (p > 0xffff) i++;
+      continue;
+    }
+    out += text.slice(plain, i);
+    plain = i + (p > 0xffff ? 2 : 1);
     if (p > 0xffff) i++;
-    if (p < 0x80 ? isPlainAscii(p) : isPlainWide(p)) out += String.fromCodePoint(p);
-    else if (p === SPACE) out += '_';
+    if (p === SPACE) out += '_';
     else if (p === UNDERSCORE) out += '~_';
     else if (p < 0x100) out += `~${hex(p, 2)}`;
     else if (p <= 0xffff) out += `~u${hex(p, 4)}`;
     else out += `~v${hex(p, 6)}`;
   }
+  out += text.slice(plain);
   // A word starting with a digit, `-` or `~` would read as a number or a marker.
   const first = out.charCodeAt(0);
   return out === '' || isDigit(first) || first === DASH || first === TILDE ? `~s${out}` : out;
