@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isTermAt, locateTerm } from '../../src/agent/search/locateTerm.js';
-import { hasTextIn, isWhitespaceCode, makeExcerpt } from '../../src/agent/search/makeExcerpt.js';
+import { hasTextIn, makeExcerpt } from '../../src/agent/search/makeExcerpt.js';
+import { isWhitespaceCode } from '../../src/markdown/chars.js';
 import { excerptAround } from '../../src/agent/search/toRankedFile.js';
 
 /** The excerpt of the whole text collapsed: what the windows must reproduce. */

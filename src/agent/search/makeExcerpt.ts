@@ -1,4 +1,5 @@
 import { advanceCodePoints, retreatCodePoints } from '../../shared/codePoints.js';
+import { isWhitespaceCode } from '../../markdown/chars.js';
 
 /** The excerpt's ellipsis mark, at each cut end. */
 export const CUT = '…';
@@ -22,28 +23,6 @@ export const WHITESPACE_RUN = /\s{2,}|[^\S ]/g;
  */
 export function collapseWhitespace(text: string): string {
   return text.replace(WHITESPACE_RUN, ' ').trim();
-}
-
-/**
- * Whether `c` is a JavaScript whitespace code unit (what `\s` matches: the space, tab, line breaks,
- * no-break spaces, the Unicode space separators and the byte order mark).
- */
-export function isWhitespaceCode(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  // CJK text: past U+3000, only the byte order mark.
-  if (c > 0x3000) return c === 0xfeff;
-  if (c < 0x1680) return c === 0xa0;
-  return (
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** Whether `text[from, to)` holds a character that is not whitespace (`/\S/`), without slicing it. */

@@ -7,23 +7,7 @@
 import type { KnowledgeCatalog, KnowledgePart } from '../../types.js';
 import { countCodePoints as codePoints } from '../../shared/codePoints.js';
 import type { SectionSize } from './state.js';
-
-/** What `String.prototype.trim` removes (whitespace and line terminators; all in the BMP). */
-function isTrimmed(c: number): boolean {
-  return (
-    c === 0x20 ||
-    (c >= 0x09 && c <= 0x0d) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
+import { isWhitespaceCode } from '../../markdown/chars.js';
 
 /** One non-empty string part: its code points, and the trimmable characters at each end. */
 interface Piece {
@@ -35,10 +19,10 @@ interface Piece {
 
 function piece(text: string): Piece {
   let lead = 0;
-  while (lead < text.length && isTrimmed(text.charCodeAt(lead))) lead++;
+  while (lead < text.length && isWhitespaceCode(text.charCodeAt(lead))) lead++;
   if (lead === text.length) return { points: codePoints(text), lead, trail: -1 };
   let trail = 0;
-  while (isTrimmed(text.charCodeAt(text.length - 1 - trail))) trail++;
+  while (isWhitespaceCode(text.charCodeAt(text.length - 1 - trail))) trail++;
   return { points: codePoints(text), lead, trail };
 }
 
