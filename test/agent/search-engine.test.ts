@@ -67,6 +67,22 @@ describe('lexical search', () => {
     expect((await engine.rank(searchRequest('cour zzzz'))).hits).toEqual([]);
   });
 
+  it('matches the last word as a prefix only from 3 characters (`co` would reach every `con…`)', async () => {
+    const f = searchFixture([
+      { id: 'a', text: '# A\n\nThe console and the config and the cost.' },
+      { id: 'b', text: '# B\n\nThe cobalt sky.' },
+    ]);
+    const index = await buildBm25fIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const reached = (query: string): string[] =>
+      planQuery(query, index)
+        .terms.filter((t) => t.variant === true)
+        .map((t) => t.token)
+        .sort();
+    expect(reached('co')).toEqual([]);
+    expect(reached('con')).toEqual(['config', 'console']);
+    expect((await rankerOf(f).rank(searchRequest('co'))).hits).toEqual([]);
+  });
+
   it('searches file fields only in file mode, excerpting from the page start', async () => {
     const { hits, semanticStatus } = await engine.rank(searchRequest('shipping', { mode: 'file' }));
     expect(hits.map((h) => h.fileId)).toEqual(['delivery', 'zh-shipping']);

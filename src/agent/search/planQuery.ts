@@ -14,7 +14,7 @@ export interface QueryWeights {
   readonly functionWord: number;
   /** An indexed word one edit away from a query word of 5+ Latin letters. */
   readonly fuzzy: number;
-  /** An indexed word the query's last word is a prefix of (0: no prefix matching). */
+  /** An indexed word that the query's last word (3+ units) starts (0: no prefix matching). */
   readonly prefix: number;
   /** A CJK bigram starting with a one-character CJK query term. */
   readonly cjkPrefix: number;
@@ -114,8 +114,8 @@ interface Token {
  * Plan a query on a static index: each distinct token once, weighted by how often the query repeats
  * it (so the scores are those of repeating it); function words weighed less when the query has other
  * words; at most `MAX_QUERY_TERMS` distinct tokens, the rarest; then the indexed words one edit away
- * from words of 5+ Latin letters, the words the last word starts, the bigrams a one-character CJK term
- * starts, and the pairs of adjacent query words found adjacent in some chunk.
+ * from words of 5+ Latin letters, the words the last word (of 3+ units) starts, the bigrams a
+ * one-character CJK term starts, and the pairs of adjacent query words found adjacent in some chunk.
  *
  * @param query - the query text.
  * @param index - the index.
@@ -185,7 +185,7 @@ export function planQuery(
     const bucket = index.wordsByHead.get(t.token.slice(0, 2));
     if (bucket === undefined) continue;
     const fuzzy = weights.fuzzy > 0 && isFuzzyToken(t.token);
-    const prefix = weights.prefix > 0 && t.token === lastWord?.token;
+    const prefix = weights.prefix > 0 && t.token.length >= 3 && t.token === lastWord?.token;
     if (!fuzzy && !prefix) continue;
     const token = t.token;
     const length = token.length;
