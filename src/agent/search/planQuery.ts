@@ -60,6 +60,11 @@ export interface QueryTerm {
 /** What a query searches for: its terms, rarest first. */
 export interface QueryPlan {
   readonly terms: readonly QueryTerm[];
+  /**
+   * Whether most of the query's distinct tokens are CJK (bigrams or characters): the heading
+   * coverage applies (`FieldModel.headingCoverage`). Absent: `false`.
+   */
+  readonly cjk?: boolean;
 }
 
 /** Whether `token` is a Latin word of at least 5 letters (fuzzy matching of one edit applies). */
@@ -258,5 +263,7 @@ export function planQuery(
       heading: true,
     });
   terms.sort((a, b) => a.frequency - b.frequency);
-  return { terms };
+  let cjkCount = 0;
+  for (const t of distinct) if (t.cjk) cjkCount++;
+  return { terms, cjk: cjkCount * 2 > distinct.length };
 }
