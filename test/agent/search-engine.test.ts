@@ -18,6 +18,7 @@ import {
   searchFixture,
   searchRequest,
 } from '../helpers/search-fixtures.js';
+import { isFunctionWord } from '../../src/agent/search/functionWords.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
 const engine = rankerOf(fixture);
@@ -316,6 +317,15 @@ describe('identifiers and function words', () => {
     const how = planQuery('how do I disable', index).terms.find((t) => t.token === 'how')!;
     expect(how.weight).toBe(QUERY_WEIGHTS.functionWord);
     expect(planQuery('how', index).terms.find((t) => t.token === 'how')!.weight).toBe(1);
+  });
+
+  it('weighs the words that ask for a comparison (`区别`, `不同`) as function words, as `vs`', () => {
+    expect(isFunctionWord('区别', true)).toBe(true);
+    expect(isFunctionWord('不同', true)).toBe(true);
+    expect(isFunctionWord('vs', false)).toBe(true);
+    // One of their characters beside another is a word of its own.
+    expect(isFunctionWord('别名', true)).toBe(false);
+    expect(isFunctionWord('同步', true)).toBe(false);
   });
 
   it('gives phrase evidence: the page with the query words in a row ranks first', async () => {

@@ -18,6 +18,9 @@ const CHINESE = new Set([
   ...'的了吗呢吧啊是在和与及或我你他她它们这那个有也都就要会能可以把被让给对从到为什么怎样如何哪些该并而还又得地着过呀需想用',
 ]);
 
+/** Chinese words that say how a comparison is asked (`有什么不同`, `的区别`), as `vs` does in English. */
+const CHINESE_WORDS = new Set(['区别', '不同', '差异']);
+
 /**
  * Whether a query token is a function word: an English word of the list, or a CJK token every
  * character of which is a Chinese function character (`什么`, `可以`, `的`).
@@ -28,6 +31,7 @@ const CHINESE = new Set([
  */
 export function isFunctionWord(token: string, cjk: boolean): boolean {
   if (!cjk) return ENGLISH.has(token);
+  if (CHINESE_WORDS.has(token)) return true;
   for (const ch of token) if (!CHINESE.has(ch)) return false;
   return true;
 }
