@@ -319,6 +319,18 @@ describe('identifiers and function words', () => {
     expect(planQuery('how', index).terms.find((t) => t.token === 'how')!.weight).toBe(1);
   });
 
+  it('weighs a CJK bigram with one function character less when the query has other words', async () => {
+    const f = searchFixture([{ id: 'a', text: '# A\n\n读取的数据还是旧的。' }]);
+    const index = await buildBm25fIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const weightOf = (query: string, token: string) =>
+      planQuery(query, index).terms.find((t) => t.token === token)?.weight;
+    expect(weightOf('读取的数据还是旧的', '数据')).toBe(1);
+    expect(weightOf('读取的数据还是旧的', '取的')).toBe(QUERY_WEIGHTS.functionCharacter);
+    expect(weightOf('读取的数据还是旧的', '是旧')).toBe(QUERY_WEIGHTS.functionCharacter);
+    // Alone, it is what the query asks for.
+    expect(weightOf('是旧', '是旧')).toBe(1);
+  });
+
   it('weighs the words that ask for a comparison (`区别`, `不同`) as function words, as `vs`', () => {
     expect(isFunctionWord('区别', true)).toBe(true);
     expect(isFunctionWord('不同', true)).toBe(true);

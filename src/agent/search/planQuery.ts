@@ -1,4 +1,4 @@
-import { isFunctionWord } from './functionWords.js';
+import { hasFunctionCharacter, isFunctionWord } from './functionWords.js';
 import { indexTokens } from './indexTokens.js';
 import type { Bm25fIndex } from './bm25fIndex.js';
 
@@ -12,6 +12,11 @@ export const MAX_QUERY_TERMS = 64;
 export interface QueryWeights {
   /** A function word's weight when the query has other words (1 when it has none). */
   readonly functionWord: number;
+  /**
+   * A CJK bigram one of whose characters is a function character (`是旧`, `的区`) when the query has
+   * a token without one: mostly a bigram across two words' edge.
+   */
+  readonly functionCharacter: number;
   /** An indexed word one edit away from a query word of 5+ Latin letters. */
   readonly fuzzy: number;
   /** An indexed word that the query's last word (3+ units) starts (0: no prefix matching). */
@@ -27,6 +32,7 @@ export interface QueryWeights {
 /** The weights in use. */
 export const QUERY_WEIGHTS: QueryWeights = Object.freeze({
   functionWord: 0.2,
+  functionCharacter: 0.6,
   fuzzy: 0.4,
   prefix: 0.3,
   cjkPrefix: 0.1,
@@ -153,6 +159,10 @@ export function planQuery(
       .sort((a, b) => rank.get(a)!.order - rank.get(b)!.order);
   }
   const hasContent = distinct.some((t) => !isFunctionWord(t.token, t.cjk));
+  // A token with no function character at all (for `functionCharacter`).
+  const hasPlain = distinct.some((t) =>
+    t.cjk ? !hasFunctionCharacter(t.token) : !isFunctionWord(t.token, false),
+  );
   const lastWord = [...tokens].reverse().find((t) => !t.cjk && !t.compound);
 
   const out = new Map<number, QueryTerm>();
@@ -172,6 +182,8 @@ export function planQuery(
   for (const t of distinct) {
     let weight = counts.get(t.token)!;
     if (hasContent && isFunctionWord(t.token, t.cjk)) weight *= weights.functionWord;
+    else if (hasPlain && t.cjk && hasFunctionCharacter(t.token))
+      weight *= weights.functionCharacter;
     const id = index.terms.get(t.token);
     if (id !== undefined) add(id, t.token, weight, false);
     if (t.cjk) {
