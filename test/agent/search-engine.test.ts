@@ -18,7 +18,7 @@ import {
   searchFixture,
   searchRequest,
 } from '../helpers/search-fixtures.js';
-import { isFunctionWord } from '../../src/agent/search/functionWords.js';
+import { hasFunctionCharacter, isFunctionWord } from '../../src/agent/search/functionWords.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
 const engine = rankerOf(fixture);
@@ -338,6 +338,10 @@ describe('identifiers and function words', () => {
     // One of their characters beside another is a word of its own.
     expect(isFunctionWord('别名', true)).toBe(false);
     expect(isFunctionWord('同步', true)).toBe(false);
+    // `后` and `时` (after, when) are function characters: `之后` and `时间` weigh less in a question.
+    expect(hasFunctionCharacter('之后')).toBe(true);
+    expect(hasFunctionCharacter('时间')).toBe(true);
+    expect(hasFunctionCharacter('挂载')).toBe(false);
   });
 
   it('gives phrase evidence: the page with the query words in a row ranks first', async () => {

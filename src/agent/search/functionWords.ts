@@ -15,7 +15,7 @@ const ENGLISH = new Set(
 
 /** Han characters that carry grammar rather than topic (particles, pronouns, question words). */
 const CHINESE = new Set([
-  ...'的了吗呢吧啊是在和与及或我你他她它们这那个有也都就要会能可以把被让给对从到为什么怎样如何哪些该并而还又得地着过呀需想用',
+  ...'的了吗呢吧啊是在和与及或我你他她它们这那个有也都就要会能可以把被让给对从到为什么怎样如何哪些该并而还又得地着过呀需想用后时',
 ]);
 
 /**
