@@ -18,6 +18,7 @@ import {
   searchFixture,
   searchRequest,
 } from '../helpers/search-fixtures.js';
+import { hasFunctionCharacter, isFunctionWord } from '../../src/agent/search/functionWords.js';
 
 const fixture = searchFixture(SAMPLE_PAGES);
 const engine = rankerOf(fixture);
@@ -65,6 +66,22 @@ describe('lexical search', () => {
     // No fuzzy match below 5 letters, no prefix on a word that is not last.
     expect((await engine.rank(searchRequest('shap'))).hits).toEqual([]);
     expect((await engine.rank(searchRequest('cour zzzz'))).hits).toEqual([]);
+  });
+
+  it('matches the last word as a prefix only from 3 characters (`co` would reach every `con…`)', async () => {
+    const f = searchFixture([
+      { id: 'a', text: '# A\n\nThe console and the config and the cost.' },
+      { id: 'b', text: '# B\n\nThe cobalt sky.' },
+    ]);
+    const index = await buildBm25fIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const reached = (query: string): string[] =>
+      planQuery(query, index)
+        .terms.filter((t) => t.variant === true)
+        .map((t) => t.token)
+        .sort();
+    expect(reached('co')).toEqual([]);
+    expect(reached('con')).toEqual(['config', 'console']);
+    expect((await rankerOf(f).rank(searchRequest('co'))).hits).toEqual([]);
   });
 
   it('searches file fields only in file mode, excerpting from the page start', async () => {
@@ -300,6 +317,31 @@ describe('identifiers and function words', () => {
     const how = planQuery('how do I disable', index).terms.find((t) => t.token === 'how')!;
     expect(how.weight).toBe(QUERY_WEIGHTS.functionWord);
     expect(planQuery('how', index).terms.find((t) => t.token === 'how')!.weight).toBe(1);
+  });
+
+  it('weighs a CJK bigram with one function character less when the query has other words', async () => {
+    const f = searchFixture([{ id: 'a', text: '# A\n\n读取的数据还是旧的。' }]);
+    const index = await buildBm25fIndex(buildChunks(corpusOf(f)), f.table.pages);
+    const weightOf = (query: string, token: string) =>
+      planQuery(query, index).terms.find((t) => t.token === token)?.weight;
+    expect(weightOf('读取的数据还是旧的', '数据')).toBe(1);
+    expect(weightOf('读取的数据还是旧的', '取的')).toBe(QUERY_WEIGHTS.functionCharacter);
+    expect(weightOf('读取的数据还是旧的', '是旧')).toBe(QUERY_WEIGHTS.functionCharacter);
+    // Alone, it is what the query asks for.
+    expect(weightOf('是旧', '是旧')).toBe(1);
+  });
+
+  it('weighs the words that ask for a comparison (`区别`, `不同`) as function words, as `vs`', () => {
+    expect(isFunctionWord('区别', true)).toBe(true);
+    expect(isFunctionWord('不同', true)).toBe(true);
+    expect(isFunctionWord('vs', false)).toBe(true);
+    // One of their characters beside another is a word of its own.
+    expect(isFunctionWord('别名', true)).toBe(false);
+    expect(isFunctionWord('同步', true)).toBe(false);
+    // `后` and `时` (after, when) are function characters: `之后` and `时间` weigh less in a question.
+    expect(hasFunctionCharacter('之后')).toBe(true);
+    expect(hasFunctionCharacter('时间')).toBe(true);
+    expect(hasFunctionCharacter('挂载')).toBe(false);
   });
 
   it('gives phrase evidence: the page with the query words in a row ranks first', async () => {

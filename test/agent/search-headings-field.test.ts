@@ -168,4 +168,31 @@ describe('the headings field', () => {
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
   });
+  it("multiplies a page by its headings' coverage of a mostly-CJK query only", async () => {
+    const f = searchFixture([
+      { id: 'a', text: '# 甲\n\n## 组件挂载\n\n说明文字。' },
+      { id: 'b', text: '# 乙\n\n组件挂载之后，组件挂载之后，组件挂载之后。' },
+      { id: 'c', text: '# One\n\n## component mount\n\nSome text.' },
+      { id: 'd', text: '# Two\n\nComponent mount after, component mount after.' },
+    ]);
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildBm25fIndex(chunks, corpusOf(f).pages);
+    const scores = (query: string, headingCoverage: number): Map<number, number> =>
+      new Map(
+        lexicalSearch(index, chunks, query, false, { ...FIELD_MODEL, headingCoverage }).files.map(
+          (file) => [file.page, file.score],
+        ),
+      );
+    expect(planQuery('组件挂载之后', index).cjk).toBe(true);
+    expect(planQuery('component mount after', index).cjk).toBe(false);
+    const cjk = scores('组件挂载之后', FIELD_MODEL.headingCoverage);
+    const cjkWithout = scores('组件挂载之后', 0);
+    // Page a's headings hold 组件, 件挂, 挂载 (not 载之, 之后): its score grows; b has no such heading.
+    expect(cjk.get(0)!).toBeGreaterThan(cjkWithout.get(0)! * 1.05);
+    expect(cjk.get(1)).toBe(cjkWithout.get(1));
+    // An English query: no heading coverage.
+    expect(scores('component mount after', FIELD_MODEL.headingCoverage)).toEqual(
+      scores('component mount after', 0),
+    );
+  });
 });

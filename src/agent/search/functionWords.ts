@@ -15,8 +15,23 @@ const ENGLISH = new Set(
 
 /** Han characters that carry grammar rather than topic (particles, pronouns, question words). */
 const CHINESE = new Set([
-  ...'的了吗呢吧啊是在和与及或我你他她它们这那个有也都就要会能可以把被让给对从到为什么怎样如何哪些该并而还又得地着过呀需想用',
+  ...'的了吗呢吧啊是在和与及或我你他她它们这那个有也都就要会能可以把被让给对从到为什么怎样如何哪些该并而还又得地着过呀需想用后时',
 ]);
+
+/**
+ * Whether a CJK token holds a Chinese function character (`是旧` in `还是旧的`, `的区` in `的区别`):
+ * a bigram across a word's edge more often than a word.
+ *
+ * @param token - a folded CJK token.
+ * @returns whether one of its characters is a function character.
+ */
+export function hasFunctionCharacter(token: string): boolean {
+  for (const ch of token) if (CHINESE.has(ch)) return true;
+  return false;
+}
+
+/** Chinese words that say how a comparison is asked (`有什么不同`, `的区别`), as `vs` does in English. */
+const CHINESE_WORDS = new Set(['区别', '不同', '差异']);
 
 /**
  * Whether a query token is a function word: an English word of the list, or a CJK token every
@@ -28,6 +43,7 @@ const CHINESE = new Set([
  */
 export function isFunctionWord(token: string, cjk: boolean): boolean {
   if (!cjk) return ENGLISH.has(token);
+  if (CHINESE_WORDS.has(token)) return true;
   for (const ch of token) if (!CHINESE.has(ch)) return false;
   return true;
 }

@@ -32,6 +32,13 @@ export interface FieldModel {
    * multiplied by `1 + headingExact` (with the title and heading matches). 0: none.
    */
   readonly headingExact: number;
+  /**
+   * Heading coverage, for queries most of whose distinct tokens are CJK (`QueryPlan.cjk`): a page's
+   * score is also multiplied by `1 + headingCoverage × coverage³`, `coverage` being the part of the
+   * query's own weight (as for the title match) that the page's headings hold. A Chinese question's
+   * bigrams gathered in one page's headings name that page's topic. 0: none.
+   */
+  readonly headingCoverage: number;
 }
 
 /** The field model in use. */
@@ -41,6 +48,7 @@ export const FIELD_MODEL: FieldModel = Object.freeze({
   b: Object.freeze([0.5, 0.75, 0.75, 0.75, 0.75, 0.75]),
   titleMatch: 2,
   headingExact: 1,
+  headingCoverage: 2,
 });
 
 /** One page found lexically. */
@@ -102,6 +110,8 @@ interface Scratch {
   readonly titleHits: Float64Array;
   /** Page → 1 when one of its headings is the whole query. */
   readonly headingNamed: Uint8Array;
+  /** Page → weight of the query terms its headings hold. */
+  readonly headingMass: Float64Array;
   /** Page → 1 + its place in the touched list. */
   readonly pageSlot: Int32Array;
   /** Chunk → its content part. */
@@ -133,6 +143,7 @@ function scratchOf(index: Bm25fIndex): Scratch {
       titleMass: new Float64Array(pages),
       titleHits: new Float64Array(pages),
       headingNamed: new Uint8Array(pages),
+      headingMass: new Float64Array(pages),
       pageSlot: new Int32Array(pages),
       chunkScore: new Float64Array(index.chunkCount),
       chunkTerms: new Int32Array(index.chunkCount),
@@ -279,6 +290,7 @@ export function lexicalSearch(
     titleMass,
     titleHits,
     headingNamed,
+    headingMass,
     pageSlot,
     chunkScore,
     chunkTerms,
@@ -289,6 +301,7 @@ export function lexicalSearch(
     order,
   } = s;
   const { k1, weight, b, titleMatch, headingExact } = model;
+  const headingCoverage = plan.cjk === true ? model.headingCoverage : 0;
   let exactHeading: Int32Array | undefined;
   let exactStart = 0;
   let exactEnd = 0;
@@ -357,6 +370,8 @@ export function lexicalSearch(
         fieldTf[page]! += (wf * tfs[i]!) / (keep + (bf * lengths[page]!) / meanLength);
         fieldMask[page]! |= bit;
       }
+      if (f === HEADINGS && headingCoverage > 0 && term.variant !== true)
+        for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) headingMass[docs[i]!]! += w;
     }
     for (const page of termPages) {
       if (pageSlot[page] === 0) (pages.push(page), (pageSlot[page] = pages.length));
@@ -437,6 +452,11 @@ export function lexicalSearch(
       if (bits !== 0) tally.bestAt = chunkFirst[tally.bestChunk]!;
     }
     if (headingNamed[page] === 1) boost += headingExact;
+    const held = headingMass[page]!;
+    if (held > 0 && queryMass > 0) {
+      const coverage = Math.min(1, held / queryMass);
+      boost += headingCoverage * coverage * coverage * coverage;
+    }
     if (boost > 0) score *= 1 + boost;
     tally.score = score;
     tally.fields = FIELD_LISTS[fieldMask[page]! | (tally.chunks > 0 ? CONTENT_BIT : 0)]!;
@@ -455,6 +475,7 @@ export function lexicalSearch(
     fieldMask[page] = 0;
     titleMass[page] = 0;
     titleHits[page] = 0;
+    headingMass[page] = 0;
     pageSlot[page] = 0;
   }
   files.sort((a, c) => c.score - a.score || a.page - c.page);

@@ -1,4 +1,4 @@
-import { isFunctionWord } from './functionWords.js';
+import { hasFunctionCharacter, isFunctionWord } from './functionWords.js';
 import { indexTokens } from './indexTokens.js';
 import type { Bm25fIndex } from './bm25fIndex.js';
 
@@ -12,9 +12,14 @@ export const MAX_QUERY_TERMS = 64;
 export interface QueryWeights {
   /** A function word's weight when the query has other words (1 when it has none). */
   readonly functionWord: number;
+  /**
+   * A CJK bigram one of whose characters is a function character (`是旧`, `的区`) when the query has
+   * a token without one: mostly a bigram across two words' edge.
+   */
+  readonly functionCharacter: number;
   /** An indexed word one edit away from a query word of 5+ Latin letters. */
   readonly fuzzy: number;
-  /** An indexed word the query's last word is a prefix of (0: no prefix matching). */
+  /** An indexed word that the query's last word (3+ units) starts (0: no prefix matching). */
   readonly prefix: number;
   /** A CJK bigram starting with a one-character CJK query term. */
   readonly cjkPrefix: number;
@@ -27,6 +32,7 @@ export interface QueryWeights {
 /** The weights in use. */
 export const QUERY_WEIGHTS: QueryWeights = Object.freeze({
   functionWord: 0.2,
+  functionCharacter: 0.6,
   fuzzy: 0.4,
   prefix: 0.3,
   cjkPrefix: 0.1,
@@ -60,6 +66,11 @@ export interface QueryTerm {
 /** What a query searches for: its terms, rarest first. */
 export interface QueryPlan {
   readonly terms: readonly QueryTerm[];
+  /**
+   * Whether most of the query's distinct tokens are CJK (bigrams or characters): the heading
+   * coverage applies (`FieldModel.headingCoverage`). Absent: `false`.
+   */
+  readonly cjk?: boolean;
 }
 
 /** Whether `token` is a Latin word of at least 5 letters (fuzzy matching of one edit applies). */
@@ -114,8 +125,8 @@ interface Token {
  * Plan a query on a static index: each distinct token once, weighted by how often the query repeats
  * it (so the scores are those of repeating it); function words weighed less when the query has other
  * words; at most `MAX_QUERY_TERMS` distinct tokens, the rarest; then the indexed words one edit away
- * from words of 5+ Latin letters, the words the last word starts, the bigrams a one-character CJK term
- * starts, and the pairs of adjacent query words found adjacent in some chunk.
+ * from words of 5+ Latin letters, the words the last word (of 3+ units) starts, the bigrams a
+ * one-character CJK term starts, and the pairs of adjacent query words found adjacent in some chunk.
  *
  * @param query - the query text.
  * @param index - the index.
@@ -148,6 +159,10 @@ export function planQuery(
       .sort((a, b) => rank.get(a)!.order - rank.get(b)!.order);
   }
   const hasContent = distinct.some((t) => !isFunctionWord(t.token, t.cjk));
+  // A token with no function character at all (for `functionCharacter`).
+  const hasPlain = distinct.some((t) =>
+    t.cjk ? !hasFunctionCharacter(t.token) : !isFunctionWord(t.token, false),
+  );
   const lastWord = [...tokens].reverse().find((t) => !t.cjk && !t.compound);
 
   const out = new Map<number, QueryTerm>();
@@ -167,6 +182,8 @@ export function planQuery(
   for (const t of distinct) {
     let weight = counts.get(t.token)!;
     if (hasContent && isFunctionWord(t.token, t.cjk)) weight *= weights.functionWord;
+    else if (hasPlain && t.cjk && hasFunctionCharacter(t.token))
+      weight *= weights.functionCharacter;
     const id = index.terms.get(t.token);
     if (id !== undefined) add(id, t.token, weight, false);
     if (t.cjk) {
@@ -185,7 +202,7 @@ export function planQuery(
     const bucket = index.wordsByHead.get(t.token.slice(0, 2));
     if (bucket === undefined) continue;
     const fuzzy = weights.fuzzy > 0 && isFuzzyToken(t.token);
-    const prefix = weights.prefix > 0 && t.token === lastWord?.token;
+    const prefix = weights.prefix > 0 && t.token.length >= 3 && t.token === lastWord?.token;
     if (!fuzzy && !prefix) continue;
     const token = t.token;
     const length = token.length;
@@ -258,5 +275,7 @@ export function planQuery(
       heading: true,
     });
   terms.sort((a, b) => a.frequency - b.frequency);
-  return { terms };
+  let cjkCount = 0;
+  for (const t of distinct) if (t.cjk) cjkCount++;
+  return { terms, cjk: cjkCount * 2 > distinct.length };
 }
