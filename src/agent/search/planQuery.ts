@@ -29,6 +29,12 @@ export interface QueryWeights {
   readonly cjkPair: number;
 }
 
+/**
+ * The shortest last word matched as a prefix of longer words (a two-letter word such as `co` would
+ * reach every `con…` word). The term-store engine asks its store for the same prefixes.
+ */
+export const MIN_PREFIX_CHARS = 3;
+
 /** The weights in use. */
 export const QUERY_WEIGHTS: QueryWeights = Object.freeze({
   functionWord: 0.2,
@@ -202,7 +208,7 @@ export function planQuery(
     const bucket = index.wordsByHead.get(t.token.slice(0, 2));
     if (bucket === undefined) continue;
     const fuzzy = weights.fuzzy > 0 && isFuzzyToken(t.token);
-    const prefix = weights.prefix > 0 && t.token.length >= 3 && t.token === lastWord?.token;
+    const prefix = weights.prefix > 0 && t.token.length >= MIN_PREFIX_CHARS && t.token === lastWord?.token;
     if (!fuzzy && !prefix) continue;
     const token = t.token;
     const length = token.length;

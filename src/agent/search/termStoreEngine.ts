@@ -21,7 +21,7 @@ import { abortError } from './limits.js';
 import { offsetRange } from './offsetPaging.js';
 import { PairRecorder, type PartialIndex, partialIndex } from './partialIndex.js';
 import type { SemanticOutcome } from './pipelineStages.js';
-import { isFuzzyToken, planQuery, QUERY_WEIGHTS } from './planQuery.js';
+import { isFuzzyToken, MIN_PREFIX_CHARS, planQuery, QUERY_WEIGHTS } from './planQuery.js';
 import type { SearchAnswer, SearchRequest } from './port.js';
 import {
   candidatesBetween,
@@ -182,7 +182,7 @@ function queryKeys(query: string): { keys: string[]; heads: TermHead[] } {
   const key = headingKey(query);
   if (key !== '') keys.add(key);
   const last = words[words.length - 1];
-  if (last !== undefined && last.length >= 2 && QUERY_WEIGHTS.prefix > 0)
+  if (last !== undefined && last.length >= MIN_PREFIX_CHARS && QUERY_WEIGHTS.prefix > 0)
     headOf(last.slice(0, 2)).prefixes.add(last);
   return {
     keys: [...keys],
