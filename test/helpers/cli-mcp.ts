@@ -2,7 +2,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll } from 'vitest';
-import { CLI_PATH } from './cli.js';
+import { CLI_NODE_FLAGS, CLI_PATH } from './cli.js';
 
 /** A connected client, the server's stderr so far, and the transport errors seen (none expected). */
 export interface McpConnection {
@@ -34,7 +34,7 @@ export async function connectMcp(
   const state = process.env['XDG_STATE_HOME'];
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI_PATH, 'mcp', ...args],
+    args: [...CLI_NODE_FLAGS, CLI_PATH, 'mcp', ...args],
     stderr: 'pipe',
     env: { ...(state === undefined ? {} : { XDG_STATE_HOME: state }), ...env },
     ...(cwd === undefined ? {} : { cwd }),

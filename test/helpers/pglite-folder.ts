@@ -3,10 +3,19 @@
  * a fresh database made from the template (no `initdb`), and copies of a folder, so that tests which
  * each need a running process on the same published data get a folder each (PGlite takes one process
  * at a time per folder) without publishing again.
+ *
+ * A data folder is about 40 MB. The system's `tar` and `cp` write one in a fifth of the CPU that PGlite
+ * (writing the template through its file system) and Node's `fs.cp` took, about 0.6 s each; on
+ * Windows, which may have neither, those are used.
  */
-import { cp } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdir } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteTemplate } from './postgres-template.js';
+import { pgliteTemplate, pgliteTemplateFile } from './postgres-template.js';
+
+const run = promisify(execFile);
+const WINDOWS = process.platform === 'win32';
 
 /**
  * Writes a fresh database into the empty folder `dir` from the template of a fresh database: what
@@ -16,9 +25,14 @@ import { pgliteTemplate } from './postgres-template.js';
  * @returns `dir`.
  */
 export async function freshPgliteFolder(dir: string): Promise<string> {
-  const lite = new PGlite(dir, { loadDataDir: await pgliteTemplate() });
-  await lite.waitReady;
-  await lite.close();
+  if (WINDOWS) {
+    const lite = new PGlite(dir, { loadDataDir: await pgliteTemplate() });
+    await lite.waitReady;
+    await lite.close();
+    return dir;
+  }
+  await mkdir(dir, { recursive: true });
+  await run('tar', ['-xf', await pgliteTemplateFile(), '-C', dir]);
   return dir;
 }
 
@@ -31,6 +45,10 @@ export async function freshPgliteFolder(dir: string): Promise<string> {
  * @returns `into`.
  */
 export async function copyPgliteFolder(from: string, into: string): Promise<string> {
-  await cp(from, into, { recursive: true });
+  if (WINDOWS) await cp(from, into, { recursive: true });
+  else {
+    await mkdir(into, { recursive: true });
+    await run('cp', ['-R', `${from}/.`, into]);
+  }
   return into;
 }
