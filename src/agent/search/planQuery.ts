@@ -208,7 +208,8 @@ export function planQuery(
     const bucket = index.wordsByHead.get(t.token.slice(0, 2));
     if (bucket === undefined) continue;
     const fuzzy = weights.fuzzy > 0 && isFuzzyToken(t.token);
-    const prefix = weights.prefix > 0 && t.token.length >= MIN_PREFIX_CHARS && t.token === lastWord?.token;
+    const prefix =
+      weights.prefix > 0 && t.token.length >= MIN_PREFIX_CHARS && t.token === lastWord?.token;
     if (!fuzzy && !prefix) continue;
     const token = t.token;
     const length = token.length;
