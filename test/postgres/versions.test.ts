@@ -43,6 +43,12 @@ const tiny = (text: string) =>
 const pageText = async (source: ReturnType<typeof createPostgresSource>) =>
   (await source.readFile({ fileId: 'page' })).content;
 
+/** Publish each `[label, text]` as a version of `kb`, in order (the first is the default). */
+async function publishVersions(kb: string, versions: readonly (readonly [string, string])[]) {
+  for (const [version, text] of versions)
+    await publishKnowledge(test.db, { knowledgeBase: kb, catalog: tiny(text), version, schema });
+}
+
 /** `promise` rejects with `INVALID_INPUT` at `path`, its message matching `message`. */
 async function expectIssue(
   promise: Promise<unknown>,
@@ -266,18 +272,10 @@ describe('publishKnowledge with versions', () => {
 describe('the default version', () => {
   it('setDefaultKnowledgeVersion changes what a source without `version` reads on its next call', async () => {
     const kb = 'defaults';
-    await publishKnowledge(test.db, {
-      knowledgeBase: kb,
-      catalog: tiny('# A'),
-      version: 'a',
-      schema,
-    });
-    await publishKnowledge(test.db, {
-      knowledgeBase: kb,
-      catalog: tiny('# B'),
-      version: 'b',
-      schema,
-    });
+    await publishVersions(kb, [
+      ['a', '# A'],
+      ['b', '# B'],
+    ]);
     const source = createPostgresSource(test.db, { knowledgeBase: kb, schema });
     expect(await pageText(source)).toBe('# A');
     const after = await setDefaultKnowledgeVersion(test.db, {
@@ -305,19 +303,11 @@ describe('the default version', () => {
 describe('createPostgresSource without `version`', () => {
   it("names the default version's label in every output, in the call's one statement, and follows a change of default", async () => {
     const kb = 'labelled';
-    await publishKnowledge(test.db, {
-      knowledgeBase: kb,
-      catalog: tiny('# Two\n\nThe 2.x refund window is 14 days.'),
-      version: '2.x',
-      schema,
-    });
-    await publishKnowledge(test.db, {
-      knowledgeBase: kb,
-      catalog: tiny('# Three\n\nThe 3.x refund window is 30 days.'),
-      version: '3.x',
-      defaultVersion: '3.x',
-      schema,
-    });
+    await publishVersions(kb, [
+      ['2.x', '# Two\n\nThe 2.x refund window is 14 days.'],
+      ['3.x', '# Three\n\nThe 3.x refund window is 30 days.'],
+    ]);
+    await setDefaultKnowledgeVersion(test.db, { knowledgeBase: kb, version: '3.x', schema });
     const counted = countingDatabase(test.db);
     const source = createPostgresSource(counted.db, { knowledgeBase: kb, schema });
     const root = await source.listTree({});
@@ -343,11 +333,10 @@ describe('createPostgresSource without `version`', () => {
 
   it('answers a call naming a version from that version, and refuses a missing one listing them all', async () => {
     const kb = 'routed';
-    for (const [version, text] of [
+    await publishVersions(kb, [
       ['1.x', '# One'],
       ['2.x', '# Two'],
-    ] as const)
-      await publishKnowledge(test.db, { knowledgeBase: kb, catalog: tiny(text), version, schema });
+    ]);
     const source = createPostgresSource(test.db, { knowledgeBase: kb, schema });
     const named = await source.readFile({ fileId: 'page', version: '2.x' });
     expect([named.file.version, named.content]).toEqual(['2.x', '# Two']);
