@@ -136,9 +136,11 @@ export async function exportKnowledgeVersions(
     const bundle = await exportKnowledgeBundle(versionView(source, label), {
       ...options,
       out: join(out, ...dir.split('/').filter((segment) => segment !== '')),
+      // Each version's links under its folder: `https://example.com/kb/` → `…/kb/versions/3.x/`
+      // (a label is URL-safe; a relative base such as `/kb` stays relative, as a plain export's).
       ...(baseUrl === undefined
         ? {}
-        : { baseUrl: new URL(dir, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href }),
+        : { baseUrl: `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}${dir}` }),
     });
     versions.push({ version: label, bundle });
   }

@@ -68,6 +68,20 @@ describe('exportKnowledgeVersions', () => {
     expect(await readdir(join(out, 'versions'))).toEqual(['3.x']);
   });
 
+  it("links each version's llms.txt under versions/<label>/ of baseUrl, absolute or relative", async () => {
+    const source = createVersionedSource({ versions: { '2.x': version('2.x', 14) } });
+    for (const [baseUrl, link] of [
+      ['https://example.com/kb', 'https://example.com/kb/versions/2.x/pages/refunds.md'],
+      ['/kb/', '/kb/versions/2.x/pages/refunds.md'],
+    ] as const) {
+      const out = join(await temp(), 'kb');
+      await exportKnowledgeVersions(source, { out, baseUrl });
+      expect(await readFile(join(out, 'versions', '2.x', 'llms.txt'), 'utf8')).toContain(
+        `](${link})`,
+      );
+    }
+  });
+
   it('refuses a source without versions, and an out holding a plain bundle or other files, writing nothing', async () => {
     const plain = join(await temp(), 'plain');
     await exportKnowledgeBundle(version('current', 7), { out: plain });
