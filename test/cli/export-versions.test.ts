@@ -125,6 +125,23 @@ describe('knowledge-kit export --version', () => {
     await expect(readdir(out)).rejects.toThrow();
   });
 
+  it('refuses a --base-url that is not an absolute URL, with the version flags or without, writing nothing', async () => {
+    const one = await folder(ONE);
+    const out = join(await folder(), 'kb');
+    const plain = await exportOf(one, '--base-url', 'kb/', '--out', out);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toBe(
+      'knowledge-kit export: --base-url "kb/" is not an absolute URL; pass one such as https://example.com/kb/.\n',
+    );
+    const both = await exportOf('--version', 'bad label=x', '--base-url', 'kb/', '--out', out);
+    expect(both.code).toBe(2);
+    expect(both.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^knowledge-kit export: --version "bad label": /),
+      'knowledge-kit export: --base-url "kb/" is not an absolute URL; pass one such as https://example.com/kb/.',
+    ]);
+    await expect(readdir(out)).rejects.toThrow();
+  });
+
   it('lists every problem of the flags at once', async () => {
     const run = await exportOf('--version', 'bad label=x', '--version', 'y', '--out', 'o');
     expect(run.code).toBe(2);

@@ -52,7 +52,13 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   const flags = readVersionFlags(values, false);
   const refused = (problems: readonly string[]): CliExit =>
     new CliExit(problems.map((problem) => `knowledge-kit export: ${problem}`).join('\n'));
-  if (flags.problems.length > 0) throw refused(flags.problems);
+  const baseUrl = values['base-url'];
+  const problems = [...flags.problems];
+  if (typeof baseUrl === 'string' && !URL.canParse(baseUrl))
+    problems.push(
+      `--base-url ${JSON.stringify(baseUrl)} is not an absolute URL; pass one such as https://example.com/kb/.`,
+    );
+  if (problems.length > 0) throw refused(problems);
   if (flags.folders.length > 0) {
     if (dir !== undefined) throw versionsWithFolder('export');
     if (typeof out !== 'string')
@@ -66,11 +72,6 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   if (dir === undefined || typeof out !== 'string')
     throw new CliExit(
       'knowledge-kit export: needs a folder and --out, such as `knowledge-kit export ./knowledge --out ./public/kb`. Run `knowledge-kit export --help`.',
-    );
-  const baseUrl = values['base-url'];
-  if (typeof baseUrl === 'string' && !URL.canParse(baseUrl))
-    throw new CliExit(
-      `knowledge-kit export: --base-url ${JSON.stringify(baseUrl)} is not an absolute URL; pass one such as https://example.com/kb/.`,
     );
   const loaded = await loadFolder('export', dir, io, {
     ...folderGlobs(values),
@@ -116,10 +117,6 @@ async function exportVersions(
   io: CliIo,
 ): Promise<number> {
   const baseUrl = values['base-url'];
-  if (typeof baseUrl === 'string' && !URL.canParse(baseUrl))
-    throw new CliExit(
-      `knowledge-kit export: --base-url ${JSON.stringify(baseUrl)} is not an absolute URL; pass one such as https://example.com/kb/.`,
-    );
   const defaultFolder = versions.find((v) => v.label === defaultVersion)!.dir;
   const id = knowledgeBaseId(defaultFolder, values['id']);
   // Every folder is checked and loaded before anything is written.
