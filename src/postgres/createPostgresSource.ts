@@ -67,7 +67,8 @@ class VersionMissing extends Error {
  * Versions: the source serves one version of the knowledge base, `version` (each version has its own
  * active revision), or without it the default version, looked up on each call (a change of the
  * default is seen by the next call) and named by its label in every output. Without `version`, a call
- * naming a version (`{ version: '2.x' }`) is answered by that version. Reads return the revision's `publishedAt` (when the store
+ * naming a version (`{ version: '2.x' }`) is answered by that version (its `nextCursor` goes on with
+ * the same `version`; compose `createVersionedSource` for cursors and read actions that carry it). Reads return the revision's `publishedAt` (when the store
  * published it). A `version` the knowledge base does not have fails every call with
  * `VERSION_NOT_FOUND`, whose message lists the versions it has: never another version's answer.
  *
