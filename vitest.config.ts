@@ -10,30 +10,21 @@ import { defineConfig } from 'vitest/config';
 const workers = Number(process.env['KK_TEST_WORKERS'] ?? Math.max(2, availableParallelism()));
 
 /**
- * Files that run in a module graph of their own (vitest's default isolation). They spy on modules,
- * count calls of module-level caches, change the environment, or start watchers whose timers may fire
- * after the file ends. Every other file shares its worker's modules with the files before it (no
- * re-import of the package and its dependencies per file: about a third of the suite's time).
+ * Files that run in a module graph of their own (vitest's default isolation): they mock or spy on
+ * modules and globals (`vi.mock`, `Date.now`, fake timers), start a watcher whose timers may fire
+ * after the file ends, or measure how deep the front-matter parser may recurse (which depends on the
+ * stack other files' code left warmed up). Every other file shares its worker's modules with the
+ * files before it: no re-import of the package and its dependencies per file, which was about a
+ * third of the suite's time. A file that passes alone but fails in the full run belongs here.
  */
 const ISOLATED = [
-  'test/agent/exports.test.ts',
   'test/agent/source-parts-cost.test.ts',
   'test/agent/source-request-cost.test.ts',
   'test/agent/warm-up.test.ts',
-  'test/catalog.test.ts',
-  'test/cli/database.test.ts',
-  'test/cli/mcp.test.ts',
-  'test/cli/serve.test.ts',
-  'test/cli/unservable-ids.test.ts',
-  'test/cli/watch-load.test.ts',
   'test/http/client.test.ts',
   'test/http/deadline.test.ts',
-  'test/node/file-limits.test.ts',
-  'test/node/files.test.ts',
   'test/node/frontMatter-depth.test.ts',
-  'test/node/unreadable.test.ts',
   'test/node/watch.test.ts',
-  'test/postgres/search.test.ts',
 ];
 
 export default defineConfig({
