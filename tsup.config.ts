@@ -1,12 +1,10 @@
 import { defineConfig } from 'tsup';
 
 /**
- * `KK_BUILD=js` builds the bundles only (emptying dist/ first) and `KK_BUILD=dts` the declarations
- * only (leaving the bundles): the test run builds the bundles before the first test and the
- * declarations beside the tests (scripts/build.mjs). Unset: both, as `npm run build` and packing do.
+ * The bundles: one ES module per `exports` entry and the command, with shared chunks. The
+ * declarations are `scripts/declarations.mjs` (TypeScript and rollup-plugin-dts), run after this:
+ * this build empties `dist/` first. `npm run build` runs both.
  */
-const part = process.env['KK_BUILD'];
-
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -23,8 +21,8 @@ export default defineConfig({
   format: ['esm'],
   target: 'es2022',
   platform: 'neutral',
-  dts: part === 'js' ? false : part === 'dts' ? { only: true } : true,
-  clean: part !== 'dts',
+  dts: false,
+  clean: true,
   sourcemap: true,
   treeshake: true,
 });

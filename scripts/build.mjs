@@ -1,30 +1,30 @@
 #!/usr/bin/env node
 /**
  * Build `dist/` only when it is stale, so that `npm test`, every `npm run example*`, the benches and
- * vitest's global setup share one build instead of running tsup (about a minute of CPU: bundles and
- * declarations) each time.
+ * vitest's global setup share one build instead of building each time (about 25 s of CPU: bundles and
+ * declarations).
  *
  * `dist/` is fresh when every file the package exports (each `exports` entry's `import` file and the
  * `bin`) is there and was built from the inputs as they are now: a SHA-256 of every file under `src/`
- * (paths and contents), `tsup.config.ts`, `tsconfig.json` and `package.json` without its `scripts`.
+ * (paths and contents), `tsup.config.ts`, `tsconfig.json`, `scripts/declarations.mjs` and
+ * `package.json` without its `scripts`.
  * A successful build records that hash, with the built files' modification time, in
  * `node_modules/.cache/knowledge-kit/build.json` (outside `dist/`, so it is never packed). A content
  * hash, not modification times, so that a deleted source file rebuilds and a checkout that changes
- * nothing (switching branches and back) does not. When `dist/` was built some other way (`npx tsup`,
- * `npm run build`), the record is not about it and the older rule decides: fresh when no input is newer
+ * nothing (switching branches and back) does not. When `dist/` was built some other way (`npm run build`), the record is not about it and the older rule decides: fresh when no input is newer
  * than the built files.
  *
  * `node scripts/build.mjs` builds when stale, saying why in one line on stderr, and prints nothing
  * when fresh; `--force` always builds.
  *
- * The declarations (`.d.ts`) are most of the build's time (about 40 s of CPU, the bundles 3 s) and
- * only the packed-package test reads them. So the test run (`buildForTests`, vitest's global setup)
+ * The bundles are tsup's (a few seconds of CPU), the declarations `scripts/declarations.mjs`'s
+ * (TypeScript per file, then rollup-plugin-dts; about 20 s with its type check, 6 s without). Only the
+ * packed-package test reads the declarations, so the test run (`buildForTests`, vitest's global setup)
  * builds the bundles before the first test and the declarations in a child process beside the tests,
  * marked by `declarations.pending` next to the record; `declarationsReady` waits for them. That child
- * emits them without type-checking `src/` (TypeScript's `noCheck`, through a settings file next to the
- * record that extends `tsconfig.json`): the same files in about 15 s of CPU instead of 40, since the
- * same run's type check (`tsc -p tsconfig.test.json`, vitest's `typecheck`) checks `src/` already and
- * fails the run on any error. `npm run build`, packing and `node scripts/build.mjs` check as before.
+ * emits them without type-checking `src/` (`--no-check`, TypeScript's `noCheck`): the same run's type
+ * check (`tsc -p tsconfig.test.json`, vitest's `typecheck`) checks `src/` already and fails the run on
+ * any error. `npm run build`, packing and `node scripts/build.mjs` check as they emit.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -45,11 +45,10 @@ const recordDir = join(root, 'node_modules', '.cache', 'knowledge-kit');
 const recordPath = join(recordDir, 'build.json');
 /** While a test run builds the declarations: the builder's process ID. */
 const pendingPath = join(recordDir, 'declarations.pending');
-/** After a failed declarations build: tsup's output. */
+/** After a failed declarations build: its output. */
 const failedPath = join(recordDir, 'declarations.failed');
-/** The TypeScript settings of the test run's declarations build: `tsconfig.json` with `noCheck`. */
-const declarationsTsconfigPath = join(recordDir, 'tsconfig.declarations.json');
 const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
+const declarations = join(root, 'scripts', 'declarations.mjs');
 
 /** Every file under `dir`, sorted, walked with an explicit stack. */
 function filesUnder(dir) {
@@ -112,7 +111,10 @@ function declarationsPending() {
   }
 }
 
-/** The SHA-256 of what the build reads: `src/`, the tsup and TypeScript settings, `package.json` less `scripts`. */
+/**
+ * The SHA-256 of what the build reads: `src/`, the tsup and TypeScript settings, the declarations
+ * script, `package.json` less `scripts`.
+ */
 export function inputHash() {
   const hash = createHash('sha256');
   const add = (name, content) => {
@@ -121,7 +123,7 @@ export function inputHash() {
   };
   for (const file of filesUnder(join(root, 'src')))
     add(relative(root, file).split(sep).join('/'), readFileSync(file));
-  for (const name of ['tsup.config.ts', 'tsconfig.json']) {
+  for (const name of ['tsup.config.ts', 'tsconfig.json', 'scripts/declarations.mjs']) {
     try {
       add(name, readFileSync(join(root, name)));
     } catch {
@@ -180,27 +182,25 @@ export function staleReason(options = {}) {
   // dist/ was not built by this script: fresh when no input is newer than it.
   const inputs = Math.max(
     ...filesUnder(join(root, 'src')).map((file) => mtimeOf(file) ?? 0),
-    ...['tsup.config.ts', 'tsconfig.json', 'package.json'].map(
+    ...['tsup.config.ts', 'tsconfig.json', 'scripts/declarations.mjs', 'package.json'].map(
       (name) => mtimeOf(join(root, name)) ?? 0,
     ),
   );
   return inputs > oldest ? `${relative(root, built[0])} is older than src/` : undefined;
 }
 
-/** Runs tsup, building `part` (`js`, `dts`, or everything when undefined); throws when it fails. */
-function runTsup(part) {
-  const env = { ...process.env };
-  if (part === undefined) delete env['KK_BUILD'];
-  else env['KK_BUILD'] = part;
-  const result = spawnSync(process.execPath, [tsup, '--silent'], {
-    cwd: root,
-    encoding: 'utf8',
-    env,
-  });
+/** Runs `node args…` in the project's folder; throws with its output when it fails. */
+function runStep(what, args) {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   if (result.status !== 0)
     throw new Error(
-      `tsup failed (${result.error?.message ?? `exit ${result.status}`}); run \`npx tsup\` to see why.\n${result.stdout}${result.stderr}`,
+      `${what} failed (${result.error?.message ?? `exit ${result.status}`}); run \`npm run build\` to see why.\n${result.stdout}${result.stderr}`,
     );
+}
+
+/** Builds the bundles with tsup (emptying `dist/` first). */
+function buildBundles() {
+  runStep('tsup', [tsup, '--silent']);
 }
 
 /** Records a whole build made from inputs of `hash`. */
@@ -209,7 +209,7 @@ function recordBuild(hash) {
 }
 
 /**
- * Build with tsup when `dist/` is stale (or always, with `force`). Throws with tsup's output when the
+ * Build when `dist/` is stale (or always, with `force`). Throws with the failed step's output when the
  * build fails.
  *
  * @param {{ readonly force?: boolean, readonly caller?: string }} [options]
@@ -221,12 +221,11 @@ export function buildIfStale(options = {}) {
   while (declarationsPending()) Atomics.wait(pause, 0, 0, 250);
   const reason = options.force ? 'asked to build' : staleReason();
   if (reason === undefined) return false;
-  process.stderr.write(
-    `${options.caller ?? 'scripts/build.mjs'}: ${reason}; building with tsup…\n`,
-  );
-  // Hashed before the build, so an edit made while tsup runs makes the next call build again.
+  process.stderr.write(`${options.caller ?? 'scripts/build.mjs'}: ${reason}; building…\n`);
+  // Hashed before the build, so an edit made while it runs makes the next call build again.
   const hash = inputHash();
-  runTsup(undefined);
+  buildBundles();
+  runStep('scripts/declarations.mjs', [declarations]);
   recordBuild(hash);
   return true;
 }
@@ -236,7 +235,7 @@ export function buildIfStale(options = {}) {
  * stale, in a child process while the tests run. Throws with tsup's output when the bundles fail.
  *
  * @param {{ readonly caller?: string }} [options]
- * @returns {Promise<void>} settles when the declarations are built (rejects with tsup's output when
+ * @returns {Promise<void>} settles when the declarations are built (rejects with their output when
  *   they fail); at once when they were up to date.
  */
 export function buildForTests(options = {}) {
@@ -246,28 +245,14 @@ export function buildForTests(options = {}) {
   const reason = staleReason({ declarations: false });
   if (reason !== undefined) {
     process.stderr.write(`${caller}: ${reason}; building the bundles with tsup…\n`);
-    runTsup('js');
+    buildBundles();
   } else if (staleReason() === undefined) return Promise.resolve();
   rmSync(failedPath, { force: true });
   mkdirSync(recordDir, { recursive: true });
-  // Absolute paths: the file is read from its own folder.
-  writeFileSync(
-    declarationsTsconfigPath,
-    `${JSON.stringify({
-      extends: join(root, 'tsconfig.json'),
-      compilerOptions: { noCheck: true },
-      include: [join(root, 'src')],
-    })}\n`,
-  );
-  const child = spawn(
-    process.execPath,
-    [tsup, '--silent', '--tsconfig', declarationsTsconfigPath],
-    {
-      cwd: root,
-      env: { ...process.env, KK_BUILD: 'dts' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [declarations, '--no-check'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   writeFileSync(pendingPath, String(child.pid));
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
@@ -278,7 +263,7 @@ export function buildForTests(options = {}) {
       else
         writeFileSync(
           failedPath,
-          `tsup (declarations) failed (${signal ?? `exit ${code}`}).\n${output}`,
+          `scripts/declarations.mjs --no-check failed (${signal ?? `exit ${code}`}).\n${output}`,
         );
       rmSync(pendingPath, { force: true });
       if (code === 0) resolve();
@@ -289,7 +274,7 @@ export function buildForTests(options = {}) {
 
 /**
  * Waits while a test run builds the declarations (`buildForTests`, up to `timeoutMs`), then throws
- * throws tsup's output when that build failed (or why `dist/` is still not up to date).
+ * throws that build's output when it failed (or why `dist/` is still not up to date).
  *
  * @param {{ readonly timeoutMs?: number }} [options]
  * @returns {Promise<void>}

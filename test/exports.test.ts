@@ -106,6 +106,7 @@ const PUBLIC_TYPES: Readonly<Record<string, readonly string[]>> = {
   './agent': [
     'ActiveContentRevision',
     'Bm25fEngineOptions',
+    'BundleFetchOptions',
     'BundleManifest',
     'CatalogSourceOptions',
     'ContentRange',
@@ -328,10 +329,16 @@ describe('public type names', () => {
   });
 
   it('`knowledge-kit/agent` exports of the static bundle format only what public functions take or return', () => {
-    // `createStaticSource({ read })` and `readBundleDirectory` (a `StaticBundleRead`), what
+    // `createStaticSource({ read })` and `readBundleDirectory` (a `StaticBundleRead`), the reading
+    // limits of `createStaticSource`'s options (`BundleFetchOptions`), what
     // `exportKnowledgeBundle` takes (`KnowledgeBundleOptions`) and returns (`BundleManifest`).
     const bundleTypes = PUBLIC_TYPES['./agent']!.filter((name) => /Bundle|Manifest/.test(name));
-    expect(bundleTypes).toEqual(['BundleManifest', 'KnowledgeBundleOptions', 'StaticBundleRead']);
+    expect(bundleTypes).toEqual([
+      'BundleFetchOptions',
+      'BundleManifest',
+      'KnowledgeBundleOptions',
+      'StaticBundleRead',
+    ]);
     const api = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
     for (const name of bundleTypes) expect(api).toContain(`\`${name}\``);
   });

@@ -172,7 +172,7 @@ describe('placeAt / placeOf', () => {
 });
 
 describe('global setup', () => {
-  it('leaves dist/ with every tsup entry, no older than src/ (the declarations: see strict-consumer)', () => {
+  it('leaves dist/ with every bundle, no older than src/ (the declarations: see strict-consumer)', () => {
     expect(staleReason({ declarations: false })).toBeUndefined();
   });
 });

@@ -34,7 +34,7 @@ export type {
   KnowledgeVersionDiff,
 } from './versions/diffSources.js';
 export type { StaticSourceOptions } from './static/createStaticSource.js';
-export type { StaticBundleRead } from './static/bundleReader.js';
+export type { BundleFetchOptions, StaticBundleRead } from './static/bundleReader.js';
 // What `knowledge-kit/node`'s export takes and returns; the bundle's other file formats are not API.
 export type { BundleManifest } from './static/bundleFormat.js';
 export type { KnowledgeBundleOptions } from './static/buildKnowledgeBundle.js';

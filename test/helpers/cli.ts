@@ -24,7 +24,7 @@ export async function requireBuiltCli(): Promise<void> {
   await waitFor(() => (existsSync(CLI_PATH) ? true : undefined), {
     timeoutMs: 30_000,
     intervalMs: 200,
-    what: `${CLI_PATH}: build it with \`npx tsup --silent\` (npm test does) before running test/cli`,
+    what: `${CLI_PATH}: build it with \`npm run build\` (npm test does) before running test/cli`,
   });
 }
 
