@@ -130,20 +130,44 @@ export async function pruneRevisions(
   return pruned.rows.map((r) => JSON.parse(String(r['revision'])) as ActiveContentRevision);
 }
 
-/** The checked knowledge base of `options`, pushing its issue. */
-function knowledgeBaseOf(api: string, options: unknown, issues: KnowledgeIssue[]): void {
-  if (!isPlainObject(options)) return;
-  const problem = knowledgeBaseProblem(api, options['knowledgeBase'], ['options', 'knowledgeBase']);
-  if (problem) issues.push(problem);
-}
-
-/** An issue at `options.<key>` requiring a value. */
-function required(api: string, key: string, example: string): KnowledgeIssue {
-  return {
-    code: 'INVALID_INPUT',
-    path: ['options', key],
-    message: `${api}: \`options.${key}\` is required, such as ${example}.`,
-  };
+/**
+ * The first checks of a versions call: `db`, then `options` by `checks` plus the `knowledgeBase` every
+ * call requires, and `version` required when `versionExample` is given (the example its message
+ * shows). The caller adds its own issues and throws them all together.
+ */
+function versionsCall<T extends object>(
+  api: string,
+  db: KnowledgeDatabase,
+  options: T,
+  checks: Readonly<Record<string, OptionCheck>>,
+  versionExample?: string,
+): { database: KnowledgeDatabase; opts: Partial<T>; issues: KnowledgeIssue[] } {
+  const database = checkDatabase(api, db);
+  const issues: KnowledgeIssue[] = [];
+  const opts = checkOptions(
+    api,
+    options,
+    { knowledgeBase: () => undefined, ...checks },
+    issues,
+  ) as Partial<T>;
+  // Without options at all, only `knowledgeBase` is named: the one option every call needs.
+  const given: unknown = options ?? {};
+  if (isPlainObject(given)) {
+    const at = ['options', 'knowledgeBase'];
+    const problem = knowledgeBaseProblem(api, given['knowledgeBase'], at);
+    if (problem) issues.push(problem);
+  }
+  if (
+    versionExample !== undefined &&
+    isPlainObject(options) &&
+    (opts as { readonly version?: unknown }).version === undefined
+  )
+    issues.push({
+      code: 'INVALID_INPUT',
+      path: ['options', 'version'],
+      message: `${api}: \`options.version\` is required, such as ${versionExample}.`,
+    });
+  return { database, opts, issues };
 }
 
 /** Refusal: `knowledgeBase` is not in the store. */
@@ -194,15 +218,9 @@ export async function listKnowledgeVersions(
   options: ListKnowledgeVersionsOptions,
 ): Promise<readonly StoredKnowledgeVersion[]> {
   const api = 'listKnowledgeVersions';
-  const database = checkDatabase(api, db);
-  const issues: KnowledgeIssue[] = [];
-  const opts = checkOptions(
-    api,
-    options,
-    { knowledgeBase: () => undefined, schema: string },
-    issues,
-  ) as Partial<ListKnowledgeVersionsOptions>;
-  knowledgeBaseOf(api, options ?? {}, issues);
+  const { database, opts, issues } = versionsCall<ListKnowledgeVersionsOptions>(api, db, options, {
+    schema: string,
+  });
   if (issues.length > 0) throw new KnowledgeError(issues);
   return readVersions(database, schemaOf(api, opts.schema), opts.knowledgeBase!);
 }
@@ -226,17 +244,51 @@ export async function setDefaultKnowledgeVersion(
   options: SetDefaultKnowledgeVersionOptions,
 ): Promise<readonly StoredKnowledgeVersion[]> {
   const api = 'setDefaultKnowledgeVersion';
-  const database = checkDatabase(api, db);
-  const issues: KnowledgeIssue[] = [];
-  const opts = checkOptions(
+  const { database, opts, issues } = versionsCall<SetDefaultKnowledgeVersionOptions>(
     api,
+    db,
     options,
-    { knowledgeBase: () => undefined, version: versionLabel, schema: string },
+    { version: versionLabel, schema: string },
+    '"3.x"',
+  );
+  return changeVersion(
+    api,
+    database,
+    opts,
     issues,
-  ) as Partial<SetDefaultKnowledgeVersionOptions>;
-  knowledgeBaseOf(api, options ?? {}, issues);
-  if (isPlainObject(options) && opts.version === undefined)
-    issues.push(required(api, 'version', '"3.x"'));
+    async ({ session, s, knowledgeBase, label }) => {
+      await makeDefault(session, s, knowledgeBase, label);
+      return readVersions(session, s, knowledgeBase);
+    },
+  );
+}
+
+/** What a change of one version works on, in its transaction. */
+interface VersionChange {
+  readonly session: KnowledgeDatabase;
+  /** The schema, quoted. */
+  readonly s: string;
+  readonly knowledgeBase: string;
+  /** The version named by `options.version`. */
+  readonly label: string;
+  /** The knowledge base's versions before the change. */
+  readonly versions: readonly StoredKnowledgeVersion[];
+  /** The named version's entry in `versions`. */
+  readonly target: StoredKnowledgeVersion;
+}
+
+/**
+ * Runs a change of one version of a knowledge base: throws the options' `issues`, then, in a
+ * transaction holding the knowledge base's lock, reads its versions, refuses a knowledge base not in
+ * the store or a version it does not have, and runs `change`.
+ */
+function changeVersion<R>(
+  api: string,
+  database: KnowledgeDatabase,
+  opts: { readonly schema?: string; readonly knowledgeBase?: string; readonly version?: string },
+  issues: readonly KnowledgeIssue[],
+  change: (at: VersionChange) => Promise<R>,
+): Promise<R> {
   if (issues.length > 0) throw new KnowledgeError(issues);
   const s = schemaOf(api, opts.schema);
   const knowledgeBase = opts.knowledgeBase!;
@@ -245,10 +297,9 @@ export async function setDefaultKnowledgeVersion(
     await lockKnowledgeBase(session, s, knowledgeBase);
     const versions = await readVersions(session, s, knowledgeBase);
     if (versions.length === 0) throw noKnowledgeBase(api, knowledgeBase);
-    if (!versions.some((v) => v.version === label))
-      throw noVersion(api, 'version', knowledgeBase, label, versions);
-    await makeDefault(session, s, knowledgeBase, label);
-    return readVersions(session, s, knowledgeBase);
+    const target = versions.find((v) => v.version === label);
+    if (target === undefined) throw noVersion(api, 'version', knowledgeBase, label, versions);
+    return change({ session, s, knowledgeBase, label, versions, target });
   });
 }
 
@@ -289,23 +340,13 @@ export async function unpublishKnowledgeVersion(
   options: UnpublishKnowledgeVersionOptions,
 ): Promise<UnpublishedKnowledgeVersion> {
   const api = 'unpublishKnowledgeVersion';
-  const database = checkDatabase(api, db);
-  const issues: KnowledgeIssue[] = [];
-  const opts = checkOptions(
+  const { database, opts, issues } = versionsCall<UnpublishKnowledgeVersionOptions>(
     api,
+    db,
     options,
-    {
-      knowledgeBase: () => undefined,
-      version: versionLabel,
-      defaultVersion: versionLabel,
-      keep: positiveInteger,
-      schema: string,
-    },
-    issues,
-  ) as Partial<UnpublishKnowledgeVersionOptions>;
-  knowledgeBaseOf(api, options ?? {}, issues);
-  if (isPlainObject(options) && opts.version === undefined)
-    issues.push(required(api, 'version', '"1.x"'));
+    { version: versionLabel, defaultVersion: versionLabel, keep: positiveInteger, schema: string },
+    '"1.x"',
+  );
   if (
     opts.version !== undefined &&
     opts.defaultVersion !== undefined &&
@@ -316,16 +357,8 @@ export async function unpublishKnowledgeVersion(
       path: ['options', 'defaultVersion'],
       message: `${api}: \`options.defaultVersion\` names the version being removed (${JSON.stringify(opts.version)}); name another version of the knowledge base, or leave it out.`,
     });
-  if (issues.length > 0) throw new KnowledgeError(issues);
-  const s = schemaOf(api, opts.schema);
-  const knowledgeBase = opts.knowledgeBase!;
-  const label = opts.version!;
-  return inTransaction(database, async (session) => {
-    await lockKnowledgeBase(session, s, knowledgeBase);
-    const versions = await readVersions(session, s, knowledgeBase);
-    if (versions.length === 0) throw noKnowledgeBase(api, knowledgeBase);
-    const target = versions.find((v) => v.version === label);
-    if (target === undefined) throw noVersion(api, 'version', knowledgeBase, label, versions);
+  return changeVersion(api, database, opts, issues, async (change) => {
+    const { session, s, knowledgeBase, label, versions, target } = change;
     if (versions.length === 1)
       throw new KnowledgeError([
         {
