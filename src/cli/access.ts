@@ -4,9 +4,9 @@
  * does not depend on where a wrong token differs; and the key of `--cursor-key-file`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { KnowledgeAccess } from '../http/index.js';
 import { LF } from '../markdown/chars.js';
 import { CliExit } from './io.js';
@@ -83,27 +83,51 @@ export function stateCursorKeyPath(env: NodeJS.ProcessEnv = process.env): string
  * @param command - the command, for messages.
  * @param keyFile - `--cursor-key-file`, when given.
  * @param warn - where the fallback is said.
+ * @param path - where the key is kept (default `stateCursorKeyPath()`).
  */
 export async function cursorKeyOf(
   command: string,
   keyFile: string | undefined,
   warn: (line: string) => void,
+  path: string = stateCursorKeyPath(),
 ): Promise<Uint8Array | undefined> {
   if (keyFile !== undefined) return readCursorKey(command, keyFile);
-  const path = stateCursorKeyPath();
   try {
-    await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
-    // `wx`: the first process creates it; one started at the same moment reads the one that won.
-    await writeFile(path, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await createOnce(path, `${randomBytes(32).toString('hex')}\n`);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      warn(
-        `knowledge-kit ${command}: cannot keep a cursor key in \`${path}\` (${(error as Error).message}); cursors last as long as this process (pass --cursor-key-file to keep them).\n`,
-      );
-      return undefined;
-    }
+    warn(
+      `knowledge-kit ${command}: cannot keep a cursor key in \`${path}\` (${(error as Error).message}); cursors last as long as this process (pass --cursor-key-file to keep them).\n`,
+    );
+    return undefined;
   }
   return readCursorKey(command, path);
+}
+
+/**
+ * Creates the file `path` holding `text` (mode 0600) unless it exists, so that it is never seen
+ * without its whole text: the text is written to a file of its own first, which is then linked as
+ * `path` (a link fails when `path` exists: a process started at the same moment keeps the key that
+ * won). Where the file system has no hard links, the file is created and written in place.
+ */
+async function createOnce(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, text, { flag: 'wx', mode: 0o600 });
+    await link(temporary, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS')
+      throw error;
+    try {
+      await writeFile(path, text, { flag: 'wx', mode: 0o600 });
+    } catch (inPlace) {
+      if ((inPlace as NodeJS.ErrnoException).code !== 'EEXIST') throw inPlace;
+    }
+  } finally {
+    await rm(temporary, { force: true });
+  }
 }
 
 /** Whether `given` equals `token`, in time that does not depend on where they differ. */

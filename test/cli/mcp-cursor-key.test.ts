@@ -3,10 +3,11 @@
  * 0600) or read from `--cursor-key-file`, so a client that restarts the server between calls (as the
  * MCP Inspector's command line and IDE reloads do) goes on with the cursors it was given.
  */
-import { stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stateCursorKeyPath } from '../../src/cli/access.js';
+import { cursorKeyOf, stateCursorKeyPath } from '../../src/cli/access.js';
 import { MCP_HELP } from '../../src/cli/help.js';
 import { requireBuiltCli } from '../helpers/cli.js';
 import { documentIdOf, HANDBOOK, writeHandbook } from '../helpers/cli-knowledge.js';
@@ -91,6 +92,44 @@ describe('mcp cursor key', () => {
     const cursor = await firstPart(args, { XDG_STATE_HOME: join(root, 'a') });
     const next = await nextPart(args, { XDG_STATE_HOME: join(root, 'b') }, cursor);
     expect(next.isError, JSON.stringify(next.structured)).toBe(false);
+  });
+
+  it('servers started at the same moment share one key, and the key file is never seen half written', async () => {
+    const dir = await tempRoot();
+    const warnings: string[] = [];
+    const warn = (line: string) => warnings.push(line);
+    for (let round = 0; round < 20; round++) {
+      const path = join(dir, `state-${round}`, 'knowledge-kit', 'cursor-key');
+      // What another process starting now would read, looked at between every step of this one.
+      const seen = new Set<number>();
+      let done = false;
+      const watch = (async () => {
+        while (!done) {
+          try {
+            seen.add(readFileSync(path).length);
+          } catch {
+            // Not there yet.
+          }
+          await new Promise((next) => setImmediate(next));
+        }
+      })();
+      const keys = await Promise.all(
+        Array.from({ length: 6 }, () => cursorKeyOf('mcp', undefined, warn, path)),
+      );
+      done = true;
+      await watch;
+      expect(warnings).toEqual([]);
+      expect([...seen].filter((length) => length !== 65)).toEqual([]);
+      const texts = new Set(keys.map((key) => Buffer.from(key!).toString('utf8')));
+      expect(texts.size).toBe(1);
+      expect([...texts][0]).toMatch(/^[0-9a-f]{64}$/);
+      // Only the key is left in its folder: no file it was written through.
+      expect(await readdir(join(path, '..'))).toEqual(['cursor-key']);
+      if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600);
+      // A later start reads the same key.
+      const again = await cursorKeyOf('mcp', undefined, warn, path);
+      expect(Buffer.from(again!).toString('utf8')).toBe([...texts][0]);
+    }
   });
 
   it('the state folder: $XDG_STATE_HOME, else ~/.local/state', () => {
