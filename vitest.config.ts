@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -43,6 +44,13 @@ export default defineConfig({
       enabled: true,
       include: ['test/**/*.test-d.ts'],
       tsconfig: './tsconfig.test.json',
+      // The output of the `tsc` the global setup started at the beginning of the run, rather than a
+      // second `tsc` alone at its end (`test/typecheck-replay.mjs`). Windows cannot start a script as
+      // a command: there vitest runs `tsc` itself.
+      checker:
+        process.platform === 'win32'
+          ? 'tsc'
+          : fileURLToPath(new URL('./test/typecheck-replay.mjs', import.meta.url)),
     },
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED } },

@@ -9,13 +9,23 @@
  *
  * It also starts the type check early. Vitest runs its type check (`tsc` on `tsconfig.test.json`, the
  * whole project) after every other test file, alone: on a fresh clone that is 10 to 20 s of one core
- * at the end of the run while the other waits. So a full run (no file filter, type check on) first
- * starts the same `tsc`, writing the same incremental record, beside the tests; vitest's own run at
- * the end then finds every file checked and only reads its record (about 3 s). Its result is vitest's,
- * as before: the early run only fills the record in.
+ * at the end of the run while the other waits. So a full run (no file filter, type check on) starts
+ * the same `tsc` first, beside the tests, with its output kept in a file; vitest's checker
+ * (`test/typecheck-replay.mjs`) then hands vitest that output instead of running `tsc` again, so
+ * vitest reports the same type errors and type tests. Its incremental record is vitest's, so a later
+ * run with a file filter, whose checker runs `tsc` itself, starts from it.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -24,23 +34,30 @@ import { buildForTests } from '../scripts/build.mjs';
 /** Set once the early type check started (the setup runs once per project). */
 const STARTED = Symbol.for('knowledge-kit.test.typecheckStarted');
 
+/** The checker of `vitest.config.ts` that replays the early run. */
+const REPLAY = 'typecheck-replay.mjs';
+
 /**
- * Starts `tsc` as vitest's type check runs it, with its incremental record written beside vitest's
- * and renamed into place when done (a reader never sees half of it); nothing on a run with a file
- * filter or without the type check.
+ * Starts `tsc` as vitest's type check runs it, its output and then its exit code written to
+ * `typecheck-<pid>.out` and `.code` in the build cache, which `KK_TYPECHECK_RESULT` names for the
+ * checker; its incremental record written beside vitest's and renamed into place when done (a reader
+ * never sees half of it). Nothing on a run with a file filter or without the type check.
+ *
+ * @returns settles when `tsc` has ended; its files removed by `remove`.
  */
-function startTypecheck(project: TestProject): Promise<void> {
+function startTypecheck(project: TestProject): { done: Promise<void>; remove(): void } {
   const state = globalThis as { [STARTED]?: true };
   const { config } = project.vitest;
   const filters = (project.vitest as { filenamePattern?: readonly string[] }).filenamePattern;
+  const none = { done: Promise.resolve(), remove: () => undefined };
   if (
     state[STARTED] === true ||
     !config.typecheck.enabled ||
-    config.typecheck.checker !== 'tsc' ||
+    !config.typecheck.checker.endsWith(REPLAY) ||
     config.typecheck.tsconfig === undefined ||
     (filters !== undefined && filters.length > 0)
   )
-    return Promise.resolve();
+    return none;
   state[STARTED] = true;
   const require = createRequire(import.meta.url);
   // Where vitest keeps the record: its own `dist/` folder.
@@ -56,22 +73,43 @@ function startTypecheck(project: TestProject): Promise<void> {
   } catch {
     // No record yet: a full check.
   }
+  const cache = join(config.root, 'node_modules', '.cache', 'knowledge-kit');
+  mkdirSync(cache, { recursive: true });
+  const result = join(cache, `typecheck-${process.pid}`);
+  const remove = () => {
+    rmSync(`${result}.out`, { force: true });
+    rmSync(`${result}.code`, { force: true });
+  };
+  remove();
+  process.env['KK_TYPECHECK_RESULT'] = result;
   const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
   const args = ['--noEmit', '--pretty', 'false', '--incremental', '--tsBuildInfoFile', temporary];
   args.push('-p', resolve(config.root, config.typecheck.tsconfig));
-  const child = spawn(process.execPath, [tsc, ...args], { cwd: config.root, stdio: 'ignore' });
-  return new Promise((done) => {
-    child.on('error', () => done());
-    child.on('close', () => {
-      // Type errors (exit 2) leave a record too; vitest reports them.
+  const output = openSync(`${result}.out`, 'w');
+  const child = spawn(process.execPath, [tsc, ...args], {
+    cwd: config.root,
+    stdio: ['ignore', output, output],
+  });
+  const done = new Promise<void>((settle) => {
+    const end = (code: number) => {
+      closeSync(output);
       try {
         renameSync(temporary, record);
       } catch {
         rmSync(temporary, { force: true });
       }
-      done();
+      // Type errors (exit 2) leave a record too; vitest reports them from the output.
+      writeFileSync(`${result}.code.tmp`, String(code));
+      renameSync(`${result}.code.tmp`, `${result}.code`);
+      settle();
+    };
+    child.on('error', (error) => {
+      writeSync(output, `tsc could not be started: ${error.message}\n`);
+      end(1);
     });
+    child.on('close', (code) => end(code ?? 1));
   });
+  return { done, remove };
 }
 
 export default function setup(project: TestProject): () => Promise<void> {
@@ -79,5 +117,5 @@ export default function setup(project: TestProject): () => Promise<void> {
   const declarations = buildForTests({ caller: 'test/globalSetup.ts' });
   // Handled at teardown (and by the packed-package test).
   declarations.catch(() => undefined);
-  return () => Promise.all([typecheck, declarations]).then(() => undefined);
+  return () => Promise.all([typecheck.done, declarations]).then(typecheck.remove);
 }
