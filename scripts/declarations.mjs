@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
@@ -75,7 +75,7 @@ async function bundle() {
     input: entries(),
     plugins: [dts()],
     // Dependencies and Node's modules stay imports; only the package's own files are bundled.
-    external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+    external: (id) => !id.startsWith('.') && !isAbsolute(id),
     onwarn: (warning) => warnings.push(warning.message),
   });
   await build.write({
