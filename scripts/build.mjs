@@ -11,8 +11,9 @@
  * A successful build records that hash, with the built files' modification time, in
  * `node_modules/.cache/knowledge-kit/build.json` (outside `dist/`, so it is never packed). A content
  * hash, not modification times, so that a deleted source file rebuilds and a checkout that changes
- * nothing (switching branches and back) does not. When `dist/` was built some other way (`npm run build`), the record is not about it and the older rule decides: fresh when no input is newer
- * than the built files.
+ * nothing (switching branches and back) does not. When `dist/` was built some other way
+ * (`npm run build`), the record is not about it and the older rule decides: fresh when no input is
+ * newer than the built files.
  *
  * `node scripts/build.mjs` builds when stale, saying why in one line on stderr, and prints nothing
  * when fresh; `--force` always builds.
@@ -191,7 +192,11 @@ export function staleReason(options = {}) {
 
 /** Runs `node args…` in the project's folder; throws with its output when it fails. */
 function runStep(what, args) {
-  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0)
     throw new Error(
       `${what} failed (${result.error?.message ?? `exit ${result.status}`}); run \`npm run build\` to see why.\n${result.stdout}${result.stderr}`,
@@ -203,9 +208,10 @@ function buildBundles() {
   runStep('tsup', [tsup, '--silent']);
 }
 
-/** Records a whole build made from inputs of `hash`. */
+/** Records a whole build made from inputs of `hash` (and forgets an earlier failed one). */
 function recordBuild(hash) {
   writeRecord(hash, Math.min(...builtFiles(packageJson()).map((file) => mtimeOf(file) ?? 0)));
+  rmSync(failedPath, { force: true });
 }
 
 /**
@@ -253,28 +259,34 @@ export function buildForTests(options = {}) {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  writeFileSync(pendingPath, String(child.pid));
+  writeFileSync(pendingPath, String(child.pid ?? process.pid));
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
   return new Promise((resolve, reject) => {
-    child.on('close', (code, signal) => {
+    let ended = false;
+    const end = (code, why) => {
+      if (ended) return;
+      ended = true;
       if (code === 0) recordBuild(hash);
       else
         writeFileSync(
           failedPath,
-          `scripts/declarations.mjs --no-check failed (${signal ?? `exit ${code}`}).\n${output}`,
+          `scripts/declarations.mjs --no-check failed (${why}).\n${output}`,
         );
       rmSync(pendingPath, { force: true });
       if (code === 0) resolve();
       else reject(new Error(readFileSync(failedPath, 'utf8')));
-    });
+    };
+    // A child that cannot start emits `error` (then `close`): it fails the build, never the caller.
+    child.on('error', (error) => end(1, error.message));
+    child.on('close', (code, signal) => end(code, signal ?? `exit ${code}`));
   });
 }
 
 /**
  * Waits while a test run builds the declarations (`buildForTests`, up to `timeoutMs`), then throws
- * throws that build's output when it failed (or why `dist/` is still not up to date).
+ * that build's output when it failed (or why `dist/` is still not up to date).
  *
  * @param {{ readonly timeoutMs?: number }} [options]
  * @returns {Promise<void>}
@@ -288,15 +300,17 @@ export async function declarationsReady(options = {}) {
       );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const reason = staleReason();
-  if (reason === undefined) return;
-  let failed = `scripts/build.mjs: dist/ is not up to date (${reason})`;
+  // A failed build first: what it left in dist/ may look up to date.
+  let failed;
   try {
     failed = readFileSync(failedPath, 'utf8');
   } catch {
-    // No failed build: the reason says why.
+    // No failed build.
   }
-  throw new Error(failed);
+  if (failed !== undefined) throw new Error(failed);
+  const reason = staleReason();
+  if (reason !== undefined)
+    throw new Error(`scripts/build.mjs: dist/ is not up to date (${reason})`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -61,6 +61,8 @@ function emit(check) {
   const result = spawnSync(process.execPath, [tsc, '-p', tsconfig, '--pretty', 'false'], {
     cwd: root,
     encoding: 'utf8',
+    // Every error of a broken `src/`, not the first megabyte of them.
+    maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0)
     throw new Error(
@@ -68,7 +70,10 @@ function emit(check) {
     );
 }
 
-/** Bundles the emitted declarations into `dist/`; throws with rollup's warnings as errors. */
+/**
+ * Bundles the emitted declarations into `dist/`; throws with rollup's warnings as errors, before
+ * writing anything (so a build that warned leaves no declarations that look up to date).
+ */
 async function bundle() {
   const warnings = [];
   const build = await rollup({
@@ -78,17 +83,26 @@ async function bundle() {
     external: (id) => !id.startsWith('.') && !isAbsolute(id),
     onwarn: (warning) => warnings.push(warning.message),
   });
-  await build.write({
+  const options = {
     dir: join(root, 'dist'),
     format: 'es',
     entryFileNames: '[name].d.ts',
     // A shared chunk of `codes.d.ts` is `codes-<hash>.d.ts`, not `codes.d-<hash>.d.ts`.
     chunkFileNames: (chunk) => `${chunk.name.replace(/\.d$/, '')}-[hash].d.ts`,
-  });
-  await build.close();
+  };
+  await build.generate(options);
   if (warnings.length > 0)
     throw new Error(`rollup (declarations) warned:\n${warnings.map((w) => `- ${w}`).join('\n')}`);
+  await build.write(options);
+  await build.close();
 }
+
+// Stopped by a signal (Ctrl-C during a test run): the scratch folder goes too.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(1);
+  });
 
 try {
   emit(!process.argv.includes('--no-check'));

@@ -16,6 +16,7 @@
  * run with a file filter, whose checker runs `tsc` itself, starts from it.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   copyFileSync,
@@ -39,9 +40,10 @@ const REPLAY = 'typecheck-replay.mjs';
 
 /**
  * Starts `tsc` as vitest's type check runs it, its output and then its exit code written to
- * `typecheck-<pid>.out` and `.code` in the build cache, which `KK_TYPECHECK_RESULT` names for the
+ * `typecheck-<pid>-<random>.out` and `.code` in the build cache, which `KK_TYPECHECK_RESULT` names for the
  * checker; its incremental record written beside vitest's and renamed into place when done (a reader
- * never sees half of it). Nothing on a run with a file filter or without the type check.
+ * never sees half of it). Nothing on a run with a file filter, in watch mode, or without the type
+ * check.
  *
  * @returns settles when `tsc` has ended; its files removed by `remove`.
  */
@@ -53,6 +55,8 @@ function startTypecheck(project: TestProject): { done: Promise<void>; remove(): 
   if (
     state[STARTED] === true ||
     !config.typecheck.enabled ||
+    // Watch mode: vitest's checker runs `tsc --watch` itself (the replay hands it over).
+    config.watch ||
     !config.typecheck.checker.endsWith(REPLAY) ||
     config.typecheck.tsconfig === undefined ||
     (filters !== undefined && filters.length > 0)
@@ -75,7 +79,7 @@ function startTypecheck(project: TestProject): { done: Promise<void>; remove(): 
   }
   const cache = join(config.root, 'node_modules', '.cache', 'knowledge-kit');
   mkdirSync(cache, { recursive: true });
-  const result = join(cache, `typecheck-${process.pid}`);
+  const result = join(cache, `typecheck-${process.pid}-${randomBytes(4).toString('hex')}`);
   const remove = () => {
     rmSync(`${result}.out`, { force: true });
     rmSync(`${result}.code`, { force: true });
@@ -91,7 +95,11 @@ function startTypecheck(project: TestProject): { done: Promise<void>; remove(): 
     stdio: ['ignore', output, output],
   });
   const done = new Promise<void>((settle) => {
+    let ended = false;
     const end = (code: number) => {
+      // A child that cannot start emits `error`, then `close`.
+      if (ended) return;
+      ended = true;
       closeSync(output);
       try {
         renameSync(temporary, record);
@@ -117,5 +125,9 @@ export default function setup(project: TestProject): () => Promise<void> {
   const declarations = buildForTests({ caller: 'test/globalSetup.ts' });
   // Handled at teardown (and by the packed-package test).
   declarations.catch(() => undefined);
-  return () => Promise.all([typecheck.done, declarations]).then(typecheck.remove);
+  return async () => {
+    const [, built] = await Promise.allSettled([typecheck.done, declarations]);
+    typecheck.remove();
+    if (built.status === 'rejected') throw built.reason;
+  };
 }

@@ -108,25 +108,28 @@ export async function cursorKeyOf(
  * Creates the file `path` holding `text` (mode 0600) unless it exists, so that it is never seen
  * without its whole text: the text is written to a file of its own first, which is then linked as
  * `path` (a link fails when `path` exists: a process started at the same moment keeps the key that
- * won). Where the file system has no hard links, the file is created and written in place.
+ * won). Where the file system has no hard links (any other failure of the link), the file is created
+ * and written in place.
  */
 async function createOnce(path: string, text: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await writeFile(temporary, text, { flag: 'wx', mode: 0o600 });
-    await link(temporary, path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS')
-      throw error;
+    try {
+      await link(temporary, path);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+      // No hard links here (FAT and exFAT say EISDIR or EPERM, others ENOTSUP): in place.
+    }
     try {
       await writeFile(path, text, { flag: 'wx', mode: 0o600 });
     } catch (inPlace) {
       if ((inPlace as NodeJS.ErrnoException).code !== 'EEXIST') throw inPlace;
     }
   } finally {
-    await rm(temporary, { force: true });
+    // A file left by a failed removal (a virus scanner holding it) costs nothing but space.
+    await rm(temporary, { force: true }).catch(() => undefined);
   }
 }
 
