@@ -4,7 +4,7 @@
  * does not depend on where a wrong token differs; and the key of `--cursor-key-file`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { KnowledgeAccess } from '../http/index.js';
@@ -48,13 +48,19 @@ export async function readCursorKey(command: string, path: string): Promise<Uint
       `knowledge-kit ${command}: cursor key file \`${path}\` cannot be read (${(error as Error).message}).`,
     );
   }
-  let end = bytes.length;
-  while (end > 0 && bytes[end - 1] === LF) end--;
+  const end = keyLength(bytes);
   if (end < 16)
     throw new CliExit(
       `knowledge-kit ${command}: cursor key file \`${path}\` must hold a secret of at least 16 bytes, such as the output of \`openssl rand -hex 32\`; it has ${end}.`,
     );
   return new Uint8Array(bytes.subarray(0, end));
+}
+
+/** How many bytes of a key file are its key: all but the line feeds at the end. */
+function keyLength(bytes: Uint8Array): number {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === LF) end--;
+  return end;
 }
 
 /**
@@ -92,9 +98,20 @@ export async function cursorKeyOf(
   path: string = stateCursorKeyPath(),
 ): Promise<Uint8Array | undefined> {
   if (keyFile !== undefined) return readCursorKey(command, keyFile);
+  const newKey = () => `${randomBytes(32).toString('hex')}\n`;
   try {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    await createOnce(path, `${randomBytes(32).toString('hex')}\n`);
+    await createOnce(path, newKey());
+    if (keyLength(await readFile(path)) < 16) {
+      // Left empty or cut short (an older version created the file before writing it, and a server
+      // started at that moment read it so): replaced whole, and said, as its cursors are gone anyway.
+      const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temporary, newKey(), { flag: 'wx', mode: 0o600 });
+      await rename(temporary, path);
+      warn(
+        `knowledge-kit ${command}: the cursor key kept in \`${path}\` was empty or too short; a new key replaces it (cursors issued with the old one are refused).\n`,
+      );
+    }
   } catch (error) {
     warn(
       `knowledge-kit ${command}: cannot keep a cursor key in \`${path}\` (${(error as Error).message}); cursors last as long as this process (pass --cursor-key-file to keep them).\n`,

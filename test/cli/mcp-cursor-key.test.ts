@@ -4,7 +4,7 @@
  * MCP Inspector's command line and IDE reloads do) goes on with the cursors it was given.
  */
 import { readFileSync } from 'node:fs';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cursorKeyOf, stateCursorKeyPath } from '../../src/cli/access.js';
@@ -130,6 +130,28 @@ describe('mcp cursor key', () => {
       const again = await cursorKeyOf('mcp', undefined, warn, path);
       expect(Buffer.from(again!).toString('utf8')).toBe([...texts][0]);
     }
+  });
+
+  it('a kept key file left empty is replaced by a new key, and stderr says so', async () => {
+    const dir = await tempRoot();
+    const path = join(dir, 'state', 'knowledge-kit', 'cursor-key');
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeFile(path, '\n');
+    const warnings: string[] = [];
+    const key = await cursorKeyOf('serve', undefined, (l) => warnings.push(l), path);
+    expect(Buffer.from(key!).toString('utf8')).toMatch(/^[0-9a-f]{64}$/);
+    expect(warnings).toEqual([
+      `knowledge-kit serve: the cursor key kept in \`${path}\` was empty or too short; a new key replaces it (cursors issued with the old one are refused).\n`,
+    ]);
+    expect(readFileSync(path, 'utf8')).toBe(`${Buffer.from(key!).toString('utf8')}\n`);
+    if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await readdir(join(path, '..'))).toEqual(['cursor-key']);
+    // `--cursor-key-file` names the user's own file: refused, never rewritten.
+    await writeFile(path, 'short\n');
+    await expect(cursorKeyOf('serve', path, () => undefined)).rejects.toThrow(
+      /must hold a secret of at least 16 bytes.*it has 5/,
+    );
+    expect(readFileSync(path, 'utf8')).toBe('short\n');
   });
 
   it('the state folder: $XDG_STATE_HOME, else ~/.local/state', () => {
