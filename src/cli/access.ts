@@ -4,11 +4,12 @@
  * does not depend on where a wrong token differs; and the key of `--cursor-key-file`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { KnowledgeAccess } from '../http/index.js';
 import { LF } from '../markdown/chars.js';
+import { temporaryBeside, writeWhole } from '../node/internals.js';
 import { CliExit } from './io.js';
 
 /** Reads the bearer token of `--token-file`. */
@@ -105,9 +106,7 @@ export async function cursorKeyOf(
     if (keyLength(await readFile(path)) < 16) {
       // Left empty or cut short (an older version created the file before writing it, and a server
       // started at that moment read it so): replaced whole, and said, as its cursors are gone anyway.
-      const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temporary, newKey(), { flag: 'wx', mode: 0o600 });
-      await rename(temporary, path);
+      await writeWhole(path, newKey(), 0o600);
       warn(
         `knowledge-kit ${command}: the cursor key kept in \`${path}\` was empty or too short; a new key replaces it (cursors issued with the old one are refused).\n`,
       );
@@ -129,7 +128,7 @@ export async function cursorKeyOf(
  * and written in place.
  */
 async function createOnce(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const temporary = temporaryBeside(path);
   try {
     await writeFile(temporary, text, { flag: 'wx', mode: 0o600 });
     try {

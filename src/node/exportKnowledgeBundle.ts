@@ -1,6 +1,7 @@
-import { lstat, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeWhole } from './writeWhole.js';
 import { createCatalogSource, type KnowledgeSource } from '../agent/index.js';
 import {
   BUNDLE_FORMAT,
@@ -196,12 +197,8 @@ export async function exportKnowledgeBundle(
       unchanged++;
       return;
     }
-    // Whole or not at all: a reader never sees half a file. The temporary file is created afresh
-    // (`wx`: never through a link left in its place), and the rename replaces the entry itself.
-    const temp = `${file}.${process.pid}.tmp`;
-    await rm(temp, { force: true });
-    await writeFile(temp, text, { flag: 'wx' });
-    await rename(temp, file);
+    // Whole or not at all: a reader never sees half a file.
+    await writeWhole(file, text);
     written.push(path);
   };
   for (const [path, text] of bundle.files)

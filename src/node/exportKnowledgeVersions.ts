@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { lstat, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, rm } from 'node:fs/promises';
+import { writeWhole } from './writeWhole.js';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { VersionedKnowledgeSource } from '../agent/index.js';
@@ -153,10 +154,7 @@ export async function exportKnowledgeVersions(
   }));
   // versions.json last, whole or not at all.
   const file = join(out, VERSIONS_PATH);
-  const temp = `${file}.${process.pid}.tmp`;
-  await rm(temp, { force: true });
-  await writeFile(temp, versionsFileText(entries, source.defaultVersion), { flag: 'wx' });
-  await rename(temp, file);
+  await writeWhole(file, versionsFileText(entries, source.defaultVersion));
   const removed = before.filter((label) => !labels.includes(label));
   for (const label of removed)
     await rm(join(out, 'versions', label), { recursive: true, force: true });
