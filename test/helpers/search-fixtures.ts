@@ -154,6 +154,9 @@ export const REAL_QUERIES: readonly string[] = [
   'computed vs watch 的区别',
   '组件',
   'std::fs::read_to_string',
+  // A heading of several words, named whole (its key holds spaces, and is not a pair's).
+  'Storing Keys with Associated Values in Hash Maps',
+  '侦听器',
 ];
 
 /**

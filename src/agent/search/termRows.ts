@@ -84,6 +84,17 @@ export function pairKey(first: string, second: string): string {
 }
 
 /**
+ * Whether a row's key is a pair's (`pairKey`): it holds a space and is not a whole heading's
+ * (`headingKey`, whose words are joined by spaces after a leading `\u0001`).
+ *
+ * @param key - a row's key.
+ * @returns whether it names a pair.
+ */
+export function isPairKey(key: string): boolean {
+  return key.charCodeAt(0) !== 1 && key.includes(' ');
+}
+
+/**
  * A chunk's place in its page, as rows and stores name chunks: its index among its page's chunks,
  * times 2, plus 1 when it is a section's.
  *

@@ -6,7 +6,13 @@
 import type { KnowledgeDocument } from '../../types.js';
 import { scopeFieldsOf } from '../search/scopeStage.js';
 import { FIELD_COUNT } from '../search/bm25fIndex.js';
-import { CONTENT_STRIDE, FIELD_STRIDE, type TermEntry, type TermRow } from '../search/termRows.js';
+import {
+  CONTENT_STRIDE,
+  FIELD_STRIDE,
+  isPairKey,
+  type TermEntry,
+  type TermRow,
+} from '../search/termRows.js';
 import {
   headWants,
   type TermStore,
@@ -96,9 +102,9 @@ export function shardTermStore(manifest: SearchManifest, reads: ShardReads): Sha
 
   /** The dictionary entries of `keys` (terms and pairs) with their postings shard's name. */
   const locate = async (keys: readonly string[]) => {
-    // No token holds a space: a key with one is a pair's.
-    const pairKeys = keys.filter((k) => k.includes(' '));
-    const termKeys = keys.filter((k) => !k.includes(' '));
+    // No token holds a space: a key with one is a pair's, or a whole heading's (a term).
+    const pairKeys = keys.filter(isPairKey);
+    const termKeys = keys.filter((k) => !isPairKey(k));
     const shards = [
       ...(await read(manifest.dictionary, shardsOf(manifest.dictionary, termKeys, []))),
       ...(await read(manifest.pairs, shardsOf(manifest.pairs, pairKeys, []))),
