@@ -109,17 +109,55 @@ describe('the headings field', () => {
   });
 
   it('plans the whole-heading term only when some heading is the query', async () => {
-    const f = searchFixture([{ id: 'a', text: '# Guide\n\n## Dark mode\n\nToggle it.' }]);
+    const f = searchFixture([
+      { id: 'a', text: '# Guide\n\n## Dark mode\n\nToggle it.' },
+      { id: 'b', text: '# Install\n\nRun the installer.' },
+      { id: 'c', text: '# Deploy\n\nPush the build.' },
+    ]);
     const chunks = buildChunks(corpusOf(f));
     const index = await buildBm25fIndex(chunks, f.table.pages);
     const heading = (q: string) => planQuery(q, index).terms.filter((t) => t.heading === true);
     expect(heading('dark MODE')).toHaveLength(1);
+    // `toggle` is on one page of three: the query names no heading.
     expect(heading('dark mode toggle')).toHaveLength(0);
     // The key is a term of the headings field only, not counted in its length.
     const key = index.terms.get(headingKey('Dark mode'))!;
     const p = index.fields[HEADINGS]!;
     expect(Array.from(p.docs.subarray(p.start[key]!, p.start[key + 1]!))).toEqual([0]);
     expect(p.lengths[0]).toBe(3);
+  });
+
+  it('names a heading with one word left out when that word is on most pages or a function word', async () => {
+    const f = searchFixture([
+      { id: 'a', text: '# Runtime API\n\nAcme helpers.\n\n## useData\n\nReturns page data.' },
+      { id: 'b', text: '# Guide\n\nAcme guide, which calls useData once.' },
+      { id: 'c', text: '# Deploy\n\nPush the Acme build.' },
+      { id: 'd', text: '# Theme\n\nA theme for Acme.' },
+      { id: 'e', text: '# Routing\n\nRoutes of your site.' },
+    ]);
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildBm25fIndex(chunks, f.table.pages);
+    const named = (q: string) => {
+      const terms = planQuery(q, index).terms.filter((t) => t.heading === true);
+      return terms.map((t) => index.termList[t.id]);
+    };
+    // `acme` is on four pages of five: `acme useData` names the heading `useData`.
+    expect(named('acme useData')).toEqual([headingKey('useData')]);
+    expect(named('useData acme')).toEqual([headingKey('useData')]);
+    // A function word left out too; a word on few pages is not (`routes` is on one page of five).
+    expect(named('the useData')).toEqual([headingKey('useData')]);
+    expect(named('routes useData')).toEqual([]);
+    // The whole query first: a heading that is the query exactly wins over a shorter key.
+    expect(named('runtime api')).toEqual([headingKey('Runtime API')]);
+    // So the page with the heading ranks first, above the page that mentions the name.
+    const found = lexicalSearch(index, chunks, 'acme useData', false).files;
+    expect(f.table.pages[found[0]!.page]!.fileId).toBe('a');
+    const without = lexicalSearch(index, chunks, 'acme useData', false, {
+      ...FIELD_MODEL,
+      headingExact: 0,
+    }).files;
+    const score = (files: typeof found) => files.find((x) => x.page === 0)!.score;
+    expect(score(found) / score(without)).toBeCloseTo(1 + FIELD_MODEL.headingExact, 10);
   });
 
   it('never reads a line inside a fence as a heading, and reads every heading outside one', () => {

@@ -157,6 +157,9 @@ export const REAL_QUERIES: readonly string[] = [
   // A heading of several words, named whole (its key holds spaces, and is not a pair's).
   'Storing Keys with Associated Values in Hash Maps',
   '侦听器',
+  // A heading named with a word on most pages left out (`vue`, `starlight`).
+  'vue 侦听器',
+  'starlight Sidebar',
 ];
 
 /**

@@ -87,3 +87,41 @@ export function headingKey(text: string): string {
   });
   return key;
 }
+
+/**
+ * Most words a query may have for a heading to name it with one word left out (`headingKeysOf`).
+ */
+export const HEADING_KEY_MAX_WORDS = 6;
+
+/** One heading key a query may match: the key, and the token it leaves out (`''`: none). */
+export interface QueryHeadingKey {
+  readonly key: string;
+  readonly without: string;
+}
+
+/**
+ * The heading keys a query may match, from its tokens (`indexTokens`, compounds left out): the
+ * query whole (`headingKey`), then, for a query of 2 to `HEADING_KEY_MAX_WORDS` tokens, the query
+ * without one of its words (not a CJK bigram), in query order. Whether a shorter key counts (its
+ * word common enough to leave out) is the planner's choice (`planQuery`); a term store is asked for
+ * every key.
+ *
+ * @param tokens - the query's non-compound tokens, in order, each with whether it is CJK.
+ * @returns the keys, the whole query's first; none when there is no token.
+ */
+export function headingKeysOf(
+  tokens: readonly { readonly token: string; readonly cjk: boolean }[],
+): QueryHeadingKey[] {
+  if (tokens.length === 0) return [];
+  const join = (skip: number): string => {
+    let key = '';
+    for (let j = 0; j < tokens.length; j++)
+      if (j !== skip) key += (key === '' ? '\u0001' : ' ') + tokens[j]!.token;
+    return key;
+  };
+  const keys: QueryHeadingKey[] = [{ key: join(-1), without: '' }];
+  if (tokens.length >= 2 && tokens.length <= HEADING_KEY_MAX_WORDS)
+    for (let i = 0; i < tokens.length; i++)
+      if (!tokens[i]!.cjk) keys.push({ key: join(i), without: tokens[i]!.token });
+  return keys;
+}

@@ -1,5 +1,5 @@
 import { hasFunctionCharacter, isFunctionWord } from './functionWords.js';
-import { indexTokens } from './indexTokens.js';
+import { headingKeysOf, indexTokens } from './indexTokens.js';
 import type { Bm25fIndex } from './bm25fIndex.js';
 
 /** Most distinct terms a query searches for; beyond it, the rarest are kept. */
@@ -268,10 +268,17 @@ export function planQuery(
     }
     terms.push(...pairs.values());
   }
-  // The query as a whole heading (`headingKey`, from the tokens already read).
-  let key = '';
-  for (const t of tokens) if (!t.compound) key += (key === '' ? '\u0001' : ' ') + t.token;
-  const headingId = key === '' ? undefined : index.terms.get(key);
+  // The query as a whole heading (`headingKey`, from the tokens already read), or else without one
+  // common word: one in more than half of the pages (a product's name: `vitepress useData` names
+  // the heading `useData`) or a function word.
+  const pages = index.corpusPageCount ?? index.pageCount;
+  let headingId: number | undefined;
+  for (const { key, without } of headingKeysOf(tokens.filter((t) => !t.compound))) {
+    if (without !== '' && !isFunctionWord(without, false) && frequencyOf(without) * 2 <= pages)
+      continue;
+    headingId = index.terms.get(key);
+    if (headingId !== undefined) break;
+  }
   if (headingId !== undefined)
     terms.push({
       id: headingId,

@@ -15,7 +15,7 @@ import type { Candidate } from './candidate.js';
 import { documentChunks } from './catalogCorpus.js';
 import { documentLead } from './documentLead.js';
 import { isMdxPath } from '../../markdown/pageText.js';
-import { headingKey, indexTokens } from './indexTokens.js';
+import { headingKeysOf, indexTokens } from './indexTokens.js';
 import { type LexicalFile, lexicalSearch } from './lexicalSearch.js';
 import { abortError } from './limits.js';
 import { offsetRange } from './offsetPaging.js';
@@ -165,9 +165,12 @@ function queryKeys(query: string): { keys: string[]; heads: TermHead[] } {
       heads.set(head, (h = { all: false, prefixes: new Set(), lengths: new Set() }));
     return h;
   };
+  // The non-compound tokens, in order: the heading keys' words.
+  const plain: { token: string; cjk: boolean }[] = [];
   indexTokens(query, (token, cjk, compound) => {
     keys.add(token);
     if (compound) return;
+    plain.push({ token, cjk });
     if (cjk) {
       const one = token.length === (token.codePointAt(0)! > 0xffff ? 2 : 1);
       if (one && QUERY_WEIGHTS.cjkPrefix > 0) headOf(token).all = true;
@@ -179,8 +182,7 @@ function queryKeys(query: string): { keys: string[]; heads: TermHead[] } {
       for (const n of [token.length - 1, token.length, token.length + 1]) h.lengths.add(n);
     }
   });
-  const key = headingKey(query);
-  if (key !== '') keys.add(key);
+  for (const { key } of headingKeysOf(plain)) keys.add(key);
   const last = words[words.length - 1];
   if (last !== undefined && last.length >= MIN_PREFIX_CHARS && QUERY_WEIGHTS.prefix > 0)
     headOf(last.slice(0, 2)).prefixes.add(last);
