@@ -157,3 +157,28 @@ describe('relations: a popular tag', () => {
     expect(again).not.toBe(first);
   });
 });
+
+describe('buildRelations reads links on the first question', () => {
+  it('reads no page until a relationship or the link counts are asked for, then each page once', () => {
+    let reads = 0;
+    // The catalog is frozen: a catalog that counts its reads is a new object over it.
+    const counting = Object.create(catalog, {
+      read: {
+        value: (request: Parameters<typeof catalog.read>[0]) => {
+          reads++;
+          return catalog.read(request);
+        },
+      },
+    }) as typeof catalog;
+    const lazy = buildRelations(counting, table);
+    expect(reads).toBe(0);
+    expect(lazy.links).toEqual(relations.links);
+    expect(reads).toBe(table.pages.length);
+    expect(lazy.get('faq')).toEqual(relations.get('faq'));
+    expect(lazy.get('guides/setup')).toEqual(relations.get('guides/setup'));
+    expect(reads).toBe(table.pages.length);
+    const other = buildRelations(counting, table);
+    expect(other.get('billing')).toEqual(relations.get('billing'));
+    expect(reads).toBe(table.pages.length * 2);
+  });
+});

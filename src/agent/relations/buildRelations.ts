@@ -60,7 +60,8 @@ const list = (tags: readonly string[]): string => tags.map((t) => `\`${t}\``).jo
  * @param table - the file table.
  * @param root - what a site-root link's `/` stands for (default: the root of page paths).
  * @returns a table whose `get(fileId)` gives a page's frozen, ordered relationships (`undefined` for
- *   a file that is not a page); shared tags are listed on a page's first `get`.
+ *   a file that is not a page); the links of every page are scanned on the first `get` or `links`,
+ *   and shared tags are listed on a page's first `get`.
  * @example
  * ```ts
  * const relations = buildRelations(catalog, buildFileTable(catalog, {}));
@@ -71,6 +72,25 @@ export function buildRelations(
   catalog: KnowledgeCatalog,
   table: FileTable,
   root: LinkRoot = PAGE_PATH_ROOT,
+): BuiltRelations {
+  // Scanned on the first question, not here: a source that is only searched and read (and the
+  // index build that `warm()` starts) never pays for reading every page's links. The catalog is
+  // frozen, so when the scan runs does not change what it finds.
+  let built: BuiltRelations | undefined;
+  const now = (): BuiltRelations => (built ??= scanRelations(catalog, table, root));
+  return {
+    get links() {
+      return now().links;
+    },
+    get: (fileId) => now().get(fileId),
+  };
+}
+
+/** `buildRelations`, scanned now. */
+function scanRelations(
+  catalog: KnowledgeCatalog,
+  table: FileTable,
+  root: LinkRoot,
 ): BuiltRelations {
   const out = new Map<string, RelationRecord[]>();
   const sectionSets = new Map<string, ReadonlySet<string>>();

@@ -176,17 +176,20 @@ export function registryCatalogSource(
       ),
   };
   const frozen = Object.freeze(source);
-  LINK_COUNTS.set(frozen, relations.links);
+  LINK_COUNTS.set(frozen, relations);
   return frozen;
 }
 
-/** How the links of each catalog source's pages resolved, for the command line's start-up line. */
-const LINK_COUNTS = new WeakMap<KnowledgeSource, LinkCounts>();
+/**
+ * Each catalog source's relationships, for how their links resolved (the command line's start-up
+ * line); read when asked, as the links are scanned on the first question.
+ */
+const LINK_COUNTS = new WeakMap<KnowledgeSource, { readonly links: LinkCounts }>();
 
 /**
  * How the links of a catalog source's pages resolved (`undefined` for another kind of source): what
  * `serve` and `mcp` report at start, so that a wrong `--link-root` shows.
  */
 export function linkCountsOf(source: KnowledgeSource): LinkCounts | undefined {
-  return LINK_COUNTS.get(source);
+  return LINK_COUNTS.get(source)?.links;
 }
