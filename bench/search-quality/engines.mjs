@@ -64,6 +64,7 @@ export const knowledgeKit = {
     const source = createCatalogSource(folder.loaded.catalog, {
       id: folder.name,
       files: folder.loaded.files,
+      linkRoot: folder.loaded.linkRoot,
       search: (corpus) => (engine = createBm25fEngine()(corpus)),
     });
     await source.warm();
