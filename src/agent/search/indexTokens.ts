@@ -74,7 +74,7 @@ export function indexTokens(text: string, emit: IndexTokenSink): void {
 
 /**
  * The key of a whole heading (or a whole query) as the index keeps it beside the heading's words:
- * its words and CJK bigrams (no compounds) joined by spaces after a `\u0001`, which no token holds
+ * its words and CJK bigrams (no compounds) joined by spaces after `HEADING_KEY_MARK` (`\u0001`), which no token holds
  * (so no word and no pair has this key). A query whose key is a heading's names that heading exactly.
  *
  * @param text - a heading's text, or a query.
@@ -83,9 +83,17 @@ export function indexTokens(text: string, emit: IndexTokenSink): void {
 export function headingKey(text: string): string {
   let key = '';
   indexTokens(text, (token, _cjk, compound) => {
-    if (!compound) key += (key === '' ? '\u0001' : ' ') + token;
+    if (!compound) key = withWord(key, token);
   });
   return key;
+}
+
+/** What starts every heading key (`headingKey`): no token holds it. */
+export const HEADING_KEY_MARK = '\u0001';
+
+/** A heading key with one more word: the mark before the first, a space before each other. */
+function withWord(key: string, token: string): string {
+  return key === '' ? HEADING_KEY_MARK + token : `${key} ${token}`;
 }
 
 /**
@@ -115,8 +123,7 @@ export function headingKeysOf(
   if (tokens.length === 0) return [];
   const join = (skip: number): string => {
     let key = '';
-    for (let j = 0; j < tokens.length; j++)
-      if (j !== skip) key += (key === '' ? '\u0001' : ' ') + tokens[j]!.token;
+    for (let j = 0; j < tokens.length; j++) if (j !== skip) key = withWord(key, tokens[j]!.token);
     return key;
   };
   const keys: QueryHeadingKey[] = [{ key: join(-1), without: '' }];

@@ -6,6 +6,7 @@
  */
 import type { ChunkTable } from './buildChunks.js';
 import { CONTENT, FIELD_COUNT, type Postings, type Bm25fIndex } from './bm25fIndex.js';
+import { HEADING_KEY_MARK } from './indexTokens.js';
 
 /**
  * Version of the row format (`TermStats.format`); a store refuses rows of another version. 2: rows
@@ -85,13 +86,13 @@ export function pairKey(first: string, second: string): string {
 
 /**
  * Whether a row's key is a pair's (`pairKey`): it holds a space and is not a whole heading's
- * (`headingKey`, whose words are joined by spaces after a leading `\u0001`).
+ * (`headingKey`, whose words are joined by spaces after `HEADING_KEY_MARK`).
  *
  * @param key - a row's key.
  * @returns whether it names a pair.
  */
 export function isPairKey(key: string): boolean {
-  return key.charCodeAt(0) !== 1 && key.includes(' ');
+  return !key.startsWith(HEADING_KEY_MARK) && key.includes(' ');
 }
 
 /**

@@ -176,7 +176,7 @@ export function registryCatalogSource(
       ),
   };
   const frozen = Object.freeze(source);
-  LINK_COUNTS.set(frozen, relations);
+  RELATIONS.set(frozen, relations);
   return frozen;
 }
 
@@ -184,12 +184,12 @@ export function registryCatalogSource(
  * Each catalog source's relationships, for how their links resolved (the command line's start-up
  * line); read when asked, as the links are scanned on the first question.
  */
-const LINK_COUNTS = new WeakMap<KnowledgeSource, { readonly links: LinkCounts }>();
+const RELATIONS = new WeakMap<KnowledgeSource, { readonly links: LinkCounts }>();
 
 /**
  * How the links of a catalog source's pages resolved (`undefined` for another kind of source): what
  * `serve` and `mcp` report at start, so that a wrong `--link-root` shows.
  */
 export function linkCountsOf(source: KnowledgeSource): LinkCounts | undefined {
-  return LINK_COUNTS.get(source)?.links;
+  return RELATIONS.get(source)?.links;
 }
