@@ -39,7 +39,8 @@ export function reportLinks(command: string, source: KnowledgeSource, io: CliIo)
   const links = linkCountsOf(source);
   if (links === undefined || links.unresolvedSiteRoot === 0) return;
   const example = links.examples[0];
+  const one = links.unresolvedSiteRoot === 1;
   io.stderr.write(
-    `knowledge-kit ${command}: ${count(links.resolved, 'link')} between pages; ${count(links.unresolvedSiteRoot, 'site-root link')} ${links.unresolvedSiteRoot === 1 ? 'names' : 'name'} no page${example === undefined ? '' : ` (such as \`${example.url}\` in \`${example.from}\`)`}, and are left out of read_related and expand_graph. --link-root names the folder \`/\` stands for (the docs site's root).\n`,
+    `knowledge-kit ${command}: ${count(links.resolved, 'link')} between pages; ${count(links.unresolvedSiteRoot, 'site-root link')} ${one ? 'names' : 'name'} no page${example === undefined ? '' : ` (such as \`${example.url}\` in \`${example.from}\`)`}, and ${one ? 'is' : 'are'} left out of read_related and expand_graph. --link-root names the folder \`/\` stands for (the docs site's root).\n`,
   );
 }

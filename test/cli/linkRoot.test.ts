@@ -62,7 +62,7 @@ describe('--link-root', () => {
       io,
     );
     expect(lines).toEqual([
-      "knowledge-kit serve: 2 links between pages; 1 site-root link names no page (such as `/blog/2024/post` in `pages/state.md`), and are left out of read_related and expand_graph. --link-root names the folder `/` stands for (the docs site's root).\n",
+      "knowledge-kit serve: 2 links between pages; 1 site-root link names no page (such as `/blog/2024/post` in `pages/state.md`), and is left out of read_related and expand_graph. --link-root names the folder `/` stands for (the docs site's root).\n",
     ]);
   });
 });
