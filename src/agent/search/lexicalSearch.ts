@@ -124,10 +124,26 @@ interface Scratch {
   readonly chunkFirst: Int32Array;
   /** Page → 1 once touched by the current term's file fields. */
   readonly termSeen: Uint8Array;
-  /** Page → its tally during a search (`undefined` outside one). */
-  readonly tallyOf: (Tally | undefined)[];
-  /** Room to sort the touched chunks in. */
-  readonly order: Int32Array;
+  /** Page → its chunks' three best parts (`best`, `second`, `third`). */
+  readonly best: Float64Array;
+  readonly second: Float64Array;
+  readonly third: Float64Array;
+  /** Page → its best chunk, or -1 before one is folded. */
+  readonly bestChunk: Int32Array;
+  /** Page → its chunks counted (at most 3) and its sections kept (at most 3). */
+  readonly chunkCount: Uint8Array;
+  readonly sectionCount: Uint8Array;
+  /** Page → its three best sections (chunk numbers) and their parts, best first. */
+  readonly section: Int32Array;
+  readonly sectionScore: Float64Array;
+  /** The touched chunks, in the order first touched, then sorted. */
+  readonly chunkList: Int32Array;
+  /** The touched pages, in the order first touched. */
+  readonly pageList: Int32Array;
+  /** The pages the current term's file fields touch. */
+  readonly termPageList: Int32Array;
+  /** The scores of the pages found, to sort. */
+  readonly keptScore: Float64Array;
 }
 
 const scratches = new WeakMap<Bm25fIndex, Scratch>();
@@ -150,8 +166,18 @@ function scratchOf(index: Bm25fIndex): Scratch {
       chunkSeen: new Uint8Array(index.chunkCount),
       chunkFirst: new Int32Array(index.chunkCount),
       termSeen: new Uint8Array(pages),
-      tallyOf: new Array<Tally | undefined>(pages).fill(undefined),
-      order: new Int32Array(index.chunkCount),
+      best: new Float64Array(pages),
+      second: new Float64Array(pages),
+      third: new Float64Array(pages),
+      bestChunk: new Int32Array(pages).fill(-1),
+      chunkCount: new Uint8Array(pages),
+      sectionCount: new Uint8Array(pages),
+      section: new Int32Array(3 * pages),
+      sectionScore: new Float64Array(3 * pages),
+      chunkList: new Int32Array(index.chunkCount),
+      pageList: new Int32Array(pages),
+      termPageList: new Int32Array(pages),
+      keptScore: new Float64Array(pages),
     };
     scratches.set(index, s);
   }
@@ -163,38 +189,60 @@ function idf(pages: number, df: number): number {
   return Math.log(1 + (pages - df + 0.5) / (df + 0.5));
 }
 
-/** A page's running tally: its best chunks and sections. */
-class Tally implements LexicalFile {
+/**
+ * A page found, as the search leaves it: its score and best chunk, the rest (its sections, the terms
+ * its excerpt is placed by) made when first read, since a search shows only a page of its hits. One
+ * number field is a double (`score`), so a page found costs one small object.
+ */
+class FoundPage implements LexicalFile {
   readonly page: number;
-  score = 0;
-  bestChunk = -1;
-  bestAt = -1;
-  chunks = 0;
-  fields: readonly MatchedField[] = FIELD_LISTS[0]!;
-  best = 0;
-  second = 0;
-  third = 0;
-  sections = 0;
-  section0 = -1;
-  section1 = -1;
-  section2 = -1;
-  sectionScore0 = 0;
-  sectionScore1 = 0;
-  sectionScore2 = 0;
-  #sectionChunks: readonly number[] | undefined;
+  readonly score: number;
+  readonly bestChunk: number;
+  readonly bestAt: number;
+  readonly chunks: number;
+  readonly fields: readonly MatchedField[];
+  /** Sections kept (at most 3) and the three best, best first. */
+  readonly #sections: number;
+  readonly #section0: number;
+  readonly #section1: number;
+  readonly #section2: number;
   /** The best chunk's bits of `#excerptTerms` (see `chunkTerms`). */
-  termBits = 0;
-  #excerptTerms: readonly string[] = NO_TERMS;
+  readonly #termBits: number;
+  /** The query's excerpt terms (shared by the search's pages). */
+  readonly #excerptTerms: readonly string[];
+  #sectionChunks: readonly number[] | undefined;
   #bestTerms: readonly string[] | undefined;
 
-  constructor(page: number) {
+  constructor(
+    page: number,
+    score: number,
+    bestChunk: number,
+    bestAt: number,
+    chunks: number,
+    fields: readonly MatchedField[],
+    sections: Int32Array,
+    sectionCount: number,
+    termBits: number,
+    excerptTerms: readonly string[],
+  ) {
     this.page = page;
+    this.score = score;
+    this.bestChunk = bestChunk;
+    this.bestAt = bestAt;
+    this.chunks = chunks;
+    this.fields = fields;
+    this.#sections = sectionCount;
+    this.#section0 = sectionCount > 0 ? sections[3 * page]! : -1;
+    this.#section1 = sectionCount > 1 ? sections[3 * page + 1]! : -1;
+    this.#section2 = sectionCount > 2 ? sections[3 * page + 2]! : -1;
+    this.#termBits = termBits;
+    this.#excerptTerms = excerptTerms;
   }
 
   /** Read only for the hits whose excerpt is shown, so computed then. */
   get bestTerms(): readonly string[] {
     if (this.#bestTerms === undefined) {
-      const bits = this.termBits;
+      const bits = this.#termBits;
       const terms = this.#excerptTerms;
       const found: string[] = [];
       for (let i = 0; i < terms.length; i++) if ((bits & (1 << i)) !== 0) found.push(terms[i]!);
@@ -203,60 +251,19 @@ class Tally implements LexicalFile {
     return this.#bestTerms;
   }
 
-  /** The query's excerpt terms (shared by the search's tallies). */
-  set excerptTerms(terms: readonly string[]) {
-    this.#excerptTerms = terms;
-  }
-
   get sectionChunks(): readonly number[] {
     if (this.#sectionChunks === undefined) {
-      const n = this.sections;
+      const n = this.#sections;
       this.#sectionChunks =
         n === 0
           ? NO_CHUNKS
           : n === 1
-            ? [this.section0]
+            ? [this.#section0]
             : n === 2
-              ? [this.section0, this.section1]
-              : [this.section0, this.section1, this.section2];
+              ? [this.#section0, this.#section1]
+              : [this.#section0, this.#section1, this.#section2];
     }
     return this.#sectionChunks;
-  }
-
-  /** Chunks arrive in ascending order; an equal score never displaces an earlier chunk. */
-  addChunk(chunk: number, score: number, section: boolean): void {
-    const n = this.chunks;
-    if (n === 0 || score > this.best) {
-      this.third = this.second;
-      this.second = this.best;
-      this.best = score;
-      this.bestChunk = chunk;
-    } else if (n === 1 || score > this.second) {
-      this.third = this.second;
-      this.second = score;
-    } else if (n === 2 || score > this.third) {
-      this.third = score;
-    }
-    if (n < 3) this.chunks = n + 1;
-    if (!section) return;
-    const m = this.sections;
-    if (m === 0 || score > this.sectionScore0) {
-      this.section2 = this.section1;
-      this.sectionScore2 = this.sectionScore1;
-      this.section1 = this.section0;
-      this.sectionScore1 = this.sectionScore0;
-      this.section0 = chunk;
-      this.sectionScore0 = score;
-    } else if (m === 1 || score > this.sectionScore1) {
-      this.section2 = this.section1;
-      this.sectionScore2 = this.sectionScore1;
-      this.section1 = chunk;
-      this.sectionScore1 = score;
-    } else if (m === 2 || score > this.sectionScore2) {
-      this.section2 = chunk;
-      this.sectionScore2 = score;
-    }
-    if (m < 3) this.sections = m + 1;
   }
 }
 
@@ -297,8 +304,18 @@ export function lexicalSearch(
     chunkSeen,
     chunkFirst,
     termSeen,
-    tallyOf,
-    order,
+    best,
+    second,
+    third,
+    bestChunk,
+    chunkCount,
+    sectionCount,
+    section,
+    sectionScore,
+    chunkList,
+    pageList,
+    termPageList,
+    keptScore,
   } = s;
   const { k1, weight, b, titleMatch, headingExact } = model;
   const headingCoverage = plan.cjk === true ? model.headingCoverage : 0;
@@ -308,9 +325,9 @@ export function lexicalSearch(
   const lastField = fileFieldsOnly ? HEADINGS : FIELD_COUNT;
   const titles = index.fields[1]!;
   let queryMass = 0;
-  const pages: number[] = [];
-  const touchedChunks: number[] = [];
-  const termPages: number[] = [];
+  let pageCount = 0;
+  let touched = 0;
+  let termPageCount = 0;
   const excerptTerms: string[] = [];
   const N = index.corpusPageCount ?? index.pageCount;
   // BM25's saturation `x (k1 + 1) / (k1 + x)` and each field's length normalization
@@ -331,7 +348,7 @@ export function lexicalSearch(
       const keep = 1 - bf;
       for (let i = p.start[term.id]!, end = p.start[term.id + 1]!; i < end; i++) {
         const c = docs[i]!;
-        if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), touchedChunks.push(c));
+        if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), (chunkList[touched++] = c));
         const x = (contentWeight * tfs[i]!) / (keep + (bf * lengths[c]!) / meanLength);
         chunkScore[c]! += w * ((x * k1p1) / (k1 + x));
       }
@@ -366,15 +383,16 @@ export function lexicalSearch(
       const bit = 1 << (f - 1);
       for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) {
         const page = docs[i]!;
-        if (termSeen[page] === 0) ((termSeen[page] = 1), termPages.push(page));
+        if (termSeen[page] === 0) ((termSeen[page] = 1), (termPageList[termPageCount++] = page));
         fieldTf[page]! += (wf * tfs[i]!) / (keep + (bf * lengths[page]!) / meanLength);
         fieldMask[page]! |= bit;
       }
       if (f === HEADINGS && headingCoverage > 0 && term.variant !== true)
         for (let i = p.start[t]!, end = p.start[t + 1]!; i < end; i++) headingMass[docs[i]!]! += w;
     }
-    for (const page of termPages) {
-      if (pageSlot[page] === 0) (pages.push(page), (pageSlot[page] = pages.length));
+    for (let k = 0; k < termPageCount; k++) {
+      const page = termPageList[k]!;
+      if (pageSlot[page] === 0) ((pageList[pageCount++] = page), (pageSlot[page] = pageCount));
       const x = fieldTf[page]!;
       fieldScore[page]! += w * ((x * k1p1) / (k1 + x));
     }
@@ -389,7 +407,7 @@ export function lexicalSearch(
         const c = docs[i]!;
         const y = fieldTf[pageOf[c]!]!;
         const x = (contentWeight * tfs[i]!) / (keep + (bf * lengths[c]!) / meanLength);
-        if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), touchedChunks.push(c));
+        if (chunkSeen[c] === 0) ((chunkSeen[c] = 1), (chunkList[touched++] = c));
         const xy = x + y;
         chunkScore[c]! += w * ((xy * k1p1) / (k1 + xy) - (y * k1p1) / (k1 + y));
         // The chunk's first excerpt term (terms come rarest first): where it starts.
@@ -398,41 +416,70 @@ export function lexicalSearch(
         chunkTerms[c]! |= bit;
       }
     }
-    for (const page of termPages) ((fieldTf[page] = 0), (termSeen[page] = 0));
-    termPages.length = 0;
+    for (let k = 0; k < termPageCount; k++) {
+      const page = termPageList[k]!;
+      fieldTf[page] = 0;
+      termSeen[page] = 0;
+    }
+    termPageCount = 0;
   }
 
   // Fold chunks into pages, in chunk order (so ties keep the earlier chunk): a typed sort of the
   // touched chunks, or a pass over the seen marks when they are many.
-  const touched = touchedChunks.length;
-  let ordered: ArrayLike<number> = touchedChunks;
   if (touched > 1) {
-    const sorted = order.subarray(0, touched);
-    if (touched * 16 < index.chunkCount) {
-      sorted.set(touchedChunks);
-      sorted.sort();
-    } else {
-      for (let c = 0, k = 0; k < touched; c++) if (chunkSeen[c] !== 0) sorted[k++] = c;
-    }
-    ordered = sorted;
+    if (touched * 16 < index.chunkCount) chunkList.subarray(0, touched).sort();
+    else for (let c = 0, k = 0; k < touched; c++) if (chunkSeen[c] !== 0) chunkList[k++] = c;
   }
   if (exactHeading !== undefined)
     for (let i = exactStart; i < exactEnd; i++) headingNamed[exactHeading[i]!] = 1;
-  const tallies: Tally[] = [];
+  // Each page's three best chunks and three best sections; chunks arrive in ascending order, and an
+  // equal score never displaces an earlier chunk.
   const sectionOf = chunks.sectionOf;
   for (let k = 0; k < touched; k++) {
-    const c = ordered[k]!;
+    const c = chunkList[k]!;
     const page = pageOf[c]!;
-    let tally = tallyOf[page];
-    if (tally === undefined) tallies.push((tally = tallyOf[page] = new Tally(page)));
-    tally.addChunk(c, chunkScore[c]!, sectionOf[c] !== null);
+    const score = chunkScore[c]!;
+    if (pageSlot[page] === 0) ((pageList[pageCount++] = page), (pageSlot[page] = pageCount));
+    const n = chunkCount[page]!;
+    if (n === 0 || score > best[page]!) {
+      third[page] = second[page]!;
+      second[page] = best[page]!;
+      best[page] = score;
+      bestChunk[page] = c;
+    } else if (n === 1 || score > second[page]!) {
+      third[page] = second[page]!;
+      second[page] = score;
+    } else if (n === 2 || score > third[page]!) {
+      third[page] = score;
+    }
+    if (n < 3) chunkCount[page] = n + 1;
+    if (sectionOf[c] === null) continue;
+    const m = sectionCount[page]!;
+    const at = 3 * page;
+    if (m === 0 || score > sectionScore[at]!) {
+      section[at + 2] = section[at + 1]!;
+      sectionScore[at + 2] = sectionScore[at + 1]!;
+      section[at + 1] = section[at]!;
+      sectionScore[at + 1] = sectionScore[at]!;
+      section[at] = c;
+      sectionScore[at] = score;
+    } else if (m === 1 || score > sectionScore[at + 1]!) {
+      section[at + 2] = section[at + 1]!;
+      sectionScore[at + 2] = sectionScore[at + 1]!;
+      section[at + 1] = c;
+      sectionScore[at + 1] = score;
+    } else if (m === 2 || score > sectionScore[at + 2]!) {
+      section[at + 2] = c;
+      sectionScore[at + 2] = score;
+    }
+    if (m < 3) sectionCount[page] = m + 1;
   }
-  for (const page of pages)
-    if (tallyOf[page] === undefined) tallies.push((tallyOf[page] = new Tally(page)));
-  const files: Tally[] = [];
-  for (const tally of tallies) {
-    const page = tally.page;
-    tallyOf[page] = undefined;
+  // Each page's score (kept in `fieldScore`, read no more), pages in ascending order so that equal
+  // scores keep page order below.
+  pageList.subarray(0, pageCount).sort();
+  let kept = 0;
+  for (let k = 0; k < pageCount; k++) {
+    const page = pageList[k]!;
     let score = fieldScore[page]!;
     const mass = titleMass[page]!;
     let boost = 0;
@@ -442,14 +489,11 @@ export function lexicalSearch(
       // Every term a variant (no own weight): the title holds all of what the query weighs.
       boost = titleMatch * share * (queryMass > 0 ? Math.min(1, mass / queryMass) : 1);
     }
-    if (tally.chunks > 0) {
-      score += tally.best;
-      if (tally.chunks > 1) score += CHUNK_SHARE * tally.second;
-      if (tally.chunks > 2) score += CHUNK_SHARE * tally.third;
-      const bits = chunkTerms[tally.bestChunk]!;
-      tally.termBits = bits;
-      tally.excerptTerms = excerptTerms;
-      if (bits !== 0) tally.bestAt = chunkFirst[tally.bestChunk]!;
+    const n = chunkCount[page]!;
+    if (n > 0) {
+      score += best[page]!;
+      if (n > 1) score += CHUNK_SHARE * second[page]!;
+      if (n > 2) score += CHUNK_SHARE * third[page]!;
     }
     if (headingNamed[page] === 1) boost += headingExact;
     const held = headingMass[page]!;
@@ -458,26 +502,64 @@ export function lexicalSearch(
       boost += headingCoverage * coverage * coverage * coverage;
     }
     if (boost > 0) score *= 1 + boost;
-    tally.score = score;
-    tally.fields = FIELD_LISTS[fieldMask[page]! | (tally.chunks > 0 ? CONTENT_BIT : 0)]!;
-    if (score > 0) files.push(tally);
+    fieldScore[page] = score;
+    if (score > 0) keptScore[kept++] = score;
+  }
+  // Best first, ties in page order, without a comparison function: the scores sorted natively, each
+  // page placed after the scores above its own (`placed` counts the pages already at a score).
+  const ascending = keptScore.subarray(0, kept).sort();
+  const placed = new Int32Array(kept);
+  const files = new Array<FoundPage>(kept);
+  for (let k = 0; k < pageCount; k++) {
+    const page = pageList[k]!;
+    const score = fieldScore[page]!;
+    if (!(score > 0)) continue;
+    let lo = 0;
+    let hi = kept;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ascending[mid]! <= score) lo = mid + 1;
+      else hi = mid;
+    }
+    const above = kept - lo;
+    const n = chunkCount[page]!;
+    const chunk = bestChunk[page]!;
+    const bits = n > 0 ? chunkTerms[chunk]! : 0;
+    files[above + placed[above]!++] = new FoundPage(
+      page,
+      score,
+      chunk,
+      bits !== 0 ? chunkFirst[chunk]! : -1,
+      n,
+      FIELD_LISTS[fieldMask[page]! | (n > 0 ? CONTENT_BIT : 0)]!,
+      section,
+      sectionCount[page]!,
+      bits,
+      excerptTerms,
+    );
   }
   if (exactHeading !== undefined)
     for (let i = exactStart; i < exactEnd; i++) headingNamed[exactHeading[i]!] = 0;
   for (let k = 0; k < touched; k++) {
-    const c = touchedChunks[k]!;
+    const c = chunkList[k]!;
     chunkScore[c] = 0;
     chunkTerms[c] = 0;
     chunkSeen[c] = 0;
   }
-  for (const page of pages) {
+  for (let k = 0; k < pageCount; k++) {
+    const page = pageList[k]!;
     fieldScore[page] = 0;
     fieldMask[page] = 0;
     titleMass[page] = 0;
     titleHits[page] = 0;
     headingMass[page] = 0;
     pageSlot[page] = 0;
+    best[page] = 0;
+    second[page] = 0;
+    third[page] = 0;
+    bestChunk[page] = -1;
+    chunkCount[page] = 0;
+    sectionCount[page] = 0;
   }
-  files.sort((a, c) => c.score - a.score || a.page - c.page);
   return { files };
 }
