@@ -13,6 +13,7 @@ import {
   tokenize,
   WHITESPACE_RUN,
 } from '../../src/agent/search/index.js';
+import { sortPages } from '../../src/agent/search/lexicalSearch.js';
 import type { KnowledgeDocument, KnowledgePart } from '../../src/index.js';
 import {
   corpusOf,
@@ -438,6 +439,31 @@ describe('search properties', () => {
         // After a word character (`x$name`), the sigil joins nothing.
         expect(whole).toEqual(lead === 'x' ? [] : [`${sigil}${word}`]);
       }),
+    );
+  });
+
+  it('sortPages orders pages by descending score, ties in page order, as a comparison sort does', () => {
+    // Few distinct scores, so that ties are common; lengths around the insertion runs' size.
+    const score = fc.constantFrom(0.5, 1, 1.25, 3, 1e-9, 7e300);
+    fc.assert(
+      fc.property(
+        fc.array(score, { maxLength: 80 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (scores, turn) => {
+          const n = scores.length;
+          const table = Float64Array.from(scores);
+          // The pages in a shuffled order (a rotation and a reversal), as a search touches them.
+          const pages = Array.from({ length: n }, (_, i) => (i * 7 + turn) % Math.max(1, n));
+          const distinct = [...new Set(pages)];
+          const list = Int32Array.from(turn % 2 === 0 ? distinct : distinct.reverse());
+          const before = Int32Array.from(list);
+          const sorted = sortPages(list, new Int32Array(list.length), list.length, table);
+          const want = [...before].sort((a, b) =>
+            table[b]! > table[a]! ? 1 : table[b]! < table[a]! ? -1 : a - b,
+          );
+          expect([...sorted.subarray(0, list.length)]).toEqual(want);
+        },
+      ),
     );
   });
 });
