@@ -82,11 +82,11 @@ export function pageByOffset(
 ): SearchAnswer {
   const { semanticStatus, rerankerStatus, emptiedBy } = ranking;
   // A ranking that makes its hits on demand makes only the page's.
-  const { hitsBetween, total } = ranking;
+  const { total } = ranking;
   let page: { readonly items: readonly SearchHit[]; readonly continuation: string | null };
-  if (hitsBetween !== undefined && total !== undefined) {
+  if (ranking.hitsBetween !== undefined && total !== undefined) {
     const { from, to, next } = offsetRange(total, limit, continuation);
-    page = { items: from >= total ? [] : [...hitsBetween(from, to)], continuation: next };
+    page = { items: from >= total ? [] : ranking.hitsBetween(from, to), continuation: next };
   } else page = windowByOffset(ranking.hits, limit, continuation);
   return Object.freeze({
     hits: Object.freeze([...page.items]),
