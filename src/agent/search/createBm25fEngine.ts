@@ -16,7 +16,12 @@ import {
 } from '../../shared/checkOptions.js';
 import type { KnowledgeEmbedder, KnowledgeReranker } from '../types.js';
 import { embeddingCacheCheck, type KnowledgeEmbeddingCache } from './embeddingCache.js';
-import { createMemoryRanker, type Ranking, type RankerSettings } from './memoryRanker.js';
+import {
+  createMemoryRanker,
+  type Ranker,
+  type Ranking,
+  type RankerSettings,
+} from './memoryRanker.js';
 import { offsetRange, windowByOffset } from './offsetPaging.js';
 import type {
   SearchAnswer,
@@ -162,13 +167,25 @@ export function createBm25fEngine(options?: Bm25fEngineOptions): SearchEngineFac
   return (corpus) => bm25fEngine(corpus, settings);
 }
 
+/**
+ * Each engine's last search (its ranking and answer), kept until the next search replaces it. V8
+ * holds the hidden classes of a search's objects (its pages found, hits, frozen answers) only
+ * through live objects of those classes: when a full garbage collection found none, it freed them
+ * and threw away every optimized function of the search path, which ran slowly again until
+ * re-optimized (searches between collections took up to twice as long; docs/performance.md).
+ */
+const LAST_SEARCH = new WeakMap<Ranker, readonly [Ranking, SearchAnswer]>();
+
 function bm25fEngine(corpus: SearchCorpus, settings: RankerSettings): SearchEngine {
   const ranker = createMemoryRanker(corpus, settings);
   return Object.freeze({
     warm: (signal, onProgress) => ranker.warm(signal, onProgress),
     async search(request) {
       const { limit, continuation, ...rest } = request;
-      return pageByOffset(await ranker.rank(rest), limit, continuation);
+      const ranking = await ranker.rank(rest);
+      const answer = pageByOffset(ranking, limit, continuation);
+      LAST_SEARCH.set(ranker, [ranking, answer]);
+      return answer;
     },
   } satisfies SearchEngine);
 }
