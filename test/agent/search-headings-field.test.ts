@@ -11,6 +11,7 @@ import {
   planQuery,
 } from '../../src/agent/search/index.js';
 import { HEADINGS_KEPT } from '../../src/agent/search/catalogCorpus.js';
+import { fileNameKeys, HEADING_KEY_MAX_WORDS } from '../../src/agent/search/indexTokens.js';
 import { corpusOf, rankerOf, searchFixture, searchRequest } from '../helpers/search-fixtures.js';
 
 describe('the headings field', () => {
@@ -96,6 +97,61 @@ describe('the headings field', () => {
     const index = await buildBm25fIndex(chunks, f.table.pages);
     const plain = lexicalSearch(index, chunks, 'i18n', false, { ...FIELD_MODEL, headingExact: 0 });
     expect(plain.files.map((x) => f.table.pages[x.page]!.fileId)).toEqual(['search', 'i18n']);
+  });
+
+  it('names a page by a run of two or more words of its file name, not by one word of it', async () => {
+    const f = searchFixture([
+      {
+        id: 'plugin',
+        path: 'pages/plugins/social.md',
+        title: 'Built-in social plugin',
+        text: `# Built-in social plugin\n\n${'The social plugin draws social cards for every page. '.repeat(3)}`,
+      },
+      {
+        id: 'setup',
+        path: 'pages/setup/setting-up-social-cards.md',
+        title: 'Setting up',
+        text: '# Setting up\n\nTurn the plugin on to get social cards.',
+      },
+    ]);
+    const { hits } = await rankerOf(f).rank(searchRequest('social cards'));
+    expect(hits.map((h) => h.fileId)).toEqual(['setup', 'plugin']);
+    const chunks = buildChunks(corpusOf(f));
+    const index = await buildBm25fIndex(chunks, f.table.pages);
+    const order = (query: string): string[] =>
+      lexicalSearch(index, chunks, query, false, { ...FIELD_MODEL, headingExact: 0 }).files.map(
+        (x) => f.table.pages[x.page]!.fileId,
+      );
+    // Without the heading match, the page repeating the words comes first.
+    expect(order('social cards')).toEqual(['plugin', 'setup']);
+    // One word of a file name names nothing (`cards`); a whole one-word name does (`social`).
+    expect(planQuery('cards', index).terms.some((t) => t.heading === true)).toBe(false);
+    expect(planQuery('social', index).terms.some((t) => t.heading === true)).toBe(true);
+  });
+
+  it('keys a file name whole and by each run of 2 to HEADING_KEY_MAX_WORDS of its words', () => {
+    expect(fileNameKeys('setting-up-social-cards')).toEqual([
+      headingKey('setting up social cards'),
+      headingKey('setting up'),
+      headingKey('setting up social'),
+      headingKey('up social'),
+      headingKey('up social cards'),
+      headingKey('social cards'),
+    ]);
+    expect(fileNameKeys('i18n')).toEqual([headingKey('i18n')]);
+    expect(fileNameKeys('--')).toEqual([]);
+    const word = fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 10 }), (words) => {
+        const want = new Set([headingKey(words.join(' '))]);
+        for (let from = 0; from < words.length; from++)
+          for (let n = 2; n <= HEADING_KEY_MAX_WORDS && from + n <= words.length; n++)
+            if (n < words.length) want.add(headingKey(words.slice(from, from + n).join(' ')));
+        const keys = fileNameKeys(words.join('-'));
+        expect(keys[0]).toBe(headingKey(words.join(' ')));
+        expect(new Set(keys)).toEqual(want);
+      }),
+    );
   });
 
   it('does not search headings in file mode', async () => {

@@ -1,5 +1,5 @@
 import type { ChunkTable } from './buildChunks.js';
-import { headingKey, indexTokens } from './indexTokens.js';
+import { fileNameKeys, headingKey, indexTokens } from './indexTokens.js';
 import { createPacer } from './pace.js';
 import type { SearchCorpusPage, SearchWarmProgress } from './port.js';
 
@@ -11,8 +11,9 @@ export const CONTENT = 0;
 /**
  * The field of a page's headings (every ATX heading line of its chunks, outside fenced code), after
  * the file fields: page-level like them, but content (a match in it is a `content` match, and `file`
- * mode does not search it). Beside their words it holds each heading whole and the page's file name
- * without its extension, each as one term (`headingKey`), not counted in its length.
+ * mode does not search it). Beside their words it holds each heading whole, and the page's file name
+ * without its extension and each run of two or more of its words (`fileNameKeys`), each as one term
+ * (`headingKey`), not counted in its length.
  */
 export const HEADINGS = 1 + FILE_FIELDS.length;
 /** Fields of the index (content, the four file fields, then the headings). */
@@ -365,14 +366,14 @@ export async function buildBm25fIndex(
           }
           at = end + 1;
         }
-        // And the page's file name without its extension (`guide/i18n.md`: `i18n`), as a heading.
+        // And the page's file name without its extension (`guide/i18n.md`: `i18n`), and each run of
+        // two or more of its words (`setting-up-social-cards.md`: `social cards`), as headings.
         {
           const path = pages[p]!.path;
           const slash = path.lastIndexOf('/');
           const dot = path.lastIndexOf('.');
           const stem = path.slice(slash + 1, dot > slash + 1 ? dot : path.length);
-          const key = headingKey(stem);
-          if (key !== '') {
+          for (const key of fileNameKeys(stem)) {
             const t = termOf(key, false, true);
             if ((counts[t] = counts[t]! + 1) === 1) touched.push(t);
           }

@@ -97,6 +97,33 @@ function withWord(key: string, token: string): string {
 }
 
 /**
+ * The heading keys of a page's file name without its extension: the whole name (`headingKey`:
+ * `i18n`), and each run of two to `HEADING_KEY_MAX_WORDS` of its words that is not the whole
+ * (`setting-up-social-cards`: `setting up`, `social cards`, `up social cards`, …), so that a query
+ * naming part of a page's file name names that page. A single word of the name names nothing
+ * (`social` is in many names).
+ *
+ * @param stem - the file name without its extension.
+ * @returns the keys, the whole name's first; none for a name without words.
+ */
+export function fileNameKeys(stem: string): string[] {
+  const words: string[] = [];
+  indexTokens(stem, (token, _cjk, compound) => {
+    if (!compound) words.push(token);
+  });
+  if (words.length === 0) return [];
+  const keys = [words.reduce(withWord, '')];
+  for (let from = 0; from < words.length; from++) {
+    let key = withWord('', words[from]!);
+    for (let to = from + 1; to < words.length && to - from < HEADING_KEY_MAX_WORDS; to++) {
+      key = withWord(key, words[to]!);
+      if (to - from + 1 < words.length) keys.push(key);
+    }
+  }
+  return keys;
+}
+
+/**
  * Most words a query may have for a heading to name it with one word left out (`headingKeysOf`).
  */
 export const HEADING_KEY_MAX_WORDS = 6;
