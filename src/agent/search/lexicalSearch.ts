@@ -280,8 +280,8 @@ const RUN = 16;
 /**
  * Sort the pages `list[0, n)` best first by `score[page]`, ties in page order: insertion-sorted runs
  * merged bottom up through `buffer`, reading the scores from a typed array rather than calling a
- * comparison function (which made a heap number per call and was a quarter of a search's ranking
- * time). Linear memory, no recursion.
+ * comparison function (which made a heap number per call and was a quarter of `lexicalSearch`'s
+ * own time). Linear memory, no recursion.
  *
  * @returns `list` or `buffer`, whichever holds the sorted pages.
  */
