@@ -214,6 +214,18 @@ describe('catalog source invariants', () => {
             expect(part.content).toBe(
               catalog.read({ documentId: fileId, selection: { mode, sectionIds } }).content,
             );
+            // Each section in both modes on the same source: the reads it keeps are told apart by
+            // file, mode and sections, never answered for another selection.
+            for (const id of sectionIds)
+              for (const m of ['self', 'subtree'] as const) {
+                const one = await source.readFile({ fileId, sectionIds: [id], mode: m });
+                const want = catalog.read({
+                  documentId: fileId,
+                  selection: { mode: m, sectionIds: [id] },
+                });
+                expect(one.content).toBe(want.content);
+                expect(one.file.snapshotId).toBe(want.id);
+              }
             const info = await source.getFile({ fileId });
             valid('get_file', info);
             for (const s of info.sections) {

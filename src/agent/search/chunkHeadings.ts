@@ -240,8 +240,10 @@ function headingsIn(
         const b = chunkAt + Math.min(length, h.to - from);
         // A heading that runs on from the chunk's string before covers the separator too.
         const place = placeOf.get(h.id);
-        if (place !== undefined) found[place] = { ...found[place]!, to: b };
-        else {
+        if (place !== undefined) {
+          const had = found[place]!;
+          found[place] = { id: had.id, text: had.text, from: had.from, to: b };
+        } else {
           placeOf.set(h.id, found.length);
           found.push({ id: h.id, text: h.text, from: a, to: b });
         }
@@ -278,5 +280,5 @@ function onLines(
     const end = lo + 1 < to.length ? to[lo + 1]! - 1 : shown.length;
     return Math.min(to[lo]! + (at - from[lo]!), end);
   };
-  return found.map((h) => ({ ...h, from: move(h.from), to: move(h.to) }));
+  return found.map((h) => ({ id: h.id, text: h.text, from: move(h.from), to: move(h.to) }));
 }

@@ -190,8 +190,11 @@ function partialState(
   engine: SearchEngine,
   nav?: { readonly fileId: string; readonly content: string },
 ): SourceState {
+  // The version fields named, not spread first: V8 adds the properties after a leading spread slowly.
+  const { version, publishedAt } = servedAs(context, read);
   return {
-    ...servedAs(context, read),
+    version,
+    publishedAt,
     catalog: defineKnowledgeCatalog([]),
     table,
     relations: { get: (fileId) => notRead(`the relationships of ${JSON.stringify(fileId)}`) },

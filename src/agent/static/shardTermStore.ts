@@ -151,14 +151,17 @@ export function shardTermStore(manifest: SearchManifest, reads: ShardReads): Sha
         for (const [key, content, fields] of shard.rows) {
           const f = found.get(key);
           if (f === undefined) continue;
-          out.push({
-            ...entryOf(f.entry),
-            content: undeltaPages(decodeNumbers(content), CONTENT_STRIDE),
-            fields:
-              fields.length === 0
-                ? NO_FIELDS
-                : fields.map((l) => undeltaPages(decodeNumbers(l), FIELD_STRIDE)),
-          });
+          // Onto the entry with `Object.assign`: properties after a leading spread are slow to add
+          // in V8.
+          out.push(
+            Object.assign(entryOf(f.entry), {
+              content: undeltaPages(decodeNumbers(content), CONTENT_STRIDE),
+              fields:
+                fields.length === 0
+                  ? NO_FIELDS
+                  : fields.map((l) => undeltaPages(decodeNumbers(l), FIELD_STRIDE)),
+            }),
+          );
         }
       return out;
     },

@@ -51,9 +51,9 @@ export function getFile(
   const file = findById(state, scope, args['fileId'] as string);
   const revision = state.table.activeContentRevision;
   const page = file.kind === 'page';
-  return {
-    ...fileHeader(state, file),
-    fileKind: file.kind === 'unavailable' ? 'page' : file.kind,
+  // Onto the header with `Object.assign`: properties after a leading spread are slow to add in V8.
+  return Object.assign(fileHeader(state, file), {
+    fileKind: file.kind === 'unavailable' ? ('page' as const) : file.kind,
     // An unavailable file has no text to describe: its description says why it cannot be read.
     description: file.kind === 'unavailable' ? `Not available: ${file.problem}` : file.description,
     frontmatter: page ? cloneJson(file.frontmatter) : {},
@@ -70,5 +70,5 @@ export function getFile(
           chars: h.end - h.start,
         }))
       : [],
-  };
+  });
 }

@@ -12,7 +12,6 @@ import { cloneJson } from '../../../shared/cloneJson.js';
 import { fileActions } from '../../source/readActions.js';
 import { advanceCodePoints, countCodePoints as codePoints } from '../../../shared/codePoints.js';
 import { type PartBoundaries, partBoundaries, partEndIn } from '../../../markdown/partEnd.js';
-import stringify from 'fast-json-stable-stringify';
 import { encodeCursor, resumeCall } from '../../source/cursor.js';
 import type { SourceState } from '../../source/state.js';
 import type { PageHeading } from '../../files/pageHeadings.js';
@@ -185,15 +184,16 @@ export function readFile(
   let limit = Math.min(requested ?? Number.MAX_SAFE_INTEGER, state.maxReadChars);
   const revision = state.table.activeContentRevision;
   const page = file.kind === 'page';
-  const record: Mutable<ReadFileRecord> = {
-    ...fileHeader(state, file),
+  // `Object.assign` onto the header, not a literal opening with `...fileHeader()`: V8 (Node 20) adds
+  // each property after a leading spread slowly (about 0.5 µs each, half of a small read's time).
+  const record: Mutable<ReadFileRecord> = Object.assign(fileHeader(state, file), {
     frontmatter: page ? cloneJson(file.frontmatter) : {},
     readActions: fileActions(scope.actionBase, file),
     revision: page ? file.revision : revision,
     locale: page ? file.locale : null,
     selection: null,
     snapshotId: null,
-  };
+  });
 
   let content: string;
   let read: Measured | undefined;
@@ -314,7 +314,12 @@ function readSelection(
   // Reading a long page part by part reads the same selection once per part: keep the last few
   // reads of each state (a state is one revision, so a kept read never goes stale), so that every
   // part after the first costs what it returns, not a read of the whole page again.
-  const key = `${file.fileId}\u0000${stringify(selection)}`;
+  // The selection written out directly (its two shapes), not by a stable stringify of the object:
+  // a small read's key is built on every call.
+  const key =
+    selection.mode === 'document'
+      ? `${file.fileId}\u0000document`
+      : `${file.fileId}\u0000${selection.mode}\u0000${JSON.stringify(selection.sectionIds)}`;
   let recent = RECENT_READS.get(state);
   const kept = recent?.get(key);
   if (kept !== undefined) return kept;

@@ -18,12 +18,15 @@ export function relatedItems(
   const items: RelatedItem[] = [];
   for (let i = from; i < Math.min(to, relations.length); i++) {
     const r = relations[i]!;
-    items.push({
-      ...relationFields(state, r),
-      reason: r.reason,
-      contentAvailable: true,
-      sectionId: r.sectionId,
-    });
+    // Onto the relation's fields with `Object.assign`: properties after a leading spread are slow
+    // to add in V8.
+    items.push(
+      Object.assign(relationFields(state, r), {
+        reason: r.reason,
+        contentAvailable: true as const,
+        sectionId: r.sectionId,
+      }),
+    );
   }
   return { items, total: relations.length };
 }
