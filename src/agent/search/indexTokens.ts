@@ -124,7 +124,8 @@ export function fileNameKeys(stem: string): string[] {
 }
 
 /**
- * Most words a query may have for a heading to name it with one word left out (`headingKeysOf`).
+ * Most words a query may have for a heading to name it with one word left out (`headingKeysOf`), and
+ * most words of a run of a file name kept as a heading (`fileNameKeys`).
  */
 export const HEADING_KEY_MAX_WORDS = 6;
 

@@ -283,6 +283,10 @@ const RUN = 16;
  * comparison function (which made a heap number per call and was a quarter of `lexicalSearch`'s
  * own time). Linear memory, no recursion.
  *
+ * @param list - the pages; sorted in place, or read and left in any order.
+ * @param buffer - room for `n` pages.
+ * @param n - how many pages of `list` to sort.
+ * @param score - each page's score, by page number.
  * @returns `list` or `buffer`, whichever holds the sorted pages.
  */
 export function sortPages(
