@@ -196,8 +196,9 @@ class Triples {
  * one to six `#`, then a space, a tab or the line's end) outside fenced code (three or more backticks
  * or tildes, closed by a run of the same character at least as long), without its opening marks and
  * its `{#id}` (closing `#`s stay: they are no token). Setext headings and headings inside block
- * quotes or lists are not seen. Linear in the text (`indexOf` and `charCodeAt`, no regular
- * expression).
+ * quotes or lists are not seen. Linear in the text: each line is read once, and what is looked for
+ * in a line (a backtick after a fence's marks, a `{#`) is looked for within that line only
+ * (`indexOf` and `charCodeAt`, no regular expression).
  *
  * @param text - a chunk's text.
  * @returns the headings' texts joined by line breaks, `''` when it has none.
@@ -218,8 +219,7 @@ export function headingLines(text: string): string {
       if (n - i >= 3) {
         if (fenceChar === 0) {
           // A backtick fence's info string holds no backtick.
-          if (c === 126 || text.indexOf('`', n) === -1 || text.indexOf('`', n) >= end)
-            ((fenceChar = c), (fenceLength = n - i));
+          if (c === 126 || !holdsCode(text, n, end, 96)) ((fenceChar = c), (fenceLength = n - i));
         } else if (c === fenceChar && n - i >= fenceLength && text.slice(n, end).trim() === '')
           fenceChar = 0;
       }
@@ -229,7 +229,10 @@ export function headingLines(text: string): string {
       const next = text.charCodeAt(n);
       if (n - i <= 6 && (n === end || next === 32 || next === 9 || next === 13)) {
         let to = end;
-        const brace = text.lastIndexOf('{#', to);
+        // The line's last `{#` after the marks (searched within the line only).
+        let brace = end - 2;
+        while (brace > n && (text.charCodeAt(brace) !== 123 || text.charCodeAt(brace + 1) !== 35))
+          brace--;
         if (brace > n && text.slice(brace, to).trimEnd().endsWith('}')) to = brace;
         out += (out === '' ? '' : '\n') + text.slice(n, to);
       }
@@ -237,6 +240,12 @@ export function headingLines(text: string): string {
     at = end + 1;
   }
   return out;
+}
+
+/** Whether `[from, end)` of `text` holds the code unit `code`. */
+function holdsCode(text: string, from: number, end: number, code: number): boolean {
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return true;
+  return false;
 }
 
 /** The text of file field `f` (1–4) of a page. */
