@@ -5,7 +5,8 @@
  * text (`pageText`): heading-ID syntax, container and admonition markers, and in MDX pages ESM, JSX
  * and MDX comments are not text. The block structure is CommonMark's, from the same linear scanner
  * that finds links, so a heading inside a fenced or indented code block, or a paragraph made only of
- * link reference definitions, never counts.
+ * link reference definitions, never counts. A long `.md` page is read from its opening alone when
+ * that settles both as the whole page would (`summarizeFrom`).
  */
 import { BOM, CR, NBSP, SPACE, TAB } from '../../markdown/chars.js';
 import { readsAsMdx, scanPageText } from '../../markdown/pageText.js';
@@ -106,9 +107,46 @@ export interface TextSummary {
  * ```
  */
 export function summarize(text: string, mdxPath = false): TextSummary {
+  return summarizeFrom(text, mdxPath, OPENING_CHARS);
+}
+
+/**
+ * Where a long page's opening is read alone first (`summarizeFrom`): the page up to the end of the
+ * line at this many code units.
+ */
+export const OPENING_CHARS = 4096;
+
+/**
+ * `summarize`, reading a `.md` page longer than `openingChars` from its opening alone when that is
+ * sure to give the same title and description (`summarizeText`'s `opening`), else whole. Internal;
+ * exported for the property that both readings agree.
+ *
+ * @param text - the document's text.
+ * @param mdxPath - whether the page's path ends in `.mdx`.
+ * @param openingChars - the least length of the opening (`Infinity`: always the whole page).
+ * @returns what `summarize` returns.
+ */
+export function summarizeFrom(text: string, mdxPath: boolean, openingChars: number): TextSummary {
+  const mdx = readsAsMdx(mdxPath, text);
+  // An MDX page's `export const title` may come anywhere: it is always read whole. Of a `.md` page,
+  // the lines before the cut read the same alone as in the whole page (`scanPageText` keeps each
+  // line's place and reads forward).
+  if (!mdx) {
+    const cut = openingEnd(text, openingChars);
+    if (cut !== -1) {
+      // A `]:` after the cut may be a reference definition that a link in the opening uses.
+      const defined = text.indexOf(']:', cut) !== -1;
+      const found = summarizeText(
+        scanPageText(text.slice(0, cut), false, false).text,
+        true,
+        defined,
+      );
+      if (found !== undefined) return found;
+    }
+  }
   // References stay as written: `plainInline` decodes each inline text once.
-  const page = scanPageText(text, readsAsMdx(mdxPath, text), false);
-  const found = summarizeText(page.text);
+  const page = scanPageText(text, mdx, false);
+  const found = summarizeText(page.text, false)!;
   const title = nonEmpty(page.title) ?? found.title;
   const description = nonEmpty(page.description);
   return {
@@ -118,6 +156,16 @@ export function summarize(text: string, mdxPath = false): TextSummary {
   };
 }
 
+/**
+ * Just past the end of the first line that ends at or after `at`; `-1` when the text is no longer than
+ * `at` or that line is its last.
+ */
+function openingEnd(text: string, at: number): number {
+  if (text.length <= at) return -1;
+  const end = text.indexOf('\n', at);
+  return end === -1 || end + 1 >= text.length ? -1 : end + 1;
+}
+
 /** `text` collapsed, or `undefined` when that is empty. */
 function nonEmpty(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
@@ -125,24 +173,48 @@ function nonEmpty(text: string | undefined): string | undefined {
   return plain.length > 0 ? plain : undefined;
 }
 
-/** `summarize` on a text without dialect markup. */
-function summarizeText(text: string): TextSummary {
+/**
+ * `summarize` on a text without dialect markup. With `opening` (the text is a page's opening, cut
+ * at a line's end), `undefined` unless the opening settles the answer as the whole page would: its
+ * title is an ATX heading, and the paragraph after it is followed by one more block in the opening,
+ * so it ended before the cut (the block scanners read forward: what a line is depends on the lines
+ * before it and, for a setext underline or a table's delimiter row, the next one only). With
+ * `labelsLater` (the page has a `]:` after the cut, which may define a reference link's label),
+ * also `undefined` when the paragraph or a heading read before the title holds a `[`.
+ */
+function summarizeText(
+  text: string,
+  opening: boolean,
+  labelsLater = true,
+): TextSummary | undefined {
   const { leaves, definitions } = scanBlocks(text);
   const labels = new Set(definitions.map((d) => d.label));
   let title: string | undefined;
   let paragraph: string | undefined;
   let firstParagraph: string | undefined;
-  for (const leaf of leaves) {
+  let bracket = false;
+  let next = leaves.length;
+  for (let i = 0; i < leaves.length; i++) {
+    const leaf = leaves[i]!;
     if (leaf.kind === 'heading') {
       if (title === undefined && leaf.atx) {
+        if (leaf.text.includes('[')) bracket = true;
         const text = plainInline(leaf.text, labels);
         if (text.length > 0) title = text;
       }
     } else if (title !== undefined) {
       paragraph = leaf.text;
+      next = i + 1;
       break;
     } else firstParagraph ??= leaf.text;
   }
+  if (
+    opening &&
+    (paragraph === undefined ||
+      next >= leaves.length ||
+      (labelsLater && (bracket || paragraph.includes('['))))
+  )
+    return undefined;
   const source = title === undefined ? firstParagraph : paragraph;
   const plain = source === undefined ? '' : plainInline(source, labels);
   return {
