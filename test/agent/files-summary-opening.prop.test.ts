@@ -28,6 +28,22 @@ describe('files: a long page summarized from its opening', () => {
     });
   });
 
+  it('reads what goes on over the lines after the opening (a definition, a tag, a comment)', () => {
+    const cases = [
+      '# Billing\n\nSee [the policy][p].\n\nOther.\n\n[p]:\n./policy.md\n',
+      '# Billing\n\nSee [the policy][p].\n\nOther.\n\n[p]: ./policy.md "The\npolicy"\n',
+      '# Title\n\nIntro <span title="\n# Next\nwords">\n',
+      '# Title\n\nIntro text. <!-- TODO\n## Later\nnotes\n-->\n',
+    ];
+    for (const text of cases)
+      for (let at = 0; at <= text.length; at++)
+        expect(summarizeFrom(text, false, at), `${JSON.stringify(text)} from ${at}`).toEqual(
+          whole(text),
+        );
+    expect(whole(cases[0]!).description).toBe('See the policy.');
+    expect(whole(cases[2]!).description).toBe('Intro');
+  });
+
   it('finds a title and description that come after the opening', () => {
     const late = `${'```\n# not a title\n\n'}${filler(10)}\`\`\`\n\n# Late title\n\nThe late paragraph.\n\nMore.\n`;
     expect(summarize(late)).toEqual({ title: 'Late title', description: 'The late paragraph.' });
@@ -73,6 +89,16 @@ describe('files: a long page summarized from its opening', () => {
       '<script setup>\nconst a = 1;\n\n</script>',
       '| a | b |\n| - | - |\n| 1 | 2 |',
       'Paragraph with &amp; entity and <kbd>tag</kbd>.',
+      // Read over several lines: a tag or comment left open at a line's end, a definition whose
+      // destination or title is on the next lines.
+      'Intro <span title="',
+      '">',
+      'Text <!-- note',
+      '-->',
+      '[ref]:',
+      './target.md',
+      '[ref]: ./t.md "A',
+      'end"',
       '',
       '   ',
       '\t',

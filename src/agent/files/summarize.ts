@@ -8,7 +8,7 @@
  * link reference definitions, never counts. A long `.md` page is read from its opening alone when
  * that settles both as the whole page would (`summarizeFrom`).
  */
-import { BOM, CR, NBSP, SPACE, TAB } from '../../markdown/chars.js';
+import { BOM, CR, LF, NBSP, SPACE, TAB } from '../../markdown/chars.js';
 import { readsAsMdx, scanPageText } from '../../markdown/pageText.js';
 import { scanBlocks } from '../relations/markdownBlocks.js';
 import { scanInline } from '../relations/inlineScan.js';
@@ -112,7 +112,7 @@ export function summarize(text: string, mdxPath = false): TextSummary {
 
 /**
  * Where a long page's opening is read alone first (`summarizeFrom`): the page up to the end of the
- * line at this many code units.
+ * first blank line at or after this many code units.
  */
 export const OPENING_CHARS = 4096;
 
@@ -129,8 +129,8 @@ export const OPENING_CHARS = 4096;
 export function summarizeFrom(text: string, mdxPath: boolean, openingChars: number): TextSummary {
   const mdx = readsAsMdx(mdxPath, text);
   // An MDX page's `export const title` may come anywhere: it is always read whole. Of a `.md` page,
-  // the lines before the cut read the same alone as in the whole page (`scanPageText` keeps each
-  // line's place and reads forward).
+  // the lines before a blank line read the same alone as in the whole page (`scanPageText` keeps
+  // each line's place, and what it reads over several lines stops at a blank line).
   if (!mdx) {
     const cut = openingEnd(text, openingChars);
     if (cut !== -1) {
@@ -157,13 +157,22 @@ export function summarizeFrom(text: string, mdxPath: boolean, openingChars: numb
 }
 
 /**
- * Just past the end of the first line that ends at or after `at`; `-1` when the text is no longer than
- * `at` or that line is its last.
+ * Just past the first blank line (nothing but spaces and tabs before its `\n`) that ends at or after
+ * `at`; `-1` when the text is no longer than `at` or has no such line before its end. Nothing the
+ * scanners read goes on over a blank line: a paragraph, a link reference definition, a raw tag or
+ * comment inside a paragraph's text (`inlineText` looks ahead to the next blank line at most).
  */
 function openingEnd(text: string, at: number): number {
-  if (text.length <= at) return -1;
-  const end = text.indexOf('\n', at);
-  return end === -1 || end + 1 >= text.length ? -1 : end + 1;
+  const n = text.length;
+  if (n <= at) return -1;
+  for (let p = text.indexOf('\n', at); p !== -1; p = text.indexOf('\n', p + 1)) {
+    let q = p + 1;
+    while (q < n && (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB)) q++;
+    if (q < n && text.charCodeAt(q) === CR) q++;
+    if (q >= n) return -1;
+    if (text.charCodeAt(q) === LF) return q + 1 < n ? q + 1 : -1;
+  }
+  return -1;
 }
 
 /** `text` collapsed, or `undefined` when that is empty. */
@@ -175,12 +184,11 @@ function nonEmpty(text: string | undefined): string | undefined {
 
 /**
  * `summarize` on a text without dialect markup. With `opening` (the text is a page's opening, cut
- * at a line's end), `undefined` unless the opening settles the answer as the whole page would: its
- * title is an ATX heading, and the paragraph after it is followed by one more block in the opening,
- * so it ended before the cut (the block scanners read forward: what a line is depends on the lines
- * before it and, for a setext underline or a table's delimiter row, the next one only). With
- * `labelsLater` (the page has a `]:` after the cut, which may define a reference link's label),
- * also `undefined` when the paragraph or a heading read before the title holds a `[`.
+ * after a blank line), `undefined` unless the opening settles the answer as the whole page would:
+ * its title is an ATX heading and a paragraph follows it in the opening (the blocks before a blank
+ * line are the same in the opening as in the whole page); and, with `labelsLater` (the page has a
+ * `]:` after the cut, which may define a reference link's label), neither that paragraph nor a
+ * heading read before the title holds a `[`.
  */
 function summarizeText(
   text: string,
@@ -193,9 +201,7 @@ function summarizeText(
   let paragraph: string | undefined;
   let firstParagraph: string | undefined;
   let bracket = false;
-  let next = leaves.length;
-  for (let i = 0; i < leaves.length; i++) {
-    const leaf = leaves[i]!;
+  for (const leaf of leaves) {
     if (leaf.kind === 'heading') {
       if (title === undefined && leaf.atx) {
         if (leaf.text.includes('[')) bracket = true;
@@ -204,16 +210,10 @@ function summarizeText(
       }
     } else if (title !== undefined) {
       paragraph = leaf.text;
-      next = i + 1;
       break;
     } else firstParagraph ??= leaf.text;
   }
-  if (
-    opening &&
-    (paragraph === undefined ||
-      next >= leaves.length ||
-      (labelsLater && (bracket || paragraph.includes('['))))
-  )
+  if (opening && (paragraph === undefined || (labelsLater && (bracket || paragraph.includes('[')))))
     return undefined;
   const source = title === undefined ? firstParagraph : paragraph;
   const plain = source === undefined ? '' : plainInline(source, labels);
