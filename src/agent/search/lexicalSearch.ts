@@ -10,7 +10,7 @@ export const CHUNK_SHARE = 0.25;
  * The one scoring model of sections and file fields (BM25F): a chunk is scored as one document made of
  * its own text and its page's title, path, description and tags, each field's term count
  * length-normalized against that field's mean, weighted, summed, and then saturated once per term.
- * Chosen on the `tune` half of the search-quality bench (docs/search.md).
+ * Chosen on the `tune` half of the search-quality bench (docs/search-tuning.md).
  */
 export interface FieldModel {
   /** BM25 saturation. */

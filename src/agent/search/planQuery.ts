@@ -7,7 +7,7 @@ export const MAX_QUERY_TERMS = 64;
 
 /**
  * The weights of a query's terms, chosen on the `tune` half of the search-quality bench (see
- * docs/search.md, "Ranking changes").
+ * docs/search-tuning.md, "Ranking changes").
  */
 export interface QueryWeights {
   /** A function word's weight when the query has other words (1 when it has none). */
