@@ -1,3 +1,4 @@
+import { fenceOpenLength } from '../../markdown/fencedCode.js';
 import type { ChunkTable } from './buildChunks.js';
 import { fileNameKeys, headingKey, indexTokens } from './indexTokens.js';
 import { createPacer } from './pace.js';
@@ -218,8 +219,8 @@ export function headingLines(text: string): string {
       while (n < end && text.charCodeAt(n) === c) n++;
       if (n - i >= 3) {
         if (fenceChar === 0) {
-          // A backtick fence's info string holds no backtick.
-          if (c === 126 || !holdsCode(text, n, end, 96)) ((fenceChar = c), (fenceLength = n - i));
+          // A backtick fence's info string holds no backtick (`fenceOpenLength` is 0 then).
+          if (fenceOpenLength(text, i, end, c) > 0) ((fenceChar = c), (fenceLength = n - i));
         } else if (c === fenceChar && n - i >= fenceLength && text.slice(n, end).trim() === '')
           fenceChar = 0;
       }
@@ -240,12 +241,6 @@ export function headingLines(text: string): string {
     at = end + 1;
   }
   return out;
-}
-
-/** Whether `[from, end)` of `text` holds the code unit `code`. */
-function holdsCode(text: string, from: number, end: number, code: number): boolean {
-  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return true;
-  return false;
 }
 
 /** The text of file field `f` (1–4) of a page. */
