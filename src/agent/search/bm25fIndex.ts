@@ -72,62 +72,103 @@ export interface Bm25fIndex {
 }
 
 /**
- * Ordered pairs of term numbers → pair number: open addressing on typed arrays (a `Map` keyed by
- * `a × 2²¹ + b` holds heap numbers and was a third of the build).
+ * Ordered pairs of term numbers → pair number, the pairs numbered in order of first term then second
+ * term: `firstStart[a] … firstStart[a + 1]` are the numbers of the pairs whose first term is `a`, and
+ * `second[q]` is pair `q`'s second term, ascending within each first term. A lookup is a binary search
+ * in one first term's pairs. Built from pairs already in that order (`buildBm25fIndex` sorts the pair
+ * occurrences it reads; a partial index sorts its pairs), never changed.
  */
 export class PairTable {
-  #first = new Int32Array(1 << 12);
-  #second = new Int32Array(1 << 12);
-  #value = new Int32Array(1 << 12).fill(-1);
-  #mask = (1 << 12) - 1;
-  /** Pairs held. */
-  size = 0;
+  readonly #firstStart: Int32Array;
+  readonly #second: Int32Array;
 
-  #slot(a: number, b: number): number {
-    let i = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca77)) & this.#mask;
-    while (this.#value[i] !== -1 && (this.#first[i] !== a || this.#second[i] !== b))
-      i = (i + 1) & this.#mask;
-    return i;
+  /**
+   * @param firstStart - per first term `a` (term count + 1 entries, or fewer: a term past the end has
+   *   no pair), where its pairs start; the last entry is the pair count.
+   * @param second - per pair, its second term, ascending within each first term.
+   */
+  constructor(firstStart: Int32Array, second: Int32Array) {
+    this.#firstStart = firstStart;
+    this.#second = second;
+  }
+
+  /** Pairs held. */
+  get size(): number {
+    return this.#second.length;
   }
 
   /** The pair number of `(a, b)`, or `-1`. */
   get(a: number, b: number): number {
-    return this.#value[this.#slot(a, b)]!;
-  }
-
-  /** The pair number of `(a, b)`, numbering it `size` when new. */
-  add(a: number, b: number): number {
-    const i = this.#slot(a, b);
-    const v = this.#value[i]!;
-    if (v !== -1) return v;
-    this.#first[i] = a;
-    this.#second[i] = b;
-    this.#value[i] = this.size;
-    if (++this.size * 2 > this.#mask) this.#grow();
-    return this.size - 1;
-  }
-
-  /** Calls `fn(first, second, pair)` for every pair held, in no particular order. */
-  forEach(fn: (first: number, second: number, pair: number) => void): void {
-    for (let i = 0; i < this.#value.length; i++)
-      if (this.#value[i] !== -1) fn(this.#first[i]!, this.#second[i]!, this.#value[i]!);
-  }
-
-  #grow(): void {
-    const [first, second, value] = [this.#first, this.#second, this.#value];
-    const n = value.length * 2;
-    this.#first = new Int32Array(n);
-    this.#second = new Int32Array(n);
-    this.#value = new Int32Array(n).fill(-1);
-    this.#mask = n - 1;
-    for (let i = 0; i < value.length; i++) {
-      if (value[i] === -1) continue;
-      const j = this.#slot(first[i]!, second[i]!);
-      this.#first[j] = first[i]!;
-      this.#second[j] = second[i]!;
-      this.#value[j] = value[i]!;
+    const starts = this.#firstStart;
+    if (a < 0 || a + 1 >= starts.length) return -1;
+    let lo = starts[a]!;
+    let hi = starts[a + 1]!;
+    const second = this.#second;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = second[mid]!;
+      if (v === b) return mid;
+      if (v < b) lo = mid + 1;
+      else hi = mid;
     }
+    return -1;
   }
+
+  /** Calls `fn(first, second, pair)` for every pair held, in pair-number order. */
+  forEach(fn: (first: number, second: number, pair: number) => void): void {
+    const starts = this.#firstStart;
+    for (let a = 0; a + 1 < starts.length; a++)
+      for (let q = starts[a]!; q < starts[a + 1]!; q++) fn(a, this.#second[q]!, q);
+  }
+}
+
+/**
+ * Sort pair occurrences by first term, then second term, keeping their order (and so their chunks
+ * ascending) among equal pairs: stable counting sorts, least significant digit first (the second
+ * term's digits, then the first's). A digit is up to 16 bits, so terms up to 2¹⁶ take one pass per
+ * term and more take two. Linear in the occurrences; the buffers are swapped, not copied.
+ *
+ * @param n - occurrences held.
+ * @param buffers - first terms, second terms and chunks of the occurrences, and as many scratch
+ *   arrays of the same length.
+ * @param termCount - term numbers are below it.
+ * @returns the sorted first terms, second terms and chunks (some of the given arrays).
+ * @internal exported for its tests.
+ */
+export function sortPairOccurrences(
+  n: number,
+  buffers: {
+    a: Int32Array;
+    b: Int32Array;
+    c: Int32Array;
+    a2: Int32Array;
+    b2: Int32Array;
+    c2: Int32Array;
+  },
+  termCount: number,
+): { a: Int32Array; b: Int32Array; c: Int32Array } {
+  let { a, b, c, a2, b2, c2 } = buffers;
+  const bits = Math.max(1, 32 - Math.clz32(Math.max(1, termCount - 1)));
+  const digitBits = bits <= 16 ? bits : Math.ceil(bits / 2);
+  const mask = (1 << digitBits) - 1;
+  const counts = new Int32Array(mask + 2);
+  for (const onFirst of [false, true])
+    for (let shift = 0; shift < bits; shift += digitBits) {
+      const key = onFirst ? a : b;
+      counts.fill(0);
+      for (let i = 0; i < n; i++) counts[((key[i]! >>> shift) & mask) + 1]!++;
+      for (let d = 0; d <= mask; d++) counts[d + 1]! += counts[d]!;
+      for (let i = 0; i < n; i++) {
+        const at = counts[(key[i]! >>> shift) & mask]!++;
+        a2[at] = a[i]!;
+        b2[at] = b[i]!;
+        c2[at] = c[i]!;
+      }
+      [a, a2] = [a2, a];
+      [b, b2] = [b2, b];
+      [c, c2] = [c2, c];
+    }
+  return { a, b, c };
 }
 
 /** Growing (term, entry, count) triples of one field, laid out in rows by `freeze`. */
@@ -178,18 +219,101 @@ class Triples {
       tfs[at] = this.tf[i]!;
       if (firsts !== undefined) firsts[at] = first![i]!;
     }
-    let sum = 0;
-    let n = 0;
-    for (let i = 0; i < lengths.length; i++)
-      if (lengths[i]! > 0) {
-        sum += lengths[i]!;
-        n++;
-      }
-    const meanLength = n === 0 ? 1 : sum / n;
+    const meanLength = meanOf(lengths);
     return firsts === undefined
       ? { start, docs, tfs, lengths, meanLength }
       : { start, docs, tfs, lengths, meanLength, firsts };
   }
+}
+
+/** The mean of `lengths` over entries with any token (1 when none has). */
+function meanOf(lengths: Float32Array): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < lengths.length; i++)
+    if (lengths[i]! > 0) {
+      sum += lengths[i]!;
+      n++;
+    }
+  return n === 0 ? 1 : sum / n;
+}
+
+/**
+ * The pair table and pair postings of every pair occurrence read, in chunk order: sorted by pair
+ * (`sortPairOccurrences`), then counted in one pass (a pair's chunks ascending, its count in a chunk
+ * capped at 65,535 as other counts are, its page frequency the pages of those chunks).
+ *
+ * @param n - occurrences held.
+ * @param held - first terms, second terms and chunks of the occurrences (reused as scratch).
+ * @param termCount - the index's terms.
+ * @param pageOf - chunk → page.
+ * @param lengths - the chunks' lengths (content tokens).
+ * @returns the pairs, their postings and their page frequencies.
+ */
+function pairPostingsOf(
+  n: number,
+  held: { a: Int32Array; b: Int32Array; c: Int32Array },
+  termCount: number,
+  pageOf: Int32Array,
+  lengths: Float32Array,
+): { pairs: PairTable; pairPostings: Postings; pairFrequency: Int32Array } {
+  const scratch = held.a.length;
+  const { a, b, c } = sortPairOccurrences(
+    n,
+    {
+      ...held,
+      a2: new Int32Array(scratch),
+      b2: new Int32Array(scratch),
+      c2: new Int32Array(scratch),
+    },
+    termCount,
+  );
+  // Pairs and entries counted first, so that every array is allocated at its size.
+  let pairCount = 0;
+  let entryCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (i === 0 || a[i] !== a[i - 1] || b[i] !== b[i - 1]) {
+      pairCount++;
+      entryCount++;
+    } else if (c[i] !== c[i - 1]) entryCount++;
+  }
+  const firstStart = new Int32Array(termCount + 1);
+  const second = new Int32Array(pairCount);
+  const start = new Int32Array(pairCount + 1);
+  const frequency = new Int32Array(pairCount);
+  const docs = new Int32Array(entryCount);
+  const tfs = new Uint16Array(entryCount);
+  let q = -1;
+  let e = -1;
+  let lastPage = -1;
+  for (let i = 0; i < n; i++) {
+    const chunk = c[i]!;
+    if (i === 0 || a[i] !== a[i - 1] || b[i] !== b[i - 1]) {
+      q++;
+      firstStart[a[i]! + 1]!++;
+      second[q] = b[i]!;
+      start[q] = e + 1;
+      lastPage = -1;
+    } else if (chunk === c[i - 1]) {
+      if (tfs[e]! < 0xffff) tfs[e]!++;
+      continue;
+    }
+    e++;
+    docs[e] = chunk;
+    tfs[e] = 1;
+    const page = pageOf[chunk]!;
+    if (page !== lastPage) {
+      lastPage = page;
+      frequency[q]!++;
+    }
+  }
+  start[pairCount] = entryCount;
+  for (let t = 0; t < termCount; t++) firstStart[t + 1]! += firstStart[t]!;
+  return {
+    pairs: new PairTable(firstStart, second),
+    pairPostings: { start, docs, tfs, lengths, meanLength: meanOf(lengths) },
+    pairFrequency: frequency,
+  };
 }
 
 /**
@@ -282,12 +406,8 @@ export async function buildBm25fIndex(
   const bigramsByHead = new Map<string, number[]>();
   const pageFrequency: number[] = [];
   const lastPage: number[] = [];
-  const pairs = new PairTable();
-  const pairFrequency: number[] = [];
-  const pairLastPage: number[] = [];
 
   const triples = Array.from({ length: FIELD_COUNT }, (_, f) => new Triples(f === CONTENT));
-  const pairTriples = new Triples();
   const lengths = [
     new Float32Array(chunks.count),
     ...FILE_FIELDS.map(() => new Float32Array(pages.length)),
@@ -299,8 +419,16 @@ export async function buildBm25fIndex(
   let counts = new Int32Array(4096);
   let firstAt = new Int32Array(4096);
   const touched: number[] = [];
-  let pairCounts = new Int32Array(4096);
-  const pairTouched: number[] = [];
+  // Every pair occurrence in chunk order (first term, second term, chunk), sorted and counted once
+  // all are read (`pairPostingsOf`): appending is cheaper than numbering each pair as it comes in a
+  // hash table, which misses the cache on every lookup once it outgrows it (a quarter of the build).
+  // Sized for a word per five characters; grown if short.
+  let textChars = 0;
+  for (let k = 0; k < chunks.count; k++) textChars += chunks.textOf[k]!.length;
+  let pairA = new Int32Array(Math.max(1024, Math.ceil(textChars / 5)));
+  let pairB = new Int32Array(pairA.length);
+  let pairC = new Int32Array(pairA.length);
+  let pairCount = 0;
 
   const termOf = (token: string, cjk: boolean, compound: boolean): number => {
     let t = terms.get(token);
@@ -416,17 +544,19 @@ export async function buildBm25fIndex(
     let cjkStart = -2;
     const page = pageOf[c]!;
     const addPair = (a: number, b: number): void => {
-      const q = pairs.add(a, b);
-      if (q === pairFrequency.length) {
-        pairFrequency.push(0);
-        pairLastPage.push(-1);
-        if (q >= pairCounts.length) {
-          const grown = new Int32Array(pairCounts.length * 2);
-          grown.set(pairCounts);
-          pairCounts = grown;
-        }
+      if (pairCount === pairA.length) {
+        const grow = (from: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+          const to = new Int32Array(from.length * 2);
+          to.set(from);
+          return to;
+        };
+        pairA = grow(pairA);
+        pairB = grow(pairB);
+        pairC = grow(pairC);
       }
-      if ((pairCounts[q] = pairCounts[q]! + 1) === 1) pairTouched.push(q);
+      pairA[pairCount] = a;
+      pairB[pairCount] = b;
+      pairC[pairCount++] = c;
     };
     indexTokens(chunks.textOf[c]!, (token, cjk, compound, start) => {
       const t = termOf(token, cjk, compound);
@@ -451,25 +581,23 @@ export async function buildBm25fIndex(
     });
     lengths[CONTENT]![c] = n;
     flush(CONTENT, c, page);
-    for (const q of pairTouched) {
-      pairTriples.push(q, c, pairCounts[q]!);
-      pairCounts[q] = 0;
-      if (pairLastPage[q] !== page) {
-        pairLastPage[q] = page;
-        pairFrequency[q] = pairFrequency[q]! + 1;
-      }
-    }
-    pairTouched.length = 0;
   }
 
+  const { pairs, pairPostings, pairFrequency } = pairPostingsOf(
+    pairCount,
+    { a: pairA, b: pairB, c: pairC },
+    termList.length,
+    pageOf,
+    lengths[CONTENT]!,
+  );
   return {
     terms,
     termList,
     pageFrequency: Int32Array.from(pageFrequency),
     fields: triples.map((t, f) => t.freeze(termList.length, lengths[f]!)),
     pairs,
-    pairPostings: pairTriples.freeze(pairFrequency.length, lengths[CONTENT]!),
-    pairFrequency: Int32Array.from(pairFrequency),
+    pairPostings,
+    pairFrequency,
     wordsByHead,
     bigramsByHead,
     pageCount: pages.length,

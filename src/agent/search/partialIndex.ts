@@ -84,12 +84,16 @@ export function partialIndex(
 ): PartialIndex {
   const terms = numberTerms(entries);
   const termNumber = new Map<string, number>(terms.map((e, i) => [e.key, i]));
+  // The pairs whose two terms are numbered, in the pair table's order: by first term, then second.
   const pairEntries = [...new Map(entries.filter((e) => e.pair).map((e) => [e.key, e])).values()]
-    .filter((e) => {
+    .map((e) => {
       const space = e.key.indexOf(' ');
-      return termNumber.has(e.key.slice(0, space)) && termNumber.has(e.key.slice(space + 1));
+      const first = termNumber.get(e.key.slice(0, space));
+      const second = termNumber.get(e.key.slice(space + 1));
+      return { e, first: first ?? -1, second: second ?? -1 };
     })
-    .sort((a, b) => a.ordinal - b.ordinal);
+    .filter((p) => p.first !== -1 && p.second !== -1)
+    .sort((x, y) => x.first - y.first || x.second - y.second);
 
   // Local pages and chunks, in the store's order.
   const pageSet = new Set<number>();
@@ -108,7 +112,7 @@ export function partialIndex(
       for (let i = 0; i < list.length; i += FIELD_STRIDE) pageSet.add(list[i]!);
   };
   for (const e of terms) visit(rows.get(e.key));
-  for (const e of pairEntries) visit(rows.get(e.key));
+  for (const p of pairEntries) visit(rows.get(p.e.key));
   for (const [page, place] of extra) addChunk(page, place);
   const pageNumbers = [...pageSet].sort((a, b) => a - b);
   const localPage = new Map<number, number>(pageNumbers.map((p, i) => [p, i]));
@@ -172,14 +176,16 @@ export function partialIndex(
       ),
     );
   }
-  const pairs = new PairTable();
-  for (const e of pairEntries) {
-    const space = e.key.indexOf(' ');
-    pairs.add(termNumber.get(e.key.slice(0, space))!, termNumber.get(e.key.slice(space + 1))!);
-  }
+  const firstStart = new Int32Array(terms.length + 1);
+  for (const p of pairEntries) firstStart[p.first + 1]!++;
+  for (let t = 0; t < terms.length; t++) firstStart[t + 1]! += firstStart[t]!;
+  const pairs = new PairTable(
+    firstStart,
+    Int32Array.from(pairEntries, (p) => p.second),
+  );
   const pairPostings = layOut(
     pairEntries.length,
-    (r, push) => contentEntries(rows.get(pairEntries[r]!.key))(r, push),
+    (r, push) => contentEntries(rows.get(pairEntries[r]!.e.key))(r, push),
     chunkLengths,
     meanLengths[CONTENT]!,
   );
@@ -202,7 +208,7 @@ export function partialIndex(
     fields,
     pairs,
     pairPostings,
-    pairFrequency: Int32Array.from(pairEntries, (e) => e.frequency),
+    pairFrequency: Int32Array.from(pairEntries, (p) => p.e.frequency),
     wordsByHead,
     bigramsByHead,
     pageCount: pageNumbers.length,
@@ -236,6 +242,10 @@ export function partialIndex(
  */
 export class PairRecorder extends PairTable {
   readonly #asked: [number, number][] = [];
+
+  constructor() {
+    super(new Int32Array(1), new Int32Array(0));
+  }
 
   override get(a: number, b: number): number {
     this.#asked.push([a, b]);
