@@ -26,7 +26,9 @@ import {
   isAlnum,
   isAlpha,
   isSpaceOrLineEnding,
+  onlySpaceOrTab,
 } from './chars.js';
+import { endsParagraph } from './leafStarts.js';
 import { characterReference } from './characterReference.js';
 import { closeTagEnd, openTagEnd, tagNameEnd } from './htmlSyntax.js';
 
@@ -204,18 +206,31 @@ function lastOf(text: string, from: number, end: number, code: number): number {
 
 /**
  * Where the paragraph that goes on after the line ending at `end` stops, reading no further than
- * `limit`: at its first blank line (a tag never spans one), else `limit` (or the text's end).
+ * `limit`: before its first blank line (a tag never spans one) or its first line that starts a block
+ * interrupting a paragraph (`endsParagraph`: a heading, a list item, a fence, …), else `limit` (or
+ * the text's end). A line that `limit` cuts is not judged: the tag may close before `limit` on it.
  */
 function paragraphLimit(text: string, end: number, limit: number): number {
   const stop = Math.min(limit, text.length);
-  let lineStart = -1;
-  for (let i = end; i < stop; i++) {
-    const c = text.charCodeAt(i);
-    if (c === LF || c === CR) {
-      if (lineStart >= 0) return lineStart;
-      lineStart = i;
-      if (c === CR && text.charCodeAt(i + 1) === LF) i++;
-    } else if (c !== SPACE && c !== TAB) lineStart = -1;
+  let lineBreak = end;
+  while (lineBreak < stop) {
+    const start =
+      lineBreak +
+      (text.charCodeAt(lineBreak) === CR && text.charCodeAt(lineBreak + 1) === LF ? 2 : 1);
+    let lineEnd = start;
+    while (lineEnd < stop) {
+      const c = text.charCodeAt(lineEnd);
+      if (c === LF || c === CR) break;
+      lineEnd++;
+    }
+    if (lineEnd === stop && stop < text.length) break;
+    if (onlySpaceOrTab(text, start, lineEnd)) return lineBreak;
+    // Indented four columns or more (a tab among the first four), the line goes on the paragraph.
+    let first = start;
+    while (first - start < 3 && text.charCodeAt(first) === SPACE) first++;
+    const c = text.charCodeAt(first);
+    if (c !== SPACE && c !== TAB && endsParagraph(text, first, lineEnd)) return lineBreak;
+    lineBreak = lineEnd;
   }
   return stop;
 }

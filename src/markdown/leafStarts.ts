@@ -4,16 +4,25 @@
  * underlines, thematic breaks, and the character tables that send a line to the full rule.
  * Internal to `src/markdown`.
  */
-import { isCommentStart } from './htmlBlock.js';
+import { htmlStart, isCommentStart } from './htmlBlock.js';
+import { fenceOpenLength } from './fencedCode.js';
 import {
+  BACKTICK,
+  CLOSE_PAREN,
   DASH,
+  EQUALS,
+  GT,
   HASH,
   LT,
+  ONE,
   OPEN_BRACKET,
+  PERIOD,
   PLUS,
   SPACE,
   STAR,
   TAB,
+  TILDE,
+  UNDERSCORE,
   isSpaceOrTab,
   onlySpaceOrTab,
 } from './chars.js';
@@ -100,4 +109,55 @@ export function thematicBreakMiss(text: string, p: number, end: number, c: numbe
     else if (d !== SPACE && d !== TAB) return q;
   }
   return count >= 3 ? -1 : end;
+}
+
+/**
+ * Whether a line that follows a paragraph's line at top level ends that paragraph, by CommonMark's
+ * rules for what may interrupt one: an ATX heading, a code fence, a block quote, a thematic break or
+ * a setext underline (which ends it as a heading), a bullet list item that starts with text, an
+ * ordered one numbered 1 that does, or an HTML block of kinds 1-6. For readers that look ahead over
+ * a paragraph's next lines without the block scanner (`inlineText`); lines inside containers are
+ * judged as at top level, so a block quote's next line (`>`) ends the look.
+ *
+ * @param text - the whole text.
+ * @param p - the line's first character that is not a space (at most three spaces in).
+ * @param end - the line's end.
+ * @returns whether the paragraph stops before this line.
+ */
+export function endsParagraph(text: string, p: number, end: number): boolean {
+  const c = text.charCodeAt(p);
+  switch (c) {
+    case HASH:
+      return isAtxHeading(text, p, end);
+    case BACKTICK:
+    case TILDE:
+      return fenceOpenLength(text, p, end, c) > 0;
+    case GT:
+      return true;
+    case EQUALS:
+      return isSetextUnderline(text, p, end, c);
+    case DASH:
+    case STAR:
+    case UNDERSCORE:
+    case PLUS:
+      return (
+        (c !== PLUS && thematicBreakMiss(text, p, end, c) === -1) ||
+        (c === DASH && isSetextUnderline(text, p, end, c)) ||
+        (c !== UNDERSCORE && isBulletWithText(text, p, end))
+      );
+    case ONE: {
+      const d = text.charCodeAt(p + 1);
+      return (
+        (d === PERIOD || d === CLOSE_PAREN) &&
+        isSpaceOrTab(text.charCodeAt(p + 2)) &&
+        !onlySpaceOrTab(text, p + 2, end)
+      );
+    }
+    case LT: {
+      const kind = htmlStart(text, p, end);
+      return kind >= 1 && kind <= 6;
+    }
+    default:
+      return false;
+  }
 }

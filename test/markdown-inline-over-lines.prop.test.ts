@@ -1,0 +1,98 @@
+/**
+ * A tag or comment left open at a paragraph line's end is read over the paragraph's next lines, and
+ * no further: not over a blank line, nor over a line that starts another block (a heading, a list
+ * item, a fence, a block quote, a rule, a setext underline, an HTML block). remark-parse (CommonMark)
+ * is the oracle: `pageText` removes the tag that starts the page's first line's `<` exactly when
+ * remark reads an inline HTML node there.
+ */
+import fc from 'fast-check';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { summarize } from '../src/agent/files/summarize.js';
+import { pageText } from '../src/markdown/pageText.js';
+
+const remark = unified().use(remarkParse);
+
+interface MdNode {
+  readonly type: string;
+  readonly children?: readonly MdNode[];
+  readonly position?: { readonly start: { readonly offset?: number } };
+}
+
+/** Whether remark reads an inline `html` node (inside a paragraph or heading) starting at `offset`. */
+function remarkHtmlAt(markdown: string, offset: number): boolean {
+  const stack: MdNode[] = [remark.parse(markdown) as MdNode];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'paragraph' || node.type === 'heading')
+      for (const child of node.children ?? [])
+        if (child.type === 'html' && child.position?.start.offset === offset) return true;
+    if (node.children) stack.push(...node.children);
+  }
+  return false;
+}
+
+/** Starts of a tag or comment that the first line leaves open. */
+const OPEN = fc.constantFrom('<span', '<b class="x"', '<!-- note', '<img src="a.png"', '<a');
+/** Next lines: a paragraph's continuations, the tag's end, and lines that start another block. */
+const NEXT = fc.constantFrom(
+  'more words',
+  '  alt="y">',
+  'title="t">',
+  'end -->',
+  '-->',
+  '>',
+  '',
+  '   ',
+  '# Heading',
+  '## h -->',
+  '#nospace',
+  '- item',
+  '- item -->',
+  '-',
+  '+ plus >',
+  '* star',
+  '1. one',
+  '1) one -->',
+  '2. two',
+  '1.',
+  '> quote -->',
+  '---',
+  '===',
+  '***',
+  '_ _ _',
+  '```',
+  '~~~ js',
+  '``` a`b',
+  '<div>',
+  '<div class="z">',
+  '<!-- c -->',
+  '<span>',
+  '    # indented >',
+  '   # three spaces',
+  '\t# tab',
+);
+
+describe('a tag left open at a line end goes on over its paragraph only', () => {
+  it('pageText removes the first line’s tag exactly when remark-parse reads inline HTML there', () => {
+    fc.assert(
+      fc.property(OPEN, fc.array(NEXT, { minLength: 1, maxLength: 4 }), (open, next) => {
+        const text = `Intro ${open}\n${next.join('\n')}\n`;
+        const at = 'Intro '.length;
+        const removed = !pageText(text).startsWith(`Intro ${open}`);
+        expect(removed, JSON.stringify(text)).toBe(remarkHtmlAt(text, at));
+      }),
+    );
+  });
+
+  it('a comment left open before a list item stays text: the description is the paragraph', () => {
+    const page = '# Title\n\nIntro text. <!-- TODO\n- item one\n- item\n-->\n\nMore.\n';
+    expect(summarize(page)).toEqual({ title: 'Title', description: 'Intro text. <!-- TODO' });
+    expect(pageText(page)).toBe(page);
+    // Closed on a line of the paragraph, it goes as before.
+    expect(pageText('Intro <!-- TODO\nstill a note -->\n- item\n')).toBe('Intro \n\n- item\n');
+    expect(pageText('A <b\n# h c="d">\n')).toBe('A <b\n# h c="d">\n');
+    expect(pageText('A <b\n    c="d">\n')).toBe('A \n    \n');
+  });
+});
