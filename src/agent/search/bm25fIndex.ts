@@ -123,10 +123,57 @@ export class PairTable {
 }
 
 /**
+ * The places of a stable counting sort: `to[i]` is where item `i` goes when the items are ordered by
+ * the digit `(key[i] >>> shift) & mask`, equal digits in their order. On return, `ends[d]` is where
+ * digit `d`'s items end, and so where digit `d + 1`'s start. Small and called for every field and
+ * every pass, so that the engine optimizes it early in a process's first build (a loop run once per
+ * build runs unoptimized for a while).
+ *
+ * @param key - the items' keys.
+ * @param n - items.
+ * @param shift - the digit's first bit.
+ * @param mask - the digit's bits (a power of two less one).
+ * @param ends - at least `mask + 2` entries, overwritten.
+ * @param to - at least `n` entries: the places.
+ */
+function countingSortPlaces(
+  key: Int32Array,
+  n: number,
+  shift: number,
+  mask: number,
+  ends: Int32Array,
+  to: Int32Array,
+): void {
+  ends.fill(0, 0, mask + 2);
+  for (let i = 0; i < n; i++) ends[((key[i]! >>> shift) & mask) + 1]!++;
+  for (let d = 0; d <= mask; d++) ends[d + 1]! += ends[d]!;
+  for (let i = 0; i < n; i++) to[i] = ends[(key[i]! >>> shift) & mask]!++;
+}
+
+/** `to[i]` of `countingSortPlaces`: `into[to[i]] = from[i]` for the first `n` items. */
+function permute(from: Int32Array, into: Int32Array, to: Int32Array, n: number): void;
+function permute(from: Uint16Array, into: Uint16Array, to: Int32Array, n: number): void;
+function permute(
+  from: Int32Array | Uint16Array,
+  into: Int32Array | Uint16Array,
+  to: Int32Array,
+  n: number,
+): void {
+  for (let i = 0; i < n; i++) into[to[i]!] = from[i]!;
+}
+
+/** The mask of the fewest bits that hold every number below `count` (at least one bit). */
+function maskBelow(count: number): number {
+  const bits = Math.max(1, 32 - Math.clz32(Math.max(1, count - 1)));
+  return bits >= 31 ? 0x7fffffff : (1 << bits) - 1;
+}
+
+/**
  * Sort pair occurrences by first term, then second term, keeping their order (and so their chunks
- * ascending) among equal pairs: stable counting sorts, least significant digit first (the second
- * term's digits, then the first's). A digit is up to 16 bits, so terms up to 2¹⁶ take one pass per
- * term and more take two. Linear in the occurrences; the buffers are swapped, not copied.
+ * ascending) among equal pairs: stable counting sorts (`countingSortPlaces`), least significant
+ * digit first (the second term's digits, then the first's). A digit is up to 16 bits, so terms up to
+ * 2¹⁶ take one pass per term and more take two. Linear in the occurrences; the buffers are swapped,
+ * not copied.
  *
  * @param n - occurrences held.
  * @param buffers - first terms, second terms and chunks of the occurrences, and as many scratch
@@ -148,22 +195,17 @@ export function sortPairOccurrences(
   termCount: number,
 ): { a: Int32Array; b: Int32Array; c: Int32Array } {
   let { a, b, c, a2, b2, c2 } = buffers;
-  const bits = Math.max(1, 32 - Math.clz32(Math.max(1, termCount - 1)));
+  const bits = 32 - Math.clz32(maskBelow(termCount));
   const digitBits = bits <= 16 ? bits : Math.ceil(bits / 2);
   const mask = (1 << digitBits) - 1;
-  const counts = new Int32Array(mask + 2);
+  const ends = new Int32Array(mask + 2);
+  const to = new Int32Array(n);
   for (const onFirst of [false, true])
     for (let shift = 0; shift < bits; shift += digitBits) {
-      const key = onFirst ? a : b;
-      counts.fill(0);
-      for (let i = 0; i < n; i++) counts[((key[i]! >>> shift) & mask) + 1]!++;
-      for (let d = 0; d <= mask; d++) counts[d + 1]! += counts[d]!;
-      for (let i = 0; i < n; i++) {
-        const at = counts[(key[i]! >>> shift) & mask]!++;
-        a2[at] = a[i]!;
-        b2[at] = b[i]!;
-        c2[at] = c[i]!;
-      }
+      countingSortPlaces(onFirst ? a : b, n, shift, mask, ends, to);
+      permute(a, a2, to, n);
+      permute(b, b2, to, n);
+      permute(c, c2, to, n);
       [a, a2] = [a2, a];
       [b, b2] = [b2, b];
       [c, c2] = [c2, c];
@@ -205,24 +247,22 @@ class Triples {
 
   /** Rows by term (a counting sort, stable: entries stay ascending). */
   freeze(terms: number, lengths: Float32Array): Postings {
+    const n = this.size;
+    const mask = maskBelow(terms);
+    const ends = new Int32Array(mask + 2);
+    const to = new Int32Array(n);
+    countingSortPlaces(this.term, n, 0, mask, ends, to);
     const start = new Int32Array(terms + 1);
-    for (let i = 0; i < this.size; i++) start[this.term[i]! + 1]!++;
-    for (let t = 0; t < terms; t++) start[t + 1]! += start[t]!;
-    const fill = start.slice(0, terms);
-    const docs = new Int32Array(this.size);
-    const tfs = new Uint16Array(this.size);
-    const first = this.first;
-    const firsts = first === undefined ? undefined : new Int32Array(this.size);
-    for (let i = 0; i < this.size; i++) {
-      const at = fill[this.term[i]!]!++;
-      docs[at] = this.doc[i]!;
-      tfs[at] = this.tf[i]!;
-      if (firsts !== undefined) firsts[at] = first![i]!;
-    }
+    start.set(ends.subarray(0, terms), 1);
+    const docs = new Int32Array(n);
+    permute(this.doc, docs, to, n);
+    const tfs = new Uint16Array(n);
+    permute(this.tf, tfs, to, n);
     const meanLength = meanOf(lengths);
-    return firsts === undefined
-      ? { start, docs, tfs, lengths, meanLength }
-      : { start, docs, tfs, lengths, meanLength, firsts };
+    if (this.first === undefined) return { start, docs, tfs, lengths, meanLength };
+    const firsts = new Int32Array(n);
+    permute(this.first, firsts, to, n);
+    return { start, docs, tfs, lengths, meanLength, firsts };
   }
 }
 
