@@ -179,7 +179,8 @@ function maskBelow(count: number): number {
  * @param buffers - first terms, second terms and chunks of the occurrences, and as many scratch
  *   arrays of the same length.
  * @param termCount - term numbers are below it.
- * @returns the sorted first terms, second terms and chunks (some of the given arrays).
+ * @returns the sorted first terms, second terms and chunks (some of the given arrays), and the other
+ *   three given arrays (free to reuse).
  * @internal exported for its tests.
  */
 export function sortPairOccurrences(
@@ -193,7 +194,7 @@ export function sortPairOccurrences(
     c2: Int32Array;
   },
   termCount: number,
-): { a: Int32Array; b: Int32Array; c: Int32Array } {
+): { a: Int32Array; b: Int32Array; c: Int32Array; free: [Int32Array, Int32Array, Int32Array] } {
   let { a, b, c, a2, b2, c2 } = buffers;
   const bits = 32 - Math.clz32(maskBelow(termCount));
   const digitBits = bits <= 16 ? bits : Math.ceil(bits / 2);
@@ -210,7 +211,7 @@ export function sortPairOccurrences(
       [b, b2] = [b2, b];
       [c, c2] = [c2, c];
     }
-  return { a, b, c };
+  return { a, b, c, free: [a2, b2, c2] };
 }
 
 /** Growing (term, entry, count) triples of one field, laid out in rows by `freeze`. */
@@ -298,7 +299,7 @@ function pairPostingsOf(
   lengths: Float32Array,
 ): { pairs: PairTable; pairPostings: Postings; pairFrequency: Int32Array } {
   const scratch = held.a.length;
-  const { a, b, c } = sortPairOccurrences(
+  const { a, b, c, free } = sortPairOccurrences(
     n,
     {
       ...held,
@@ -308,21 +309,12 @@ function pairPostingsOf(
     },
     termCount,
   );
-  // Pairs and entries counted first, so that every array is allocated at its size.
-  let pairCount = 0;
-  let entryCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (i === 0 || a[i] !== a[i - 1] || b[i] !== b[i - 1]) {
-      pairCount++;
-      entryCount++;
-    } else if (c[i] !== c[i - 1]) entryCount++;
-  }
+  // One pass, into arrays of one slot per occurrence (as many as there can be pairs or entries:
+  // the sort's free buffers, and two more), then copied out at their sizes.
   const firstStart = new Int32Array(termCount + 1);
-  const second = new Int32Array(pairCount);
-  const start = new Int32Array(pairCount + 1);
-  const frequency = new Int32Array(pairCount);
-  const docs = new Int32Array(entryCount);
-  const tfs = new Uint16Array(entryCount);
+  const [secondAll, startAll, docsAll] = free;
+  const frequencyAll = new Int32Array(n);
+  const tfsAll = new Uint16Array(n);
   let q = -1;
   let e = -1;
   let lastPage = -1;
@@ -331,22 +323,30 @@ function pairPostingsOf(
     if (i === 0 || a[i] !== a[i - 1] || b[i] !== b[i - 1]) {
       q++;
       firstStart[a[i]! + 1]!++;
-      second[q] = b[i]!;
-      start[q] = e + 1;
+      secondAll[q] = b[i]!;
+      startAll[q] = e + 1;
       lastPage = -1;
     } else if (chunk === c[i - 1]) {
-      if (tfs[e]! < 0xffff) tfs[e]!++;
+      if (tfsAll[e]! < 0xffff) tfsAll[e]!++;
       continue;
     }
     e++;
-    docs[e] = chunk;
-    tfs[e] = 1;
+    docsAll[e] = chunk;
+    tfsAll[e] = 1;
     const page = pageOf[chunk]!;
     if (page !== lastPage) {
       lastPage = page;
-      frequency[q]!++;
+      frequencyAll[q]!++;
     }
   }
+  const pairCount = q + 1;
+  const entryCount = e + 1;
+  const second = secondAll.slice(0, pairCount);
+  const start = new Int32Array(pairCount + 1);
+  start.set(startAll.subarray(0, pairCount));
+  const frequency = frequencyAll.slice(0, pairCount);
+  const docs = docsAll.slice(0, entryCount);
+  const tfs = tfsAll.slice(0, entryCount);
   start[pairCount] = entryCount;
   for (let t = 0; t < termCount; t++) firstStart[t + 1]! += firstStart[t]!;
   return {
