@@ -50,12 +50,22 @@ const NEXT = fc.constantFrom(
   '#nospace',
   '- item',
   '- item -->',
+  '- **bold** x',
+  '-  two spaces',
+  '- -->',
+  '- - -',
+  '-     x -->',
+  '* `code` >',
+  '- # h',
+  '+\tx >',
   '-',
   '+ plus >',
   '* star',
   '1. one',
   '1) one -->',
   '2. two',
+  '10. ten >',
+  '01. one >',
   '1.',
   '> quote -->',
   '---',
@@ -69,6 +79,10 @@ const NEXT = fc.constantFrom(
   '<div class="z">',
   '<!-- c -->',
   '<span>',
+  '<pre>',
+  '<?php x ?>',
+  '<![CDATA[ x ]]>',
+  '<!DOCTYPE html>',
   '    # indented >',
   '   # three spaces',
   '\t# tab',
@@ -77,12 +91,17 @@ const NEXT = fc.constantFrom(
 describe('a tag left open at a line end goes on over its paragraph only', () => {
   it('pageText removes the first line’s tag exactly when remark-parse reads inline HTML there', () => {
     fc.assert(
-      fc.property(OPEN, fc.array(NEXT, { minLength: 1, maxLength: 4 }), (open, next) => {
-        const text = `Intro ${open}\n${next.join('\n')}\n`;
-        const at = 'Intro '.length;
-        const removed = !pageText(text).startsWith(`Intro ${open}`);
-        expect(removed, JSON.stringify(text)).toBe(remarkHtmlAt(text, at));
-      }),
+      fc.property(
+        OPEN,
+        fc.array(NEXT, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        (open, next, eol) => {
+          const text = `Intro ${open}${eol}${next.join(eol)}${eol}`;
+          const at = 'Intro '.length;
+          const removed = !pageText(text).startsWith(`Intro ${open}`);
+          expect(removed, JSON.stringify(text)).toBe(remarkHtmlAt(text, at));
+        },
+      ),
     );
   });
 
@@ -94,5 +113,18 @@ describe('a tag left open at a line end goes on over its paragraph only', () => 
     expect(pageText('Intro <!-- TODO\nstill a note -->\n- item\n')).toBe('Intro \n\n- item\n');
     expect(pageText('A <b\n# h c="d">\n')).toBe('A <b\n# h c="d">\n');
     expect(pageText('A <b\n    c="d">\n')).toBe('A \n    \n');
+  });
+
+  it('in a raw HTML block, a tag or comment goes on to the blank line, whatever its lines start', () => {
+    // An HTML block (CommonMark kinds 1-7) is not a paragraph: no heading or list item ends it.
+    for (const [page, kept] of [
+      ['<!--\n- TODO one\n- TODO two\n-->\n', ''],
+      ['<div\n  class="x"\n>\ncontent\n</div>\n', 'content'],
+      ['<details>\n<a\n  href="x"\n>link</a>\n</details>\n', 'link'],
+      ['<div>\nIntro <!-- a\n# not a heading here -->\n</div>\n', 'Intro'],
+    ] as const) {
+      const text = pageText(page);
+      expect(text.replace(/\s+/g, ' ').trim(), JSON.stringify(page)).toBe(kept);
+    }
   });
 });

@@ -41,6 +41,11 @@ export const STRIP_HTML = 1;
 export const DECODE = 2;
 /** `inlineText` flag: a tag may run on over the next lines of its paragraph. */
 export const OVER_LINES = 4;
+/**
+ * `inlineText` flag, with `OVER_LINES`: the line is a raw HTML block's, which goes on to a blank
+ * line whatever the lines in between start (a paragraph's lines stop at a heading, a list item, …).
+ */
+export const IN_HTML_BLOCK = 8;
 
 /**
  * Tags that a browser shows as a break between words (a line break, a rule, a block or a cell): a
@@ -104,7 +109,7 @@ export function holdsInline(text: string, p: number, end: number, flags: number)
  * @param text - the page's text.
  * @param p - the line's first character to read.
  * @param end - the line's end (before its line ending).
- * @param flags - `STRIP_HTML`, `DECODE` and `OVER_LINES`.
+ * @param flags - `STRIP_HTML`, `DECODE`, `OVER_LINES` and `IN_HTML_BLOCK`.
  * @param out - the pieces of the text, appended to.
  * @returns where a tag or comment that runs on past `end` ends (the caller drops the next lines'
  *   text up to there), or `-1`.
@@ -151,7 +156,11 @@ export function inlineText(
       let close = -1;
       if (lastGt > p) close = htmlEnd(text, p, end);
       else if (lastLt === p && (flags & OVER_LINES) !== 0)
-        close = htmlEnd(text, p, paragraphLimit(text, end, p + MAX_TAG));
+        close = htmlEnd(
+          text,
+          p,
+          paragraphLimit(text, end, p + MAX_TAG, (flags & IN_HTML_BLOCK) === 0),
+        );
       if (close < 0) {
         p++;
         continue;
@@ -205,12 +214,14 @@ function lastOf(text: string, from: number, end: number, code: number): number {
 }
 
 /**
- * Where the paragraph that goes on after the line ending at `end` stops, reading no further than
- * `limit`: before its first blank line (a tag never spans one) or its first line that starts a block
- * interrupting a paragraph (`endsParagraph`: a heading, a list item, a fence, …), else `limit` (or
- * the text's end). A line that `limit` cuts is not judged: the tag may close before `limit` on it.
+ * Where the paragraph (or raw HTML block) that goes on after the line ending at `end` stops, reading
+ * no further than `limit`: before its first blank line (a tag never spans one), and, for a
+ * paragraph, before its first line that starts a block interrupting it (`endsParagraph`: a heading,
+ * a list item, a fence, …); else `limit` (or the text's end). Lines are judged as at top level (in a
+ * block quote, the next line's `>` ends the look). A line that `limit` cuts is judged by what it
+ * holds before `limit` (a rule or an underline there holds no `>`, so no tag could close on it).
  */
-function paragraphLimit(text: string, end: number, limit: number): number {
+function paragraphLimit(text: string, end: number, limit: number, paragraph: boolean): number {
   const stop = Math.min(limit, text.length);
   let lineBreak = end;
   while (lineBreak < stop) {
@@ -223,13 +234,15 @@ function paragraphLimit(text: string, end: number, limit: number): number {
       if (c === LF || c === CR) break;
       lineEnd++;
     }
-    if (lineEnd === stop && stop < text.length) break;
-    if (onlySpaceOrTab(text, start, lineEnd)) return lineBreak;
-    // Indented four columns or more (a tab among the first four), the line goes on the paragraph.
-    let first = start;
-    while (first - start < 3 && text.charCodeAt(first) === SPACE) first++;
-    const c = text.charCodeAt(first);
-    if (c !== SPACE && c !== TAB && endsParagraph(text, first, lineEnd)) return lineBreak;
+    if (onlySpaceOrTab(text, start, lineEnd))
+      return lineEnd < stop || stop === text.length ? lineBreak : stop;
+    if (paragraph) {
+      // Indented four columns or more (a tab among the first four), the line goes on the paragraph.
+      let first = start;
+      while (first - start < 3 && text.charCodeAt(first) === SPACE) first++;
+      const c = text.charCodeAt(first);
+      if (c !== SPACE && c !== TAB && endsParagraph(text, first, lineEnd)) return lineBreak;
+    }
     lineBreak = lineEnd;
   }
   return stop;

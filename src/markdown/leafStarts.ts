@@ -114,8 +114,8 @@ export function thematicBreakMiss(text: string, p: number, end: number, c: numbe
 /**
  * Whether a line that follows a paragraph's line at top level ends that paragraph, by CommonMark's
  * rules for what may interrupt one: an ATX heading, a code fence, a block quote, a thematic break or
- * a setext underline (which ends it as a heading), a bullet list item that starts with text, an
- * ordered one numbered 1 that does, or an HTML block of kinds 1-6. For readers that look ahead over
+ * a setext underline (which ends it as a heading), a bullet list item that is not empty, an ordered
+ * one numbered 1 that is not, or an HTML block of kinds 1-6. For readers that look ahead over
  * a paragraph's next lines without the block scanner (`inlineText`); lines inside containers are
  * judged as at top level, so a block quote's next line (`>`) ends the look.
  *
@@ -143,7 +143,9 @@ export function endsParagraph(text: string, p: number, end: number): boolean {
       return (
         (c !== PLUS && thematicBreakMiss(text, p, end, c) === -1) ||
         (c === DASH && isSetextUnderline(text, p, end, c)) ||
-        (c !== UNDERSCORE && isBulletWithText(text, p, end))
+        (c !== UNDERSCORE &&
+          isSpaceOrTab(text.charCodeAt(p + 1)) &&
+          !onlySpaceOrTab(text, p + 1, end))
       );
     case ONE: {
       const d = text.charCodeAt(p + 1);

@@ -47,7 +47,14 @@ import {
 } from './lineKinds.js';
 import { LineReader } from './lines.js';
 import { EsmReader, JsxStripper, exportedString, isEsmStart } from './mdxSyntax.js';
-import { DECODE, OVER_LINES, STRIP_HTML, holdsInline, inlineText } from './inlineText.js';
+import {
+  DECODE,
+  IN_HTML_BLOCK,
+  OVER_LINES,
+  STRIP_HTML,
+  holdsInline,
+  inlineText,
+} from './inlineText.js';
 import { mayHoldInline } from './mayHoldInline.js';
 
 /** A page's text and the metadata its MDX statements give. */
@@ -314,10 +321,10 @@ class PageTextScan {
 
   /**
    * The text of `[at, end)` with JSX removed (`.mdx`), or raw HTML (`.md`), references decoded, the
-   * rest of the line up to `drop` dropped. `overLines`: a tag may go on over the next lines (a
-   * paragraph's or an HTML block's line, not a heading's).
+   * rest of the line up to `drop` dropped. `over`: whether a tag may go on over the next lines
+   * (`OVER_LINES`: a paragraph's line; with `IN_HTML_BLOCK`, an HTML block's; 0: a heading's).
    */
-  private textLine(at: number, end: number, drop: number, overLines = true): void {
+  private textLine(at: number, end: number, drop: number, over = OVER_LINES): void {
     const text = this.text;
     const flags = this.inline;
     if (this.carry >= 0) {
@@ -344,7 +351,7 @@ class PageTextScan {
     }
     if (flags !== 0 && holdsInline(text, at, end, flags)) {
       this.replace(at, at, '');
-      const carry = inlineText(text, at, end, overLines ? flags | OVER_LINES : flags, this.out);
+      const carry = inlineText(text, at, end, flags | over, this.out);
       if (carry > end) this.carry = carry;
       this.copied = drop;
       return;
@@ -465,7 +472,7 @@ class PageTextScan {
           continue;
         }
         const before = this.copied;
-        this.textLine(at, end, end);
+        this.textLine(at, end, end, kind === HTML_LINE ? OVER_LINES | IN_HTML_BLOCK : OVER_LINES);
         if (kind !== HTML_LINE && this.copied === before) {
           paraAt = at;
           paraEnd = end;
@@ -473,8 +480,8 @@ class PageTextScan {
       } else if (kind === ATX_HEADING) {
         const [from, to] = atxText(text, at, end);
         const split = splitHeadingId(text.slice(from, to));
-        if (split.id !== undefined) this.textLine(from, from + split.text.length, end, false);
-        else this.textLine(from, end, end, false);
+        if (split.id !== undefined) this.textLine(from, from + split.text.length, end, 0);
+        else this.textLine(from, end, end, 0);
       } else if (kind === SETEXT_UNDERLINE) {
         if (wasPara >= 0 && this.copied <= wasPara) {
           const split = splitHeadingId(text.slice(wasPara, paraEnd));

@@ -176,8 +176,8 @@ function maskBelow(count: number): number {
  * not copied.
  *
  * @param n - occurrences held.
- * @param buffers - first terms, second terms and chunks of the occurrences, and as many scratch
- *   arrays of the same length.
+ * @param buffers - first terms, second terms and chunks of the occurrences, and three scratch
+ *   arrays, each of at least `n` entries.
  * @param termCount - term numbers are below it.
  * @returns the sorted first terms, second terms and chunks (some of the given arrays), and the other
  *   three given arrays (free to reuse).
@@ -285,7 +285,8 @@ function meanOf(lengths: Float32Array): number {
  * capped at 65,535 as other counts are, its page frequency the pages of those chunks).
  *
  * @param n - occurrences held.
- * @param held - first terms, second terms and chunks of the occurrences (reused as scratch).
+ * @param held - first terms, second terms and chunks of the occurrences (sorted in place, then
+ *   reused as scratch).
  * @param termCount - the index's terms.
  * @param pageOf - chunk → page.
  * @param lengths - the chunks' lengths (content tokens).
@@ -298,15 +299,9 @@ function pairPostingsOf(
   pageOf: Int32Array,
   lengths: Float32Array,
 ): { pairs: PairTable; pairPostings: Postings; pairFrequency: Int32Array } {
-  const scratch = held.a.length;
   const { a, b, c, free } = sortPairOccurrences(
     n,
-    {
-      ...held,
-      a2: new Int32Array(scratch),
-      b2: new Int32Array(scratch),
-      c2: new Int32Array(scratch),
-    },
+    { ...held, a2: new Int32Array(n), b2: new Int32Array(n), c2: new Int32Array(n) },
     termCount,
   );
   // One pass, into arrays of one slot per occurrence (as many as there can be pairs or entries:
@@ -630,6 +625,9 @@ export async function buildBm25fIndex(
     pageOf,
     lengths[CONTENT]!,
   );
+  // The occurrences are read: not held (the closures above keep these variables) while the
+  // postings are laid out.
+  pairA = pairB = pairC = new Int32Array(0);
   return {
     terms,
     termList,
