@@ -83,12 +83,15 @@ export class PairTable {
   readonly #second: Int32Array;
 
   /**
-   * @param firstStart - per first term `a` (term count + 1 entries, or fewer: a term past the end has
-   *   no pair), where its pairs start; the last entry is the pair count.
-   * @param second - per pair, its second term, ascending within each first term.
+   * @param pairsOf - per term `a`, how many pairs have `a` as their first term (a term past its end
+   *   has none).
+   * @param second - per pair, its second term: the pairs of term 0, then of term 1, …, each term's
+   *   ascending.
    */
-  constructor(firstStart: Int32Array, second: Int32Array) {
-    this.#firstStart = firstStart;
+  constructor(pairsOf: Int32Array, second: Int32Array) {
+    const starts = new Int32Array(pairsOf.length + 1);
+    for (let a = 0; a < pairsOf.length; a++) starts[a + 1] = starts[a]! + pairsOf[a]!;
+    this.#firstStart = starts;
     this.#second = second;
   }
 
@@ -306,7 +309,7 @@ function pairPostingsOf(
   );
   // One pass, into arrays of one slot per occurrence (as many as there can be pairs or entries:
   // the sort's free buffers, and two more), then copied out at their sizes.
-  const firstStart = new Int32Array(termCount + 1);
+  const pairsOf = new Int32Array(termCount);
   const [secondAll, startAll, docsAll] = free;
   const frequencyAll = new Int32Array(n);
   const tfsAll = new Uint16Array(n);
@@ -317,7 +320,7 @@ function pairPostingsOf(
     const chunk = c[i]!;
     if (i === 0 || a[i] !== a[i - 1] || b[i] !== b[i - 1]) {
       q++;
-      firstStart[a[i]! + 1]!++;
+      pairsOf[a[i]!]!++;
       secondAll[q] = b[i]!;
       startAll[q] = e + 1;
       lastPage = -1;
@@ -343,9 +346,8 @@ function pairPostingsOf(
   const docs = docsAll.slice(0, entryCount);
   const tfs = tfsAll.slice(0, entryCount);
   start[pairCount] = entryCount;
-  for (let t = 0; t < termCount; t++) firstStart[t + 1]! += firstStart[t]!;
   return {
-    pairs: new PairTable(firstStart, second),
+    pairs: new PairTable(pairsOf, second),
     pairPostings: { start, docs, tfs, lengths, meanLength: meanOf(lengths) },
     pairFrequency: frequency,
   };

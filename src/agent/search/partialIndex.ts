@@ -176,11 +176,10 @@ export function partialIndex(
       ),
     );
   }
-  const firstStart = new Int32Array(terms.length + 1);
-  for (const p of pairEntries) firstStart[p.first + 1]!++;
-  for (let t = 0; t < terms.length; t++) firstStart[t + 1]! += firstStart[t]!;
+  const pairsOf = new Int32Array(terms.length);
+  for (const p of pairEntries) pairsOf[p.first]!++;
   const pairs = new PairTable(
-    firstStart,
+    pairsOf,
     Int32Array.from(pairEntries, (p) => p.second),
   );
   const pairPostings = layOut(
@@ -244,7 +243,7 @@ export class PairRecorder extends PairTable {
   readonly #asked: [number, number][] = [];
 
   constructor() {
-    super(new Int32Array(1), new Int32Array(0));
+    super(new Int32Array(0), new Int32Array(0));
   }
 
   override get(a: number, b: number): number {
