@@ -34,6 +34,13 @@ describe('files: a long page summarized from its opening', () => {
       '# Billing\n\nSee [the policy][p].\n\nOther.\n\n[p]: ./policy.md "The\npolicy"\n',
       '# Title\n\nIntro <span title="\n# Next\nwords">\n',
       '# Title\n\nIntro text. <!-- TODO\n## Later\nnotes\n-->\n',
+      // Definitions after the opening with labels over two lines, escaped brackets, in a quote, or
+      // used by the title.
+      '# Billing\n\nSee [over two].\n\nOther.\n\n[over\ntwo]: ./two.md\n',
+      '# Billing\n\nSee [a\\]b].\n\nOther.\n\n[a\\]b]: ./e.md\n',
+      '# Billing\n\nSee [x\\[y][].\n\nOther.\n\n[x\\[y]: ./e.md\n',
+      '# Billing\n\nSee [Quoted].\n\nOther.\n\n> [quoted]: ./q.md\n',
+      '# Billing [other]\n\nSee.\n\nOther.\n\n[other]: ./o.md\n',
     ];
     for (const text of cases)
       for (let at = 0; at <= text.length; at++)
@@ -41,6 +48,13 @@ describe('files: a long page summarized from its opening', () => {
           whole(text),
         );
     expect(whole(cases[0]!).description).toBe('See the policy.');
+    expect(cases.slice(4).map((text) => whole(text))).toEqual([
+      { title: 'Billing', description: 'See over two.' },
+      { title: 'Billing', description: 'See a]b.' },
+      { title: 'Billing', description: 'See x[y.' },
+      { title: 'Billing', description: 'See Quoted.' },
+      { title: 'Billing other', description: 'See.' },
+    ]);
     // The heading ends the paragraph: the tag left open stays text (CommonMark).
     expect(whole(cases[2]!).description).toBe('Intro <span title="');
   });
@@ -100,6 +114,17 @@ describe('files: a long page summarized from its opening', () => {
       './target.md',
       '[ref]: ./t.md "A',
       'end"',
+      // Labels as definitions after the opening may give them: another case, over two lines, with
+      // escaped brackets, in a quote, in code (no definition), and the references that use them.
+      '[REF]: ./upper.md',
+      '[over\ntwo]: ./two.md',
+      '[a\\]b]: ./escaped.md',
+      '[x\\[y]: ./escaped.md',
+      '> [quoted]: ./q.md',
+      '    [other]: ./indented.md',
+      '`[ref]: ./in-code.md`',
+      'See [over two], [a\\]b], [x\\[y][] and [quoted].',
+      '# Title with [other]',
       '',
       '   ',
       '\t',

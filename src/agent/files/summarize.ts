@@ -8,15 +8,16 @@
  * link reference definitions, never counts. A long `.md` page is read from its opening alone when
  * that settles both as the whole page would (`summarizeFrom`).
  */
-import { BOM, CR, LF, NBSP, SPACE, TAB } from '../../markdown/chars.js';
+import { BACKSLASH, BOM, CR, LF, NBSP, OPEN_BRACKET, SPACE, TAB } from '../../markdown/chars.js';
 import { readsAsMdx, scanPageText } from '../../markdown/pageText.js';
 import { scanBlocks } from '../relations/markdownBlocks.js';
-import { scanInline } from '../relations/inlineScan.js';
+import { type Labels, scanInline } from '../relations/inlineScan.js';
+import { normalizeLabel } from '../../markdown/linkSyntax.js';
 
 /** Longest description, in code points, `…` included. */
 const DESCRIPTION_CHARS = 200;
 
-const NO_LABELS: ReadonlySet<string> = new Set();
+const NO_LABELS: Labels = new Set<string>();
 
 /**
  * Inline Markdown as plain text: links keep their text, images their alt text, code spans their
@@ -31,7 +32,7 @@ const NO_LABELS: ReadonlySet<string> = new Set();
  * plainInline('See **[billing](./b.md)** and `code`.'); // 'See billing and code.'
  * ```
  */
-export function plainInline(text: string, labels: ReadonlySet<string> = NO_LABELS): string {
+export function plainInline(text: string, labels: Labels = NO_LABELS): string {
   return collapseWhitespace(scanInline(text, labels, true).text);
 }
 
@@ -134,12 +135,10 @@ export function summarizeFrom(text: string, mdxPath: boolean, openingChars: numb
   if (!mdx) {
     const cut = openingEnd(text, openingChars);
     if (cut !== -1) {
-      // A `]:` after the cut may be a reference definition that a link in the opening uses.
-      const defined = text.indexOf(']:', cut) !== -1;
       const found = summarizeText(
         scanPageText(text.slice(0, cut), false, false).text,
         true,
-        defined,
+        labelsAfter(text, cut),
       );
       if (found !== undefined) return found;
     }
@@ -175,6 +174,29 @@ function openingEnd(text: string, at: number): number {
   return -1;
 }
 
+/**
+ * The labels that link reference definitions after `cut` (the start of a line) may have, normalized:
+ * for each `]:` in the rest of the text, what lies between it and the last `[` before it on its line.
+ * More than the definitions (any `[x]:` counts, in code too), never fewer; `undefined` when some
+ * `]:` may end a label this does not read on one line: no `[` before it on its line (the label may
+ * have begun on an earlier line), an escaped `\[`, or a `]:` between them. Linear: no character is
+ * searched back over twice.
+ */
+function labelsAfter(text: string, cut: number): ReadonlySet<string> | undefined {
+  const labels = new Set<string>();
+  let from = cut;
+  for (let at = text.indexOf(']:', cut); at !== -1; at = text.indexOf(']:', at + 2)) {
+    let open = at - 1;
+    while (open >= from && text.charCodeAt(open) !== OPEN_BRACKET && text.charCodeAt(open) !== LF)
+      open--;
+    if (open < from || text.charCodeAt(open) !== OPEN_BRACKET) return undefined;
+    if (text.charCodeAt(open - 1) === BACKSLASH) return undefined;
+    labels.add(normalizeLabel(text.slice(open + 1, at)));
+    from = at + 2;
+  }
+  return labels;
+}
+
 /** `text` collapsed, or `undefined` when that is empty. */
 function nonEmpty(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
@@ -186,25 +208,35 @@ function nonEmpty(text: string | undefined): string | undefined {
  * `summarize` on a text without dialect markup. With `opening` (the text is a page's opening, cut
  * after a blank line), `undefined` unless the opening settles the answer as the whole page would:
  * its title is an ATX heading and a paragraph follows it in the opening (the blocks before a blank
- * line are the same in the opening as in the whole page); and, with `labelsLater` (the page has a
- * `]:` after the cut, which may define a reference link's label), neither that paragraph nor a
- * heading read before the title holds a `[`.
+ * line are the same in the opening as in the whole page), and no label that the title or that
+ * paragraph looks up, undefined in the opening, is in `later` (the labels that the rest of the page
+ * may define, `labelsAfter`; `undefined`: unknown, so any looked-up label undefined in the opening
+ * sends the page to be read whole).
  */
 function summarizeText(
   text: string,
   opening: boolean,
-  labelsLater = true,
+  later?: ReadonlySet<string>,
 ): TextSummary | undefined {
   const { leaves, definitions } = scanBlocks(text);
-  const labels = new Set(definitions.map((d) => d.label));
+  const defined = new Set(definitions.map((d) => d.label));
+  // In an opening, a label looked up and not defined there may be defined later in the page.
+  let unsure = false;
+  const labels: Labels = opening
+    ? {
+        has: (label) => {
+          if (defined.has(label)) return true;
+          if (later === undefined || later.has(label)) unsure = true;
+          return false;
+        },
+      }
+    : defined;
   let title: string | undefined;
   let paragraph: string | undefined;
   let firstParagraph: string | undefined;
-  let bracket = false;
   for (const leaf of leaves) {
     if (leaf.kind === 'heading') {
       if (title === undefined && leaf.atx) {
-        if (leaf.text.includes('[')) bracket = true;
         const text = plainInline(leaf.text, labels);
         if (text.length > 0) title = text;
       }
@@ -213,10 +245,10 @@ function summarizeText(
       break;
     } else firstParagraph ??= leaf.text;
   }
-  if (opening && (paragraph === undefined || (labelsLater && (bracket || paragraph.includes('[')))))
-    return undefined;
+  if (opening && paragraph === undefined) return undefined;
   const source = title === undefined ? firstParagraph : paragraph;
   const plain = source === undefined ? '' : plainInline(source, labels);
+  if (unsure) return undefined;
   return {
     title,
     description: plain.length > 0 ? cutCodePoints(plain, DESCRIPTION_CHARS) : undefined,

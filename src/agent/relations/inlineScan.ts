@@ -70,6 +70,9 @@ interface Opener {
 /** Longer link text is never compared with the definitions' labels (a label has at most 999 characters). */
 const MAX_REFERENCE_TEXT = 4000;
 
+/** The normalized labels of a document's link reference definitions, as the inline scanner asks them. */
+export type Labels = Pick<ReadonlySet<string>, 'has'>;
+
 /**
  * Scan inline text for links.
  *
@@ -77,7 +80,7 @@ const MAX_REFERENCE_TEXT = 4000;
  * @param defined - normalized labels of the document's link reference definitions.
  * @param wantText - also build the plain text.
  */
-export function scanInline(s: string, defined: ReadonlySet<string>, wantText: boolean): InlineScan {
+export function scanInline(s: string, defined: Labels, wantText: boolean): InlineScan {
   const n = s.length;
   const links: InlineLink[] = [];
   const out: string[] = [];
