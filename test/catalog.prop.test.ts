@@ -110,6 +110,14 @@ describe('identity', () => {
             selection: { mode, sectionIds: ids },
           }),
         );
+        expect(catalog.read({ documentId: doc.id, selection: { mode: 'document' } }).id).toBe(
+          stringify({
+            documentId: doc.id,
+            revision: doc.revision,
+            locale: doc.locale,
+            selection: { mode: 'document' },
+          }),
+        );
         expect(JSON.parse(a.id)).toEqual(
           JSON.parse(
             JSON.stringify({
