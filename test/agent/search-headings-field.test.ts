@@ -34,6 +34,11 @@ describe('the headings field', () => {
     ].join('\n');
     expect(headingLines(text)).toBe(' Site Config\n `cleanUrls` \n Last ###');
     expect(headingLines('no heading here')).toBe('');
+    // A closing fence has only spaces and tabs after its marks (and a CRLF file's `\r`): a
+    // no-break space or a word after them leaves the fence open.
+    expect(headingLines('```\n```\u00a0\n# Inside\n```\t\r\n# After')).toBe(' After');
+    expect(headingLines('~~~\n~~~ x\n# Inside\n~~~\n# After')).toBe(' After');
+    expect(headingLines('```\r\n# Inside\r\n```\r\n# After\r')).toBe(' After\r');
   });
 
   it('keys a heading or a query by its words: case, marks and spacing do not matter', () => {

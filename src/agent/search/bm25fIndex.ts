@@ -1,4 +1,4 @@
-import { fenceOpenLength } from '../../markdown/fencedCode.js';
+import { fenceCloses, fenceOpenLength } from '../../markdown/fencedCode.js';
 import type { ChunkTable } from './buildChunks.js';
 import { fileNameKeys, headingKey, indexTokens } from './indexTokens.js';
 import { createPacer } from './pace.js';
@@ -382,7 +382,11 @@ export function headingLines(text: string): string {
         if (fenceChar === 0) {
           // A backtick fence's info string holds no backtick (`fenceOpenLength` is 0 then).
           if (fenceOpenLength(text, i, end, c) > 0) ((fenceChar = c), (fenceLength = n - i));
-        } else if (c === fenceChar && n - i >= fenceLength && text.slice(n, end).trim() === '')
+        } else if (
+          c === fenceChar &&
+          // Only spaces and tabs after the marks (CommonMark), before a CRLF file's `\r`.
+          fenceCloses(text, i, text.charCodeAt(end - 1) === 13 ? end - 1 : end, c, fenceLength)
+        )
           fenceChar = 0;
       }
     } else if (c === 35 && fenceChar === 0) {
