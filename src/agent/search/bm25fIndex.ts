@@ -148,8 +148,41 @@ function countingSortPlaces(
   to: Int32Array,
 ): void {
   ends.fill(0, 0, mask + 2);
+  countDigits(key, n, shift, mask, ends);
+  sumDigits(ends, mask);
+  placeDigits(key, n, shift, mask, ends, to);
+}
+
+// The three loops of `countingSortPlaces`, a function each: the engine compiles a long loop while it
+// runs (on-stack replacement), and a loop after it in the same function, not yet run in that call,
+// has no type feedback, so the compiled code was thrown away on reaching it (sixteen times in a
+// process's first builds, `--trace-deopt`).
+
+/** `ends[digit + 1]` counts the items of each digit. */
+function countDigits(
+  key: Int32Array,
+  n: number,
+  shift: number,
+  mask: number,
+  ends: Int32Array,
+): void {
   for (let i = 0; i < n; i++) ends[((key[i]! >>> shift) & mask) + 1]!++;
+}
+
+/** The counts of `countDigits` summed: `ends[d]` is where digit `d`'s items start. */
+function sumDigits(ends: Int32Array, mask: number): void {
   for (let d = 0; d <= mask; d++) ends[d + 1]! += ends[d]!;
+}
+
+/** Each item's place, `ends[d]` moving to where digit `d`'s items end. */
+function placeDigits(
+  key: Int32Array,
+  n: number,
+  shift: number,
+  mask: number,
+  ends: Int32Array,
+  to: Int32Array,
+): void {
   for (let i = 0; i < n; i++) to[i] = ends[(key[i]! >>> shift) & mask]!++;
 }
 
