@@ -316,6 +316,58 @@ function meanOf(lengths: Float32Array): number {
 }
 
 /**
+ * The pair occurrences `(a[i], b[i], c[i])`, sorted by pair then chunk, grouped in one pass: per pair
+ * (in `into.second`, `into.start` and `into.frequency`, and counted per first term in `into.pairsOf`)
+ * and per pair and chunk (`into.docs`, `into.tfs`). A function of its own: the engine compiles the
+ * loop while it runs, and the code after a loop in the same function, not yet run, would throw that
+ * compiled code away (`--trace-deopt`).
+ *
+ * @returns how many pairs and how many (pair, chunk) entries were written.
+ */
+function groupPairs(
+  n: number,
+  a: Int32Array,
+  b: Int32Array,
+  c: Int32Array,
+  pageOf: Int32Array,
+  into: {
+    readonly pairsOf: Int32Array;
+    readonly second: Int32Array;
+    readonly start: Int32Array;
+    readonly docs: Int32Array;
+    readonly tfs: Uint16Array;
+    readonly frequency: Int32Array;
+  },
+): { pairCount: number; entryCount: number } {
+  const { pairsOf, second, start, docs, tfs, frequency } = into;
+  let q = -1;
+  let e = -1;
+  let lastPage = -1;
+  for (let i = 0; i < n; i++) {
+    const chunk = c[i]!;
+    if (i === 0 || a[i] !== a[i - 1] || b[i] !== b[i - 1]) {
+      q++;
+      pairsOf[a[i]!]!++;
+      second[q] = b[i]!;
+      start[q] = e + 1;
+      lastPage = -1;
+    } else if (chunk === c[i - 1]) {
+      if (tfs[e]! < 0xffff) tfs[e]!++;
+      continue;
+    }
+    e++;
+    docs[e] = chunk;
+    tfs[e] = 1;
+    const page = pageOf[chunk]!;
+    if (page !== lastPage) {
+      lastPage = page;
+      frequency[q]!++;
+    }
+  }
+  return { pairCount: q + 1, entryCount: e + 1 };
+}
+
+/**
  * The pair table and pair postings of every pair occurrence read, in chunk order: sorted by pair
  * (`sortPairOccurrences`), then counted in one pass (a pair's chunks ascending, its count in a chunk
  * capped at 65,535 as other counts are, its page frequency the pages of those chunks).
@@ -346,32 +398,14 @@ function pairPostingsOf(
   const [secondAll, startAll, docsAll] = free;
   const frequencyAll = new Int32Array(n);
   const tfsAll = new Uint16Array(n);
-  let q = -1;
-  let e = -1;
-  let lastPage = -1;
-  for (let i = 0; i < n; i++) {
-    const chunk = c[i]!;
-    if (i === 0 || a[i] !== a[i - 1] || b[i] !== b[i - 1]) {
-      q++;
-      pairsOf[a[i]!]!++;
-      secondAll[q] = b[i]!;
-      startAll[q] = e + 1;
-      lastPage = -1;
-    } else if (chunk === c[i - 1]) {
-      if (tfsAll[e]! < 0xffff) tfsAll[e]!++;
-      continue;
-    }
-    e++;
-    docsAll[e] = chunk;
-    tfsAll[e] = 1;
-    const page = pageOf[chunk]!;
-    if (page !== lastPage) {
-      lastPage = page;
-      frequencyAll[q]!++;
-    }
-  }
-  const pairCount = q + 1;
-  const entryCount = e + 1;
+  const { pairCount, entryCount } = groupPairs(n, a, b, c, pageOf, {
+    pairsOf,
+    second: secondAll,
+    start: startAll,
+    docs: docsAll,
+    tfs: tfsAll,
+    frequency: frequencyAll,
+  });
   const second = secondAll.slice(0, pairCount);
   const start = new Int32Array(pairCount + 1);
   start.set(startAll.subarray(0, pairCount));
