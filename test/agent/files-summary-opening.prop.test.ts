@@ -41,6 +41,15 @@ describe('files: a long page summarized from its opening', () => {
       '# Billing\n\nSee [x\\[y][].\n\nOther.\n\n[x\\[y]: ./e.md\n',
       '# Billing\n\nSee [Quoted].\n\nOther.\n\n> [quoted]: ./q.md\n',
       '# Billing [other]\n\nSee.\n\nOther.\n\n[other]: ./o.md\n',
+      // The whole page's definitions are read on its page text, without raw HTML and with a lone
+      // `\r` as a line break: a tag or comment in a label or before its colon, a label over two
+      // lines of a quote.
+      '# T\n\nPress [<kbd>Ctrl</kbd>].\n\nOther.\n\n[<kbd>Ctrl</kbd>]: /keys\n',
+      '# T\n\nSee [ax].\n\nOther.\n\n[a<!-- c -->x]: /u\n',
+      '# T\n\nSee [a b].\n\nOther.\n\n[a <b t="[">b]: /u\n',
+      '# T\n\nSee [a b].\n\nOther.\n\n[a <span t="\n[">b]: /u\n',
+      '# T\n\nSee [foo].\n\nOther.\n\n[foo]<b></b>: /u\n',
+      '# T\n\nSee [a b].\n\nOther.\n\n> [a\r> b]: /u\n',
     ];
     for (const text of cases)
       for (let at = 0; at <= text.length; at++)
@@ -54,6 +63,13 @@ describe('files: a long page summarized from its opening', () => {
       { title: 'Billing', description: 'See x[y.' },
       { title: 'Billing', description: 'See Quoted.' },
       { title: 'Billing other', description: 'See.' },
+      { title: 'T', description: 'Press Ctrl.' },
+      { title: 'T', description: 'See ax.' },
+      { title: 'T', description: 'See a b.' },
+      { title: 'T', description: 'See a b.' },
+      // The page text removes the tag before the colon, so the line reads as a definition there.
+      { title: 'T', description: 'See foo.' },
+      { title: 'T', description: 'See a b.' },
     ]);
     // The heading ends the paragraph: the tag left open stays text (CommonMark).
     expect(whole(cases[2]!).description).toBe('Intro <span title="');
@@ -125,6 +141,11 @@ describe('files: a long page summarized from its opening', () => {
       '`[ref]: ./in-code.md`',
       'See [over two], [a\\]b], [x\\[y][] and [quoted].',
       '# Title with [other]',
+      '[a <kbd>b</kbd>]: ./tag.md',
+      '[q]<!-- c -->: ./comment.md',
+      'See [a b], [q] and [a <kbd>b</kbd>].',
+      '> [c\r> d]: ./cr.md',
+      'See [c d].',
       '',
       '   ',
       '\t',

@@ -8,7 +8,18 @@
  * link reference definitions, never counts. A long `.md` page is read from its opening alone when
  * that settles both as the whole page would (`summarizeFrom`).
  */
-import { BACKSLASH, BOM, CR, LF, NBSP, OPEN_BRACKET, SPACE, TAB } from '../../markdown/chars.js';
+import {
+  BACKSLASH,
+  BOM,
+  CR,
+  GT,
+  LT,
+  LF,
+  NBSP,
+  OPEN_BRACKET,
+  SPACE,
+  TAB,
+} from '../../markdown/chars.js';
 import { readsAsMdx, scanPageText } from '../../markdown/pageText.js';
 import { scanBlocks } from '../relations/markdownBlocks.js';
 import { type Labels, scanInline } from '../relations/inlineScan.js';
@@ -135,9 +146,7 @@ export function summarizeFrom(text: string, mdxPath: boolean, openingChars: numb
   if (!mdx) {
     const cut = openingEnd(text, openingChars);
     if (cut !== -1) {
-      const found = summarizeText(
-        scanPageText(text.slice(0, cut), false, false).text,
-        true,
+      const found = summarizeText(scanPageText(text.slice(0, cut), false, false).text, true, () =>
         labelsAfter(text, cut),
       );
       if (found !== undefined) return found;
@@ -175,20 +184,27 @@ function openingEnd(text: string, at: number): number {
 }
 
 /**
- * The labels that link reference definitions after `cut` (the start of a line) may have, normalized:
- * for each `]:` in the rest of the text, what lies between it and the last `[` before it on its line.
- * More than the definitions (any `[x]:` counts, in code too), never fewer; `undefined` when some
- * `]:` may end a label this does not read on one line: no `[` before it on its line (the label may
- * have begun on an earlier line), an escaped `\[`, or a `]:` between them. Linear: no character is
- * searched back over twice.
+ * The labels that link reference definitions after `cut` (the start of a line) may have, normalized,
+ * or `undefined` when this cannot tell. Read on the raw text, while the whole page's definitions are
+ * read on its page text (`scanPageText`), which removes raw HTML and breaks lines at a `\r` as well:
+ * so each `]:` is read back to the last `[` before it on its line, and the answer is `undefined`
+ * when that meets a line break (`\n` or `\r`: the label may have begun on an earlier line, behind a
+ * quote's or a list's marker), a `<` or `>` (a tag or comment the page text removes, or a `[` inside
+ * one), or a `]:` read before; when the `[` follows a backslash (it may be escaped); and when a `]<`
+ * follows the cut (a tag between a label and its colon, removed, makes a `]:`). Otherwise every label
+ * of a definition after the cut is in the set (and more: any `[x]:` counts, in code too). Linear: no
+ * character is read back over twice.
  */
 function labelsAfter(text: string, cut: number): ReadonlySet<string> | undefined {
+  if (text.indexOf(']<', cut) !== -1) return undefined;
   const labels = new Set<string>();
   let from = cut;
   for (let at = text.indexOf(']:', cut); at !== -1; at = text.indexOf(']:', at + 2)) {
     let open = at - 1;
-    while (open >= from && text.charCodeAt(open) !== OPEN_BRACKET && text.charCodeAt(open) !== LF)
-      open--;
+    for (; open >= from; open--) {
+      const c = text.charCodeAt(open);
+      if (c === OPEN_BRACKET || c === LF || c === CR || c === LT || c === GT) break;
+    }
     if (open < from || text.charCodeAt(open) !== OPEN_BRACKET) return undefined;
     if (text.charCodeAt(open - 1) === BACKSLASH) return undefined;
     labels.add(normalizeLabel(text.slice(open + 1, at)));
@@ -208,25 +224,27 @@ function nonEmpty(text: string | undefined): string | undefined {
  * `summarize` on a text without dialect markup. With `opening` (the text is a page's opening, cut
  * after a blank line), `undefined` unless the opening settles the answer as the whole page would:
  * its title is an ATX heading and a paragraph follows it in the opening (the blocks before a blank
- * line are the same in the opening as in the whole page), and no label that the title or that
- * paragraph looks up, undefined in the opening, is in `later` (the labels that the rest of the page
- * may define, `labelsAfter`; `undefined`: unknown, so any looked-up label undefined in the opening
- * sends the page to be read whole).
+ * line are the same in the opening as in the whole page), and no label that the inline scan of the
+ * title or that paragraph looks up, undefined in the opening, is among those the rest of the page may
+ * define (`later`, called at the first such label: `labelsAfter`; `undefined` from it means any
+ * such label sends the page to be read whole).
  */
 function summarizeText(
   text: string,
   opening: boolean,
-  later?: ReadonlySet<string>,
+  later?: () => ReadonlySet<string> | undefined,
 ): TextSummary | undefined {
   const { leaves, definitions } = scanBlocks(text);
   const defined = new Set(definitions.map((d) => d.label));
   // In an opening, a label looked up and not defined there may be defined later in the page.
   let unsure = false;
+  let after: ReadonlySet<string> | undefined | null = null;
   const labels: Labels = opening
     ? {
         has: (label) => {
           if (defined.has(label)) return true;
-          if (later === undefined || later.has(label)) unsure = true;
+          if (after === null) after = later?.();
+          if (after === undefined || after.has(label)) unsure = true;
           return false;
         },
       }
