@@ -351,17 +351,7 @@ function contentRevision(
   unavailable: readonly UnavailableRecord[],
 ): string {
   return `rev-${digest64(
-    stringify(
-      pages.map((p) => [
-        p.fileId,
-        p.revision,
-        p.locale,
-        p.path,
-        p.title,
-        p.description,
-        p.frontmatter,
-      ]),
-    ) +
+    pagesText(pages) +
       // Only when some file is not current, so that a source without `fileStatus` keeps its revision.
       (status.previous.size > 0 || unavailable.length > 0
         ? stringify([
@@ -370,4 +360,28 @@ function contentRevision(
           ])
         : ''),
   )}`;
+}
+
+/**
+ * `fast-json-stable-stringify` of `pages.map((p) => [p.fileId, p.revision, p.locale, p.path, p.title,
+ * p.description, p.frontmatter])`, written out: the strings as `JSON.stringify` writes them (as that
+ * library does), `null` as `null`, and the library only for a front matter with keys. The library's
+ * walk over every page's array was most of the revision's cost on a folder of small pages. Exported
+ * for the property that both give the same text.
+ *
+ * @param pages - the pages, in path order.
+ * @returns the text the revision digests.
+ */
+export function pagesText(pages: readonly PageRecord[]): string {
+  const json = (text: string | null): string => (text === null ? 'null' : JSON.stringify(text));
+  let out = '[';
+  for (let i = 0; i < pages.length; i++) {
+    const p = pages[i]!;
+    const fm = p.frontmatter;
+    out +=
+      `${i === 0 ? '' : ','}[${json(p.fileId)},${json(p.revision)},${json(p.locale)},` +
+      `${json(p.path)},${json(p.title)},${json(p.description)},` +
+      `${Object.keys(fm).length === 0 ? '{}' : stringify(fm)}]`;
+  }
+  return `${out}]`;
 }
