@@ -327,14 +327,16 @@ function directoryTree(
   for (const d of directories.values())
     records.set(d.path, Object.freeze({ path: d.path, name: d.name, fileCount: d.fileCount }));
   for (const d of directories.values()) {
-    const name = (f: { path: string }) => f.path.slice(f.path.lastIndexOf('/') + 1);
+    // Each file's name cut once, not at every comparison (a folder may hold thousands).
+    const named = d.files.map((f) => ({ f, name: f.path.slice(f.path.lastIndexOf('/') + 1) }));
+    named.sort((a, b) => compareCodePoints(a.name, b.name));
     lists.set(
       d.path,
       Object.freeze({
         directories: Object.freeze(
           [...d.dirs].map((p) => records.get(p)!).sort((a, b) => compareCodePoints(a.name, b.name)),
         ),
-        files: Object.freeze([...d.files].sort((a, b) => compareCodePoints(name(a), name(b)))),
+        files: Object.freeze(named.map((n) => n.f)),
       }),
     );
   }
