@@ -2,6 +2,7 @@
  * Builds a snapshot for a checked request: joins the precomputed strings, enforces `maxChars`,
  * freezes. Costs what it returns: the selected strings and their characters. Internal.
  */
+import stringify from 'fast-json-stable-stringify';
 import { countCodePoints } from '../shared/codePoints.js';
 import { throwIfIssues } from '../shared/guard.js';
 import type { KnowledgeSelection, KnowledgeSnapshot } from '../types.js';
@@ -22,25 +23,6 @@ function selectContent(request: CheckedRequest): string {
     if (strings.length > 0) pieces.push(strings.join(SEPARATOR));
   }
   return pieces.join(SEPARATOR).trim();
-}
-
-/**
- * `fast-json-stable-stringify` of `{ documentId, revision, locale, selection }`, written out: keys in
- * code-unit order, `locale` left out when undefined, every string as `JSON.stringify` writes it (as
- * that library does). The library walks the object and sorts its keys on every read: half the time
- * of a small read (2.7 against 1.4 µs). The catalog's tests compare the two.
- */
-function snapshotId(
-  documentId: string,
-  revision: string,
-  locale: string | undefined,
-  selection: KnowledgeSelection,
-): string {
-  const where =
-    selection.mode === 'document'
-      ? '{"mode":"document"}'
-      : `{"mode":${JSON.stringify(selection.mode)},"sectionIds":${JSON.stringify(selection.sectionIds)}}`;
-  return `{"documentId":${JSON.stringify(documentId)},${locale === undefined ? '' : `"locale":${JSON.stringify(locale)},`}"revision":${JSON.stringify(revision)},"selection":${where}}`;
 }
 
 /** Read `request` into a deep-frozen snapshot, throwing `MAX_CHARS_EXCEEDED` rather than cutting. */
@@ -78,7 +60,7 @@ export function readSnapshot(
     mode === 'document' ? { mode } : { mode, sectionIds: Object.freeze([...sectionIds]) },
   );
   const { revision, locale } = doc.document;
-  const id = snapshotId(documentId, revision, locale, selection);
+  const id = stringify({ documentId, revision, locale, selection });
   return Object.freeze(
     locale === undefined
       ? { id, documentId, selection, revision, content }
