@@ -9,8 +9,9 @@ import fc from 'fast-check';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../src/agent/files/summarize.js';
-import { pageText } from '../src/markdown/pageText.js';
+import { summarize, summarizeFrom } from '../src/agent/files/summarize.js';
+import { MAX_CODE_SPAN } from '../src/markdown/inlineText.js';
+import { pageText, scanPageText } from '../src/markdown/pageText.js';
 
 const remark = unified().use(remarkParse);
 
@@ -103,6 +104,61 @@ describe('a tag left open at a line end goes on over its paragraph only', () => 
         },
       ),
     );
+  });
+
+  it('a code span left open at a line end goes on over its paragraph: a tag in it is code', () => {
+    // The first line opens a code span, then a tag; the next lines may close either, or end the
+    // paragraph. remark reads an inline HTML node at the tag exactly when the span does not close.
+    const NEXT_CODE = fc.constantFrom(
+      'more words',
+      'y` after',
+      'y`` after',
+      '`',
+      '``',
+      'a ` b ` c',
+      'title="t">',
+      'x>` <b>',
+      '',
+      '# Heading `',
+      '- item `',
+      '> quote `',
+      '```',
+      '    indented `',
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('`', '``'),
+        OPEN,
+        fc.array(NEXT_CODE, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        (run, open, next, eol) => {
+          const text = `Intro ${run}x ${open}${eol}${next.join(eol)}${eol}`;
+          const at = `Intro ${run}x `.length;
+          const full = scanPageText(text, false, true, false).text;
+          const removed = !full.startsWith(`Intro ${run}x ${open}`);
+          expect(removed, JSON.stringify(text)).toBe(remarkHtmlAt(text, at));
+        },
+      ),
+    );
+  });
+
+  it('reads what follows a code span that closed on a later line as usual', () => {
+    const full = (text: string) => scanPageText(text, false, true, false).text;
+    expect(full('A `Box<dyn\nTrait>` b <b>x</b> &amp;\n')).toBe('A `Box<dyn\nTrait>` b x &\n');
+    expect(full('A `&amp;\nx` &amp; y\n')).toBe('A `&amp;\nx` & y\n');
+    // Not closed in its paragraph (a blank line, a heading): the backtick is text, the tag a tag.
+    expect(full('A `Box<dyn\n\nTrait>` b\n')).toBe('A `Box<dyn\n\nTrait>` b\n');
+    expect(full('A `x <b>\n# h <i>`\n')).toBe('A `x \n# h `\n');
+    // A span is looked for up to MAX_CODE_SPAN past its line's end: further on, it is not one.
+    const words = 'words and more words\n'.repeat(Math.ceil(MAX_CODE_SPAN / 21));
+    expect(full(`A \`x <b>\n${words}y\` z\n`)).toBe(`A \`x \n${words}y\` z\n`);
+    expect(full(`A \`x <b>\n${words.slice(0, 900)}y\` z\n`)).toBe(
+      `A \`x <b>\n${words.slice(0, 900)}y\` z\n`,
+    );
+    // The summary of a page reads the same from its opening and whole.
+    const page = '# T\n\n`x <i>\ny`\n\n:::\n';
+    expect(summarizeFrom(page, false, 4)).toEqual(summarizeFrom(page, false, Infinity));
+    expect(summarizeFrom(page, false, Infinity)).toEqual({ title: 'T', description: 'x <i> y' });
   });
 
   it('a comment left open before a list item stays text: the description is the paragraph', () => {

@@ -4,11 +4,13 @@
  * pages raw HTML is not text: tags (`<Badge type="info" text="new" />`, `<kbd>`, `</span>`) go with
  * their attributes and HTML comments go whole, while the text between tags stays. Code spans and
  * backslash escapes are text as written (`` `&amp;` `` and `\<b>` stay). A tag or comment may run
- * on over the next lines of its paragraph; the caller drops those lines' part up to its end.
+ * on over the next lines of its paragraph; the caller drops those lines' part up to its end. So
+ * may a code span; the caller keeps those lines' part up to its end as written.
  *
  * Forward scans with `charCodeAt`; the tag grammar is CommonMark's (`htmlSyntax.ts`), each tag read
- * over at most `MAX_TAG` code units, so a line costs at most that much per `<` and the scan stays
- * linear. Internal to `src/markdown`.
+ * over at most `MAX_TAG` code units and each code span left open at a line's end looked for over
+ * at most `MAX_CODE_SPAN`, so a line costs at most that much per `<` or backtick run and the scan
+ * stays linear. Internal to `src/markdown`.
  */
 import {
   AMPERSAND,
@@ -34,6 +36,13 @@ import { closeTagEnd, openTagEnd, tagNameEnd } from './htmlSyntax.js';
 
 /** The longest tag or comment removed, in code units: a longer one stays as written. */
 export const MAX_TAG = 1000;
+
+/**
+ * How far past a line's end a code span left open there is looked for, in code units: a span that
+ * closes further on is read as if not closed (its backticks text, what follows read as usual), so
+ * a line costs at most this much per open span and the scan stays linear.
+ */
+export const MAX_CODE_SPAN = 1000;
 
 /** `inlineText` flag: raw HTML is not text (`.md` pages; in MDX, JSX has its own reader). */
 export const STRIP_HTML = 1;
@@ -81,19 +90,28 @@ const BREAKS: ReadonlySet<string> = new Set([
 
 /**
  * Whether the line `[p, end)` holds anything `inlineText` would change: with `DECODE` an `&`, with
- * `STRIP_HTML` a `<` followed by a letter, `/` or `!`.
+ * `STRIP_HTML` a `<` followed by a letter, `/` or `!`, and, with `OVER_LINES` (a paragraph's line),
+ * a code span not closed on the line (it may close on a later one, which then stays as written).
  *
  * @param text - the page's text.
  * @param p - the line's first character kept.
  * @param end - the line's end.
- * @param flags - `STRIP_HTML`, `DECODE`.
+ * @param flags - `STRIP_HTML`, `DECODE`, `OVER_LINES`, `IN_HTML_BLOCK`.
  * @returns `false` when the line can stay as it is.
  */
 export function holdsInline(text: string, p: number, end: number, flags: number): boolean {
   const decode = (flags & DECODE) !== 0;
   const html = (flags & STRIP_HTML) !== 0;
+  const spans = (flags & (OVER_LINES | IN_HTML_BLOCK)) === OVER_LINES;
   for (; p < end; p++) {
     const c = text.charCodeAt(p);
+    if (c === BACKTICK && spans) {
+      // A code span left open at the line's end may close on a later line: `inlineText` looks.
+      const after = codeSpanEnd(text, p, end);
+      if (!closesOnLine(text, p, after)) return true;
+      p = after - 1;
+      continue;
+    }
     if (c === AMPERSAND && decode) return true;
     if (c === LT && html) {
       const d = text.charCodeAt(p + 1);
@@ -112,7 +130,8 @@ export function holdsInline(text: string, p: number, end: number, flags: number)
  * @param flags - `STRIP_HTML`, `DECODE`, `OVER_LINES` and `IN_HTML_BLOCK`.
  * @param out - the pieces of the text, appended to.
  * @returns where a tag or comment that runs on past `end` ends (the caller drops the next lines'
- *   text up to there), or `-1`.
+ *   text up to there); minus where a code span that runs on past `end` ends (the caller keeps the
+ *   next lines' text up to there as written), a number below `-end`; or `-1`.
  * @example
  * ```ts
  * const out: string[] = [];
@@ -135,8 +154,24 @@ export function inlineText(
   let lastLt = -2;
   while (p < end) {
     const c = text.charCodeAt(p);
-    if (c === BACKTICK) p = codeSpanEnd(text, p, end);
-    else if (c === BACKSLASH) p += 2;
+    if (c === BACKTICK) {
+      const after = codeSpanEnd(text, p, end);
+      if (!closesOnLine(text, p, after) && (flags & (OVER_LINES | IN_HTML_BLOCK)) === OVER_LINES) {
+        // Not closed on its line: a run as long on a later line of the paragraph closes it, and
+        // what lies between is code, as written (CommonMark's code spans go over line endings).
+        const close = codeSpanCloseOver(
+          text,
+          after - p,
+          end,
+          paragraphLimit(text, end, end + MAX_CODE_SPAN, true),
+        );
+        if (close > end) {
+          if (end > keep) out.push(text.slice(keep, end));
+          return -close;
+        }
+      }
+      p = after;
+    } else if (c === BACKSLASH) p += 2;
     else if (c === AMPERSAND && decode) {
       const ref = characterReference(text, p);
       if (ref === undefined || ref[1] > end) p++;
@@ -272,4 +307,30 @@ export function codeSpanEnd(text: string, p: number, end: number): number {
     from = stop;
   }
   return k;
+}
+
+/**
+ * Whether the run at `p`, read by `codeSpanEnd` up to `after`, closed on its line: `after` is then
+ * past the closing run, with code between (else it is the opening run's end).
+ */
+function closesOnLine(text: string, p: number, after: number): boolean {
+  for (let i = p; i < after; i++) if (text.charCodeAt(i) !== BACKTICK) return true;
+  return false;
+}
+
+/**
+ * The end of the first run of exactly `run` backticks within `[from, limit)` (just past it), or
+ * `-1`: where a code span left open at a line's end closes on a later line. A run that `limit` cuts
+ * closes nothing.
+ */
+function codeSpanCloseOver(text: string, run: number, from: number, limit: number): number {
+  let i = text.indexOf('`', from);
+  while (i !== -1 && i < limit) {
+    let stop = i;
+    while (stop < limit && text.charCodeAt(stop) === BACKTICK) stop++;
+    if (text.charCodeAt(stop) === BACKTICK) return -1; // cut by `limit`
+    if (stop - i === run) return stop;
+    i = text.indexOf('`', stop);
+  }
+  return -1;
 }

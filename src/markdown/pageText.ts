@@ -301,6 +301,8 @@ class PageTextScan {
   private readonly inline: number;
   /** Where a tag that began on a line before ends (the text up to there is inside it), or -1. */
   private carry = -1;
+  /** Where a code span that began on a line before ends (the text up to there is code), or -1. */
+  private code = -1;
 
   constructor(
     private readonly text: string,
@@ -340,6 +342,15 @@ class PageTextScan {
       }
       this.carry = -1;
     }
+    if (this.code >= 0) {
+      // The rest of a code span that began on a line before: as written.
+      if (this.code > end) {
+        if (drop > end) this.replace(end, drop, '');
+        return;
+      }
+      at = Math.max(at, this.code);
+      this.code = -1;
+    }
     const jsx = this.jsx;
     if (jsx !== undefined && !jsx.untouched(text, at, end)) {
       this.replace(at, at, '');
@@ -349,10 +360,11 @@ class PageTextScan {
       this.copied = drop;
       return;
     }
-    if (flags !== 0 && holdsInline(text, at, end, flags)) {
+    if (flags !== 0 && holdsInline(text, at, end, flags | over)) {
       this.replace(at, at, '');
       const carry = inlineText(text, at, end, flags | over, this.out);
       if (carry > end) this.carry = carry;
+      else if (carry < -1) this.code = -carry;
       this.copied = drop;
       return;
     }
@@ -446,6 +458,7 @@ class PageTextScan {
       if (kind === FENCE_OPEN || kind === FENCE_BODY || (kind === INDENTED_CODE && !mdx)) {
         jsx?.reset();
         this.carry = -1;
+        this.code = -1;
         continue;
       }
       if (kind === PARAGRAPH_START || kind === PARAGRAPH_LINE || kind === HTML_LINE) {
